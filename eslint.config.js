@@ -1,0 +1,127 @@
+// @ts-check
+import path from 'node:path';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/**
+ * The layers of the product and what each may import (docs/architecture.md):
+ * machines and shared import nothing from web or server (and no UI or HTTP packages);
+ * web and server never import each other.
+ */
+export const LAYERS = {
+  shared: { dir: 'src/shared', may: ['shared'] },
+  machines: { dir: 'machines', may: ['shared', 'machines'] },
+  web: { dir: 'src/web', may: ['shared', 'machines', 'web'] },
+  server: { dir: 'src/server', may: ['shared', 'server'] },
+};
+
+/** Packages that only web or server may use. */
+const PLATFORM_PACKAGES =
+  /^(react|react-dom|@mantine\/|@tanstack\/|@xstate\/react|ky|hono|@hono\/|drizzle-orm|pg|@electric-sql\/|pino|nodemailer|node:)/;
+
+/** @param {string} file */
+function layerOf(file) {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  for (const [name, layer] of Object.entries(LAYERS)) {
+    if (relative === layer.dir || relative.startsWith(`${layer.dir}/`)) return name;
+  }
+  return undefined;
+}
+
+/** @param {string} specifier @param {string} fromFile */
+function resolveTarget(specifier, fromFile) {
+  if (specifier.startsWith('#shared/')) return path.join(root, 'src/shared', specifier.slice(8));
+  if (specifier.startsWith('#machines/')) return path.join(root, 'machines', specifier.slice(10));
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(fromFile), specifier);
+  if (specifier.startsWith('/')) return specifier;
+  return undefined;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const layerRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps imports flowing the way docs/architecture.md says' },
+    schema: [],
+  },
+  create(context) {
+    const fromLayer = layerOf(context.filename);
+    if (!fromLayer) return {};
+    const allowed = LAYERS[/** @type {keyof typeof LAYERS} */ (fromLayer)].may;
+    /** @param {import('estree').Node & { source?: any }} node */
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const specifier = source.value;
+      const target = resolveTarget(specifier, context.filename);
+      if (target) {
+        const toLayer = layerOf(target);
+        if (toLayer && !allowed.includes(toLayer)) {
+          context.report({
+            node: source,
+            message: `${fromLayer} must not import from ${toLayer} ("${specifier}"): see docs/architecture.md`,
+          });
+        }
+        return;
+      }
+      if (
+        (fromLayer === 'shared' || fromLayer === 'machines') &&
+        PLATFORM_PACKAGES.test(specifier)
+      ) {
+        context.report({
+          node: source,
+          message: `${fromLayer} must stay free of UI, HTTP and platform packages ("${specifier}")`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+      'docs/charts/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { project: { rules: { layers: layerRule } } },
+    rules: {
+      'project/layers': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
+);

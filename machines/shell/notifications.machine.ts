@@ -1,0 +1,88 @@
+/**
+ * The notifications area: dismissible banners holding one message or a list. A banner's type
+ * derives from a result: danger for an error or a 4xx/5xx status, success for 2xx, else info.
+ */
+import { assign, setup } from 'xstate';
+import { notificationTypeFor, type NotificationType, type ResultLike } from '#shared/notifications';
+
+export interface Notification {
+  id: number;
+  message: string | readonly string[];
+  type: NotificationType;
+  /** Shown in the modal list instead of the page's banner area. */
+  modal: boolean;
+}
+
+export interface NotificationsContext {
+  items: Notification[];
+  nextId: number;
+}
+
+export type NotificationsEvent =
+  | {
+      type: 'notify';
+      message: string | readonly string[];
+      /** An explicit type wins over one derived from the result. */
+      notificationType?: NotificationType;
+      result?: ResultLike;
+      modal?: boolean;
+    }
+  | { type: 'dismiss'; id: number }
+  | { type: 'clear' };
+
+function isEmptyMessage(message: string | readonly string[]) {
+  return typeof message === 'string' ? message.trim() === '' : message.length === 0;
+}
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  actions: {
+    add: assign(({ context, event }) => {
+      if (event.type !== 'notify') return {};
+      const type = event.notificationType ?? notificationTypeFor(event.result ?? {});
+      return {
+        items: [
+          ...context.items,
+          { id: context.nextId, message: event.message, type, modal: event.modal ?? false },
+        ],
+        nextId: context.nextId + 1,
+      };
+    }),
+    remove: assign(({ context, event }) =>
+      event.type === 'dismiss' ? { items: context.items.filter((i) => i.id !== event.id) } : {},
+    ),
+  },
+  guards: {
+    'message has text': ({ event }) => event.type === 'notify' && !isEmptyMessage(event.message),
+    'notification exists': ({ context, event }) =>
+      event.type === 'dismiss' && context.items.some((item) => item.id === event.id),
+    'some notification shown': ({ context }) => context.items.length > 0,
+  },
+}).createMachine({
+  id: 'notifications',
+  description:
+    'Banners that tell the user what happened. Each can be dismissed; a list of messages shows as one banner.',
+  context: { items: [], nextId: 1 },
+  initial: 'empty',
+  states: {
+    empty: {
+      description: 'No banner is shown.',
+      on: { notify: { guard: 'message has text', target: 'showing', actions: 'add' } },
+    },
+    showing: {
+      description: 'At least one banner is shown.',
+      on: {
+        notify: { guard: 'message has text', actions: 'add' },
+        dismiss: { guard: 'notification exists', target: 'deciding', actions: 'remove' },
+        clear: { target: 'empty', actions: assign({ items: [] }) },
+      },
+    },
+    deciding: {
+      description: 'After a dismissal: empty when it was the last banner.',
+      always: [{ guard: 'some notification shown', target: 'showing' }, { target: 'empty' }],
+    },
+  },
+});

@@ -1,0 +1,51 @@
+/**
+ * `npm run dev`: one port serves the API (this process) and the web app through Vite's dev server
+ * with hot module reload. `tsx watch` restarts the process when server code changes.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer } from 'vite';
+import { API_BASE_PATH } from '#shared/constants';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { runSeed } from '../db/seed.ts';
+import { createLogger } from '../logger.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  await database.migrate();
+  await runSeed({ db: database.db, config, logger, options: {} });
+  const api = getRequestListener(createApp({ config, database, logger }).fetch);
+
+  const httpServer = http.createServer();
+  const vite = await createViteServer({
+    configFile: path.join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: 'spa',
+  });
+  httpServer.on('request', (req, res) => {
+    if (req.url === '/' || req.url?.startsWith(API_BASE_PATH)) void api(req, res);
+    else vite.middlewares(req, res);
+  });
+  httpServer.listen(config.port, config.host, () => {
+    console.log(`Development server at http://localhost:${config.port}/control/`);
+  });
+  const stop = () => {
+    void vite.close();
+    httpServer.close();
+    void database.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+/**
+ * `npm start`: builds the web app when its sources changed since the last build, then starts the
+ * server on the embedded database (or DATABASE_URL), migrating and seeding it as needed.
+ */
+import { ConfigError, loadConfig } from '../config.ts';
+import { closeOnSignals, startServer } from '../main.ts';
+import { buildWebIfStale } from './build-web.ts';
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  buildWebIfStale(config.webDistDir, config.production);
+  const running = await startServer(config);
+  closeOnSignals(running);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`;
+  console.log(`\n${config.productName} is ready in ${seconds}s at ${running.url}`);
+  console.log(`Database: ${database}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

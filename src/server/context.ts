@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Logger } from './logger.ts';
+
+/** What every handler can reach. Capabilities add their services here. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    log: Logger;
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Seeding is a list of named, versioned steps. A step runs when the database has not recorded it
+ * at its current version, so running the seed again is harmless and a start after the first is
+ * quick. Each capability adds its steps to {@link SEED_STEPS}.
+ */
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { Database } from './client.ts';
+import { appMeta } from './schema.ts';
+
+export interface SeedContext {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  /** Options from the command line or tests, for example the number of addresses to generate. */
+  options: SeedOptions;
+}
+
+export interface SeedOptions {
+  /** Run demo-only steps even in production (never used by the server itself). */
+  forceDemo?: boolean;
+  [key: string]: unknown;
+}
+
+export interface SeedStep {
+  name: string;
+  /** Raise it when the step's data changes so that existing databases pick the change up. */
+  version: number;
+  /** Demo data: customers and logins that must never exist in production. */
+  demoOnly: boolean;
+  run(context: SeedContext): Promise<void>;
+}
+
+export const SEED_STEPS: SeedStep[] = [];
+
+export interface SeedReport {
+  ran: string[];
+  skipped: string[];
+}
+
+export async function runSeed(
+  context: SeedContext,
+  steps: readonly SeedStep[] = SEED_STEPS,
+): Promise<SeedReport> {
+  const report: SeedReport = { ran: [], skipped: [] };
+  for (const step of steps) {
+    if (step.demoOnly && context.config.production && !context.options.forceDemo) continue;
+    const key = `seed:${step.name}`;
+    const [recorded] = await context.db.select().from(appMeta).where(eq(appMeta.key, key));
+    const recordedVersion = (recorded?.value as { version?: number } | undefined)?.version;
+    if (recordedVersion === step.version) {
+      report.skipped.push(step.name);
+      continue;
+    }
+    const started = performance.now();
+    await step.run(context);
+    await context.db
+      .insert(appMeta)
+      .values({ key, value: { version: step.version } })
+      .onConflictDoUpdate({
+        target: appMeta.key,
+        set: { value: { version: step.version }, updatedAt: new Date() },
+      });
+    context.logger.info(
+      { step: step.name, ms: Math.round(performance.now() - started) },
+      'seed step done',
+    );
+    report.ran.push(step.name);
+  }
+  return report;
+}

@@ -1,0 +1,241 @@
+/**
+ * Every business constant of the product in one place (signup.md §9, portal.md §9).
+ * Nothing here is re-typed anywhere else: machines, views, server and tests import it.
+ */
+
+/** Timers, in milliseconds unless the name says otherwise. */
+export const TIMERS = {
+  addressSuggestionDebounceMs: 750,
+  passwordSuggestionDebounceMs: 750,
+  usernameCheckDebounceMs: 300,
+  inputValidationDelayMs: 250,
+  /** The suggestion dropdown hides 100-200 ms after the box loses focus. */
+  dropdownHideMinMs: 100,
+  dropdownHideMaxMs: 200,
+  dropdownHideMs: 150,
+  signupAutoLoginDelayMs: 4_000,
+  submitLockMs: 30_000,
+  requestRetryDelayMs: 800,
+  newZoneDisabledSeconds: 60,
+  newResourceDeleteLockSeconds: 60,
+} as const;
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 48;
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 127;
+/** zxcvbn's score (0-4) times this factor must reach {@link PASSWORD_REQUIRED_STRENGTH}. */
+export const PASSWORD_SCORE_FACTOR = 25;
+export const PASSWORD_REQUIRED_STRENGTH = 100;
+
+export const PASSWORD_GENERATOR = {
+  wordCount: 15,
+  rows: 5,
+  columns: 3,
+  minimumChosen: 3,
+  extraParts: 4,
+  minimumDigits: 2,
+  minimumSymbols: 1,
+  /** 24 characters. */
+  symbols: '!@#$%^&*()-_=+[]{};:,.?/',
+} as const;
+
+export const ZIP_LENGTH = 5;
+export const ZIP_EXTENSION_LENGTH = 4;
+export const CITY_ACCOUNT_ID_MAX_LENGTH = 30;
+export const CITY_CUSTOMER_ID_MAX_LENGTH = 10;
+/** A displayed address is cut to this many characters followed by "...". */
+export const DISPLAY_ADDRESS_MAX_LENGTH = 20;
+export const EARLIEST_DATE_OF_BIRTH_YEAR = 1900;
+
+export const DNS_PAGE_SIZE = 10;
+export const DEFAULT_ZONE_TTL = 3600;
+
+/** Minimum install or activation date: this many days after today. */
+export const MINIMUM_SCHEDULE_DAYS_AHEAD = 1;
+export const MAP_ZOOM = 20;
+export const MAP_TYPE = 'roadmap';
+/** A card's two-digit expiry year means this plus the two digits. */
+export const CARD_EXPIRY_CENTURY = 2000;
+
+export const ROUTER_COVERAGE = {
+  devices: 250,
+  squareFeet: 2_500,
+  /** Mesh extenders are recommended above this floor area. */
+  meshRecommendedAboveSquareFeet: 2_500,
+} as const;
+/** Router first-month discount, as the product describes it. */
+export const ROUTER_FIRST_MONTH_DISCOUNT_TEXT = '$12-15';
+
+export const SPEED_IDS = {
+  gbps2: 'speed_2000_sym',
+  gbps2_5: 'speed_2500_sym',
+  gbps10: 'speed_10000_sym',
+} as const;
+/** Choosing this speed bundles the router. */
+export const ROUTER_BUNDLED_SPEED_ID = SPEED_IDS.gbps10;
+export const SPEED_TIERS = ['250Mbps', '1Gbps', '2Gbps', '2.5Gbps', '10Gbps'] as const;
+export const SPEED_TIERS_SYMMETRIC = true;
+
+export const INSTALLATION_TYPES = {
+  basic: { label: 'Standard installation', cablingFeet: 45, hours: 2 },
+  advanced: { label: 'Advanced installation', cablingFeet: 150, hours: 4 },
+} as const;
+export type InstallationType = keyof typeof INSTALLATION_TYPES;
+
+/** Figures from the general terms and conditions. Amounts are US dollars. */
+export const TERMS = {
+  bouncedPaymentFee: 20,
+  returnedCheckOrCardFee: 20,
+  postalInvoiceFee: 1.5,
+  cancellationRefundProcessingFee: 10,
+  suspendDaysAfterDueDate: 14,
+  terminateDaysAfterSuspension: 7,
+  spamDamagesPerIncident: 50,
+  spamDamagesPerHour: 100,
+  /** Bulk mail: more than this many messages in under a minute. */
+  bulkMailMessagesPerMinute: 10,
+  arbitrationOptOutDays: 30,
+  claimsWithinYears: 1,
+  liabilityLimitMonths: 6,
+  unreturnedEquipmentAmortizationMonths: 12,
+  unreturnedEquipmentInterestPercent: 10,
+  unreturnedEquipmentGraceDays: 7,
+} as const;
+
+export const SERVICE_CLASS = {
+  voiceServices: 1,
+  businessConnectivity: 2,
+  /** The serviceability class whose addresses carry a city utility account id (Bountiful). */
+  bountifulCityAccount: 8,
+  connectivityProvisioningTask: 14,
+  residentialConnectivity: 17,
+  professionalServices: 18,
+  colocation: 19,
+  hosting: 20,
+  email: 21,
+  miscellaneous: 22,
+  domains: 23,
+  sslCertificates: 24,
+} as const;
+
+export const SERVICE_GROUP_LABELS: Record<number, string> = {
+  [SERVICE_CLASS.businessConnectivity]: 'Business Connectivity',
+  [SERVICE_CLASS.residentialConnectivity]: 'Residential Connectivity',
+  [SERVICE_CLASS.colocation]: 'Colocation',
+  [SERVICE_CLASS.domains]: 'Domains',
+  [SERVICE_CLASS.email]: 'Email',
+  [SERVICE_CLASS.hosting]: 'Hosting',
+  [SERVICE_CLASS.miscellaneous]: 'Miscellaneous',
+  [SERVICE_CLASS.professionalServices]: 'Professional Services',
+  [SERVICE_CLASS.sslCertificates]: 'SSL Certificates',
+  [SERVICE_CLASS.voiceServices]: 'Voice Services',
+};
+
+/** Services sub-navigation (portal.md §2). */
+export const SERVICES_SUB_NAVIGATION = [
+  { key: 'connectivity', label: 'Connectivity' },
+  { key: 'emails', label: 'Email' },
+  { key: 'servers', label: 'Servers' },
+  { key: 'hosting', label: 'Hosting' },
+  { key: 'domains', label: 'Domains' },
+  { key: 'dnspanel', label: 'DNS' },
+  { key: 'colocations', label: 'Colocation' },
+  { key: 'ssl', label: 'SSL' },
+  { key: 'voip', label: 'VoIP' },
+] as const;
+
+/** Rate terms one to twelve, spelt as words. */
+export const RATE_TERMS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+] as const;
+export type RateTerm = (typeof RATE_TERMS)[number];
+export const RATE_PERIODS = ['monthly', 'yearly'] as const;
+export type RatePeriod = (typeof RATE_PERIODS)[number];
+export const RATE_TYPES = ['price', 'promo', 'fee'] as const;
+export type RateType = (typeof RATE_TYPES)[number];
+/** A chain of related cart items deeper than this is treated as circular. */
+export const CART_MAX_RELATION_DEPTH = 10;
+
+export const SERVER_EDITOR = {
+  cpus: { min: 1, max: 8, costEach: 8 },
+  memoryGb: { min: 1, max: 16, costEach: 15 },
+  storageGb: { min: 8, max: 1024, costEach: 0.5 },
+  /** Memory is stored in MB: GB times this. */
+  mbPerGb: 1024,
+  placeholder: { cpus: 1, mem: 1024, disk: 10 },
+} as const;
+
+export const PERMISSION_CATEGORIES = [
+  'account',
+  'admin',
+  'contacts',
+  'invoices',
+  'payments',
+  'services',
+] as const;
+export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+
+export const ADDRESS_TYPES = { Business: 1, Home: 2 } as const;
+export const REMINDER_TYPES = { 'E-Mail': 1, 'Snail Mail': 2, Fax: 3, 'CC Auto': 4 } as const;
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
+
+export const THEMES = ['dark', 'light'] as const;
+export type ColorScheme = (typeof THEMES)[number];
+export const THEME_STORAGE_KEY = 'theme';
+
+export const ATTRIBUTION_OPTIONS = [
+  { id: 'postal_mail', label: 'Postal mail' },
+  { id: 'search_engine', label: 'Search engine' },
+  { id: 'social_media', label: 'Social media' },
+  { id: 'word_of_mouth', label: 'Word of mouth' },
+  { id: 'radio', label: 'Radio' },
+  { id: 'news_coverage', label: 'News coverage' },
+  { id: 'event', label: 'Event' },
+  { id: 'other', label: 'Other' },
+] as const;
+export type AttributionId = (typeof ATTRIBUTION_OPTIONS)[number]['id'];
+
+export const PROVIDERS = {
+  utopia: { label: 'UTOPIA Fiber', form: 'utopia residential' },
+  yellowstone_fiber: { label: 'Yellowstone Fiber', form: 'utopia residential' },
+  bountiful_fiber: { label: 'Bountiful Fiber', form: 'utopia residential' },
+  lehi_fiber: { label: 'Lehi Fiber', form: 'strata residential' },
+  southern_ute: { label: 'Southern Ute Fiber', form: 'bonfire residential' },
+} as const;
+export type ProviderName = keyof typeof PROVIDERS;
+export const PROVIDER_NAMES = Object.keys(PROVIDERS) as ProviderName[];
+
+/** Mesh types of a router order line. */
+export const MESH_TYPES = ['mesh_none', 'mesh_lease', 'mesh_purchase'] as const;
+export type MeshType = (typeof MESH_TYPES)[number];
+export const SERVICE_ACTION_TYPES = ['none', 'new', 'alter'] as const;
+export type ServiceActionType = (typeof SERVICE_ACTION_TYPES)[number];
+export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+export const PAYMENT_TYPES = ['MANUAL', 'AUTOMATIC'] as const;
+
+/** Base paths. */
+export const WEB_BASE_PATH = '/control';
+export const API_BASE_PATH = '/manage/api/v1.0';
+
+/** Request body size limit of the API, in bytes. */
+export const API_BODY_LIMIT_BYTES = 1_048_576;
+
+/** The CSRF cookie (readable by scripts) and the header that must echo it. */
+export const CSRF_COOKIE_NAME = 'csrf_token';
+export const CSRF_HEADER_NAME = 'X-CSRF-Token';

@@ -1,0 +1,129 @@
+/**
+ * Every user-facing message of the specification, to the letter, in one place.
+ * Views, machines, server and tests import these; none of them re-types a message.
+ */
+import {
+  DISPLAY_ADDRESS_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants.ts';
+
+export const FIELD_MESSAGES = {
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  dateOfBirth: 'Please enter a valid date of birth',
+  firstName: 'Please enter a valid first name',
+  middleInitial: 'Please enter a valid initial',
+  lastName: 'Please enter a valid last name',
+  companyName: 'Please enter a valid company name',
+  address: 'Please enter a valid address',
+  city: 'Please enter a valid city',
+  state: 'Please enter a valid state',
+  zip: 'Please enter a valid zip code',
+  bankName: 'Please enter the name on the bank account',
+  routingNumber: 'Please enter a valid routing number',
+  accountNumber: 'Please enter a valid account number',
+  accountType: 'Please select an account type',
+  ownerName: 'Enter owner name',
+  approvalName: 'Enter your name',
+  cityAccountId: 'Enter account ID',
+  cityCustomerId: 'Enter a valid integer',
+  required: 'This field is required',
+} as const;
+
+export const USERNAME_MESSAGES = {
+  firstCharacter: 'Usernames must begin with a lowercase letter',
+  tooShort: `Usernames must be at least ${USERNAME_MIN_LENGTH} characters long`,
+  tooLong: `Usernames cannot be longer than ${USERNAME_MAX_LENGTH} characters`,
+  characters: 'Usernames can only contain lowercase letters, numbers, dashes, and underscores',
+  taken: 'That username is taken. Here are some suggestions',
+} as const;
+
+export const PASSWORD_MESSAGES = {
+  help: `Enter a password from ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  mismatch: 'Passwords do not match.',
+  scoreTooLow: 'Password score too low.',
+  tooShort: 'Password too short.',
+  tooLong: 'Password too long.',
+  currentRequired: 'You must enter your current password',
+  mustDiffer: 'New password must be different from current password.',
+} as const;
+
+export const AGREEMENT_MESSAGES = {
+  tooltip: 'You must check I agree above to continue',
+  hint: 'Please check "I agree" first',
+} as const;
+
+export const SIGNUP_MESSAGES = {
+  success:
+    "You have succeeded in creating an account and signing up for services. You'll receive an email with more details soon.",
+  autoLoginFailed: 'Automatic login failed. Please login manually.',
+} as const;
+
+export interface ContactDetails {
+  phone: string;
+  email: string;
+}
+
+export interface SalesContacts extends ContactDetails {
+  chatUrl: string;
+}
+
+/** signup.md §8: the captcha failure default, with the configured phone and email. */
+export function recaptchaFailureMessage({ phone, email }: ContactDetails): string {
+  return `We're having difficulty processing your request. Please try again, or contact Customer Service at ${phone} or ${email}`;
+}
+
+export const ADDRESS_AVAILABILITY_CASES = [
+  'disabled',
+  'business',
+  'in_service',
+  'unavailable',
+] as const;
+export type AddressAvailabilityCase = (typeof ADDRESS_AVAILABILITY_CASES)[number];
+
+const ADDRESS_AVAILABILITY_LEADS: Record<AddressAvailabilityCase, string> = {
+  disabled: 'We ran into a problem checking service at this address.',
+  business: 'This address appears to be a business.',
+  in_service: 'This address is already in service through another provider.',
+  unavailable: 'Service is not currently available at this address.',
+};
+
+/** signup.md §8: each unavailable case ends with the advice to contact sales by phone, chat or email. */
+export function addressAvailabilityMessage(
+  kind: AddressAvailabilityCase,
+  sales: SalesContacts,
+): string {
+  return `${ADDRESS_AVAILABILITY_LEADS[kind]} Please contact our sales team by phone at ${sales.phone}, by chat at ${sales.chatUrl}, or by email at ${sales.email}.`;
+}
+
+/** portal.md §8, the error catalogue. Spellings are the specification's own. */
+export const ERROR_MESSAGES = {
+  routeDenied: 'You do not have permission to view this',
+  timeout: 'Timed out when trying to contact server',
+  noJsonBody: 'An internal server error occurred during the last request',
+  unhandledNotification: 'An internal server error occured',
+  accessDenied: 'You do not have the necessary permissions to perform this action',
+  serverNotFound: 'Server not found',
+  notAllProductsFetched: 'Not all products were fetched',
+} as const;
+
+/** Titles the server sends and the client recognises. */
+export const ERROR_TITLES = {
+  freshTokenRequired: 'Fresh Access Token Required',
+  accessDenied: 'Access denied',
+  logoutComplete: 'Logout complete',
+} as const;
+
+export function deleteDisabledLabel(seconds: number): string {
+  return `Delete (Disabled for ${seconds}s)`;
+}
+
+/** A displayed address is cut to 20 characters plus "...". */
+export function truncateDisplayAddress(address: string): string {
+  return address.length > DISPLAY_ADDRESS_MAX_LENGTH
+    ? `${address.slice(0, DISPLAY_ADDRESS_MAX_LENGTH)}...`
+    : address;
+}

@@ -1,0 +1,14 @@
+/** Configuration the server hands to the web app (embedded in index.html as JSON). */
+export interface PublicConfig {
+  productName: string;
+  mainSiteUrl: string;
+  contactPhone: string;
+  contactEmail: string;
+  salesPhone: string;
+  salesEmail: string;
+  chatUrl: string;
+  production: boolean;
+  version: string;
+}
+
+export const PUBLIC_CONFIG_ELEMENT_ID = 'app-config';

@@ -1,0 +1,126 @@
+/**
+ * The portal's route table (portal.md §2) with the access rule of each route.
+ * Paths are relative to the web base path and use `{param}` / `{param?}` placeholders.
+ */
+import type { Permission } from './permissions.ts';
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'login' }
+  /** Passes if any of the permissions holds (portal.md §6). */
+  | { kind: 'permission'; anyOf: readonly Permission[] }
+  | { kind: 'siteAdmin' }
+  /** Public outside production; site admins only in production. */
+  | { kind: 'siteAdminInProduction' };
+
+export interface RouteDefinition {
+  name: string;
+  path: string;
+  access: RouteAccess;
+  title: string;
+}
+
+const PUBLIC = { kind: 'public' } as const;
+const LOGIN = { kind: 'login' } as const;
+const SERVICES_VIEW = { kind: 'permission', anyOf: ['services.view'] } as const;
+
+export const ROUTES = [
+  { name: 'root', path: '/', access: PUBLIC, title: 'Home' },
+  { name: 'signup', path: '/signup/{components?}', access: PUBLIC, title: 'Sign up' },
+  { name: 'login', path: '/login/', access: PUBLIC, title: 'Log in' },
+  { name: 'pw', path: '/pw/', access: PUBLIC, title: 'Password recovery' },
+  {
+    name: 'password-recovery',
+    path: '/password-recovery/',
+    access: PUBLIC,
+    title: 'Password recovery',
+  },
+  {
+    name: 'username-recovery',
+    path: '/username-recovery/',
+    access: PUBLIC,
+    title: 'Username recovery',
+  },
+  {
+    name: 'password-update',
+    path: '/password-update/{id}',
+    access: PUBLIC,
+    title: 'Set a new password',
+  },
+  {
+    name: 'password-generator',
+    path: '/password-generator/',
+    access: PUBLIC,
+    title: 'Password generator',
+  },
+  { name: 'passgen', path: '/passgen/', access: PUBLIC, title: 'Password generator' },
+  { name: 'unsubscribe', path: '/unsubscribe/', access: PUBLIC, title: 'Unsubscribe' },
+  { name: 'test', path: '/test/{argument}', access: PUBLIC, title: 'Test' },
+  { name: 'account', path: '/account/', access: LOGIN, title: 'Account' },
+  { name: 'admin', path: '/admin/', access: { kind: 'siteAdmin' }, title: 'Admin' },
+  { name: 'services', path: '/services/', access: SERVICES_VIEW, title: 'Services' },
+  {
+    name: 'servicesParam',
+    path: '/services/{service}',
+    access: SERVICES_VIEW,
+    title: 'Services',
+  },
+  {
+    name: 'manage-server',
+    path: '/servers/{server}/manage',
+    access: LOGIN,
+    title: 'Managed server',
+  },
+  { name: 'server', path: '/server/{iid}', access: SERVICES_VIEW, title: 'Server' },
+  { name: 'ssl', path: '/server/{iid}/ssl', access: SERVICES_VIEW, title: 'Server SSL' },
+  {
+    name: 'domain_redirects',
+    path: '/server/{iid}/domain_redirects',
+    access: SERVICES_VIEW,
+    title: 'Domain redirects',
+  },
+  {
+    name: 'connection',
+    path: '/connection/{display_id}',
+    access: SERVICES_VIEW,
+    title: 'Connection',
+  },
+  {
+    name: 'billing',
+    path: '/billing/',
+    access: { kind: 'permission', anyOf: ['payments.view'] },
+    title: 'Billing',
+  },
+  {
+    name: 'payment',
+    path: '/payment-methods/',
+    access: { kind: 'permission', anyOf: ['payments.manage'] },
+    title: 'Payment methods',
+  },
+  { name: 'invoice', path: '/invoice/{endpoint}/{id}', access: LOGIN, title: 'Invoice' },
+  {
+    name: 'charts',
+    path: '/charts/',
+    access: { kind: 'siteAdminInProduction' },
+    title: 'Statecharts',
+  },
+  {
+    name: 'mailbox',
+    path: '/mailbox/',
+    access: { kind: 'siteAdminInProduction' },
+    title: 'Mailbox',
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+export function routeByName(name: RouteName): RouteDefinition {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+/** Routes that skip the login check (portal.md §2). */
+export function isPublicRoute(route: RouteDefinition): boolean {
+  return route.access.kind === 'public' || route.access.kind === 'siteAdminInProduction';
+}

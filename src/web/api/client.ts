@@ -1,0 +1,125 @@
+/**
+ * The HTTP client of the web app: same-origin credentials, JSON, the CSRF header taken from the
+ * CSRF cookie, one retry 800 ms after a timeout, and errors turned into the spec's messages
+ * (portal.md §8) as {@link ApiFailure}.
+ */
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
+import { isApiErrorBody, type ApiErrorBody } from '#shared/api-error';
+import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME, TIMERS } from '#shared/constants';
+import { ERROR_MESSAGES } from '#shared/messages';
+
+export class ApiFailure extends Error {
+  constructor(
+    /** 0 when no response arrived. */
+    readonly status: number,
+    message: string,
+    readonly body?: ApiErrorBody,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+
+  get title(): string | undefined {
+    return this.body?.title;
+  }
+
+  get fieldErrors(): Record<string, string> {
+    return this.body?.errors ?? {};
+  }
+}
+
+export function readCookie(name: string, cookies: string = document.cookie): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The CSRF cookie carries the `__Host-` prefix when the site is served over HTTPS. */
+export function csrfToken(cookies?: string): string | undefined {
+  return readCookie(`__Host-${CSRF_COOKIE_NAME}`, cookies) ?? readCookie(CSRF_COOKIE_NAME, cookies);
+}
+
+/** Turns anything a request can throw into an {@link ApiFailure} with the spec's message. */
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  if (isTimeoutError(error) || isNetworkError(error))
+    return new ApiFailure(0, ERROR_MESSAGES.timeout);
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    const data: unknown = error.data;
+    if (isApiErrorBody(data)) return new ApiFailure(status, data.msg || data.detail || '', data);
+    if (typeof data === 'object' && data !== null && 'detail' in data) {
+      const detail = (data as { detail: unknown }).detail;
+      if (typeof detail === 'string') return new ApiFailure(status, detail);
+    }
+    // A gateway that could not reach the server.
+    if (status === 502 || status === 504) return new ApiFailure(status, ERROR_MESSAGES.timeout);
+    return new ApiFailure(status, ERROR_MESSAGES.noJsonBody);
+  }
+  return new ApiFailure(0, ERROR_MESSAGES.noJsonBody);
+}
+
+export interface ApiClientOptions {
+  prefix?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  retryDelayMs?: number;
+  cookies?: () => string;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: Options): Promise<T>;
+  get<T>(path: string, options?: Options): Promise<T>;
+  post<T>(path: string, json?: unknown, options?: Options): Promise<T>;
+  put<T>(path: string, json?: unknown, options?: Options): Promise<T>;
+  patch<T>(path: string, json?: unknown, options?: Options): Promise<T>;
+  delete<T>(path: string, options?: Options): Promise<T>;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const instance: KyInstance = ky.create({
+    prefix: options.prefix ?? API_BASE_PATH,
+    credentials: 'same-origin',
+    timeout: options.timeoutMs ?? 15_000,
+    fetch: options.fetch,
+    retry: {
+      limit: 1,
+      methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'],
+      statusCodes: [],
+      retryOnTimeout: true,
+      delay: () => options.retryDelayMs ?? TIMERS.requestRetryDelayMs,
+      shouldRetry: ({ error }) => isTimeoutError(error),
+    },
+    headers: { Accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = csrfToken(options.cookies?.());
+          if (token) request.headers.set(CSRF_HEADER_NAME, token);
+        },
+      ],
+    },
+  });
+
+  async function request<T>(path: string, requestOptions: Options = {}): Promise<T> {
+    try {
+      const response = await instance(path.replace(/^\//, ''), requestOptions);
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (error) {
+      throw toApiFailure(error);
+    }
+  }
+
+  return {
+    request,
+    get: (path, o) => request(path, { ...o, method: 'get' }),
+    post: (path, json, o) => request(path, { ...o, method: 'post', json }),
+    put: (path, json, o) => request(path, { ...o, method: 'put', json }),
+    patch: (path, json, o) => request(path, { ...o, method: 'patch', json }),
+    delete: (path, o) => request(path, { ...o, method: 'delete' }),
+  };
+}

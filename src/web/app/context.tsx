@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import type { PublicConfig } from '#shared/public-config';
+import type { ApiClient } from '../api/client.ts';
+import type { AppActors } from './actors.ts';
+
+export interface AppServices {
+  config: PublicConfig;
+  api: ApiClient;
+  actors: AppActors;
+}
+
+export const AppServicesContext = createContext<AppServices | null>(null);
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices must be used inside <AppServicesContext>');
+  return services;
+}

@@ -1,0 +1,24 @@
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config';
+
+const FALLBACK: PublicConfig = {
+  productName: 'Ridgeline Fiber',
+  mainSiteUrl: 'https://www.ridgeline.example',
+  contactPhone: '(801) 555-0100',
+  contactEmail: 'support@ridgeline.example',
+  salesPhone: '(801) 555-0199',
+  salesEmail: 'sales@ridgeline.example',
+  chatUrl: 'https://www.ridgeline.example/livesupport',
+  production: false,
+  version: '0.0.0',
+};
+
+/** The configuration the server embedded in the page. */
+export function readPublicConfig(doc: Document = document): PublicConfig {
+  const element = doc.getElementById(PUBLIC_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) return FALLBACK;
+  try {
+    return { ...FALLBACK, ...(JSON.parse(element.textContent) as Partial<PublicConfig>) };
+  } catch {
+    return FALLBACK;
+  }
+}

@@ -1,0 +1,58 @@
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { useAppServices } from '../../app/context.tsx';
+import { BrandMark } from '../../shell/Brand.tsx';
+
+/**
+ * The signup view replaces the normal shell: its own logo, no marketing menus, and the light
+ * scheme forced while it is shown (the previous scheme comes back when it is left).
+ */
+export function SignupLayout({ children }: { children: ReactNode }) {
+  const { config, actors } = useAppServices();
+  useEffect(() => {
+    actors.theme.send({ type: 'signup.entered' });
+    return () => actors.theme.send({ type: 'signup.left' });
+  }, [actors.theme]);
+
+  return (
+    <Box mih="100dvh" data-testid="signup-layout">
+      <Box
+        component="header"
+        py="md"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Container size="md">
+          <Group justify="space-between">
+            <Anchor
+              href={config.mainSiteUrl}
+              underline="never"
+              c="inherit"
+              aria-label={`${config.productName} home`}
+            >
+              <Group gap={10} wrap="nowrap">
+                <BrandMark size={36} />
+                <Box>
+                  <Text fw={800} size="xl" lh={1.1}>
+                    {config.productName}
+                  </Text>
+                  <Text size="xs" fw={600} tt="uppercase" lh={1.2}>
+                    Fiber signup
+                  </Text>
+                </Box>
+              </Group>
+            </Anchor>
+            <Text size="sm">
+              Questions? Call{' '}
+              <Anchor href={`tel:${config.salesPhone.replace(/[^\d+]/g, '')}`}>
+                {config.salesPhone}
+              </Anchor>
+            </Text>
+          </Group>
+        </Container>
+      </Box>
+      <Container component="main" id="main" size="md" py="xl">
+        {children}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import './app/global.css';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { selectColorScheme } from '#machines/shell/theme.selectors';
+import { createApiClient } from './api/client.ts';
+import { createAppActors } from './app/actors.ts';
+import { AppServicesContext, type AppServices } from './app/context.tsx';
+import { mantineTheme } from './app/theme.ts';
+import { readPublicConfig } from './config.ts';
+import { createAppRouter } from './router.tsx';
+
+const services: AppServices = {
+  config: readPublicConfig(),
+  api: createApiClient(),
+  actors: createAppActors(),
+};
+const router = createAppRouter(services);
+
+function App() {
+  const scheme = useSelector(services.actors.theme, selectColorScheme);
+  return (
+    <MantineProvider theme={mantineTheme} forceColorScheme={scheme}>
+      <AppServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </AppServicesContext.Provider>
+    </MantineProvider>
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// The signup view replaces the shell, so the shell (menus, search, drawer) loads only when used.
+const Shell = lazy(() => import('./Shell.tsx').then((m) => ({ default: m.Shell })));
+
+export function LazyShell({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center mih="100dvh">
+          <Loader aria-label="Loading" />
+        </Center>
+      }
+    >
+      <Shell>{children}</Shell>
+    </Suspense>
+  );
+}

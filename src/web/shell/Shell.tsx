@@ -1,0 +1,29 @@
+import { Box, Container } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Footer } from './Footer.tsx';
+import { Notifications } from './Notifications.tsx';
+import classes from './Shell.module.css';
+import { TopBar } from './TopBar.tsx';
+
+/** The public shell: top bar, notifications, the page, footer. */
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.layout}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Box component="header" className={classes.header}>
+        <TopBar />
+      </Box>
+      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+        <Container size="lg" pt="md">
+          <Notifications />
+        </Container>
+        <Container size="lg" py="lg">
+          {children}
+        </Container>
+      </Box>
+      <Footer />
+    </div>
+  );
+}

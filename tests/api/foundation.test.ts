@@ -1,0 +1,122 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/server/logger.ts';
+import { createTestApp, jsonRequest, type TestApp } from '../support/test-app.ts';
+
+const logLines: Record<string, unknown>[] = [];
+const logSink = new Writable({
+  write(chunk, _encoding, callback) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    callback();
+  },
+});
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ logger: createLogger('info', logSink) });
+  t.app.get('/manage/api/v1.0/__test/explode', () => {
+    throw new Error('kaboom in a handler');
+  });
+});
+afterAll(() => t.close());
+
+async function expectJsonError(response: Response, status: number) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ status, title: expect.any(String), msg: expect.any(String) });
+  expect(JSON.stringify(body)).not.toMatch(/at .+\.ts:\d+/);
+  return body;
+}
+
+describe('health', () => {
+  it('reports the database and the build version', async () => {
+    const response = await t.api('/health');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: t.config.version,
+      database: { status: 'up', engine: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+    });
+  });
+});
+
+describe('errors are JSON and 4xx for bad requests', () => {
+  it('answers an unknown route with 404', async () => {
+    const body = await expectJsonError(await t.api('/no/such/thing'), 404);
+    expect(body.msg).toContain('/manage/api/v1.0/no/such/thing');
+  });
+
+  it('answers a wrong method with 405 and an Allow header', async () => {
+    const response = await t.api('/health', { method: 'DELETE' });
+    await expectJsonError(response, 405);
+    expect(response.headers.get('allow')).toContain('GET');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const body = await expectJsonError(
+      await t.api('/client_errors', jsonRequest('POST', '{"message": "oops",')),
+      400,
+    );
+    expect(body.msg).toBe('The request body is not valid JSON.');
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    await expectJsonError(
+      await t.api('/client_errors', {
+        method: 'POST',
+        body: 'message=hi',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+    );
+  });
+
+  it('answers a body over the size limit with 413', async () => {
+    const huge = JSON.stringify({ message: 'x'.repeat(1_100_000), url: '/' });
+    await expectJsonError(await t.api('/client_errors', jsonRequest('POST', huge)), 413);
+  });
+
+  it('answers input that fails the schema with 422 and field errors', async () => {
+    const body = await expectJsonError(
+      await t.api('/client_errors', jsonRequest('POST', { message: '', url: 42, extra: true })),
+      422,
+    );
+    expect(body.errors).toMatchObject({ message: 'message is required', url: 'url must be text' });
+  });
+
+  it('accepts a valid report', async () => {
+    const response = await t.api(
+      '/client_errors',
+      jsonRequest('POST', { message: 'TypeError: x is undefined', url: '/control/account/' }),
+    );
+    expect(response.status).toBe(204);
+    expect(logLines.some((l) => l.msg === 'client error')).toBe(true);
+  });
+});
+
+describe('unexpected exceptions', () => {
+  it('answer 500 JSON with a request id, and the log holds the stack', async () => {
+    const response = await t.api('/__test/explode');
+    const body = await expectJsonError(response, 500);
+    expect(body.request_id).toEqual(expect.any(String));
+    expect(body.msg).toContain(String(body.request_id));
+    expect(JSON.stringify(body)).not.toContain('kaboom');
+    const logged = logLines.find((l) => l.msg === 'unexpected error');
+    expect(logged?.req_id).toBe(body.request_id);
+    expect(JSON.stringify(logged)).toContain('kaboom in a handler');
+    expect((logged?.err as { stack?: string }).stack).toMatch(/foundation\.test\.ts/);
+  });
+});
+
+describe('request log', () => {
+  it('writes one line per request with id, route, status and duration', async () => {
+    const response = await t.api('/health');
+    const id = response.headers.get('x-request-id');
+    const line = logLines.find((l) => l.msg === 'request' && l.req_id === id);
+    expect(line).toMatchObject({ route: '/manage/api/v1.0/health', status: 200, method: 'GET' });
+    expect(line?.ms).toEqual(expect.any(Number));
+  });
+});

@@ -1,0 +1,113 @@
+import { TOP_MENUS } from '../../src/shared/marketing.ts';
+import { expect, expectAccessible, test } from './support/fixtures.ts';
+
+const MAIN_SITE = 'https://www.ridgeline.example';
+
+test.describe('public shell', () => {
+  test('top menus hold the marketing links of the main site', async ({ page, visit }) => {
+    await visit('/control/login/');
+    const nav = page.getByRole('navigation', { name: 'Main site' });
+    for (const menu of TOP_MENUS) {
+      await nav.getByRole('button', { name: menu.label }).click();
+      const dropdown = page.getByRole('menu', { name: menu.label });
+      await expect(dropdown).toBeVisible();
+      for (const link of menu.links) {
+        const path = link.path.replace('{product}', 'ridgeline-fiber');
+        await expect(
+          dropdown.getByRole('menuitem', { name: link.label, exact: true }),
+        ).toHaveAttribute('href', `${MAIN_SITE}${path}`);
+      }
+      await expectAccessible(page, `${menu.label} menu open`);
+      await page.keyboard.press('Escape');
+      await expect(dropdown).toBeHidden();
+    }
+  });
+
+  test('search opens a modal and Go goes to the main site search', async ({ page, visit }) => {
+    await page.route(`${MAIN_SITE}/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<html lang="en"><title>main site</title><body>main site</body></html>',
+      }),
+    );
+    await visit('/control/login/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search Ridgeline Fiber' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Go' })).toBeDisabled();
+    await expectAccessible(page, 'search modal');
+    await dialog.getByLabel('Search for').fill('gigabit & mesh');
+    await dialog.getByRole('button', { name: 'Go' }).click();
+    await page.waitForURL(`${MAIN_SITE}/search?q=gigabit%20%26%20mesh`);
+  });
+
+  test('the dark mode switch persists across a reload', async ({ page, visit }) => {
+    await visit('/control/login/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    const toggle = page.getByRole('switch', { name: 'Dark mode' });
+    await expect(toggle).not.toBeChecked();
+    await toggle.check({ force: true });
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expectAccessible(page, 'dark scheme');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.getByRole('switch', { name: 'Dark mode' }).uncheck({ force: true });
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
+  test('without a saved preference the system preference applies', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/control/login/');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
+    await context.close();
+  });
+
+  test('signup forces light and the previous scheme comes back when it is left', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/does-not-exist/');
+    await page.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('link', { name: 'sign up for service' }).click();
+    await expect(page.getByTestId('signup-layout')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveCount(0);
+    await expectAccessible(page, 'signup');
+    await page.goBack();
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    // A reload straight onto the signup page is light from the first paint.
+    await page.goto('/control/signup/');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
+  test('an unknown path shows the 404 page', async ({ page, visit }) => {
+    await visit('/control/no/such/page/');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+  });
+
+  test('the footer has three columns, the current year and the dark mode switch', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/login/');
+    for (const column of ['Services', 'Credentials', 'Social']) {
+      await expect(page.getByRole('navigation', { name: column })).toBeVisible();
+    }
+    await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
+  });
+
+  test('the root redirects to the login page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/control\/login\/$/);
+  });
+});

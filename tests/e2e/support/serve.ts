@@ -1,0 +1,25 @@
+/**
+ * The server the browser tests talk to: the real app and API on a fresh embedded database in a
+ * temporary directory, seeded like a first start.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { closeOnSignals, startServer } from '../../../src/server/main.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: process.env.E2E_PORT ?? '3100',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  DATABASE_URL: '',
+});
+buildWebIfStale(config.webDistDir, false);
+const running = await startServer(config);
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+closeOnSignals(running);
+console.log(`e2e server ready at ${running.url}`);

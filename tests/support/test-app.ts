@@ -1,0 +1,44 @@
+/**
+ * An app on a private test database, called in process (no port needed).
+ */
+import { inject } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { createLogger, type Logger } from '../../src/server/logger.ts';
+import { createTestDatabase, testConfig } from './database.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** A request to the API: `path` is relative to the API base path. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; logger?: Logger } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase(inject('dbSnapshot'));
+  const logger = options.logger ?? createLogger('error');
+  const app = createApp({ config, database, logger });
+  return {
+    app,
+    config,
+    database,
+    logger,
+    api: (path, init) => Promise.resolve(app.request(`/manage/api/v1.0${path}`, init)),
+    close: () => database.close(),
+  };
+}
+
+export function jsonRequest(method: string, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  } satisfies RequestInit;
+}

@@ -1,0 +1,88 @@
+/**
+ * The signup page's initial load: the gzip size of the JS and CSS that /control/signup loads
+ * before any interaction, read from Vite's build manifest. Fails above the budget, and fails when
+ * the zxcvbn dictionaries sit in any of those files.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KIB = 220;
+const FORBIDDEN_IN_INITIAL = [/@zxcvbn-ts\/language-/];
+const SIGNUP_ENTRY = 'features/signup/SignupPage.tsx';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+const dist = path.resolve(import.meta.dirname, '../../dist/web');
+
+export function initialFiles(manifest: Manifest, routeEntry: string): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit(routeEntry);
+  return [...files];
+}
+
+function main() {
+  const manifest = JSON.parse(
+    readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  if (!manifest[SIGNUP_ENTRY]) {
+    console.error(`The build manifest has no chunk for ${SIGNUP_ENTRY}.`);
+    process.exit(1);
+  }
+  const files = initialFiles(manifest, SIGNUP_ENTRY);
+  let js = 0;
+  let css = 0;
+  const offenders: string[] = [];
+  const rows: string[] = [];
+  for (const file of files) {
+    const content = readFileSync(path.join(dist, file));
+    const size = gzipSync(content, { level: 9 }).length;
+    if (file.endsWith('.css')) css += size;
+    else js += size;
+    rows.push(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${file}`);
+    if (file.endsWith('.js')) {
+      const map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8')) as {
+        sources: string[];
+      };
+      for (const source of map.sources) {
+        if (FORBIDDEN_IN_INITIAL.some((pattern) => pattern.test(source))) {
+          offenders.push(`${file} contains ${source}`);
+        }
+      }
+    }
+  }
+  const total = (js + css) / 1024;
+  console.log('Signup page, initial load (gzip):');
+  console.log(rows.join('\n'));
+  console.log(
+    `  JS ${(js / 1024).toFixed(1)} KiB + CSS ${(css / 1024).toFixed(1)} KiB = ${total.toFixed(1)} KiB (budget ${BUDGET_KIB} KiB)`,
+  );
+  let failed = false;
+  if (offenders.length > 0) {
+    console.error(`zxcvbn dictionaries are in an initial chunk:\n  ${offenders.join('\n  ')}`);
+    failed = true;
+  }
+  if (total > BUDGET_KIB) {
+    console.error(`Over budget by ${(total - BUDGET_KIB).toFixed(1)} KiB.`);
+    failed = true;
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
