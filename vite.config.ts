@@ -24,7 +24,8 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react(), publicConfigInDevelopment()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    // WEB_DIST_DIR lets several checkouts or test runs build side by side; the server reads it too.
+    outDir: process.env.WEB_DIST_DIR || fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     manifest: true,
     sourcemap: true,

@@ -2,15 +2,17 @@
  * The HTTP application: API under the API base path, the built web app under the web base path,
  * and JSON errors everywhere.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_BASE_PATH, API_BODY_LIMIT_BYTES, WEB_BASE_PATH } from '#shared/constants';
 import type { ApiErrorBody } from '#shared/api-error';
 import type { AppDeps, AppEnv } from './context.ts';
+import { csrfProtection } from './http/csrf.ts';
 import { ApiError } from './http/errors.ts';
 import { API_MODULES } from './routes/index.ts';
 import { registerSpa } from './spa.ts';
@@ -79,6 +81,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       },
     }),
   );
+  api.use(csrfProtection());
   for (const register of API_MODULES) register(api, deps);
   app.route(API_BASE_PATH, api);
 
@@ -92,11 +95,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
+  // c.json keeps the headers a handler already set (a fresh CSRF cookie, for example).
+  const jsonError = (
+    c: Context<AppEnv>,
+    body: ApiErrorBody,
+    headers: Record<string, string> = {},
+  ) => c.json(body, body.status as ContentfulStatusCode, headers);
+
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(error.toBody(), error.headers);
+    if (error instanceof ApiError) return jsonError(c, error.toBody(), error.headers);
     if (error instanceof HTTPException) {
       const status = error.status;
-      return errorResponse({
+      return jsonError(c, {
         status,
         title: status === 413 ? 'Payload too large' : 'Request failed',
         msg: error.message || 'The request could not be processed.',
@@ -104,7 +114,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }
     const id = c.var.requestId;
     (c.var.log ?? deps.logger).error({ err: error, req_id: id }, 'unexpected error');
-    return errorResponse({
+    return jsonError(c, {
       status: 500,
       title: 'Internal server error',
       msg: `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${id}.`,

@@ -10,6 +10,7 @@ import { WEB_BASE_PATH } from '#shared/constants';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '#shared/public-config';
 import { publicConfig, type Config } from './config.ts';
 import type { AppEnv } from './context.ts';
+import { ensureCsrfCookie } from './http/csrf.ts';
 import { ApiError } from './http/errors.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -78,6 +79,7 @@ export function registerSpa(
         );
       }
     }
+    ensureCsrfCookie(c);
     return c.html(indexHtml, 200, {
       'Content-Security-Policy': csp,
       'Cache-Control': 'no-cache',

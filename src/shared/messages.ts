@@ -115,6 +115,7 @@ export const ERROR_TITLES = {
   freshTokenRequired: 'Fresh Access Token Required',
   accessDenied: 'Access denied',
   logoutComplete: 'Logout complete',
+  csrfFailed: 'CSRF check failed',
 } as const;
 
 export function deleteDisabledLabel(seconds: number): string {

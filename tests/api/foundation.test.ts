@@ -57,7 +57,7 @@ describe('errors are JSON and 4xx for bad requests', () => {
 
   it('answers malformed JSON with 400', async () => {
     const body = await expectJsonError(
-      await t.api('/client_errors', jsonRequest('POST', '{"message": "oops",')),
+      await t.client().post('/client_errors', '{"message": "oops",'),
       400,
     );
     expect(body.msg).toBe('The request body is not valid JSON.');
@@ -65,9 +65,7 @@ describe('errors are JSON and 4xx for bad requests', () => {
 
   it('answers a body that is not JSON with 415', async () => {
     await expectJsonError(
-      await t.api('/client_errors', {
-        method: 'POST',
-        body: 'message=hi',
+      await t.client().post('/client_errors', 'message=hi', {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       }),
       415,
@@ -76,24 +74,71 @@ describe('errors are JSON and 4xx for bad requests', () => {
 
   it('answers a body over the size limit with 413', async () => {
     const huge = JSON.stringify({ message: 'x'.repeat(1_100_000), url: '/' });
-    await expectJsonError(await t.api('/client_errors', jsonRequest('POST', huge)), 413);
+    await expectJsonError(await t.client().post('/client_errors', huge), 413);
   });
 
   it('answers input that fails the schema with 422 and field errors', async () => {
     const body = await expectJsonError(
-      await t.api('/client_errors', jsonRequest('POST', { message: '', url: 42, extra: true })),
+      await t.client().post('/client_errors', { message: '', url: 42, extra: true }),
       422,
     );
     expect(body.errors).toMatchObject({ message: 'message is required', url: 'url must be text' });
   });
 
   it('accepts a valid report', async () => {
-    const response = await t.api(
-      '/client_errors',
-      jsonRequest('POST', { message: 'TypeError: x is undefined', url: '/control/account/' }),
-    );
+    const response = await t.client().post('/client_errors', {
+      message: 'TypeError: x is undefined',
+      url: '/control/account/',
+    });
     expect(response.status).toBe(204);
     expect(logLines.some((l) => l.msg === 'client error')).toBe(true);
+  });
+});
+
+describe('CSRF protection', () => {
+  it('hands every visitor a CSRF cookie that scripts can read', async () => {
+    const response = await t.api('/csrf');
+    expect(response.status).toBe(204);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('csrf_token='));
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  });
+
+  it('refuses a state-changing request without the CSRF header with 403', async () => {
+    const client = t.client();
+    await client.get('/csrf');
+    const response = await client.post(
+      '/client_errors',
+      { message: 'x', url: '/' },
+      { csrf: false },
+    );
+    const body = await expectJsonError(response, 403);
+    expect(body.title).toBe('CSRF check failed');
+  });
+
+  it('refuses a CSRF header that does not match the cookie with 403', async () => {
+    const client = t.client();
+    await client.get('/csrf');
+    const response = await client.post(
+      '/client_errors',
+      { message: 'x', url: '/' },
+      { csrf: 'forged-token' },
+    );
+    await expectJsonError(response, 403);
+  });
+
+  it('gives a fresh cookie with the refusal when the visitor had none', async () => {
+    const response = await t.api('/client_errors', jsonRequest('POST', { message: 'x', url: '/' }));
+    await expectJsonError(response, 403);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('csrf_token='))).toBe(true);
+  });
+
+  it('marks the cookie Secure with the __Host- prefix over HTTPS', async () => {
+    const response = await t.app.request('https://portal.example/manage/api/v1.0/csrf');
+    const cookie = response.headers.getSetCookie()[0];
+    expect(cookie).toMatch(/^__Host-csrf_token=/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\//);
   });
 });
 

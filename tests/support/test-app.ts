@@ -7,6 +7,7 @@ import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { createTestDatabase, testConfig } from './database.ts';
+import { CookieClient } from './http-client.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -15,6 +16,8 @@ export interface TestApp {
   logger: Logger;
   /** A request to the API: `path` is relative to the API base path. */
   api(path: string, init?: RequestInit): Promise<Response>;
+  /** A new browser-like visitor: its own cookies, the CSRF header echoed. */
+  client(): CookieClient;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export async function createTestApp(
     database,
     logger,
     api: (path, init) => Promise.resolve(app.request(`/manage/api/v1.0${path}`, init)),
+    client: () => CookieClient.forApp(app),
     close: () => database.close(),
   };
 }

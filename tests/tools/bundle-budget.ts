@@ -21,7 +21,7 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
-const dist = path.resolve(import.meta.dirname, '../../dist/web');
+const dist = process.env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../dist/web');
 
 export function initialFiles(manifest: Manifest, routeEntry: string): string[] {
   const files = new Set<string>();

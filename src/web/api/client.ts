@@ -6,7 +6,9 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { isApiErrorBody, type ApiErrorBody } from '#shared/api-error';
 import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME, TIMERS } from '#shared/constants';
-import { ERROR_MESSAGES } from '#shared/messages';
+import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
+
+const SAFE_METHODS = new Set(['get', 'head', 'options']);
 
 export class ApiFailure extends Error {
   constructor(
@@ -103,7 +105,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
   });
 
-  async function request<T>(path: string, requestOptions: Options = {}): Promise<T> {
+  async function send<T>(path: string, requestOptions: Options): Promise<T> {
     try {
       const response = await instance(path.replace(/^\//, ''), requestOptions);
       if (response.status === 204) return undefined as T;
@@ -111,6 +113,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {
       throw toApiFailure(error);
+    }
+  }
+
+  async function request<T>(path: string, requestOptions: Options = {}): Promise<T> {
+    const unsafe = !SAFE_METHODS.has((requestOptions.method ?? 'get').toLowerCase());
+    // A first visit through a page the server did not render (development) has no CSRF cookie yet.
+    if (unsafe && !csrfToken(options.cookies?.())) await send('csrf', { method: 'get' });
+    try {
+      return await send<T>(path, requestOptions);
+    } catch (error) {
+      // The server hands out a new CSRF cookie with its refusal: one retry picks it up.
+      if (unsafe && error instanceof ApiFailure && error.title === ERROR_TITLES.csrfFailed) {
+        return send<T>(path, requestOptions);
+      }
+      throw error;
     }
   }
 

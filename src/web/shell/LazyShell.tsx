@@ -8,8 +8,8 @@ export function LazyShell({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <Center mih="100dvh">
-          <Loader aria-label="Loading" />
+        <Center mih="100dvh" role="status" aria-label="Loading the page">
+          <Loader aria-hidden />
         </Center>
       }
     >
