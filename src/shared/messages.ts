@@ -118,6 +118,34 @@ export const ERROR_TITLES = {
   csrfFailed: 'CSRF check failed',
 } as const;
 
+/** Titles and messages of the session API (login, tokens, recovery); the web app shows them. */
+export const SESSION_MESSAGES = {
+  loginFailedTitle: 'Login failed',
+  loginFailed: 'The username or password is incorrect.',
+  notLoggedInTitle: 'Not logged in',
+  notLoggedIn: 'Please log in to continue.',
+  accessTokenExpiredTitle: 'Access token expired',
+  accessTokenExpired: 'Your session needs renewing.',
+  refreshFailedTitle: 'Refresh failed',
+  refreshFailed: 'Your session has ended. Please log in again.',
+  reauthFailedTitle: 'Re-authentication failed',
+  reauthFailed: 'The password is incorrect.',
+  reauthWrongUser: 'Enter the password of the user who is logged in.',
+  freshTokenRequired: 'Please enter your password again to continue.',
+  tooManyRequestsTitle: 'Too many requests',
+  tooManyLogins: 'Too many failed attempts. Please wait before trying again.',
+  tooManyRecoveries: 'Too many recovery requests. Please wait before trying again.',
+  usernameRecoverySent:
+    'If that email address belongs to an account, we have sent it the usernames registered with it.',
+  passwordRecoverySent:
+    'If that username exists, we have sent a link to set a new password to its email address.',
+  passwordUpdated: 'Your password has been updated. You can now log in with it.',
+  passwordChanged: 'Your password has been changed.',
+  linkExpiredTitle: 'Link expired',
+  linkExpired: 'This link has expired or has already been used. Please request a new one.',
+  infoUpdated: 'Your contact information has been saved.',
+} as const;
+
 export function deleteDisabledLabel(seconds: number): string {
   return `Delete (Disabled for ${seconds}s)`;
 }
