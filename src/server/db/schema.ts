@@ -3,3 +3,7 @@
  * re-exports them here, so drizzle-kit sees one schema.
  */
 export * from './schema/meta.ts';
+export * from './schema/customers.ts';
+export * from './schema/auth.ts';
+export * from './schema/mail.ts';
+export * from './schema/audit.ts';
