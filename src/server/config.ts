@@ -28,6 +28,24 @@ export interface Config {
   /** Where the built web app lives. */
   webDistDir: string;
   version: string;
+  /** Lifetime of an access token (a signed cookie), in seconds. */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token; each refresh starts it again. */
+  refreshTokenTtlSeconds: number;
+  /**
+   * The key that signs access tokens, shared by every instance. Required in production; otherwise,
+   * when unset, one is generated once and kept in the database so that instances agree.
+   */
+  tokenSecret: string | undefined;
+  /** The demo logins' password (seeded outside production only). */
+  demoPassword: string;
+  /** `smtp://…` or `smtps://…`: mail is sent through it. Without it mail stays in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** The site's public origin, used in emailed links. Required in production. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -41,6 +59,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The demo logins' password when DEMO_PASSWORD is unset (printed at start and in the README). */
+export const DEFAULT_DEMO_PASSWORD = 'ridgeline-demo';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -66,6 +87,25 @@ const httpUrl = v.pipe(
   v.regex(/^https?:\/\//, 'must start with http:// or https://'),
 );
 const email = v.pipe(v.string(), v.email('must be an email address'));
+const seconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of seconds'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+);
+const yesNo = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+const smtpUrl = v.pipe(
+  v.string(),
+  v.regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://'),
+);
+const optional = (env: Env, name: string) => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
 const port = v.pipe(
   v.string(),
   v.regex(/^\d+$/, 'must be a whole number'),
@@ -114,6 +154,44 @@ export function loadConfig(env: Env = process.env): Config {
       field(env, 'WEB_DIST_DIR', nonEmpty, path.join(projectRoot, 'dist', 'web')),
     ),
     version: readVersion(),
+    ...sessionConfig(env, nodeEnv === 'production'),
+  };
+}
+
+function sessionConfig(env: Env, production: boolean) {
+  const tokenSecret = optional(env, 'TOKEN_SECRET');
+  if (tokenSecret !== undefined && tokenSecret.length < 32) {
+    throw new ConfigError('TOKEN_SECRET', 'must be at least 32 characters long');
+  }
+  if (production && tokenSecret === undefined) {
+    throw new ConfigError(
+      'TOKEN_SECRET',
+      'must be set in production (32 or more random characters)',
+    );
+  }
+  const publicUrl = optional(env, 'PUBLIC_URL');
+  if (publicUrl !== undefined) field(env, 'PUBLIC_URL', httpUrl, publicUrl);
+  if (production && publicUrl === undefined) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'must be set in production (the site origin for emailed links)',
+    );
+  }
+  const smtp = optional(env, 'SMTP_URL');
+  return {
+    accessTokenTtlSeconds: field(env, 'ACCESS_TOKEN_TTL_SECONDS', seconds, '900'),
+    refreshTokenTtlSeconds: field(env, 'REFRESH_TOKEN_TTL_SECONDS', seconds, '1209600'),
+    tokenSecret,
+    demoPassword: field(
+      env,
+      'DEMO_PASSWORD',
+      v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters long')),
+      DEFAULT_DEMO_PASSWORD,
+    ),
+    smtpUrl: smtp === undefined ? undefined : field(env, 'SMTP_URL', smtpUrl, smtp),
+    mailFrom: field(env, 'MAIL_FROM', email, 'no-reply@ridgeline.example'),
+    trustProxy: field(env, 'TRUST_PROXY', yesNo, 'false'),
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
   };
 }
 

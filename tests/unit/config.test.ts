@@ -25,6 +25,8 @@ describe('server configuration', () => {
       CONTACT_PHONE: '(555) 555-1234',
       CONTACT_EMAIL: 'help@acme.example',
       COOKIE_SECURE: 'always',
+      TOKEN_SECRET: 'a-production-signing-key-of-32-characters-or-more',
+      PUBLIC_URL: 'https://portal.acme.example/',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -36,7 +38,18 @@ describe('server configuration', () => {
       contactPhone: '(555) 555-1234',
       contactEmail: 'help@acme.example',
       cookieSecure: 'always',
+      tokenSecret: 'a-production-signing-key-of-32-characters-or-more',
+      publicUrl: 'https://portal.acme.example',
     });
+  });
+
+  it('needs a token secret and a public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' })).toThrow(
+      'TOKEN_SECRET must be set in production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(32) })).toThrow(
+      'PUBLIC_URL must be set in production',
+    );
   });
 
   it.each([
@@ -48,6 +61,10 @@ describe('server configuration', () => {
     ['CONTACT_EMAIL', 'not-an-email', 'CONTACT_EMAIL must be an email address'],
     ['COOKIE_SECURE', 'yes', 'COOKIE_SECURE must be auto, always or never'],
     ['NODE_ENV', 'staging', 'NODE_ENV must be development, production or test'],
+    ['TOKEN_SECRET', 'short', 'TOKEN_SECRET must be at least 32 characters long'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '0', 'ACCESS_TOKEN_TTL_SECONDS must be at least 1'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL must start with smtp:// or smtps://'],
+    ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true or false'],
   ])('stops on a bad %s, naming it', (variable, value, message) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(message);
