@@ -1,0 +1,278 @@
+/**
+ * A reusable form: values in context, each field checked with a shared valibot schema after the
+ * input-validation delay (signup.md §5: 250 ms), touched/errors/valid, and a submit that runs the
+ * named `submit` actor. The app (or a parent machine) provides `submit`; the default just answers
+ * the values, so a form that never submits (the signup's customer details) needs nothing.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { TIMERS } from '#shared/constants';
+import {
+  checkForm,
+  type FieldErrors,
+  type FieldSchemas,
+  type FormChecks,
+  type FormValues,
+} from './validation.ts';
+
+export type { FieldErrors, FieldSchemas, FormChecks, FormValues } from './validation.ts';
+
+export interface FormInput {
+  /** One shared valibot schema per field; the keys are the field names. */
+  fields: FieldSchemas;
+  /** Starting values; fields missing here start as an empty string. */
+  initialValues?: FormValues;
+  /** Rules across fields (for example a confirmation that must match). */
+  checks?: FormChecks;
+}
+
+export interface FormContext {
+  fields: FieldSchemas;
+  checks: FormChecks | undefined;
+  values: FormValues;
+  /** A field is touched once it was edited (and its delay ran out), left, or submitted. */
+  touched: Record<string, boolean>;
+  /** The message of each field that breaks a rule, known once it was checked. */
+  errors: FieldErrors;
+  /** Fields edited since their last check. */
+  pending: string[];
+  /** Every field passes (the hidden ones too, so a fresh empty form is not valid). */
+  valid: boolean;
+  /** Why the last submit failed, for a banner above the form. */
+  submitError: string | null;
+  submitCount: number;
+}
+
+/** What the `submit` actor may throw: a message and field errors (a 422 from the server). */
+export interface SubmitFailure {
+  message?: string;
+  fieldErrors?: FieldErrors;
+}
+
+export type FormEvent =
+  | { type: 'change'; field: string; value: unknown }
+  | { type: 'blur'; field: string }
+  /** Sets several values at once and checks them now (prefill, autofill, a parent's data). */
+  | { type: 'fill'; values: FormValues }
+  | { type: 'submit' }
+  /** Field errors from elsewhere (a parent machine, a server answer). */
+  | { type: 'set errors'; errors: FieldErrors }
+  | { type: 'reset' };
+
+function emptyValues(fields: FieldSchemas, initial: FormValues = {}): FormValues {
+  return Object.fromEntries(Object.keys(fields).map((name) => [name, initial[name] ?? '']));
+}
+
+function failureOf(error: unknown): SubmitFailure {
+  if (typeof error === 'object' && error !== null) {
+    const candidate = error as { message?: unknown; fieldErrors?: unknown };
+    return {
+      message: typeof candidate.message === 'string' ? candidate.message : undefined,
+      fieldErrors:
+        typeof candidate.fieldErrors === 'object' && candidate.fieldErrors !== null
+          ? (candidate.fieldErrors as FieldErrors)
+          : undefined,
+    };
+  }
+  return { message: typeof error === 'string' ? error : undefined };
+}
+
+export const formMachine = setup({
+  types: {
+    context: {} as FormContext,
+    events: {} as FormEvent,
+    input: {} as FormInput,
+  },
+  actors: {
+    /** Sends the values somewhere; provided by the app. Throws a {@link SubmitFailure}. */
+    submit: fromPromise<unknown, { values: FormValues }>(async ({ input }) => input.values),
+  },
+  delays: {
+    inputValidationDelay: TIMERS.inputValidationDelayMs,
+  },
+  actions: {
+    'store value': assign(({ context, event }) => {
+      if (event.type !== 'change' || !(event.field in context.fields)) return {};
+      return {
+        values: { ...context.values, [event.field]: event.value },
+        pending: context.pending.includes(event.field)
+          ? context.pending
+          : [...context.pending, event.field],
+      };
+    }),
+    'check pending fields': assign(({ context }) => {
+      const result = checkForm(context.fields, context.values, context.checks);
+      const touched = { ...context.touched };
+      for (const field of context.pending) touched[field] = true;
+      // Every touched field is shown afresh: a cross-field rule (a confirmation) follows its partner.
+      const errors = { ...context.errors };
+      for (const field of Object.keys(touched)) errors[field] = result.errors[field];
+      return { touched, errors, pending: [], valid: result.valid };
+    }),
+    'check left field': assign(({ context, event }) => {
+      if (event.type !== 'blur' || !(event.field in context.fields)) return {};
+      const result = checkForm(context.fields, context.values, context.checks);
+      return {
+        touched: { ...context.touched, [event.field]: true },
+        errors: { ...context.errors, [event.field]: result.errors[event.field] },
+        pending: context.pending.filter((f) => f !== event.field),
+        valid: result.valid,
+      };
+    }),
+    'fill values': assign(({ context, event }) => {
+      if (event.type !== 'fill') return {};
+      const values = { ...context.values };
+      for (const [name, value] of Object.entries(event.values))
+        if (name in context.fields) values[name] = value;
+      const result = checkForm(context.fields, values, context.checks);
+      const touched = { ...context.touched };
+      const errors = { ...context.errors };
+      for (const name of Object.keys(event.values)) {
+        if (!(name in context.fields)) continue;
+        touched[name] = true;
+        errors[name] = result.errors[name];
+      }
+      return {
+        values,
+        touched,
+        errors,
+        pending: context.pending.filter((f) => !(f in event.values)),
+        valid: result.valid,
+      };
+    }),
+    'check every field': assign(({ context }) => {
+      const result = checkForm(context.fields, context.values, context.checks);
+      return {
+        touched: Object.fromEntries(Object.keys(context.fields).map((f) => [f, true])),
+        errors: result.errors,
+        pending: [],
+        valid: result.valid,
+        submitError: null,
+        submitCount: context.submitCount + 1,
+      };
+    }),
+    'store outside errors': assign(({ context, event }) => {
+      if (event.type !== 'set errors') return {};
+      const touched = { ...context.touched };
+      for (const field of Object.keys(event.errors)) touched[field] = true;
+      return { errors: { ...context.errors, ...event.errors }, touched };
+    }),
+    'store submit failure': assign(({ context, event }) => {
+      const failure = failureOf((event as { error?: unknown }).error);
+      const fieldErrors = failure.fieldErrors ?? {};
+      const touched = { ...context.touched };
+      for (const field of Object.keys(fieldErrors)) touched[field] = true;
+      const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+      return {
+        errors: { ...context.errors, ...fieldErrors },
+        touched,
+        valid: hasFieldErrors ? false : context.valid,
+        submitError: failure.message ?? null,
+      };
+    }),
+    'start over': assign(({ context }) => ({
+      values: emptyValues(context.fields),
+      touched: {},
+      errors: {},
+      pending: [],
+      valid: checkForm(context.fields, emptyValues(context.fields), context.checks).valid,
+      submitError: null,
+      submitCount: 0,
+    })),
+    /** Tells whoever listens that the checked values changed (a parent provides it). */
+    'report checked values': (_, _params: { values: FormValues; valid: boolean }) => {},
+  },
+  guards: {
+    'every field passes': ({ context }) =>
+      checkForm(context.fields, context.values, context.checks).valid,
+  },
+}).createMachine({
+  id: 'form',
+  description:
+    'A form: each field is checked shortly after typing stops (or when it is left), errors show under the fields, and Submit sends the values when every field passes.',
+  context: ({ input }) => {
+    const values = emptyValues(input.fields, input.initialValues);
+    return {
+      fields: input.fields,
+      checks: input.checks,
+      values,
+      touched: {},
+      errors: {},
+      pending: [],
+      valid: checkForm(input.fields, values, input.checks).valid,
+      submitError: null,
+      submitCount: 0,
+    };
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The user fills the fields in.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Every edit is checked.',
+        },
+        waiting: {
+          description: 'An edit waits for typing to pause before it is checked.',
+          after: {
+            inputValidationDelay: {
+              target: 'idle',
+              actions: [
+                'check pending fields',
+                {
+                  type: 'report checked values',
+                  params: ({ context }) => ({ values: context.values, valid: context.valid }),
+                },
+              ],
+            },
+          },
+        },
+      },
+      on: {
+        change: { target: '.waiting', reenter: true, actions: 'store value' },
+        blur: {
+          actions: [
+            'check left field',
+            {
+              type: 'report checked values',
+              params: ({ context }) => ({ values: context.values, valid: context.valid }),
+            },
+          ],
+        },
+        fill: {
+          target: '.idle',
+          actions: [
+            'fill values',
+            {
+              type: 'report checked values',
+              params: ({ context }) => ({ values: context.values, valid: context.valid }),
+            },
+          ],
+        },
+        submit: [
+          { guard: 'every field passes', target: 'submitting', actions: 'check every field' },
+          { target: '.idle', actions: 'check every field' },
+        ],
+        'set errors': { actions: 'store outside errors' },
+        reset: { target: '.idle', actions: 'start over' },
+      },
+    },
+    submitting: {
+      description: 'The values are being sent; the form is locked.',
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => ({ values: context.values }),
+        onDone: { target: 'submitted' },
+        onError: { target: 'editing', actions: 'store submit failure' },
+      },
+    },
+    submitted: {
+      description: 'The values were accepted. Editing again starts a new round.',
+      on: {
+        change: { target: 'editing.waiting', actions: 'store value' },
+        reset: { target: 'editing', actions: 'start over' },
+      },
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import type { SnapshotFrom } from 'xstate';
+import type { formMachine } from './form.machine.ts';
+
+export type FormSnapshot = SnapshotFrom<typeof formMachine>;
+
+export interface FieldView {
+  value: unknown;
+  /** The message to show under the field: only once it was touched. */
+  error: string | undefined;
+  touched: boolean;
+}
+
+export function selectField(snapshot: FormSnapshot, field: string): FieldView {
+  const { values, touched, errors } = snapshot.context;
+  const isTouched = touched[field] ?? false;
+  return { value: values[field], error: isTouched ? errors[field] : undefined, touched: isTouched };
+}
+
+/** The field's value as text, for text inputs. */
+export function selectText(snapshot: FormSnapshot, field: string): string {
+  const value = snapshot.context.values[field];
+  return typeof value === 'string'
+    ? value
+    : value === undefined || value === null
+      ? ''
+      : String(value);
+}
+
+export function selectFieldError(snapshot: FormSnapshot, field: string): string | undefined {
+  return selectField(snapshot, field).error;
+}
+
+/** Every field passes its rules (after the last check). */
+export function selectFormValid(snapshot: FormSnapshot): boolean {
+  return snapshot.context.valid && snapshot.context.pending.length === 0;
+}
+
+export function selectSubmitting(snapshot: FormSnapshot): boolean {
+  return snapshot.matches('submitting');
+}
+
+export function selectSubmitted(snapshot: FormSnapshot): boolean {
+  return snapshot.matches('submitted');
+}
+
+export function selectSubmitError(snapshot: FormSnapshot): string | null {
+  return snapshot.context.submitError;
+}
+
+export function selectValues(snapshot: FormSnapshot) {
+  return snapshot.context.values;
+}

@@ -1,0 +1,155 @@
+import * as v from 'valibot';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMERS } from '../../src/shared/constants.ts';
+import { FIELD_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages.ts';
+import { UsernameSchema } from '../../src/shared/schemas/username.ts';
+import { formMachine, type FormInput } from '../../machines/forms/form.machine.ts';
+import {
+  selectField,
+  selectFormValid,
+  selectSubmitError,
+  selectSubmitting,
+} from '../../machines/forms/form.selectors.ts';
+
+const Email = v.pipe(v.string(), v.email(FIELD_MESSAGES.email));
+const Required = v.pipe(v.string(), v.trim(), v.minLength(1, FIELD_MESSAGES.required));
+
+const input: FormInput = {
+  fields: { username: UsernameSchema, email: Email, confirmEmail: Required },
+  checks: (values) => ({
+    confirmEmail: values.confirmEmail === values.email ? undefined : 'Emails do not match.',
+  }),
+};
+
+describe('form machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function start(submit?: (values: Record<string, unknown>) => Promise<unknown>, extra = {}) {
+    const machine = submit
+      ? formMachine.provide({
+          actors: { submit: fromPromise(({ input: i }) => submit(i.values)) },
+        })
+      : formMachine;
+    return createActor(machine, { input: { ...input, ...extra } }).start();
+  }
+
+  it('checks a field only after the input-validation delay, and restarts the delay on each edit', () => {
+    const form = start();
+    form.send({ type: 'change', field: 'username', value: '1x' });
+    vi.advanceTimersByTime(TIMERS.inputValidationDelayMs - 10);
+    expect(selectField(form.getSnapshot(), 'username').error).toBeUndefined();
+    form.send({ type: 'change', field: 'username', value: '2x' });
+    vi.advanceTimersByTime(TIMERS.inputValidationDelayMs - 10);
+    expect(selectField(form.getSnapshot(), 'username').error).toBeUndefined();
+    vi.advanceTimersByTime(10);
+    expect(selectField(form.getSnapshot(), 'username')).toMatchObject({
+      value: '2x',
+      touched: true,
+      error: USERNAME_MESSAGES.firstCharacter,
+    });
+    // Untouched fields stay quiet even though they break their rules.
+    expect(selectField(form.getSnapshot(), 'email').error).toBeUndefined();
+    expect(selectFormValid(form.getSnapshot())).toBe(false);
+  });
+
+  it('checks a field at once when it is left', () => {
+    const form = start();
+    form.send({ type: 'change', field: 'email', value: 'nope' });
+    form.send({ type: 'blur', field: 'email' });
+    expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
+    form.send({ type: 'blur', field: 'username' });
+    expect(selectField(form.getSnapshot(), 'username').error).toBe(
+      USERNAME_MESSAGES.firstCharacter,
+    );
+  });
+
+  it('applies cross-field rules and re-checks the partner field', () => {
+    const form = start();
+    form.send({ type: 'fill', values: { username: 'alice', email: 'a@example.com' } });
+    form.send({ type: 'change', field: 'confirmEmail', value: 'b@example.com' });
+    vi.advanceTimersByTime(TIMERS.inputValidationDelayMs);
+    expect(selectField(form.getSnapshot(), 'confirmEmail').error).toBe('Emails do not match.');
+    form.send({ type: 'change', field: 'email', value: 'b@example.com' });
+    vi.advanceTimersByTime(TIMERS.inputValidationDelayMs);
+    expect(selectField(form.getSnapshot(), 'confirmEmail').error).toBeUndefined();
+    expect(selectFormValid(form.getSnapshot())).toBe(true);
+  });
+
+  it('shows every error on an early submit and sends nothing', () => {
+    const submit = vi.fn(async () => 'ok');
+    const form = start(submit);
+    form.send({ type: 'submit' });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(submit).not.toHaveBeenCalled();
+    expect(selectField(form.getSnapshot(), 'username').error).toBe(
+      USERNAME_MESSAGES.firstCharacter,
+    );
+    expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
+    expect(selectField(form.getSnapshot(), 'confirmEmail').error).toBe(FIELD_MESSAGES.required);
+  });
+
+  it('submits valid values and ends submitted', async () => {
+    vi.useRealTimers();
+    const submit = vi.fn(async () => 'ok');
+    const form = start(submit);
+    form.send({
+      type: 'fill',
+      values: { username: 'alice', email: 'a@example.com', confirmEmail: 'a@example.com' },
+    });
+    form.send({ type: 'submit' });
+    expect(selectSubmitting(form.getSnapshot())).toBe(true);
+    await waitFor(form, (s) => s.matches('submitted'));
+    expect(submit).toHaveBeenCalledWith({
+      username: 'alice',
+      email: 'a@example.com',
+      confirmEmail: 'a@example.com',
+    });
+  });
+
+  it('keeps a failed submit editable with the message and the field errors', async () => {
+    vi.useRealTimers();
+    const form = start(async () => {
+      throw { message: 'Please fix the fields', fieldErrors: { email: 'Email in use' } };
+    });
+    form.send({
+      type: 'fill',
+      values: { username: 'alice', email: 'a@example.com', confirmEmail: 'a@example.com' },
+    });
+    form.send({ type: 'submit' });
+    await waitFor(form, (s) => s.matches('editing'));
+    expect(selectSubmitError(form.getSnapshot())).toBe('Please fix the fields');
+    expect(selectField(form.getSnapshot(), 'email').error).toBe('Email in use');
+    expect(selectFormValid(form.getSnapshot())).toBe(false);
+  });
+
+  it('takes initial values, outside errors and a reset', () => {
+    const form = start(undefined, { initialValues: { username: 'bob' } });
+    expect(selectField(form.getSnapshot(), 'username').value).toBe('bob');
+    form.send({ type: 'set errors', errors: { username: USERNAME_MESSAGES.taken } });
+    expect(selectField(form.getSnapshot(), 'username').error).toBe(USERNAME_MESSAGES.taken);
+    form.send({ type: 'reset' });
+    expect(selectField(form.getSnapshot(), 'username')).toEqual({
+      value: '',
+      error: undefined,
+      touched: false,
+    });
+  });
+
+  it('reports checked values to whoever listens', () => {
+    const reported = vi.fn();
+    const form = createActor(
+      formMachine.provide({
+        actions: { 'report checked values': (_, params) => reported(params) },
+      }),
+      { input },
+    ).start();
+    form.send({ type: 'change', field: 'username', value: 'alice' });
+    vi.advanceTimersByTime(TIMERS.inputValidationDelayMs);
+    expect(reported).toHaveBeenLastCalledWith({
+      values: { username: 'alice', email: '', confirmEmail: '' },
+      valid: false,
+    });
+  });
+});
