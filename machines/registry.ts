@@ -1,0 +1,30 @@
+/**
+ * Every statechart of the product, for generated path tests (`npm run test:paths`) and charts
+ * (`npm run charts`, /control/charts/). To register a machine, write `<name>.model.ts` beside it
+ * with `defineMachine({...})` and add one import and one line to `MACHINES` below.
+ * See docs/statecharts.md.
+ */
+import { notificationsModel } from './shell/notifications.model.ts';
+import { themeModel } from './shell/theme.model.ts';
+import type { RegisteredMachine } from './registry/types.ts';
+
+export type {
+  EventSample,
+  Fakes,
+  MachineEntry,
+  RegisteredMachine,
+  SampleEvent,
+  SystemEvent,
+  Unreachable,
+} from './registry/types.ts';
+export { defineMachine, expectThat, sample, StateAssertionError } from './registry/types.ts';
+
+export const MACHINES: readonly RegisteredMachine[] = [
+  themeModel,
+  notificationsModel,
+  // Add new machines here, one line each.
+];
+
+export function machineByName(name: string): RegisteredMachine | undefined {
+  return MACHINES.find((entry) => entry.name === name);
+}

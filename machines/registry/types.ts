@@ -1,0 +1,102 @@
+/**
+ * What a machine registers so that QA gets generated path tests and product owners get charts.
+ * Each machine keeps its entry beside it (`<name>.model.ts`, built with {@link defineMachine});
+ * `machines/registry.ts` lists them. See docs/statecharts.md.
+ */
+import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+
+/** Events the machine receives from xstate itself: timers, finished or failed actors. */
+export type SystemEvent =
+  | { type: `xstate.after.${string}` }
+  | { type: `xstate.done.actor.${string}`; output?: unknown }
+  | { type: `xstate.error.actor.${string}`; error?: unknown }
+  | { type: `xstate.done.state.${string}`; output?: unknown };
+
+/** An event used in traversal, with the words that describe it in a path. */
+export interface EventSample<TEvent extends { type: string } = { type: string }> {
+  /** Short words for the path in words, e.g. "address typed", "one match". */
+  label: string;
+  event: TEvent;
+}
+
+export type SampleEvent<TMachine extends AnyStateMachine> = EventFromLogic<TMachine> | SystemEvent;
+
+/** Something that must not be reachable, and why (keeps coverage at 100% honestly). */
+export type Unreachable =
+  /** A state key (its path joined by dots, e.g. `loggedIn.idle`). */
+  | { state: string; reason: string }
+  /** A transition id as the coverage table prints it. */
+  | { transition: string; reason: string };
+
+/** The implementations `machine.provide(...)` accepts. */
+export type Fakes<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
+
+export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** Stable slug: chart file names, test names (`docs/charts/<name>.svg`). */
+  name: string;
+  /** A human title for the chart page. */
+  title: string;
+  /** One paragraph for product owners: what the machine decides, in their words. */
+  description: string;
+  /** The production machine itself, never a copy. */
+  machine: TMachine;
+  /** The input the machine starts with (the app's usual start for browser paths). */
+  input?: InputFrom<TMachine>;
+  /**
+   * Events with realistic payloads, including `xstate.after.*` and `xstate.done.actor.*` ones.
+   * A function receives the current snapshot (for payloads that depend on context, such as the
+   * id of a shown banner). Only events the current state accepts are tried.
+   */
+  events:
+    | readonly EventSample<SampleEvent<TMachine>>[]
+    | ((snapshot: SnapshotFrom<TMachine>) => readonly EventSample<SampleEvent<TMachine>>[]);
+  /**
+   * The part of the context that guards read. Two snapshots with the same state value and the same
+   * projection are one vertex of the graph; anything growing (counters, lists) must not leak in.
+   */
+  project(snapshot: SnapshotFrom<TMachine>): unknown;
+  /** Traversal limit (vertices visited) for `xstate/graph`. */
+  limit: number;
+  /** Generate simple paths too when the graph has at most this many vertices (default 6). */
+  simplePathsUpTo?: number;
+  /**
+   * Fake implementations for machine-level runs. Invoked actors that are not faked here are
+   * scripted by the runner (they finish with the output of the path's `xstate.done.actor.*`
+   * event); delays run on a simulated clock, so nothing waits in real time.
+   */
+  fakes?: Fakes<TMachine>;
+  /**
+   * What must be true in each state, by state key. Required for every state a snapshot can rest
+   * in (atomic and final states that are not left at once by an unguarded `always`).
+   * Throw (for example with {@link expectThat}) when it does not hold.
+   */
+  states: Readonly<Record<string, (snapshot: SnapshotFrom<TMachine>) => void>>;
+  unreachable?: readonly Unreachable[];
+}
+
+/** An entry with its machine type erased, as the registry list holds it. */
+export type RegisteredMachine = MachineEntry<AnyStateMachine>;
+
+/** Type-checks an entry against its machine, then erases the type for the registry list. */
+export function defineMachine<TMachine extends AnyStateMachine>(
+  entry: MachineEntry<TMachine>,
+): RegisteredMachine {
+  return entry as unknown as RegisteredMachine;
+}
+
+/** Helper for readable samples: `sample('choose dark', { type: 'theme.choose', scheme: 'dark' })`. */
+export function sample<const TEvent extends { type: string }>(
+  label: string,
+  event: TEvent,
+): EventSample<TEvent> {
+  return { label, event };
+}
+
+export class StateAssertionError extends Error {
+  override name = 'StateAssertionError';
+}
+
+/** Fails a state assertion with a message saying what should have been true. */
+export function expectThat(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new StateAssertionError(message);
+}

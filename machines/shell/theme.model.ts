@@ -1,0 +1,46 @@
+/** The theme machine's registration: path samples, projection, fakes and state checks. */
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { themeMachine } from './theme.machine.ts';
+import { selectColorScheme, selectDarkModeOn } from './theme.selectors.ts';
+
+export const themeModel = defineMachine({
+  name: 'theme',
+  title: 'Colour scheme',
+  description:
+    'Decides whether the pages are light or dark. A choice the visitor made with the Dark mode ' +
+    'switch wins; without one the device setting applies, and without that the pages are light. ' +
+    'The signup page is always light; when the visitor leaves it, the previous scheme comes back ' +
+    'and the saved choice is unchanged.',
+  machine: themeMachine,
+  input: { saved: null, system: null },
+  events: [
+    sample('press the dark mode toggle', { type: 'theme.toggle' }),
+    sample('choose dark', { type: 'theme.choose', scheme: 'dark' }),
+    sample('choose light', { type: 'theme.choose', scheme: 'light' }),
+    sample('device turns dark', { type: 'system.changed', scheme: 'dark' }),
+    sample('device turns light', { type: 'system.changed', scheme: null }),
+    sample('open the signup page', { type: 'signup.entered' }),
+    sample('leave the signup page', { type: 'signup.left' }),
+  ],
+  project: ({ context }) => ({ saved: context.saved, system: context.system }),
+  limit: 200,
+  fakes: { actions: { 'store preference': () => {} } },
+  states: {
+    'following preference': (snapshot) => {
+      const { saved, system } = snapshot.context;
+      const expected = saved ?? system ?? 'light';
+      expectThat(
+        selectColorScheme(snapshot) === expected,
+        `the pages should be ${expected} (saved ${saved}, device ${system})`,
+      );
+      expectThat(
+        selectDarkModeOn(snapshot) === (expected === 'dark'),
+        'the Dark mode switch should show the scheme in use',
+      );
+    },
+    'forced light': (snapshot) => {
+      expectThat(selectColorScheme(snapshot) === 'light', 'the signup page should be light');
+      expectThat(!selectDarkModeOn(snapshot), 'the Dark mode switch should be off');
+    },
+  },
+});
