@@ -6,8 +6,11 @@ import {
   DISPLAY_ADDRESS_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  RATE_TERMS,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
+  type RatePeriod,
+  type RateTerm,
 } from './constants.ts';
 
 export const FIELD_MESSAGES = {
@@ -146,6 +149,22 @@ export const SESSION_MESSAGES = {
   infoUpdated: 'Your contact information has been saved.',
 } as const;
 
+/** What the web app itself tells the user about the session (portal.md §4, §7 "Session"). */
+export const SESSION_NOTICES = {
+  loggedOut: 'You have logged out.',
+  proxyEnded: 'You stopped acting as a customer and are back in your administrator account.',
+  timedOut: 'Your session timed out. Please log in again to continue where you left off.',
+  reauthCancelled: 'This action needs your password, so it was cancelled. Nothing was changed.',
+  refreshPasswordTitle: 'Enter your password to continue',
+  verifyIdentityTitle: 'Verify Identity',
+  verifyIdentity: 'Please enter your current password to confirm it is you.',
+} as const;
+
+/** The banner shown the whole time a site admin acts as a customer. */
+export function actingAsMessage(customer: string, admin: string): string {
+  return `Acting as ${customer} (you are ${admin})`;
+}
+
 export function deleteDisabledLabel(seconds: number): string {
   return `Delete (Disabled for ${seconds}s)`;
 }
@@ -155,4 +174,71 @@ export function truncateDisplayAddress(address: string): string {
   return address.length > DISPLAY_ADDRESS_MAX_LENGTH
     ? `${address.slice(0, DISPLAY_ADDRESS_MAX_LENGTH)}...`
     : address;
+}
+
+/** Connectivity details of the signup (signup.md §5 "Owner and renter", "Installation"). */
+export const CONNECTIVITY_MESSAGES = {
+  ownershipRequired: 'Please tell us whether you own this home',
+  ownersOnly: 'Only the owner of this home can order service at this address',
+  tribalRequired: 'Please answer whether you are a member of a federally recognized tribe',
+  installationType: 'Please choose an installation type',
+  installationDate: 'Please choose an installation date',
+  installationTime: 'Please choose an installation time',
+  activationDate: 'Please choose an activation date',
+  dateFromTomorrow: 'Please choose a date from tomorrow on',
+} as const;
+
+/** Titles and messages of the serviceability API (address look-up, offering, slots, captcha). */
+export const SERVICEABILITY_MESSAGES = {
+  addressNotFound: 'We could not find that address.',
+  serviceabilityNotFound: 'That address is not served under this service class.',
+  providerMismatch: 'That address is not served by this provider.',
+  rentersNotAllowedTitle: 'Renters not allowed',
+  rentersNotAllowed: 'Only the owner of this home can order service at this address.',
+  slotTakenTitle: 'Installation time taken',
+  slotTaken: 'That installation time has just been taken. Please choose another time.',
+  slotUnknown: 'That installation time does not exist.',
+  captchaFailedTitle: 'Captcha check failed',
+  availabilityContactAdded:
+    "Thank you. We'll let you know when service becomes available at this address.",
+} as const;
+
+/** The order summary (signup.md §3 "Cart line" and "Order totals", portal.md §3 "Cart item"). */
+export const CART_MESSAGES = {
+  dueToday: 'Due today',
+  dueLater: 'Due later upon installation and activation',
+  taxedPart: 'Taxable',
+} as const;
+
+/** A line of another provider reads this instead of its amount. */
+export function billedSeparatelyBy(providerLabel: string): string {
+  return `billed separately by ${providerLabel}`;
+}
+
+/** A variable rate at its maximum; `amount` is already formatted, like "$15.00". */
+export function upToValue(amount: string): string {
+  return `Up to ${amount} value`;
+}
+
+/**
+ * The label of a recurring total: "Monthly" (no end, from the first month), "Monthly for months
+ * one to three", "Monthly for month one", "Monthly from month four". Terms are spelt as words.
+ */
+export function recurringTotalLabel(stretch: {
+  rate_period: RatePeriod;
+  from_period: number;
+  rate_term: RateTerm | null;
+}): string {
+  const [adjective, unit] =
+    stretch.rate_period === 'yearly' ? ['Yearly', 'year'] : ['Monthly', 'month'];
+  const word = (n: number) => RATE_TERMS[n - 1] ?? String(n);
+  if (stretch.rate_term === null) {
+    return stretch.from_period <= 1
+      ? adjective
+      : `${adjective} from ${unit} ${word(stretch.from_period)}`;
+  }
+  const end = RATE_TERMS.indexOf(stretch.rate_term) + 1;
+  return end === stretch.from_period
+    ? `${adjective} for ${unit} ${word(end)}`
+    : `${adjective} for ${unit}s ${word(stretch.from_period)} to ${word(end)}`;
 }
