@@ -1,0 +1,34 @@
+/**
+ * Generated path tests for every registered machine (machines/registry.ts): each path runs on a
+ * real actor of the production machine with its fakes; every state reached is checked with the
+ * entry's assertion; coverage of states and transitions must be complete. `npm run test:paths`
+ * prints the same as a table and lists the paths in words.
+ */
+import { describe, expect, it } from 'vitest';
+import { MACHINES } from '../../machines/registry.ts';
+import { coverageOf, isComplete } from './paths/coverage.ts';
+import { planPaths } from './paths/plan.ts';
+import { runAll, runPath } from './paths/run.ts';
+
+const plans = MACHINES.map(planPaths);
+
+it('every machine has a unique name', () => {
+  const names = MACHINES.map((entry) => entry.name);
+  expect(new Set(names).size).toBe(names.length);
+});
+
+for (const plan of plans) {
+  describe(`${plan.entry.name} paths`, () => {
+    it.each(plan.paths.map((path) => [path.title, path] as const))('%s', async (_title, path) => {
+      await runPath(plan, path);
+    });
+
+    it('covers every state and transition (or lists it as unreachable with a reason)', async () => {
+      const report = coverageOf(plan.entry, plan.model, await runAll(plan));
+      expect(report.problems).toEqual([]);
+      expect(report.states.missing, 'states never reached').toEqual([]);
+      expect(report.transitions.missing, 'transitions never taken').toEqual([]);
+      expect(isComplete(report)).toBe(true);
+    });
+  });
+}

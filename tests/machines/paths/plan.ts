@@ -1,0 +1,280 @@
+/**
+ * Path generation for a registered machine, with `xstate/graph`:
+ * - shortest paths to every distinct state (state value plus the entry's projection);
+ * - one more path for every transition the shortest paths do not take (the shortest path to its
+ *   source, then its event), so every transition of the definition is walked;
+ * - all simple paths as well when the graph is small (`simplePathsUpTo` vertices).
+ * Paths that are a prefix of another are dropped. Pure and synchronous: the machine-level runner
+ * (Vitest) and the browser-level runner (Playwright) share the result.
+ */
+import {
+  __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
+  createActor,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+  type StateValue,
+} from 'xstate';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  type AdjacencyValue,
+} from 'xstate/graph';
+import {
+  activeStateKeys,
+  chartModel,
+  transitionIndex,
+  type ChartModel,
+} from '../../../machines/charts/model.ts';
+import type { EventSample, RegisteredMachine } from '../../../machines/registry.ts';
+
+export interface PlannedStep {
+  event: EventObject;
+  /** The sample's words ("choose dark"). */
+  label: string;
+  /** Where the machine must be afterwards: serialized like the graph's vertices. */
+  expected: string;
+  value: StateValue;
+  /** Every state key active afterwards. */
+  states: string[];
+}
+
+export type PathReason = 'state' | 'transition' | 'simple';
+
+export interface PlannedPath {
+  /** The path in words, unique within the machine: "choose dark → open the signup page ⇒ …". */
+  title: string;
+  steps: PlannedStep[];
+  reason: PathReason;
+  /** Transition ids the path takes, as traversal predicts them. */
+  transitions: string[];
+}
+
+export interface MachinePlan {
+  entry: RegisteredMachine;
+  model: ChartModel;
+  /** Distinct states of the graph (value + projection) and edges between them. */
+  vertices: number;
+  edges: number;
+  initial: { expected: string; value: StateValue; states: string[] };
+  paths: PlannedPath[];
+  serialize(snapshot: AnyMachineSnapshot): string;
+  /** Whether simple paths were generated (small graphs only). */
+  simplePaths: boolean;
+}
+
+const DEFAULT_SIMPLE_PATHS_UP_TO = 6;
+
+export function serializerFor(entry: RegisteredMachine) {
+  return (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.status === 'active' ? undefined : snapshot.status,
+      context: entry.project(snapshot),
+    });
+}
+
+/** The samples the current state accepts (by the event types its active states handle). */
+export function samplesFor(
+  entry: RegisteredMachine,
+  snapshot: AnyMachineSnapshot,
+): readonly EventSample[] {
+  const all = typeof entry.events === 'function' ? entry.events(snapshot) : entry.events;
+  const accepted = new Set(ownEventDescriptors(snapshot));
+  if (accepted.has('*')) return all;
+  return all.filter(
+    (sample) =>
+      accepted.has(sample.event.type) ||
+      [...accepted].some((d) => d.endsWith('.*') && sample.event.type.startsWith(d.slice(0, -1))),
+  );
+}
+
+/** Records which transitions (by model id) a pure `machine.transition` call takes. */
+function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
+  const idOf = transitionIndex(model);
+  let taken: string[] = [];
+  const self = createActor(entry.machine, {
+    input: entry.input,
+    inspect: (event: InspectionEvent) => {
+      if (event.type !== '@xstate.microstep') return;
+      for (const t of event._transitions) {
+        const id = idOf(t);
+        if (id) taken.push(id);
+      }
+    },
+  });
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  return (snapshot: AnyMachineSnapshot, event: EventObject): string[] => {
+    taken = [];
+    (entry.machine as AnyStateMachine).transition(snapshot, event, scope as never);
+    return [...new Set(taken)];
+  };
+}
+
+function isPrefix(shorter: PlannedPath, longer: PlannedPath): boolean {
+  if (shorter.steps.length > longer.steps.length) return false;
+  return shorter.steps.every(
+    (step, i) =>
+      JSON.stringify(step.event) === JSON.stringify(longer.steps[i].event) &&
+      step.expected === longer.steps[i].expected,
+  );
+}
+
+export function planPaths(entry: RegisteredMachine): MachinePlan {
+  const model = chartModel(entry.machine);
+  const serialize = serializerFor(entry);
+  const labels = new Map<string, string>();
+  const events = (snapshot: AnyMachineSnapshot) =>
+    samplesFor(entry, snapshot).map((s) => {
+      const key = JSON.stringify(s.event);
+      if (!labels.has(key)) labels.set(key, s.label);
+      return s.event;
+    });
+  const options = {
+    input: entry.input,
+    events,
+    serializeState: (snapshot: AnyMachineSnapshot) => serialize(snapshot),
+    limit: entry.limit,
+  } as const;
+  const machine = entry.machine as AnyStateMachine;
+
+  const adjacency = getAdjacencyMap(machine, options) as unknown as Record<
+    string,
+    AdjacencyValue<AnyMachineSnapshot, EventObject>
+  >;
+  const vertexKeys = Object.keys(adjacency);
+  const edgeCount = vertexKeys.reduce(
+    (sum, key) => sum + Object.keys(adjacency[key].transitions).length,
+    0,
+  );
+  const transitionsOf = transitionRecorder(entry, model);
+
+  type Step = { event: EventObject; state: AnyMachineSnapshot };
+  const toPlanned = (steps: Step[], reason: PathReason): PlannedPath => {
+    let previous: AnyMachineSnapshot | undefined;
+    const planned: PlannedStep[] = [];
+    const taken: string[] = [];
+    for (const step of steps) {
+      if (previous) taken.push(...transitionsOf(previous, step.event));
+      if (step.event.type !== 'xstate.init') {
+        planned.push({
+          event: step.event,
+          label: labels.get(JSON.stringify(step.event)) ?? step.event.type,
+          expected: serialize(step.state),
+          value: step.state.value,
+          states: activeStateKeys(step.state),
+        });
+      }
+      previous = step.state;
+    }
+    return { title: '', steps: planned, reason, transitions: [...new Set(taken)] };
+  };
+
+  const shortest = getShortestPaths(machine, options);
+  const initialSnapshot = shortest.find((p) => p.steps.length <= 1)?.state;
+  if (!initialSnapshot) throw new Error(`${entry.name}: no initial state found by traversal`);
+  const shortestTo = new Map<string, Step[]>();
+  const paths: PlannedPath[] = [];
+  for (const path of shortest) {
+    shortestTo.set(serialize(path.state), path.steps as Step[]);
+    paths.push(toPlanned(path.steps as Step[], 'state'));
+  }
+
+  // Walk every edge whose transitions the paths so far do not take.
+  const covered = new Set(paths.flatMap((p) => p.transitions));
+  for (const vertex of vertexKeys) {
+    const head = shortestTo.get(vertex);
+    if (!head) continue;
+    const { state } = adjacency[vertex];
+    for (const { event, state: next } of Object.values(adjacency[vertex].transitions)) {
+      const ids = transitionsOf(state, event);
+      if (ids.every((id) => covered.has(id))) continue;
+      const path = toPlanned([...head, { event, state: next }], 'transition');
+      path.transitions.forEach((id) => covered.add(id));
+      paths.push(path);
+    }
+  }
+
+  const simplePaths = vertexKeys.length <= (entry.simplePathsUpTo ?? DEFAULT_SIMPLE_PATHS_UP_TO);
+  if (simplePaths) {
+    for (const path of getSimplePaths(machine, options)) {
+      paths.push(toPlanned(path.steps as Step[], 'simple'));
+    }
+  }
+
+  // Drop exact duplicates and prefixes of longer paths; keep a stable, readable order.
+  const kept: PlannedPath[] = [];
+  const bySize = [...paths].sort((a, b) => b.steps.length - a.steps.length);
+  for (const path of bySize) {
+    if (kept.some((other) => isPrefix(path, other))) continue;
+    kept.push(path);
+  }
+  const reasonOrder: Record<PathReason, number> = { state: 0, transition: 1, simple: 2 };
+  kept.sort(
+    (a, b) =>
+      reasonOrder[a.reason] - reasonOrder[b.reason] ||
+      a.steps.length - b.steps.length ||
+      describeSteps(a.steps).localeCompare(describeSteps(b.steps)),
+  );
+  const titles = new Map<string, number>();
+  for (const path of kept) {
+    const base = describePath(path.steps);
+    const seen = titles.get(base) ?? 0;
+    titles.set(base, seen + 1);
+    path.title = seen === 0 ? base : `${base} (${seen + 1})`;
+  }
+
+  return {
+    entry,
+    model,
+    vertices: vertexKeys.length,
+    edges: edgeCount,
+    initial: {
+      expected: serialize(initialSnapshot),
+      value: initialSnapshot.value,
+      states: activeStateKeys(initialSnapshot),
+    },
+    paths: kept,
+    serialize,
+    simplePaths,
+  };
+}
+
+function describeSteps(steps: readonly PlannedStep[]): string {
+  return steps.map((s) => s.label).join(' → ');
+}
+
+/** Atomic states of a state value in words: `loggedIn.idle`, `form.address.typing + …`. */
+export function describeValue(value: StateValue): string {
+  const leaves: string[] = [];
+  const walk = (v: StateValue, prefix: string) => {
+    if (typeof v === 'string') {
+      leaves.push(prefix + v);
+      return;
+    }
+    const entries = Object.entries(v);
+    if (entries.length === 0 && prefix) leaves.push(prefix.slice(0, -1));
+    for (const [key, child] of entries) walk(child as StateValue, `${prefix}${key}.`);
+  };
+  walk(value, '');
+  return leaves.join(' + ');
+}
+
+/** "choose dark → open the signup page ⇒ forced light" (or "start ⇒ …" for the empty path). */
+export function describePath(steps: readonly PlannedStep[]): string {
+  const last = steps.at(-1);
+  const words = steps.length ? describeSteps(steps) : 'start';
+  return last ? `${words} ⇒ ${describeValue(last.value)}` : words;
+}

@@ -1,0 +1,184 @@
+/**
+ * The machine-level runner: drives a real actor of the production machine (with the entry's fakes)
+ * through a planned path. Plain events are sent; `xstate.after.*` steps advance a simulated clock
+ * by the delay's milliseconds (so timers fire through the machine's own scheduling, in their real
+ * order, without waiting); `xstate.done.actor.*` / `xstate.error.actor.*` steps settle the invoked
+ * actor, which the runner scripts unless the entry fakes it. After every step the actor must be
+ * where traversal predicted, and the assertion of every active state must hold.
+ */
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+} from 'xstate';
+import {
+  activeStateKeys,
+  transitionIndex,
+  type ChartModel,
+} from '../../../machines/charts/model.ts';
+import type { RegisteredMachine } from '../../../machines/registry.ts';
+import { describeValue, type MachinePlan, type PlannedPath } from './plan.ts';
+
+export interface Visited {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export class PathFailure extends Error {
+  override name = 'PathFailure';
+}
+
+interface Pending {
+  resolve(output: unknown): void;
+  reject(error: unknown): void;
+}
+
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function delayOf(machine: AnyStateMachine, eventType: string, snapshot: AnyMachineSnapshot) {
+  const rest = eventType.slice('xstate.after.'.length);
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  // The delay name is what precedes the id of the state that declares it.
+  for (const node of (snapshot as unknown as { _nodes: { id: string }[] })._nodes) {
+    if (!rest.endsWith(`.${node.id}`)) continue;
+    const name = rest.slice(0, rest.length - node.id.length - 1);
+    const value = delays[name];
+    if (typeof value === 'number') return value;
+    if (typeof value === 'function')
+      return Number(
+        (value as (args: unknown) => unknown)({ context: snapshot.context, event: undefined }),
+      );
+    if (/^\d+$/.test(name)) return Number(name);
+  }
+  throw new PathFailure(`no active state has the timer ${eventType}`);
+}
+
+/** The machine a run drives: the production machine with the entry's fakes and scripted actors. */
+function machineForRun(entry: RegisteredMachine, pending: Map<string, Pending>) {
+  const machine = entry.machine as AnyStateMachine;
+  const fakes = (entry.fakes ?? {}) as { actors?: Record<string, unknown> };
+  const scripted: Record<string, unknown> = {};
+  for (const src of Object.keys(machine.implementations.actors ?? {})) {
+    if (fakes.actors?.[src]) continue;
+    scripted[src] = fromPromise(
+      ({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject })),
+    );
+  }
+  return machine.provide({
+    ...(entry.fakes as object),
+    actors: { ...scripted, ...fakes.actors },
+  } as never) as AnyStateMachine;
+}
+
+export interface RunOptions {
+  /** Record what the run visits (for coverage). */
+  visited?: Visited;
+}
+
+export async function runPath(
+  plan: MachinePlan,
+  path: PlannedPath,
+  options: RunOptions = {},
+): Promise<void> {
+  const { entry, model } = plan;
+  const visited = options.visited ?? { states: new Set(), transitions: new Set() };
+  const idOf = transitionIndex(model);
+  const pending = new Map<string, Pending>();
+  const machine = machineForRun(entry, pending);
+  const clock = new SimulatedClock();
+  const errors: unknown[] = [];
+  // Microsteps of the initial state arrive while the actor is being constructed.
+  const root: { ref?: unknown } = {};
+  const actor = createActor(machine, {
+    input: entry.input,
+    clock,
+    inspect: (event: InspectionEvent) => {
+      if (event.type !== '@xstate.microstep') return;
+      if (root.ref !== undefined && event.actorRef !== root.ref) return;
+      activeStateKeys(event.snapshot).forEach((key) => visited.states.add(key));
+      for (const t of event._transitions) {
+        const id = idOf(t);
+        if (id) visited.transitions.add(id);
+      }
+    },
+  });
+  root.ref = actor;
+  actor.subscribe({ error: (error) => errors.push(error) });
+  actor.start();
+
+  const where = (index: number) =>
+    index < 0
+      ? `at the start`
+      : `after step ${index + 1} "${path.steps[index].label}" (${path.steps[index].event.type})`;
+
+  const check = (index: number, expected: string) => {
+    const snapshot = actor.getSnapshot();
+    if (errors.length)
+      throw new PathFailure(`${where(index)} the machine failed: ${String(errors[0])}`);
+    activeStateKeys(snapshot).forEach((key) => visited.states.add(key));
+    const actual = plan.serialize(snapshot);
+    if (actual !== expected) {
+      throw new PathFailure(
+        `${where(index)} the machine is in ${describeValue(snapshot.value)} ${actual}, ` +
+          `the model expected ${expected}\npath: ${path.title}`,
+      );
+    }
+    for (const key of activeStateKeys(snapshot)) {
+      const assertion = entry.states[key];
+      if (!assertion) continue;
+      try {
+        assertion(snapshot);
+      } catch (error) {
+        throw new PathFailure(
+          `${where(index)} in state "${key}": ${(error as Error).message}\npath: ${path.title}`,
+        );
+      }
+    }
+  };
+
+  try {
+    check(-1, plan.initial.expected);
+    for (const [index, step] of path.steps.entries()) {
+      await perform(step.event, actor.getSnapshot());
+      check(index, step.expected);
+    }
+  } finally {
+    actor.stop();
+  }
+
+  async function perform(event: EventObject, snapshot: AnyMachineSnapshot) {
+    const type = event.type;
+    if (type.startsWith('xstate.after.')) {
+      clock.increment(delayOf(machine, type, snapshot));
+      return;
+    }
+    const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+    if (done) {
+      const [, outcome, id] = done;
+      const script = pending.get(id);
+      if (script) {
+        pending.delete(id);
+        if (outcome === 'done') script.resolve((event as { output?: unknown }).output);
+        else script.reject((event as { error?: unknown }).error);
+      } else if (!(snapshot.children as Record<string, unknown>)[id]) {
+        throw new PathFailure(`the actor "${id}" is not running, so it cannot finish`);
+      }
+      await macrotask();
+      return;
+    }
+    actor.send(event);
+  }
+}
+
+/** Runs every path of a plan and returns what they visited. */
+export async function runAll(plan: MachinePlan): Promise<Visited> {
+  const visited: Visited = { states: new Set(), transitions: new Set() };
+  for (const path of plan.paths) await runPath(plan, path, { visited });
+  return visited;
+}
+
+export type { ChartModel };
