@@ -37,6 +37,8 @@ export interface PlannedStep {
   /** Where the machine must be afterwards: serialized like the graph's vertices. */
   expected: string;
   value: StateValue;
+  /** The entry's projection of the context afterwards (what guards read). */
+  projection: unknown;
   /** Every state key active afterwards. */
   states: string[];
 }
@@ -174,6 +176,7 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
           label: labels.get(JSON.stringify(step.event)) ?? step.event.type,
           expected: serialize(step.state),
           value: step.state.value,
+          projection: entry.project(step.state),
           states: activeStateKeys(step.state),
         });
       }
@@ -272,9 +275,21 @@ export function describeValue(value: StateValue): string {
   return leaves.join(' + ');
 }
 
-/** "choose dark → open the signup page ⇒ forced light" (or "start ⇒ …" for the empty path). */
+/** A projection in words: `(saved: dark, system: none)`. */
+export function describeProjection(projection: unknown): string {
+  if (projection === undefined || projection === null) return '';
+  if (typeof projection !== 'object') return `(${String(projection)})`;
+  const parts = Object.entries(projection as Record<string, unknown>).map(
+    ([key, value]) =>
+      `${key}: ${value === null || value === undefined ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+  );
+  return parts.length ? `(${parts.join(', ')})` : '';
+}
+
+/** "choose dark → open the signup page ⇒ forced light (saved: dark, …)"; "start" when empty. */
 export function describePath(steps: readonly PlannedStep[]): string {
   const last = steps.at(-1);
-  const words = steps.length ? describeSteps(steps) : 'start';
-  return last ? `${words} ⇒ ${describeValue(last.value)}` : words;
+  if (!last) return 'start';
+  const where = [describeValue(last.value), describeProjection(last.projection)];
+  return `${describeSteps(steps)} ⇒ ${where.filter(Boolean).join(' ')}`;
 }

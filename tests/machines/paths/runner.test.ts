@@ -25,7 +25,7 @@ describe('path runner', () => {
   it('names paths in words', () => {
     const titles = plan.paths.map((p) => p.title);
     expect(titles).toContain(
-      'an address typed → a pause in typing → two matches → choose a match ⇒ finished',
+      'an address typed → a pause in typing → two matches → choose a match ⇒ finished (typed: true, matches: 2)',
     );
     expect(new Set(titles).size).toBe(titles.length);
     expect(describePath([])).toBe('start');
