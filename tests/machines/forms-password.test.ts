@@ -31,7 +31,12 @@ describe('password machine', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function start(input: PasswordInput = {}, submit = vi.fn(async () => 'ok')) {
+  function start(
+    input: PasswordInput = {},
+    submit: (values: { password: string; current: string }) => Promise<unknown> = vi.fn(
+      async () => 'ok',
+    ),
+  ) {
     const measured = vi.fn();
     const actor = createActor(
       passwordMachine.provide({

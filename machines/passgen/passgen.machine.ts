@@ -1,0 +1,151 @@
+/**
+ * The password generator (signup.md §2 "Password generator", §5): 15 words from the server
+ * (GET /passgen/15) in a 5 by 3 grid; the user picks at least 3; Generate stays disabled until
+ * then; the result adds 4 random digit or symbol parts; a copy button puts it on the clipboard.
+ * Fetching, generating (the randomness) and copying are named actors so the app provides them and
+ * tests fix them.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { PASSWORD_GENERATOR } from '#shared/constants';
+import { cryptoRandomInt, generatePassphrase } from './generate.ts';
+
+export interface PassgenContext {
+  words: string[];
+  /** Indexes into `words`, in the order they were picked. */
+  chosen: number[];
+  result: string | null;
+  error: string | null;
+}
+
+export type PassgenEvent =
+  | { type: 'toggle word'; index: number }
+  | { type: 'generate' }
+  | { type: 'copy' }
+  | { type: 'new words' }
+  | { type: 'retry' };
+
+export const passgenMachine = setup({
+  types: {
+    context: {} as PassgenContext,
+    events: {} as PassgenEvent,
+  },
+  actors: {
+    /** GET /passgen/15. */
+    fetchWords: fromPromise<string[]>(async () => {
+      throw new Error('fetchWords is provided by the app');
+    }),
+    /** The randomness: the chosen words plus 4 random parts. */
+    generatePassword: fromPromise<string, { words: string[] }>(async ({ input }) =>
+      generatePassphrase(input.words, cryptoRandomInt),
+    ),
+    /** Puts the result on the clipboard. */
+    copyToClipboard: fromPromise<void, { text: string }>(async () => {
+      throw new Error('copyToClipboard is provided by the app');
+    }),
+  },
+  actions: {
+    'store words': assign({
+      words: ({ event }) =>
+        ((event as { output?: string[] }).output ?? []).slice(0, PASSWORD_GENERATOR.wordCount),
+      chosen: [],
+      result: null,
+      error: null,
+    }),
+    'store failure': assign({
+      error: ({ event }) => {
+        const error = (event as { error?: { message?: unknown } }).error;
+        return typeof error?.message === 'string' && error.message ? error.message : null;
+      },
+    }),
+    'toggle the word': assign({
+      chosen: ({ context, event }) => {
+        if (event.type !== 'toggle word') return context.chosen;
+        if (context.chosen.includes(event.index))
+          return context.chosen.filter((i) => i !== event.index);
+        return event.index >= 0 && event.index < context.words.length
+          ? [...context.chosen, event.index]
+          : context.chosen;
+      },
+    }),
+    'store result': assign({
+      result: ({ event }) => (event as { output?: string }).output ?? null,
+    }),
+  },
+  guards: {
+    'enough words are chosen': ({ context }) =>
+      context.chosen.length >= PASSWORD_GENERATOR.minimumChosen,
+  },
+}).createMachine({
+  id: 'passgen',
+  description:
+    'Builds a memorable password from words the user picks, with digits and symbols added at random.',
+  context: { words: [], chosen: [], result: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Fifteen words are being fetched.',
+      invoke: {
+        id: 'fetchWords',
+        src: 'fetchWords',
+        onDone: { target: 'choosing', actions: 'store words' },
+        onError: { target: 'failed', actions: 'store failure' },
+      },
+    },
+    failed: {
+      description: 'The words could not be fetched; the user can try again.',
+      on: { retry: 'loading' },
+    },
+    choosing: {
+      description:
+        'The 5 by 3 grid of words: the user picks at least 3; Generate is disabled until then.',
+      on: {
+        'toggle word': { actions: 'toggle the word' },
+        generate: { guard: 'enough words are chosen', target: 'generating' },
+        'new words': 'loading',
+      },
+    },
+    generating: {
+      description: 'The password is put together from the chosen words and random parts.',
+      invoke: {
+        id: 'generatePassword',
+        src: 'generatePassword',
+        input: ({ context }) => ({ words: context.chosen.map((i) => context.words[i]) }),
+        onDone: { target: 'generated', actions: 'store result' },
+        onError: { target: 'choosing', actions: 'store failure' },
+      },
+    },
+    generated: {
+      description: 'The password is shown with a copy button.',
+      initial: 'shown',
+      on: {
+        'toggle word': { target: 'choosing', actions: 'toggle the word' },
+        generate: { guard: 'enough words are chosen', target: 'generating' },
+        'new words': 'loading',
+      },
+      states: {
+        shown: {
+          description: 'The password waits to be copied.',
+          on: { copy: 'copying' },
+        },
+        copying: {
+          description: 'The password is being put on the clipboard.',
+          invoke: {
+            id: 'copyToClipboard',
+            src: 'copyToClipboard',
+            input: ({ context }) => ({ text: context.result ?? '' }),
+            onDone: 'copied',
+            onError: 'copyFailed',
+          },
+        },
+        copied: {
+          description: 'The password is on the clipboard.',
+          on: { copy: 'copying' },
+        },
+        copyFailed: {
+          description: 'The browser refused the clipboard: the user can select the text instead.',
+          on: { copy: 'copying' },
+        },
+      },
+    },
+  },
+});

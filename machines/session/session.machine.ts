@@ -1,0 +1,268 @@
+/**
+ * The login state (portal.md §4): undefined until the profile answers, then logged in or logged
+ * out; a failed profile fetch means logged out. Logging out clears the notices and shows a logout
+ * notice, then goes to login or, when an admin stops acting as a customer (`proxy_logout`), back
+ * to the admin proxy screen. When the token coordinator reports that the session could not be
+ * renewed, the user goes to login with the timeout flag and a redirect to where they were.
+ *
+ * HTTP calls are named actors and navigation is named actions: the web app provides them.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
+import { requestFailureOf, type AttemptedRoute } from './types.ts';
+
+export interface SessionContext {
+  /** The logged-in user's profile; null while logged out or not yet known. */
+  user: UserProfile | null;
+  /** Why the last login failed: the server's title and message. */
+  loginError: { title: string; message: string } | null;
+  /** Where to go once logged in (the login page's redirect). */
+  redirect: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'login'; username: string; password: string; redirect?: string | null }
+  /** Someone else logged the user in (signup's automatic login, an admin acting as a customer). */
+  | { type: 'signed in'; user: SessionUser; redirect?: string | null }
+  | { type: 'logout' }
+  /** The token coordinator could not renew the session (the refresh answered 401). */
+  | { type: 'session expired'; attempted: AttemptedRoute | null }
+  /** A refresh or re-authentication answered the user afresh (permissions may change). */
+  | { type: 'user refreshed'; user: SessionUser }
+  /** The account page saved new contact information. */
+  | { type: 'profile changed'; info: UserProfile['info'] };
+
+function withSessionUser(profile: UserProfile | null, user: SessionUser): UserProfile | null {
+  if (!profile || profile.username !== user.username) return profile;
+  return { ...profile, ...user };
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    /** GET /user/profile. */
+    fetchProfile: fromPromise<UserProfile>(async () => {
+      throw new Error('fetchProfile is provided by the app');
+    }),
+    /** POST /auth/tokens. */
+    login: fromPromise<SessionUser, Omit<LoginRequest, 'store_in_cookies'>>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    /** DELETE /auth/tokens. */
+    logout: fromPromise<LogoutResponse>(async () => {
+      throw new Error('logout is provided by the app');
+    }),
+  },
+  actions: {
+    'store profile': assign({
+      user: ({ event }) => (event as { output?: UserProfile }).output ?? null,
+      loginError: null,
+    }),
+    'forget user': assign({ user: null }),
+    'store redirect': assign({
+      redirect: ({ event }) =>
+        event.type === 'login' || event.type === 'signed in' ? (event.redirect ?? null) : null,
+      loginError: null,
+    }),
+    'store login failure': assign({
+      loginError: ({ event }) => {
+        const failure = requestFailureOf((event as { error?: unknown }).error);
+        return { title: failure.title ?? '', message: failure.message };
+      },
+    }),
+    'store refreshed user': assign({
+      user: ({ context, event }) =>
+        event.type === 'user refreshed' ? withSessionUser(context.user, event.user) : context.user,
+    }),
+    'store contact information': assign({
+      user: ({ context, event }) =>
+        event.type === 'profile changed' && context.user
+          ? { ...context.user, info: event.info }
+          : context.user,
+    }),
+    // Provided by the app:
+    'clear notices': () => {},
+    'show logout notice': (_, _params: { proxy: boolean }) => {},
+    'remember attempted route': (_, _params: { route: AttemptedRoute | null }) => {},
+    'go to login': (_, _params: { timeout: boolean; redirect: string | null }) => {},
+    'go to page after login': (_, _params: { redirect: string | null }) => {},
+    'go to admin proxy': () => {},
+  },
+  guards: {
+    'an admin stops acting as a customer': ({ event }) =>
+      (event as { output?: LogoutResponse }).output?.proxy_logout === true,
+  },
+}).createMachine({
+  id: 'session',
+  description:
+    'Whether someone is logged in, and what happens when they log in, log out, or their session runs out.',
+  context: { user: null, loginError: null, redirect: null },
+  initial: 'unknown',
+  states: {
+    unknown: {
+      description:
+        'Login state undefined: the profile is being fetched. A failed fetch means logged out.',
+      invoke: {
+        id: 'fetchProfile',
+        src: 'fetchProfile',
+        onDone: { target: 'loggedIn', actions: 'store profile' },
+        onError: { target: 'loggedOut' },
+      },
+    },
+    loggedOut: {
+      description: 'Nobody is logged in: the login page and the public pages work.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description:
+            'The login form waits; a failed attempt shows the server’s title and message.',
+          on: {
+            login: { target: 'loggingIn', actions: 'store redirect' },
+            'signed in': { target: 'loadingProfile', actions: 'store redirect' },
+          },
+        },
+        loggingIn: {
+          description: 'The username and password are being checked.',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) =>
+              event.type === 'login'
+                ? { username: event.username, password: event.password }
+                : { username: '', password: '' },
+            onDone: { target: 'loadingProfile' },
+            onError: { target: 'idle', actions: 'store login failure' },
+          },
+        },
+        loadingProfile: {
+          description: 'Logged in: the profile is being fetched before the user moves on.',
+          invoke: {
+            id: 'fetchProfile',
+            src: 'fetchProfile',
+            onDone: {
+              target: '#session.loggedIn',
+              actions: [
+                'store profile',
+                {
+                  type: 'go to page after login',
+                  params: ({ context }) => ({ redirect: context.redirect }),
+                },
+              ],
+            },
+            onError: { target: 'idle', actions: 'store login failure' },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      description: 'Someone is logged in: the portal shows their tabs and their name.',
+      initial: 'active',
+      on: {
+        'user refreshed': { actions: 'store refreshed user' },
+        'profile changed': { actions: 'store contact information' },
+      },
+      states: {
+        active: {
+          description: 'The user works in the portal.',
+          on: {
+            logout: 'loggingOut',
+            'signed in': { target: 'switching', actions: 'store redirect' },
+            'session expired': {
+              target: '#session.loggedOut',
+              actions: [
+                'forget user',
+                {
+                  type: 'remember attempted route',
+                  params: ({ event }) => ({ route: event.attempted }),
+                },
+                {
+                  type: 'go to login',
+                  params: ({ event }) => ({
+                    timeout: true,
+                    redirect: event.attempted?.href ?? null,
+                  }),
+                },
+              ],
+            },
+          },
+        },
+        switching: {
+          description:
+            'The user became someone else (an admin acting as a customer): their profile is fetched.',
+          invoke: {
+            id: 'fetchProfile',
+            src: 'fetchProfile',
+            onDone: {
+              target: 'active',
+              actions: [
+                'store profile',
+                {
+                  type: 'go to page after login',
+                  params: ({ context }) => ({ redirect: context.redirect }),
+                },
+              ],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'forget user',
+                { type: 'go to login', params: { timeout: false, redirect: null } },
+              ],
+            },
+          },
+        },
+        loggingOut: {
+          description: 'The server ends the session (or hands an acting admin back their own).',
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: [
+              {
+                guard: 'an admin stops acting as a customer',
+                target: 'returningToAdmin',
+                actions: ['clear notices', { type: 'show logout notice', params: { proxy: true } }],
+              },
+              {
+                target: '#session.loggedOut',
+                actions: [
+                  'forget user',
+                  'clear notices',
+                  { type: 'show logout notice', params: { proxy: false } },
+                  { type: 'go to login', params: { timeout: false, redirect: null } },
+                ],
+              },
+            ],
+            // Whatever the server answered, the user asked to leave: the page forgets them.
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'forget user',
+                'clear notices',
+                { type: 'show logout notice', params: { proxy: false } },
+                { type: 'go to login', params: { timeout: false, redirect: null } },
+              ],
+            },
+          },
+        },
+        returningToAdmin: {
+          description: 'The admin is themselves again: their profile is fetched.',
+          invoke: {
+            id: 'fetchProfile',
+            src: 'fetchProfile',
+            onDone: { target: 'active', actions: ['store profile', 'go to admin proxy'] },
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'forget user',
+                { type: 'go to login', params: { timeout: false, redirect: null } },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

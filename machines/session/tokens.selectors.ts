@@ -1,0 +1,28 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ReauthReason, tokensMachine } from './tokens.machine.ts';
+
+export type TokensSnapshot = SnapshotFrom<typeof tokensMachine>;
+
+export interface PasswordPrompt {
+  /** 'fresh token': the refresh-password modal; 'verify identity': the Verify Identity modal. */
+  reason: ReauthReason;
+  username: string | null;
+  /** Why the last password was refused. */
+  error: string | null;
+  checking: boolean;
+}
+
+/** The password modal to show, or null when none is open. */
+export function selectPasswordPrompt(snapshot: TokensSnapshot): PasswordPrompt | null {
+  if (!snapshot.matches('askingForPassword')) return null;
+  return {
+    reason: snapshot.context.reason,
+    username: snapshot.context.username,
+    error: snapshot.context.passwordError,
+    checking: snapshot.matches({ askingForPassword: 'verifying' }),
+  };
+}
+
+export function selectRefreshing(snapshot: TokensSnapshot): boolean {
+  return snapshot.matches('refreshing');
+}
