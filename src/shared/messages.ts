@@ -208,6 +208,15 @@ export const CART_MESSAGES = {
   dueToday: 'Due today',
   dueLater: 'Due later upon installation and activation',
   taxedPart: 'Taxable',
+  installationFeeWaived: 'Installation fee waived',
+  speedNotOffered: 'That speed is not offered at this address. Please choose another speed.',
+  routerNotAvailable:
+    'The router is not available right now. Please call or chat with us to order it.',
+  meshNotAvailable:
+    'That many mesh extenders are not available right now. Please choose fewer, or call or chat with us.',
+  meshNeedsRouter: 'Mesh extenders need the router. Please add the router first.',
+  installationNotOffered:
+    'That installation type is not offered at this address. Please choose another.',
 } as const;
 
 /** A line of another provider reads this instead of its amount. */

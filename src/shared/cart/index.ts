@@ -5,3 +5,4 @@ export * from './order.ts';
 export * from './schema.ts';
 export * from './totals.ts';
 export type * from './types.ts';
+export * from './offering.ts';
