@@ -4,6 +4,12 @@
  * with `defineMachine({...})` and add one import and one line to `MACHINES` below.
  * See docs/statecharts.md.
  */
+import { formModel } from './forms/form.model.ts';
+import { passwordModel } from './forms/password.model.ts';
+import { passgenModel } from './passgen/passgen.model.ts';
+import { routeGateModel } from './session/route-gate.model.ts';
+import { sessionModel } from './session/session.model.ts';
+import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
 import { themeModel } from './shell/theme.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
@@ -22,6 +28,12 @@ export { defineMachine, expectThat, sample, StateAssertionError } from './regist
 export const MACHINES: readonly RegisteredMachine[] = [
   themeModel,
   notificationsModel,
+  sessionModel,
+  tokensModel,
+  routeGateModel,
+  formModel,
+  passwordModel,
+  passgenModel,
   // Add new machines here, one line each.
 ];
 

@@ -193,8 +193,7 @@ export const passwordMachine = setup({
     'the new password changed': ({ event }) =>
       (event.type === 'change' && event.field === 'password') || event.type === 'use password',
     'the new password is empty': ({ event }) =>
-      (event.type === 'change' && event.field === 'password' && event.value === '') ||
-      (event.type === 'use password' && event.password === ''),
+      event.type === 'change' && event.field === 'password' && event.value === '',
     'every rule passes': ({ context }) =>
       strengthIsCurrent(context) && !hasProblems(allProblems(context)),
     'only the strength is unknown': ({ context }) =>
@@ -229,6 +228,12 @@ export const passwordMachine = setup({
         rules: {
           description: 'Length, match and the current password.',
           initial: 'idle',
+          on: {
+            // Not `reenter`: inside a parallel state that would restart the sibling region too.
+            // A target below the region restarts it anyway (the region's states are left first).
+            change: { target: '.waiting', actions: 'store value' },
+            'use password': { target: '.idle', actions: 'store generated password' },
+          },
           states: {
             idle: { description: 'Every edit is checked.' },
             waiting: {
@@ -240,6 +245,25 @@ export const passwordMachine = setup({
         strength: {
           description: 'How hard the new password is to guess.',
           initial: 'resuming',
+          on: {
+            change: [
+              {
+                guard: 'the new password is empty',
+                target: '.empty',
+                actions: 'forget strength',
+              },
+              { guard: 'the new password changed', target: '.debouncing' },
+            ],
+            'use password': '.measuring',
+            'user inputs changed': [
+              {
+                guard: 'a password is typed',
+                target: '.debouncing',
+                actions: ['store user inputs', 'forget strength'],
+              },
+              { actions: 'store user inputs' },
+            ],
+          },
           states: {
             resuming: {
               description: 'Picks up where the strength check was (after a failed submit).',
@@ -286,43 +310,7 @@ export const passwordMachine = setup({
         },
       },
       on: {
-        change: [
-          {
-            guard: 'the new password is empty',
-            target: ['.rules.waiting', '.strength.empty'],
-            reenter: true,
-            actions: ['store value', 'forget strength'],
-          },
-          {
-            guard: 'the new password changed',
-            target: ['.rules.waiting', '.strength.debouncing'],
-            reenter: true,
-            actions: 'store value',
-          },
-          { target: '.rules.waiting', reenter: true, actions: 'store value' },
-        ],
-        'use password': [
-          {
-            guard: 'the new password is empty',
-            target: ['.rules.idle', '.strength.empty'],
-            actions: ['store generated password', 'forget strength'],
-          },
-          {
-            target: ['.rules.idle', '.strength.measuring'],
-            reenter: true,
-            actions: 'store generated password',
-          },
-        ],
         blur: { actions: 'check left field' },
-        'user inputs changed': [
-          {
-            guard: 'a password is typed',
-            target: '.strength.debouncing',
-            reenter: true,
-            actions: ['store user inputs', 'forget strength'],
-          },
-          { actions: 'store user inputs' },
-        ],
         submit: [
           { guard: 'every rule passes', target: 'submitting', actions: 'check every field' },
           {

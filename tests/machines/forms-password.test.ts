@@ -85,6 +85,15 @@ describe('password machine', () => {
     expect(selectPasswordValid(snap())).toBe(false);
   });
 
+  it('typing the confirmation does not restart the strength debounce', async () => {
+    const { type, measured } = start();
+    type('password', STRONG);
+    await vi.advanceTimersByTimeAsync(TIMERS.passwordSuggestionDebounceMs - 100);
+    type('confirmation', STRONG);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(measured).toHaveBeenCalledOnce();
+  });
+
   it('requires the confirmation to match', async () => {
     const { type, snap } = start();
     type('password', STRONG);

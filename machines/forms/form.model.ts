@@ -1,0 +1,75 @@
+/** The form machine's registration: a two-field sample form, projection and state checks. */
+import * as v from 'valibot';
+import { FIELD_MESSAGES } from '#shared/messages';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { formMachine } from './form.machine.ts';
+import { selectField, selectFormValid, selectSubmitting } from './form.selectors.ts';
+import { checkForm } from './validation.ts';
+
+/** A sample form (a name and an email), as a signup section or a recovery page would be. */
+const SAMPLE_FIELDS = {
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, FIELD_MESSAGES.required)),
+  email: v.pipe(v.string(), v.email(FIELD_MESSAGES.email)),
+};
+
+export const formModel = defineMachine({
+  name: 'form',
+  title: 'Form fields',
+  description:
+    'How every form of the product checks what the user types. A field is checked a quarter of ' +
+    'a second after typing stops, or at once when the user leaves it; its message shows under it ' +
+    'only once the user has been there. Submit checks every field: with a problem left, every ' +
+    'message shows and nothing is sent; otherwise the form is locked while the values are sent, ' +
+    'and a refusal from the server shows beside the fields it concerns.',
+  machine: formMachine,
+  input: { fields: SAMPLE_FIELDS },
+  events: [
+    sample('type a name', { type: 'change', field: 'name', value: 'Dana Demo' }),
+    sample('clear the name', { type: 'change', field: 'name', value: '' }),
+    sample('type a good email', { type: 'change', field: 'email', value: 'dana@example.com' }),
+    sample('type a bad email', { type: 'change', field: 'email', value: 'dana@' }),
+    sample('leave the email', { type: 'blur', field: 'email' }),
+    sample('prefill both', {
+      type: 'fill',
+      values: { name: 'Dana Demo', email: 'dana@example.com' },
+    }),
+    sample('typing pauses', { type: 'xstate.after.inputValidationDelay.form.editing.waiting' }),
+    sample('press Submit', { type: 'submit' }),
+    sample('server accepts', { type: 'xstate.done.actor.submit', output: {} }),
+    sample('server refuses the email', {
+      type: 'xstate.error.actor.submit',
+      error: { message: 'Please check the form.', fieldErrors: { email: 'Email in use' } },
+    }),
+    sample('outside errors arrive', { type: 'set errors', errors: { name: 'Name taken' } }),
+    sample('start over', { type: 'reset' }),
+  ],
+  project: ({ context }) => ({
+    name: context.values.name,
+    email: context.values.email,
+    passes: checkForm(context.fields, context.values, context.checks).valid,
+  }),
+  limit: 2000,
+  states: {
+    'editing.idle': (snapshot) => {
+      expectThat(snapshot.context.pending.length === 0, 'every edit should have been checked');
+      for (const field of ['name', 'email']) {
+        const view = selectField(snapshot, field);
+        expectThat(view.touched || view.error === undefined, `${field}: no message before a visit`);
+      }
+    },
+    'editing.waiting': (snapshot) => {
+      expectThat(snapshot.context.pending.length > 0, 'an edit should wait for its check');
+      expectThat(!selectFormValid(snapshot), 'the form is not known valid while an edit waits');
+    },
+    submitting: (snapshot) => {
+      expectThat(selectSubmitting(snapshot), 'the form should be locked');
+      expectThat(
+        checkForm(snapshot.context.fields, snapshot.context.values).valid,
+        'only valid values are sent',
+      );
+    },
+    submitted: (snapshot) => {
+      expectThat(snapshot.context.submitError === null, 'an accepted form shows no error');
+    },
+  },
+});

@@ -1,0 +1,139 @@
+/** The password-field machine's registration: a change of password, projection and checks. */
+import { PASSWORD_MESSAGES } from '#shared/messages';
+import { quickPasswordProblems, type PasswordStrength } from '#shared/password';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { passwordMachine, strengthIsCurrent, type PasswordContext } from './password.machine.ts';
+import {
+  selectPasswordError,
+  selectPasswordSubmitting,
+  selectStrengthAdvice,
+  selectStrengthPending,
+} from './password.selectors.ts';
+
+const STRONG = 'violet-harbor-quietly-72';
+const strong: PasswordStrength = {
+  score: 4,
+  strength: 100,
+  strongEnough: true,
+  warning: null,
+  suggestions: [],
+};
+const weak: PasswordStrength = {
+  score: 1,
+  strength: 25,
+  strongEnough: false,
+  warning: 'This is a very common password.',
+  suggestions: ['Add more words that are less common.'],
+};
+
+const typingPausesLonger = sample('typing pauses longer', {
+  type: 'xstate.after.passwordSuggestionDebounce.password.editing.strength.debouncing',
+});
+
+function quickOk(context: PasswordContext) {
+  const problems = quickPasswordProblems({
+    password: context.values.password,
+    confirmation: context.values.confirmation,
+    currentPassword: context.values.current,
+  });
+  return !problems.current && !problems.password && !problems.confirmation;
+}
+
+export const passwordModel = defineMachine({
+  name: 'password',
+  title: 'Password fields',
+  description:
+    'The new-password fields of every password form (signup, change of password, password ' +
+    'reset). Length (12 to 127 characters), the confirmation and, for a change, the current ' +
+    'password are checked a quarter of a second after typing stops. How hard the password is ' +
+    'to guess is measured after a longer pause (three quarters of a second) and shows as advice: ' +
+    'red for a warning, yellow for suggestions. The password must reach full strength. Submit ' +
+    'with the strength still unknown measures it at once and sends only if everything passes.',
+  machine: passwordMachine,
+  input: { requireCurrent: true },
+  // The 750 ms pause cannot end before the 250 ms one that started with the same keystroke.
+  events: (snapshot) => [
+    ...(snapshot.matches({ editing: { rules: 'waiting' } }) ? [] : [typingPausesLonger]),
+    sample('type the current password', {
+      type: 'change',
+      field: 'current',
+      value: 'old-password-1',
+    }),
+    sample('type a strong password', { type: 'change', field: 'password', value: STRONG }),
+    sample('type a short password', { type: 'change', field: 'password', value: 'short' }),
+    sample('clear the password', { type: 'change', field: 'password', value: '' }),
+    sample('confirm it', { type: 'change', field: 'confirmation', value: STRONG }),
+    sample('leave the current password', { type: 'blur', field: 'current' }),
+    sample('use a generated password', { type: 'use password', password: STRONG }),
+    sample('the username changes', { type: 'user inputs changed', userInputs: ['dana'] }),
+    sample('typing pauses', {
+      type: 'xstate.after.inputValidationDelay.password.editing.rules.waiting',
+    }),
+    sample('measured strong', { type: 'xstate.done.actor.checkStrength', output: strong }),
+    sample('measured weak', { type: 'xstate.done.actor.checkStrength', output: weak }),
+    sample('dictionaries fail to load', { type: 'xstate.error.actor.checkStrength', error: {} }),
+    sample('press Submit', { type: 'submit' }),
+    sample('server accepts', { type: 'xstate.done.actor.submit', output: {} }),
+    sample('server refuses the current password', {
+      type: 'xstate.error.actor.submit',
+      error: { message: 'Please check the form.', fieldErrors: { current: 'Wrong password' } },
+    }),
+    sample('start over', { type: 'reset' }),
+  ],
+  project: ({ context }) => ({
+    quickOk: quickOk(context),
+    typed: context.values.password !== '',
+    measured: strengthIsCurrent(context),
+    strong: context.strength?.strongEnough ?? null,
+    waits: context.submitWhenMeasured,
+  }),
+  limit: 3000,
+  unreachable: [
+    {
+      transition:
+        'editing.strength.resuming › always [a password is typed] → editing.strength.debouncing',
+      reason:
+        'Editing resumes only after a submit, and a submit needs the strength of the password as ' +
+        'typed; the branch keeps the advice coming should that ever change.',
+    },
+  ],
+  states: {
+    'editing.rules.idle': (snapshot) => {
+      expectThat(snapshot.context.pending.length === 0, 'every edit should have been checked');
+    },
+    'editing.rules.waiting': (snapshot) => {
+      expectThat(snapshot.context.pending.length > 0, 'an edit should wait for its check');
+    },
+    'editing.strength.empty': (snapshot) => {
+      expectThat(selectStrengthAdvice(snapshot).length === 0, 'no advice without a password');
+    },
+    'editing.strength.debouncing': (snapshot) => {
+      expectThat(selectStrengthPending(snapshot), 'the strength should show as pending');
+    },
+    'editing.strength.measuring': (snapshot) => {
+      expectThat(selectStrengthPending(snapshot), 'the strength should show as pending');
+    },
+    'editing.strength.measured': (snapshot) => {
+      const { strength } = snapshot.context;
+      expectThat(strength !== null, 'a measured password has a strength');
+      if (snapshot.context.touched.password && !strength.strongEnough && quickOk(snapshot.context))
+        expectThat(
+          selectPasswordError(snapshot, 'password') === PASSWORD_MESSAGES.scoreTooLow,
+          'a weak password should say its score is too low',
+        );
+    },
+    'editing.strength.unavailable': (snapshot) => {
+      expectThat(snapshot.context.strength === null, 'no strength is known');
+    },
+    submitting: (snapshot) => {
+      expectThat(selectPasswordSubmitting(snapshot), 'the form should be locked');
+      expectThat(
+        strengthIsCurrent(snapshot.context) && snapshot.context.strength?.strongEnough === true,
+        'only a strong password is sent',
+      );
+    },
+    submitted: (snapshot) => {
+      expectThat(snapshot.context.submitError === null, 'an accepted password shows no error');
+    },
+  },
+});

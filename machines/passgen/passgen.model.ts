@@ -1,0 +1,102 @@
+/** The password generator's registration: path samples, projection and state checks. */
+import { PASSWORD_GENERATOR } from '#shared/constants';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { passgenMachine } from './passgen.machine.ts';
+import {
+  selectCanGenerate,
+  selectCopyState,
+  selectResult,
+  selectWordRows,
+} from './passgen.selectors.ts';
+
+const WORDS = [
+  'acorn',
+  'banjo',
+  'cactus',
+  'dolphin',
+  'ember',
+  'falcon',
+  'glacier',
+  'harbor',
+  'igloo',
+  'jasmine',
+  'kettle',
+  'lantern',
+  'meadow',
+  'nectar',
+  'orchid',
+];
+
+export const passgenModel = defineMachine({
+  name: 'passgen',
+  title: 'Password generator',
+  description:
+    'Helps a user make a strong password they can remember. Fifteen random words show in a grid ' +
+    'of five rows and three columns; the user picks at least three, in the order they like, and ' +
+    'the Generate button stays disabled until then. The password is the chosen words with four ' +
+    'random digits or symbols mixed in (at least two digits and one symbol). A button copies it.',
+  machine: passgenMachine,
+  events: [
+    sample('words arrive', { type: 'xstate.done.actor.fetchWords', output: WORDS }),
+    sample('words fail', {
+      type: 'xstate.error.actor.fetchWords',
+      error: { message: 'Timed out when trying to contact server' },
+    }),
+    sample('try again', { type: 'retry' }),
+    sample('pick acorn', { type: 'toggle word', index: 0 }),
+    sample('pick banjo', { type: 'toggle word', index: 1 }),
+    sample('pick cactus', { type: 'toggle word', index: 2 }),
+    sample('press Generate', { type: 'generate' }),
+    sample('password made', {
+      type: 'xstate.done.actor.generatePassword',
+      output: 'acorn7banjo!cactus4#',
+    }),
+    sample('password fails', { type: 'xstate.error.actor.generatePassword', error: {} }),
+    sample('press Copy', { type: 'copy' }),
+    sample('copied', { type: 'xstate.done.actor.copyToClipboard' }),
+    sample('clipboard refused', { type: 'xstate.error.actor.copyToClipboard', error: {} }),
+    sample('ask for new words', { type: 'new words' }),
+  ],
+  project: ({ context }) => ({ chosen: [...context.chosen].sort(), words: context.words.length }),
+  limit: 2000,
+  states: {
+    loading: (snapshot) => {
+      expectThat(!selectCanGenerate(snapshot), 'Generate should be disabled while loading');
+    },
+    failed: (snapshot) => {
+      expectThat(!selectCanGenerate(snapshot), 'Generate should be disabled');
+    },
+    choosing: (snapshot) => {
+      const rows = selectWordRows(snapshot);
+      expectThat(rows.length === PASSWORD_GENERATOR.rows, 'the grid should have 5 rows');
+      expectThat(
+        rows.every((row) => row.length === PASSWORD_GENERATOR.columns),
+        'every row should have 3 words',
+      );
+      expectThat(
+        selectCanGenerate(snapshot) ===
+          snapshot.context.chosen.length >= PASSWORD_GENERATOR.minimumChosen,
+        'Generate should be enabled exactly when 3 words are chosen',
+      );
+    },
+    generating: (snapshot) => {
+      expectThat(
+        snapshot.context.chosen.length >= PASSWORD_GENERATOR.minimumChosen,
+        'only 3 or more words generate',
+      );
+    },
+    'generated.shown': (snapshot) => {
+      expectThat(selectResult(snapshot) !== null, 'the password should show');
+      expectThat(selectCopyState(snapshot) === 'idle', 'nothing copied yet');
+    },
+    'generated.copying': (snapshot) => {
+      expectThat(selectCopyState(snapshot) === 'copying', 'the copy should be under way');
+    },
+    'generated.copied': (snapshot) => {
+      expectThat(selectCopyState(snapshot) === 'copied', 'the copy should be confirmed');
+    },
+    'generated.copyFailed': (snapshot) => {
+      expectThat(selectCopyState(snapshot) === 'failed', 'the refused copy should show');
+    },
+  },
+});

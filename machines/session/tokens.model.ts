@@ -1,0 +1,116 @@
+/** The token coordinator's registration: path samples, projection and state checks. */
+import { ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
+import { emptyPerms } from '#shared/permissions';
+import type { SessionUser } from '#shared/session';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { tokensMachine } from './tokens.machine.ts';
+import { selectPasswordPrompt, selectRefreshing } from './tokens.selectors.ts';
+
+const demo: SessionUser = {
+  username: 'demo',
+  cid: 1001,
+  perms: emptyPerms(),
+  site_admin: false,
+  primary_admin: true,
+  proxy: null,
+};
+
+export const tokensModel = defineMachine({
+  name: 'tokens',
+  title: 'Token refresh and password prompt',
+  description:
+    'What happens when the server turns a request away because the session needs renewing. ' +
+    'The first such answer starts one renewal; every request turned away meanwhile waits for ' +
+    'that same renewal and is then sent again, once. If the renewal itself is refused, the ' +
+    'session has ended and the user goes to the login page. A sensitive action (changing a ' +
+    'password, for example) may need the password again: a window asks for it, and the action ' +
+    'goes through once it is right; closing the window cancels the action with a clear message. ' +
+    'A page can also ask the user to verify their identity the same way before a sensitive step.',
+  machine: tokensMachine,
+  events: [
+    sample('a request finds the token expired', {
+      type: 'request refused',
+      requestId: 'profile',
+      title: SESSION_MESSAGES.accessTokenExpiredTitle,
+    }),
+    sample('a sensitive request needs the password', {
+      type: 'request refused',
+      requestId: 'change-password',
+      title: ERROR_TITLES.freshTokenRequired,
+    }),
+    sample('a renewed request is refused again', {
+      type: 'request refused',
+      requestId: 'profile',
+      title: SESSION_MESSAGES.accessTokenExpiredTitle,
+      retriedAfterRefresh: true,
+    }),
+    sample('a request sent after the password needs it again', {
+      type: 'request refused',
+      requestId: 'change-password',
+      title: ERROR_TITLES.freshTokenRequired,
+      retriedAfterPassword: true,
+    }),
+    sample('a page asks to verify identity', { type: 'verify identity', requestId: 'act-as' }),
+    sample('password entered', { type: 'password entered', password: 'correct horse' }),
+    sample('password window closed', { type: 'password cancelled' }),
+    sample('user logs in', { type: 'user changed', username: 'demo' }),
+    sample('session renewed', { type: 'xstate.done.actor.refreshToken', output: demo }),
+    sample('renewal refused', {
+      type: 'xstate.error.actor.refreshToken',
+      error: { status: 401, title: SESSION_MESSAGES.refreshFailedTitle, message: 'x' },
+    }),
+    sample('renewal unreachable', {
+      type: 'xstate.error.actor.refreshToken',
+      error: { status: 0, message: 'Timed out when trying to contact server' },
+    }),
+    sample('password accepted', { type: 'xstate.done.actor.reauthenticate', output: demo }),
+    sample('password refused', {
+      type: 'xstate.error.actor.reauthenticate',
+      error: {
+        status: 401,
+        title: SESSION_MESSAGES.reauthFailedTitle,
+        message: SESSION_MESSAGES.reauthFailed,
+      },
+    }),
+  ],
+  project: ({ context }) => ({
+    refresh: context.waitingForRefresh.length > 0,
+    password: context.waitingForPassword.length > 0,
+    reason: context.reason,
+    refused: context.passwordError !== null,
+  }),
+  limit: 500,
+  fakes: { actions: { 'report user': () => {}, 'end session': () => {} } },
+  states: {
+    idle: (snapshot) => {
+      expectThat(selectPasswordPrompt(snapshot) === null, 'no password window should be open');
+      expectThat(!selectRefreshing(snapshot), 'no renewal should be under way');
+      expectThat(
+        snapshot.context.waitingForRefresh.length === 0 &&
+          snapshot.context.waitingForPassword.length === 0,
+        'no request should be left waiting',
+      );
+    },
+    refreshing: (snapshot) => {
+      expectThat(selectRefreshing(snapshot), 'the renewal should be under way');
+      expectThat(
+        snapshot.context.waitingForRefresh.length > 0,
+        'a renewal runs only for a waiting request',
+      );
+    },
+    'askingForPassword.prompting': (snapshot) => {
+      const prompt = selectPasswordPrompt(snapshot);
+      expectThat(prompt !== null && !prompt.checking, 'the password window should wait for input');
+      expectThat(
+        snapshot.context.waitingForPassword.length > 0,
+        'something should wait for the password',
+      );
+    },
+    'askingForPassword.verifying': (snapshot) => {
+      expectThat(
+        selectPasswordPrompt(snapshot)?.checking === true,
+        'the password is being checked',
+      );
+    },
+  },
+});
