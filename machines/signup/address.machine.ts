@@ -1,0 +1,500 @@
+/**
+ * The serviceable-address search (signup.md §2 item 1, §4, §8): the address box with its
+ * suggestion dropdown, then the checks that decide whether the address can be ordered.
+ *
+ * - Suggestions are asked for once typing pauses for 750 ms; one request at a time: typing again
+ *   cancels the one in flight, so a stale answer never replaces a newer one. A failed request
+ *   gives an empty list.
+ * - The dropdown hides a moment (150 ms, within 100-200 ms) after the box loses focus, so that a
+ *   click on a suggestion still lands.
+ * - Choosing a suggestion gets its details, then searches the serviceable addresses: zero
+ *   matches opens the "address unavailable" modal with the contact-list form, exactly one goes
+ *   on, several open a selection modal. The serviceability details then decide: orderable or
+ *   early signup goes on to the address's offering; otherwise the §8 message of its case shows.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { TIMERS } from '#shared/constants';
+import type { AddressAvailabilityCase } from '#shared/messages';
+import {
+  AvailabilityContactRequestSchema,
+  addressAvailabilityCase,
+  type AddressDetailsResponse,
+  type AddressSuggestion,
+  type ServiceabilityDetails,
+  type ServiceableAddressMatch,
+  type ServiceOffering,
+} from '#shared/signup/serviceability';
+import { formMachine, type FormInput } from '../forms/form.machine.ts';
+
+/** The contact-list form of the "address unavailable" modal: its fields are the request's. */
+export const AVAILABILITY_CONTACT_FIELDS = {
+  name: AvailabilityContactRequestSchema.entries.name,
+  phone: AvailabilityContactRequestSchema.entries.phone,
+  email: AvailabilityContactRequestSchema.entries.email,
+  address: AvailabilityContactRequestSchema.entries.address,
+  recaptcha_token: AvailabilityContactRequestSchema.entries.recaptcha_token,
+} as const;
+
+export interface AddressContext {
+  /** What the box shows. */
+  search: string;
+  suggestions: AddressSuggestion[];
+  /** The suggestion the arrow keys point at, -1 for none. */
+  activeIndex: number;
+  chosen: AddressSuggestion | null;
+  address: AddressDetailsResponse | null;
+  matches: ServiceableAddressMatch[];
+  match: ServiceableAddressMatch | null;
+  details: ServiceabilityDetails | null;
+  offering: ServiceOffering | null;
+  unavailable: AddressAvailabilityCase | null;
+  /** Why a check failed (the request's message). */
+  error: string | null;
+}
+
+export type AddressEvent =
+  | { type: 'address.typed'; value: string }
+  | { type: 'address.focused' }
+  | { type: 'address.blurred' }
+  | { type: 'suggestions.next' }
+  | { type: 'suggestions.previous' }
+  /** Enter: choose the suggestion the arrow keys point at. */
+  | { type: 'suggestions.pick' }
+  /** Escape. */
+  | { type: 'suggestions.dismissed' }
+  | { type: 'suggestion.chosen'; addrId: number }
+  | { type: 'match.chosen'; addressId: number; serviceClassId: number }
+  | { type: 'match.dismissed' }
+  | { type: 'contact.closed' }
+  | { type: 'contact.opened' }
+  | { type: 'address.retry' };
+
+type DoneEvent<T> = { output: T };
+type ErrorEvent = { error: unknown };
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'Something went wrong.';
+}
+
+function output<T>(event: unknown): T {
+  return (event as DoneEvent<T>).output;
+}
+
+function errorMessage(event: unknown): string {
+  return messageOf((event as ErrorEvent).error);
+}
+
+export const addressMachine = setup({
+  types: {
+    context: {} as AddressContext,
+    events: {} as AddressEvent,
+  },
+  actors: {
+    /** POST /self_signup/address/suggestions. */
+    suggestAddresses: fromPromise<AddressSuggestion[], { search: string }>(async () => []),
+    /** POST /self_signup/address/details. */
+    getAddressDetails: fromPromise<AddressDetailsResponse, { addr_id: number }>(async () => {
+      throw new Error('getAddressDetails is provided by the app');
+    }),
+    /** GET /connectivity_clots/addresses (pre-validated: the address came from a suggestion). */
+    searchServiceableAddresses: fromPromise<
+      ServiceableAddressMatch[],
+      AddressDetailsResponse['address']
+    >(async () => []),
+    /** GET /connectivity_clots/details. */
+    getServiceability: fromPromise<
+      ServiceabilityDetails,
+      { service_class_id: number; address_id: number }
+    >(async () => {
+      throw new Error('getServiceability is provided by the app');
+    }),
+    /** GET /connectivity_clots/offering. */
+    getOffering: fromPromise<ServiceOffering, { service_class_id: number; address_id: number }>(
+      async () => {
+        throw new Error('getOffering is provided by the app');
+      },
+    ),
+    /** The contact-list form; the app provides its `submit` (POST /connectivity_clots/availability). */
+    availabilityContactForm: formMachine,
+  },
+  delays: {
+    addressSuggestionDebounce: TIMERS.addressSuggestionDebounceMs,
+    dropdownHide: TIMERS.dropdownHideMs,
+  },
+  actions: {
+    'remember typed text': assign({
+      search: ({ event }) => (event.type === 'address.typed' ? event.value : ''),
+    }),
+    'forget suggestions': assign({ suggestions: [], activeIndex: -1 }),
+    'stop pointing': assign({ activeIndex: -1 }),
+    'remember suggestions': assign({
+      suggestions: ({ event }) => output<AddressSuggestion[]>(event),
+      activeIndex: -1,
+    }),
+    'point at next suggestion': assign({
+      activeIndex: ({ context }) => (context.activeIndex + 1) % context.suggestions.length,
+    }),
+    'point at previous suggestion': assign({
+      activeIndex: ({ context }) =>
+        context.activeIndex <= 0 ? context.suggestions.length - 1 : context.activeIndex - 1,
+    }),
+    'choose suggestion': assign(({ context, event }) => {
+      const chosen =
+        event.type === 'suggestion.chosen'
+          ? context.suggestions.find((s) => s.addr_id === event.addrId)
+          : context.suggestions[context.activeIndex];
+      return chosen ? { chosen, search: chosen.formatted, activeIndex: -1 } : {};
+    }),
+    'forget the address': assign({
+      chosen: null,
+      address: null,
+      matches: [],
+      match: null,
+      details: null,
+      offering: null,
+      unavailable: null,
+      error: null,
+    }),
+    'forget the checks': assign({
+      address: null,
+      matches: [],
+      match: null,
+      details: null,
+      offering: null,
+      unavailable: null,
+      error: null,
+    }),
+    'remember address details': assign({
+      address: ({ event }) => output<AddressDetailsResponse>(event),
+    }),
+    'remember the only match': assign({
+      match: ({ event }) => output<ServiceableAddressMatch[]>(event)[0] ?? null,
+    }),
+    'remember matches': assign({
+      matches: ({ event }) => output<ServiceableAddressMatch[]>(event),
+    }),
+    'remember chosen match': assign({
+      match: ({ context, event }) =>
+        event.type === 'match.chosen'
+          ? (context.matches.find(
+              (m) =>
+                m.address_id === event.addressId && m.service_class_id === event.serviceClassId,
+            ) ?? null)
+          : null,
+    }),
+    'remember serviceability': assign(({ event }) => {
+      const details = output<ServiceabilityDetails>(event);
+      return { details, unavailable: addressAvailabilityCase(details) };
+    }),
+    'remember offering': assign({ offering: ({ event }) => output<ServiceOffering>(event) }),
+    'remember error': assign({ error: ({ event }) => errorMessage(event) }),
+  },
+  guards: {
+    'the box is empty': ({ event }) => event.type === 'address.typed' && event.value.trim() === '',
+    'suggestions are listed': ({ context }) => context.suggestions.length > 0,
+    'a suggestion is pointed at': ({ context }) =>
+      context.activeIndex >= 0 && context.activeIndex < context.suggestions.length,
+    'the suggestion is listed': ({ context, event }) =>
+      event.type === 'suggestion.chosen' &&
+      context.suggestions.some((s) => s.addr_id === event.addrId),
+    'no serviceable address matches': ({ event }) =>
+      output<ServiceableAddressMatch[]>(event).length === 0,
+    'exactly one serviceable address matches': ({ event }) =>
+      output<ServiceableAddressMatch[]>(event).length === 1,
+    'the match is listed': ({ context, event }) =>
+      event.type === 'match.chosen' &&
+      context.matches.some(
+        (m) => m.address_id === event.addressId && m.service_class_id === event.serviceClassId,
+      ),
+    'the address can be ordered': ({ event }) =>
+      addressAvailabilityCase(output<ServiceabilityDetails>(event)) === null,
+    'an address was chosen': ({ context }) => context.chosen !== null,
+  },
+}).createMachine({
+  id: 'signupAddress',
+  description:
+    'The address box: suggestions while typing, then the checks that decide whether fiber can be ordered at the chosen address.',
+  context: {
+    search: '',
+    suggestions: [],
+    activeIndex: -1,
+    chosen: null,
+    address: null,
+    matches: [],
+    match: null,
+    details: null,
+    offering: null,
+    unavailable: null,
+    error: null,
+  },
+  type: 'parallel',
+  states: {
+    suggestions: {
+      description: 'The list of suggested addresses for what is typed.',
+      initial: 'idle',
+      on: {
+        'address.typed': [
+          {
+            guard: 'the box is empty',
+            target: '.idle',
+            actions: ['remember typed text', 'forget suggestions'],
+          },
+          { target: '.waiting for a pause', actions: 'remember typed text' },
+        ],
+      },
+      states: {
+        idle: {
+          description: 'Nothing to ask: the list shows the last answer.',
+          on: {
+            'suggestion.chosen': {
+              guard: 'the suggestion is listed',
+              actions: 'choose suggestion',
+            },
+            'suggestions.pick': {
+              guard: 'a suggestion is pointed at',
+              actions: 'choose suggestion',
+            },
+          },
+        },
+        'waiting for a pause': {
+          description: 'Typing goes on: the request waits until typing pauses for 750 ms.',
+          after: { addressSuggestionDebounce: 'asking' },
+          on: {
+            'address.typed': [
+              {
+                guard: 'the box is empty',
+                target: 'idle',
+                actions: ['remember typed text', 'forget suggestions'],
+              },
+              { target: 'waiting for a pause', reenter: true, actions: 'remember typed text' },
+            ],
+            'suggestion.chosen': {
+              guard: 'the suggestion is listed',
+              target: 'idle',
+              actions: 'choose suggestion',
+            },
+            'suggestions.pick': {
+              guard: 'a suggestion is pointed at',
+              target: 'idle',
+              actions: 'choose suggestion',
+            },
+          },
+        },
+        asking: {
+          description:
+            'One request for suggestions is in flight; typing again cancels it, so its answer is never shown.',
+          invoke: {
+            id: 'suggestions',
+            src: 'suggestAddresses',
+            input: ({ context }) => ({ search: context.search.trim() }),
+            onDone: { target: 'idle', actions: 'remember suggestions' },
+            onError: { target: 'idle', actions: 'forget suggestions' },
+          },
+          on: {
+            'suggestion.chosen': {
+              guard: 'the suggestion is listed',
+              target: 'idle',
+              actions: 'choose suggestion',
+            },
+            'suggestions.pick': {
+              guard: 'a suggestion is pointed at',
+              target: 'idle',
+              actions: 'choose suggestion',
+            },
+          },
+        },
+      },
+    },
+    dropdown: {
+      description: 'Whether the suggestion dropdown is open.',
+      initial: 'closed',
+      states: {
+        closed: {
+          description: 'The dropdown is hidden.',
+          on: {
+            'address.focused': 'open',
+            'address.typed': 'open',
+            'suggestions.next': { guard: 'suggestions are listed', target: 'open' },
+          },
+        },
+        open: {
+          description:
+            'The dropdown shows the suggestions (when there are any); arrow keys move through them.',
+          on: {
+            'address.blurred': 'closing',
+            'suggestions.dismissed': { target: 'closed', actions: 'stop pointing' },
+            'suggestions.next': {
+              guard: 'suggestions are listed',
+              actions: 'point at next suggestion',
+            },
+            'suggestions.previous': {
+              guard: 'suggestions are listed',
+              actions: 'point at previous suggestion',
+            },
+            'suggestions.pick': { guard: 'a suggestion is pointed at', target: 'closed' },
+            'suggestion.chosen': { guard: 'the suggestion is listed', target: 'closed' },
+          },
+        },
+        closing: {
+          description:
+            'The box lost focus: the dropdown stays a moment so that a click on a suggestion still lands.',
+          after: { dropdownHide: { target: 'closed', actions: 'stop pointing' } },
+          on: {
+            'address.focused': 'open',
+            'address.typed': 'open',
+            'suggestion.chosen': { guard: 'the suggestion is listed', target: 'closed' },
+          },
+        },
+      },
+    },
+    check: {
+      description: 'What the chosen address allows.',
+      initial: 'no address',
+      on: {
+        'address.typed': { target: '.no address', actions: 'forget the address' },
+        'suggestion.chosen': {
+          guard: 'the suggestion is listed',
+          target: '.getting details',
+          actions: 'forget the checks',
+        },
+        'suggestions.pick': {
+          guard: 'a suggestion is pointed at',
+          target: '.getting details',
+          actions: 'forget the checks',
+        },
+      },
+      states: {
+        'no address': {
+          description: 'No address is chosen yet.',
+        },
+        'getting details': {
+          description: 'Getting the street, city, state and zip of the chosen suggestion.',
+          invoke: {
+            id: 'details',
+            src: 'getAddressDetails',
+            input: ({ context }) => ({ addr_id: context.chosen?.addr_id ?? 0 }),
+            onDone: { target: 'searching', actions: 'remember address details' },
+            onError: { target: 'failed', actions: 'remember error' },
+          },
+        },
+        searching: {
+          description: 'Looking for serviceable addresses that match it.',
+          invoke: {
+            id: 'search',
+            src: 'searchServiceableAddresses',
+            input: ({ context }) =>
+              context.address?.address ?? {
+                line1: '',
+                line2: '',
+                city: '',
+                state: '',
+                zip_code: '',
+              },
+            onDone: [
+              { guard: 'no serviceable address matches', target: 'no match' },
+              {
+                guard: 'exactly one serviceable address matches',
+                target: 'checking serviceability',
+                actions: 'remember the only match',
+              },
+              { target: 'choosing a match', actions: 'remember matches' },
+            ],
+            onError: { target: 'failed', actions: 'remember error' },
+          },
+        },
+        'no match': {
+          description:
+            'No serviceable address matches: the "address unavailable" modal offers the contact list.',
+          invoke: {
+            id: 'contact',
+            src: 'availabilityContactForm',
+            input: ({ context }): FormInput => ({
+              fields: AVAILABILITY_CONTACT_FIELDS,
+              initialValues: { address: context.address?.formatted ?? context.search },
+            }),
+          },
+          initial: 'modal open',
+          states: {
+            'modal open': {
+              description: 'The modal with the contact-list form (name, phone, email, address).',
+              on: { 'contact.closed': 'modal closed' },
+            },
+            'modal closed': {
+              description:
+                'The modal was closed: the page says the address is unavailable and can reopen it.',
+              on: { 'contact.opened': 'modal open' },
+            },
+          },
+        },
+        'choosing a match': {
+          description:
+            'Several serviceable addresses match (a building): a modal lets the visitor choose.',
+          on: {
+            'match.chosen': {
+              guard: 'the match is listed',
+              target: 'checking serviceability',
+              actions: 'remember chosen match',
+            },
+            'match.dismissed': { target: 'no address', actions: 'forget the address' },
+          },
+        },
+        'checking serviceability': {
+          description: 'Getting the serviceability details of the matching address.',
+          invoke: {
+            id: 'serviceability',
+            src: 'getServiceability',
+            input: ({ context }) => ({
+              service_class_id: context.match?.service_class_id ?? 0,
+              address_id: context.match?.address_id ?? 0,
+            }),
+            onDone: [
+              {
+                guard: 'the address can be ordered',
+                target: 'loading offering',
+                actions: 'remember serviceability',
+              },
+              { target: 'unavailable', actions: 'remember serviceability' },
+            ],
+            onError: { target: 'failed', actions: 'remember error' },
+          },
+        },
+        'loading offering': {
+          description: 'The address can be ordered: getting its speeds, router, mesh and options.',
+          invoke: {
+            id: 'offering',
+            src: 'getOffering',
+            input: ({ context }) => ({
+              service_class_id: context.details?.service_class_id ?? 0,
+              address_id: context.details?.address_id ?? 0,
+            }),
+            onDone: { target: 'serviceable', actions: 'remember offering' },
+            onError: { target: 'failed', actions: 'remember error' },
+          },
+        },
+        serviceable: {
+          description:
+            'Fiber can be ordered here (orderable or early signup): the rest of the form appears.',
+        },
+        unavailable: {
+          description:
+            'The address cannot be ordered: the message of its case (disabled, business, in service, not available) with the sales contacts.',
+        },
+        failed: {
+          description:
+            'A check failed (network or server): the error shows with a Try again button.',
+          on: {
+            'address.retry': {
+              guard: 'an address was chosen',
+              target: 'getting details',
+              actions: 'forget the checks',
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AddressActor = ActorRefFrom<typeof addressMachine>;
