@@ -147,6 +147,20 @@ export const SESSION_MESSAGES = {
   linkExpiredTitle: 'Link expired',
   linkExpired: 'This link has expired or has already been used. Please request a new one.',
   infoUpdated: 'Your contact information has been saved.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  usernameMismatch: 'This link was sent for another username.',
+  customerWithoutLogin: 'This customer has no login to act as.',
+  customerNotFound: 'There is no customer with that number.',
+} as const;
+
+/** What each permission category lets a user do (GET /perms/schema). */
+export const PERMISSION_CATEGORY_TEXT = {
+  account: { label: 'Account', description: 'Account details and contact information' },
+  admin: { label: 'Admin', description: 'Everything, including authorized users and their rights' },
+  contacts: { label: 'Contacts', description: 'Authorized contacts' },
+  invoices: { label: 'Invoices', description: 'Bills and invoices' },
+  payments: { label: 'Payments', description: 'Billing, payments and payment methods' },
+  services: { label: 'Services', description: 'Services, servers and DNS' },
 } as const;
 
 /** What the web app itself tells the user about the session (portal.md §4, §7 "Session"). */

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Database } from './client.ts';
+import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
 import { appMeta } from './schema.ts';
 
 export interface SeedContext {
@@ -32,7 +33,7 @@ export interface SeedStep {
   run(context: SeedContext): Promise<void>;
 }
 
-export const SEED_STEPS: SeedStep[] = [];
+export const SEED_STEPS: SeedStep[] = [...AUTH_SEED_STEPS];
 
 export interface SeedReport {
   ran: string[];

@@ -45,10 +45,11 @@ export function writeCookie(
 }
 
 export function clearCookie(c: Context<AppEnv>, base: string) {
-  const secure = isSecureRequest(c);
+  // cookieName already carries the `__Host-` prefix: hono's `prefix` option would add a second one.
   deleteCookie(c, cookieName(c, base), {
     path: '/',
-    secure,
-    ...(secure ? { prefix: 'host' } : {}),
+    secure: isSecureRequest(c),
+    sameSite: 'Strict',
+    httpOnly: true,
   });
 }

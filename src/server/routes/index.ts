@@ -1,14 +1,31 @@
 /** Every API module, registered under the API base path. Capabilities add a line here. */
 import type { Hono } from 'hono';
+import { registerAccessControl } from '../auth/access.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { registerAdminRoutes } from './admin.ts';
+import { registerAuthRoutes } from './auth.ts';
 import { registerClientErrorRoutes } from './client-errors.ts';
 import { registerCsrfRoutes } from './csrf.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerMailboxRoutes } from './mailbox.ts';
+import { registerPassgenRoutes } from './passgen.ts';
+import { registerPermsRoutes } from './perms.ts';
+import { registerTokenRoutes } from './token.ts';
+import { registerUserRoutes } from './user.ts';
 
 export type ApiModule = (api: Hono<AppEnv>, deps: AppDeps) => void;
 
 export const API_MODULES: readonly ApiModule[] = [
+  // First: every endpoint's access rule (src/server/auth/endpoints.ts) is enforced before it runs.
+  registerAccessControl,
   registerHealthRoutes,
   registerCsrfRoutes,
   registerClientErrorRoutes,
+  registerAuthRoutes,
+  registerUserRoutes,
+  registerPermsRoutes,
+  registerTokenRoutes,
+  registerPassgenRoutes,
+  registerAdminRoutes,
+  registerMailboxRoutes,
 ];

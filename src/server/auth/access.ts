@@ -1,0 +1,96 @@
+/**
+ * Access control for every API endpoint, in one place. Each endpoint has a rule in
+ * {@link ENDPOINT_ACCESS} (endpoints.ts); one middleware, installed before every route, finds the
+ * rule of the route a request reaches and enforces it before the handler runs:
+ *
+ * - `public`: anyone;
+ * - `login`: a valid access token (401 `Not logged in` / `Access token expired`);
+ * - `permission`: logged in and any one of the permissions holds (portal.md §6; 403 otherwise);
+ * - `siteAdmin`: logged in as a site admin (403 otherwise);
+ * - `nonProduction`: anyone outside production; 404 in production;
+ * - `fresh: true` on top: the access token must be fresh (401 `Fresh Access Token Required`).
+ *
+ * While a site admin acts as a customer, every request is written to the audit log with the
+ * admin's username. A route without a rule is refused with a 500: nothing is open by mistake.
+ */
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { API_BASE_PATH } from '#shared/constants';
+import { ERROR_MESSAGES, ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
+import { hasAnyPermission } from '#shared/permissions';
+import type { AppEnv } from '../context.ts';
+import { ApiError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { audit } from './audit.ts';
+import { ENDPOINT_ACCESS } from './endpoints.ts';
+import type { AccessRule, EndpointKey } from './rules.ts';
+import { proxyAdminOfRequest, requireSession } from './session.ts';
+
+function handlerRoute(c: Context<AppEnv>): EndpointKey | undefined {
+  const route = c.req.matchedRoutes.find((r) => r.method !== 'ALL');
+  if (!route) return undefined;
+  const path = route.path.startsWith(API_BASE_PATH)
+    ? route.path.slice(API_BASE_PATH.length)
+    : route.path;
+  return `${route.method} ${path}` as EndpointKey;
+}
+
+export async function enforce(c: Context<AppEnv>, rule: AccessRule): Promise<void> {
+  if (rule.kind === 'public') return;
+  if (rule.kind === 'nonProduction') {
+    if (c.var.deps.config.production)
+      throw notFound(`There is nothing at ${c.req.method} ${c.req.path}.`);
+    return;
+  }
+  const session = await requireSession(c);
+  if (rule.kind === 'siteAdmin' && !session.user.siteAdmin) {
+    throw forbidden(ERROR_MESSAGES.accessDenied, ERROR_TITLES.accessDenied);
+  }
+  if (rule.kind === 'permission' && !hasAnyPermission(session.perms, rule.anyOf)) {
+    throw forbidden(ERROR_MESSAGES.accessDenied, ERROR_TITLES.accessDenied);
+  }
+  if (rule.fresh && !session.fresh) {
+    throw unauthorized(ERROR_TITLES.freshTokenRequired, SESSION_MESSAGES.freshTokenRequired);
+  }
+}
+
+export function accessControl(
+  rules: Readonly<Record<string, AccessRule>> = ENDPOINT_ACCESS,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const endpoint = handlerRoute(c);
+    if (!endpoint) return next();
+    const rule = rules[endpoint];
+    if (!rule) throw new Error(`No access rule for ${endpoint}: add it to ENDPOINT_ACCESS`);
+    const admin = await proxyAdminOfRequest(c);
+    let status = 500;
+    try {
+      await enforce(c, rule);
+      await next();
+      status = c.res.status;
+    } catch (error) {
+      if (error instanceof ApiError) status = error.status;
+      throw error;
+    } finally {
+      if (admin) await auditProxiedRequest(c, admin, status);
+    }
+  };
+}
+
+async function auditProxiedRequest(c: Context<AppEnv>, admin: string, status: number) {
+  try {
+    const session = c.var.auth?.session;
+    await audit(c, {
+      event: 'request',
+      actor: admin,
+      username: session?.user.username ?? null,
+      cid: session?.user.cid ?? null,
+      status,
+    });
+  } catch (error) {
+    c.var.log.error({ err: error, admin }, 'could not write the audit log for a proxied request');
+  }
+}
+
+/** The first API module: enforces every endpoint's access rule before its handler runs. */
+export function registerAccessControl(api: Hono<AppEnv>) {
+  api.use('*', accessControl());
+}

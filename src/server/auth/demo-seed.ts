@@ -1,0 +1,183 @@
+/**
+ * Demo logins, outside production only (the seed skips demo steps in production). Every one uses
+ * the password DEMO_PASSWORD (default `ridgeline-demo`). Running the step again updates the logins
+ * instead of duplicating them.
+ */
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { users } from '../db/schema.ts';
+import type { SeedStep } from '../db/seed.ts';
+import {
+  ALL_PERMISSIONS,
+  createCustomerAccount,
+  permissionColumns,
+  type NewCustomerAccount,
+  type PermissionGrant,
+} from './accounts.ts';
+import { hashPassword } from './passwords.ts';
+
+interface DemoLogin {
+  username: string;
+  summary: string;
+  account: Omit<NewCustomerAccount, 'user'> & {
+    permissions: PermissionGrant;
+    siteAdmin?: boolean;
+    primaryAdmin?: boolean;
+  };
+}
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function demoLogins(): DemoLogin[] {
+  return [
+    {
+      username: 'admin',
+      summary: 'site admin: finds customers and acts as them',
+      account: {
+        kind: 'internal',
+        contact: {
+          firstName: 'Site',
+          lastName: 'Administrator',
+          phone: '(801) 555-0100',
+          email: 'admin@ridgeline.example',
+        },
+        permissions: { account: 'manage' },
+        siteAdmin: true,
+        primaryAdmin: false,
+      },
+    },
+    {
+      username: 'demo',
+      summary: 'every permission (a residential customer with billing)',
+      account: {
+        contact: {
+          firstName: 'Dana',
+          middleInitial: 'R',
+          lastName: 'Demo',
+          dob: '1985-04-12',
+          phone: '(801) 555-0142',
+          email: 'demo@ridgeline.example',
+        },
+        serviceAddress: {
+          line1: '1200 Fiber Way',
+          line2: 'Apt 4',
+          city: 'Orem',
+          state: 'UT',
+          zipCode: '84057',
+        },
+        billing: {
+          amountDue: 89.99,
+          balance: 89.99,
+          dueDate: daysFromToday(14),
+          paymentAmount: 89.99,
+        },
+        permissions: ALL_PERMISSIONS,
+        primaryAdmin: true,
+      },
+    },
+    {
+      username: 'viewer',
+      summary: 'view-only: sees everything, changes nothing',
+      account: {
+        contact: {
+          firstName: 'Victor',
+          lastName: 'Viewer',
+          dob: '1979-09-30',
+          phone: '(801) 555-0177',
+          email: 'viewer@ridgeline.example',
+        },
+        serviceAddress: { line1: '45 Canyon Road', city: 'Lehi', state: 'UT', zipCode: '84043' },
+        billing: {
+          amountDue: 65,
+          balance: 65,
+          dueDate: daysFromToday(9),
+          automatic: true,
+          paymentAmount: 65,
+        },
+        permissions: {
+          account: 'view',
+          contacts: 'view',
+          invoices: 'view',
+          payments: 'view',
+          services: 'view',
+        },
+        primaryAdmin: false,
+      },
+    },
+    {
+      username: 'nobilling',
+      summary: 'no payments view: billing and payment methods are turned away',
+      account: {
+        contact: {
+          firstName: 'Nora',
+          lastName: 'Nobill',
+          dob: '1992-01-20',
+          phone: '(801) 555-0188',
+          email: 'nobilling@ridgeline.example',
+        },
+        serviceAddress: {
+          line1: '890 Main Street',
+          city: 'Bountiful',
+          state: 'UT',
+          zipCode: '84010',
+        },
+        billing: { amountDue: 0, balance: 0, dueDate: null },
+        permissions: {
+          account: 'manage',
+          contacts: 'manage',
+          services: 'manage',
+          invoices: 'view',
+        },
+        primaryAdmin: false,
+      },
+    },
+  ];
+}
+
+export const demoLoginsStep: SeedStep = {
+  name: 'demo-logins',
+  version: 1,
+  demoOnly: true,
+  async run({ db, config }) {
+    // One hash for all four keeps the seed quick; they are demo logins with one shared password.
+    const passwordHash = await hashPassword(config.demoPassword);
+    await db.transaction(async (tx) => {
+      for (const login of demoLogins()) {
+        const { permissions, siteAdmin, primaryAdmin, ...account } = login.account;
+        const [existing] = await tx
+          .select({ uid: users.uid })
+          .from(users)
+          .where(eq(users.username, login.username));
+        if (existing) {
+          await tx
+            .update(users)
+            .set({
+              passwordHash,
+              siteAdmin: siteAdmin ?? false,
+              primaryAdmin: primaryAdmin ?? true,
+              ...permissionColumns(permissions),
+            })
+            .where(eq(users.uid, existing.uid));
+          continue;
+        }
+        await createCustomerAccount(tx, {
+          ...account,
+          user: { username: login.username, passwordHash, permissions, siteAdmin, primaryAdmin },
+        });
+      }
+    });
+  },
+};
+
+export const AUTH_SEED_STEPS: SeedStep[] = [demoLoginsStep];
+
+/** What `npm start` prints outside production. */
+export function demoLoginLines(config: Pick<Config, 'demoPassword'>): string[] {
+  const width = Math.max(...demoLogins().map((l) => l.username.length));
+  return [
+    `Demo logins (password "${config.demoPassword}", from DEMO_PASSWORD):`,
+    ...demoLogins().map((l) => `  ${l.username.padEnd(width)}  ${l.summary}`),
+  ];
+}

@@ -1,0 +1,32 @@
+/**
+ * Every API endpoint and who may call it: one line each, `METHOD /path` as the route is
+ * registered (relative to /manage/api/v1.0). The access middleware (access.ts) enforces these
+ * rules before any handler runs, and tests/api/permissions.test.ts walks this table with users of
+ * each kind. A route missing here answers 500, so add the line together with the route.
+ */
+import type { AccessRule, EndpointKey } from './rules.ts';
+import { LOGIN, NON_PRODUCTION, PUBLIC, SITE_ADMIN, anyOf, fresh } from './rules.ts';
+
+export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
+  // Foundation
+  'GET /health': PUBLIC,
+  'GET /csrf': PUBLIC,
+  'POST /client_errors': PUBLIC,
+  // Session (docs/api.md "Session")
+  'POST /auth/tokens': PUBLIC,
+  'DELETE /auth/tokens': PUBLIC,
+  'POST /auth/refresh_token': PUBLIC,
+  'POST /auth/access_token': LOGIN,
+  'GET /user/profile': LOGIN,
+  'GET /user/info': anyOf('account.view'),
+  'PUT /user/info': anyOf('account.manage'),
+  'GET /perms/schema': LOGIN,
+  'POST /token/password_reset': fresh(LOGIN),
+  'POST /token/username_recovery': PUBLIC,
+  'POST /token/password_recovery': PUBLIC,
+  'POST /token/update_password/:url': PUBLIC,
+  'GET /passgen/:count': PUBLIC,
+  'GET /admin/customers': SITE_ADMIN,
+  'POST /admin/proxy': SITE_ADMIN,
+  'GET /mailbox': NON_PRODUCTION,
+};

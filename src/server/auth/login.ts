@@ -1,0 +1,85 @@
+/** Checking a username and password, and starting or renewing a session. */
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import { SESSION_MESSAGES } from '#shared/messages';
+import type { SessionUser } from '#shared/session';
+import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { unauthorized } from '../http/errors.ts';
+import { findUserByUsername, type UserRow } from './accounts.ts';
+import { audit } from './audit.ts';
+import { clientAddress } from './client-address.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { LIMITS, clearLimit, hit, refuseIfBlocked } from './rate-limit.ts';
+import { sessionUser } from './session.ts';
+import {
+  familyOfRefreshToken,
+  issueRefreshToken,
+  readRefreshCookie,
+  revokeFamily,
+  setSessionCookies,
+  signAccessToken,
+  startFamily,
+} from './tokens.ts';
+
+/** Verifies a stored hash, upgrading it when it was made with older parameters. */
+export async function checkPassword(db: Executor, user: UserRow, password: string) {
+  const ok = await verifyPassword(user.passwordHash, password);
+  if (ok && needsRehash(user.passwordHash)) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.uid, user.uid));
+  }
+  return ok;
+}
+
+/**
+ * The user with this username and password. Unknown usernames and wrong passwords fail alike, in
+ * wording and in time; failures count towards the per-username and per-address limits, and while
+ * either is reached the answer is 429 without checking the password at all.
+ */
+export async function authenticate(
+  c: Context<AppEnv>,
+  username: string,
+  password: string,
+): Promise<UserRow> {
+  const { db } = c.var.deps.database;
+  const address = clientAddress(c);
+  await refuseIfBlocked(db, [
+    [LIMITS.loginPerUsername, username],
+    [LIMITS.loginPerAddress, address],
+  ]);
+  const user = await findUserByUsername(db, username);
+  const ok = user ? await checkPassword(db, user, password) : await verifyAgainstDummy(password);
+  if (!user || !ok) {
+    await hit(db, LIMITS.loginPerUsername, username);
+    await hit(db, LIMITS.loginPerAddress, address);
+    await audit(c, { event: 'login_failed', actor: username, username, status: 401 });
+    throw unauthorized(SESSION_MESSAGES.loginFailedTitle, SESSION_MESSAGES.loginFailed);
+  }
+  await clearLimit(db, LIMITS.loginPerUsername, username);
+  return user;
+}
+
+/** Starts a new family for the user, sets the cookies (fresh access token), answers the user. */
+export async function startSession(
+  c: Context<AppEnv>,
+  user: UserRow,
+  persistent: boolean,
+): Promise<SessionUser> {
+  const { deps } = c.var;
+  const { db } = deps.database;
+  // A login replaces the session this browser had: end it.
+  const previous = readRefreshCookie(c);
+  if (previous) {
+    const old = await familyOfRefreshToken(db, previous);
+    if (old) await revokeFamily(db, old.family.id, 'replaced');
+  }
+  const familyId = await startFamily(db, { uid: user.uid });
+  const refresh = await issueRefreshToken(db, familyId, deps.config.refreshTokenTtlSeconds);
+  const access = await signAccessToken(deps, { uid: user.uid, familyId, fresh: true });
+  setSessionCookies(c, { access, refresh }, persistent);
+  return sessionUser(user);
+}

@@ -1,0 +1,60 @@
+/**
+ * Password hashing: argon2id with OWASP's recommended parameters (19 MiB of memory, 2 passes,
+ * 1 lane). A login for an unknown username verifies against a dummy hash made with the same
+ * parameters, so that it costs the same time as a wrong password for a real user.
+ */
+import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
+
+/** OWASP Password Storage Cheat Sheet, argon2id, first option. */
+export const HASH_PARAMETERS = {
+  algorithm: 'argon2id',
+  memoryCostKiB: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+const ARGON2ID = 2 as Algorithm;
+
+const OPTIONS: Options = {
+  algorithm: ARGON2ID,
+  memoryCost: HASH_PARAMETERS.memoryCostKiB,
+  timeCost: HASH_PARAMETERS.timeCost,
+  parallelism: HASH_PARAMETERS.parallelism,
+};
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+/** False for a wrong password and for a stored value that is not a valid hash. */
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the time of a real verification and fails: for usernames that do not exist. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('a dummy password that no one has');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+/** True when a stored hash was made with other parameters than today's (rehash at next login). */
+export function needsRehash(storedHash: string): boolean {
+  try {
+    const parsed = parseOptions(storedHash);
+    return (
+      parsed.algorithm !== ARGON2ID ||
+      parsed.memoryCost !== HASH_PARAMETERS.memoryCostKiB ||
+      parsed.timeCost !== HASH_PARAMETERS.timeCost ||
+      parsed.parallelism !== HASH_PARAMETERS.parallelism
+    );
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Username and password recovery. Answers never tell whether an email or username is known; only
+ * the email (in the outbox) does. A password link holds 32 random bytes, is stored as a SHA-256
+ * digest, works once and for one hour.
+ */
+import type { Context } from 'hono';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { WEB_BASE_PATH } from '#shared/constants';
+import type { AppEnv } from '../context.ts';
+import { contacts, passwordResetTokens, users } from '../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { passwordRecoveryMail, usernameRecoveryMail } from '../mail/templates.ts';
+import { contactOf, findUserByUsername } from './accounts.ts';
+import { digest, randomToken } from './tokens.ts';
+
+export const RESET_LINK_VALID_MINUTES = 60;
+
+/** Where emailed links point: PUBLIC_URL, else (outside production) this request's origin. */
+export function publicOrigin(c: Context<AppEnv>): string {
+  return c.var.deps.config.publicUrl ?? new URL(c.req.url).origin;
+}
+
+export async function sendUsernameReminder(c: Context<AppEnv>, email: string) {
+  const { deps } = c.var;
+  const { db } = deps.database;
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .innerJoin(contacts, eq(contacts.contactId, users.contactId))
+    .where(sql`lower(${contacts.email}) = lower(${email})`)
+    .orderBy(users.username);
+  if (rows.length === 0) return;
+  const deliver = await queueMail(
+    deps,
+    db,
+    usernameRecoveryMail({
+      productName: deps.config.productName,
+      to: email,
+      usernames: rows.map((r) => r.username),
+      loginUrl: `${publicOrigin(c)}${WEB_BASE_PATH}/login/`,
+    }),
+  );
+  deliver();
+}
+
+export async function sendPasswordLink(c: Context<AppEnv>, username: string) {
+  const { deps } = c.var;
+  const { db } = deps.database;
+  const user = await findUserByUsername(db, username);
+  if (!user) return;
+  const contact = await contactOf(db, user.contactId);
+  if (!contact?.email) return;
+  const token = randomToken();
+  const deliver = await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: digest(token),
+      uid: user.uid,
+      expiresAt: new Date(Date.now() + RESET_LINK_VALID_MINUTES * 60_000),
+    });
+    return queueMail(
+      deps,
+      tx,
+      passwordRecoveryMail({
+        productName: deps.config.productName,
+        to: contact.email,
+        username: user.username,
+        link: `${publicOrigin(c)}${WEB_BASE_PATH}/password-update/${token}`,
+        validMinutes: RESET_LINK_VALID_MINUTES,
+      }),
+    );
+  });
+  deliver();
+}
+
+/** The user a live (unused, unexpired) link belongs to. */
+export async function findResetLink(db: Executor, token: string) {
+  const [row] = await db
+    .select({ link: passwordResetTokens, user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.uid, passwordResetTokens.uid))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, digest(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
+  return row;
+}
+
+/** Uses the link up (and every other live link of the user); false when it was used meanwhile. */
+export async function useResetLink(tx: Executor, linkId: number, uid: number): Promise<boolean> {
+  const used = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.id, linkId), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  if (used.length === 0) return false;
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.uid, uid), isNull(passwordResetTokens.usedAt)));
+  return true;
+}

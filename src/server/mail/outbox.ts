@@ -1,0 +1,73 @@
+/**
+ * Sending email. Every message is written to the `email_outbox` table first (inside the caller's
+ * transaction when it passes one). With SMTP_URL it is then delivered through nodemailer, after the
+ * request has been answered (so that the answer's timing does not depend on whether mail was
+ * sent), and the row records when it was sent or why it failed. Without SMTP_URL the outbox is
+ * where mail stays; outside production the mailbox API and page show it.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { AppDeps } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { emailOutbox } from '../db/schema.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(url: string): Transporter {
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = createTransport(url);
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/** Writes the message to the outbox; returns a function that delivers it (call after commit). */
+export async function queueMail(
+  deps: AppDeps,
+  db: Executor,
+  mail: OutgoingMail,
+): Promise<() => void> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ ...mail, from: deps.config.mailFrom })
+    .returning();
+  return () => {
+    if (deps.config.smtpUrl) void deliver(deps, row);
+  };
+}
+
+async function deliver(deps: AppDeps, row: OutboxRow) {
+  const { db } = deps.database;
+  try {
+    await transportFor(deps.config.smtpUrl!).sendMail({
+      from: row.from,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    });
+    await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+  } catch (error) {
+    deps.logger.error({ err: error, mail_id: row.id }, 'email delivery failed');
+    await db
+      .update(emailOutbox)
+      .set({ error: error instanceof Error ? error.message : String(error) })
+      .where(eq(emailOutbox.id, row.id))
+      .catch(() => undefined);
+  }
+}
+
+/** Newest first. */
+export async function latestMail(db: Executor, limit = 100): Promise<OutboxRow[]> {
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
+}

@@ -1,0 +1,22 @@
+/** Outside production: the email outbox, so that a person trying the product can follow links. */
+import type { Hono } from 'hono';
+import type { MailboxResponse } from '#shared/session';
+import type { AppEnv } from '../context.ts';
+import { latestMail } from '../mail/outbox.ts';
+
+export function registerMailboxRoutes(api: Hono<AppEnv>) {
+  api.get('/mailbox', async (c) => {
+    const rows = await latestMail(c.var.deps.database.db);
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      messages: rows.map((row) => ({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        created_at: row.createdAt.toISOString(),
+      })),
+    } satisfies MailboxResponse);
+  });
+}

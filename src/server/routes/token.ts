@@ -1,0 +1,151 @@
+/** Changing a password (logged in, or from an emailed link) and recovering a username. */
+import type { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '#shared/messages';
+import { newPasswordProblems, quickPasswordProblems } from '#shared/password';
+import type { MessageResponse } from '#shared/session';
+import {
+  PasswordRecoverySchema,
+  PasswordResetSchema,
+  UpdatePasswordSchema,
+  UsernameRecoverySchema,
+} from '#shared/schemas/session';
+import { contactOf, type UserRow } from '../auth/accounts.ts';
+import { audit } from '../auth/audit.ts';
+import { clientAddress } from '../auth/client-address.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { LIMITS, clearLimit, consume, hit, refuseIfBlocked } from '../auth/rate-limit.ts';
+import {
+  findResetLink,
+  sendPasswordLink,
+  sendUsernameReminder,
+  useResetLink,
+} from '../auth/recovery.ts';
+import { requireSession } from '../auth/session.ts';
+import { revokeUserFamilies } from '../auth/tokens.ts';
+import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { ApiError, validationFailed } from '../http/errors.ts';
+import { readJson } from '../http/validate.ts';
+
+const linkExpired = () =>
+  new ApiError(400, SESSION_MESSAGES.linkExpiredTitle, SESSION_MESSAGES.linkExpired);
+
+/** Words that make a password easy to guess for this user. */
+async function userInputsOf(db: Executor, user: UserRow): Promise<string[]> {
+  const contact = await contactOf(db, user.contactId);
+  return [user.username, contact?.firstName, contact?.lastName, contact?.email].filter(
+    (word): word is string => Boolean(word),
+  );
+}
+
+async function setPassword(tx: Executor, uid: number, password: string) {
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date() })
+    .where(eq(users.uid, uid));
+}
+
+export function registerTokenRoutes(api: Hono<AppEnv>) {
+  api.post('/token/password_reset', async (c) => {
+    const session = await requireSession(c);
+    const { db } = c.var.deps.database;
+    const body = await readJson(c, PasswordResetSchema);
+    const quick = quickPasswordProblems({
+      password: body.new_password,
+      currentPassword: body.old_password,
+    });
+    if (quick.current || quick.password) {
+      throw validationFailed({
+        ...(quick.current ? { old_password: quick.current } : {}),
+        ...(quick.password ? { new_password: quick.password } : {}),
+      });
+    }
+    const { user } = session;
+    const subject = String(user.uid);
+    await refuseIfBlocked(db, [[LIMITS.reauthPerUser, subject]]);
+    if (!(await verifyPassword(user.passwordHash, body.old_password))) {
+      await hit(db, LIMITS.reauthPerUser, subject);
+      throw validationFailed({ old_password: SESSION_MESSAGES.currentPasswordWrong });
+    }
+    await clearLimit(db, LIMITS.reauthPerUser, subject);
+    const strength = await newPasswordProblems({
+      password: body.new_password,
+      userInputs: await userInputsOf(db, user),
+    });
+    if (strength.password) throw validationFailed({ new_password: strength.password });
+    await db.transaction(async (tx) => {
+      await setPassword(tx, user.uid, body.new_password);
+      // Other browsers logged in as this user must log in again.
+      await revokeUserFamilies(tx, user.uid, 'password_changed', session.familyId);
+    });
+    await audit(c, {
+      event: 'password_changed',
+      actor: session.proxy?.admin.username ?? user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+    });
+    return c.json({ msg: SESSION_MESSAGES.passwordChanged } satisfies MessageResponse);
+  });
+
+  api.post('/token/username_recovery', async (c) => {
+    const { db } = c.var.deps.database;
+    const body = await readJson(c, UsernameRecoverySchema);
+    await consume(db, [
+      [LIMITS.recoveryPerAddress, clientAddress(c)],
+      [LIMITS.recoveryPerTarget, `email:${body.email}`],
+    ]);
+    await sendUsernameReminder(c, body.email);
+    await audit(c, { event: 'username_recovery', status: 200, detail: { email: body.email } });
+    return c.json({ msg: SESSION_MESSAGES.usernameRecoverySent } satisfies MessageResponse);
+  });
+
+  api.post('/token/password_recovery', async (c) => {
+    const { db } = c.var.deps.database;
+    const body = await readJson(c, PasswordRecoverySchema);
+    await consume(db, [
+      [LIMITS.recoveryPerAddress, clientAddress(c)],
+      [LIMITS.recoveryPerTarget, `user:${body.username}`],
+    ]);
+    await sendPasswordLink(c, body.username);
+    await audit(c, { event: 'password_recovery', username: body.username, status: 200 });
+    return c.json({ msg: SESSION_MESSAGES.passwordRecoverySent } satisfies MessageResponse);
+  });
+
+  api.post('/token/update_password/:url', async (c) => {
+    const { db } = c.var.deps.database;
+    await consume(db, [[LIMITS.recoveryPerAddress, clientAddress(c)]]);
+    const body = await readJson(c, UpdatePasswordSchema);
+    const token = c.req.param('url');
+    const found = token.length <= 100 ? await findResetLink(db, token) : undefined;
+    if (!found) throw linkExpired();
+    const { link, user } = found;
+    if (body.username !== user.username) {
+      throw validationFailed({ username: SESSION_MESSAGES.usernameMismatch });
+    }
+    const problems = await newPasswordProblems({
+      password: body.password,
+      userInputs: await userInputsOf(db, user),
+    });
+    if (problems.password) throw validationFailed({ password: problems.password });
+    if (await verifyPassword(user.passwordHash, body.password)) {
+      throw validationFailed({ password: PASSWORD_MESSAGES.mustDiffer });
+    }
+    await db.transaction(async (tx) => {
+      if (!(await useResetLink(tx, link.id, user.uid))) throw linkExpired();
+      await setPassword(tx, user.uid, body.password);
+      await revokeUserFamilies(tx, user.uid, 'password_reset');
+    });
+    await clearLimit(db, LIMITS.loginPerUsername, user.username);
+    await audit(c, {
+      event: 'password_reset',
+      actor: user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+    });
+    return c.json({ msg: SESSION_MESSAGES.passwordUpdated } satisfies MessageResponse);
+  });
+}

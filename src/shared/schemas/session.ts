@@ -1,0 +1,110 @@
+/** Request bodies of the session API (src/shared/session.ts has the types of the answers). */
+import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { FIELD_MESSAGES, PASSWORD_MESSAGES } from '../messages.ts';
+import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
+
+/** Long enough for any password the rules allow, short enough to never hash megabytes. */
+const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
+
+const requiredText = (max: number, tooLong: string = FIELD_MESSAGES.required) =>
+  v.pipe(
+    v.string(FIELD_MESSAGES.required),
+    v.minLength(1, FIELD_MESSAGES.required),
+    v.maxLength(max, tooLong),
+  );
+
+const storeInCookies = v.optional(v.boolean('store_in_cookies must be true or false'), true);
+
+/** A username as typed at login or recovery (the username rules apply when one is chosen). */
+const UsernameInput = v.pipe(
+  v.string(FIELD_MESSAGES.required),
+  v.trim(),
+  v.minLength(1, FIELD_MESSAGES.required),
+  v.maxLength(200, FIELD_MESSAGES.required),
+);
+
+/** POST /auth/tokens and POST /auth/access_token. */
+export const LoginSchema = v.object({
+  username: UsernameInput,
+  password: requiredText(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
+  store_in_cookies: storeInCookies,
+});
+
+/** POST /auth/refresh_token (the body may be empty). */
+export const RefreshSchema = v.object({ store_in_cookies: storeInCookies });
+
+/** POST /token/password_reset. */
+export const PasswordResetSchema = v.object({
+  old_password: v.pipe(
+    v.string(PASSWORD_MESSAGES.currentRequired),
+    v.minLength(1, PASSWORD_MESSAGES.currentRequired),
+    v.maxLength(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
+  ),
+  new_password: v.pipe(
+    v.string(PASSWORD_MESSAGES.tooShort),
+    v.maxLength(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
+  ),
+});
+
+/** POST /token/username_recovery. */
+export const UsernameRecoverySchema = v.object({ email: EmailSchema });
+
+/** POST /token/password_recovery. */
+export const PasswordRecoverySchema = v.object({
+  username: UsernameInput,
+});
+
+/** POST /token/update_password/{url}. */
+export const UpdatePasswordSchema = v.object({
+  username: UsernameInput,
+  password: v.pipe(
+    v.string(PASSWORD_MESSAGES.tooShort),
+    v.maxLength(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
+  ),
+});
+
+/** Letters and spaces, starting with a letter (as the signup's names). */
+const NAME_PATTERN = /^[A-Za-z][A-Za-z ]*$/;
+
+/** PUT /user/info. */
+export const UserInfoUpdateSchema = v.object({
+  first_name: v.pipe(
+    v.string(FIELD_MESSAGES.firstName),
+    v.trim(),
+    v.minLength(1, FIELD_MESSAGES.firstName),
+    v.maxLength(100, FIELD_MESSAGES.firstName),
+    v.regex(NAME_PATTERN, FIELD_MESSAGES.firstName),
+  ),
+  middle_initial: v.optional(
+    v.pipe(
+      v.string(FIELD_MESSAGES.middleInitial),
+      v.trim(),
+      v.regex(/^[A-Za-z]?$/, FIELD_MESSAGES.middleInitial),
+    ),
+    '',
+  ),
+  last_name: v.pipe(
+    v.string(FIELD_MESSAGES.lastName),
+    v.trim(),
+    v.minLength(1, FIELD_MESSAGES.lastName),
+    v.maxLength(100, FIELD_MESSAGES.lastName),
+    v.regex(NAME_PATTERN, FIELD_MESSAGES.lastName),
+  ),
+  phone: PhoneSchema,
+  email: EmailSchema,
+});
+
+/** GET /admin/customers. */
+export const CustomerSearchSchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'The search is too long')), ''),
+});
+
+/** POST /admin/proxy. */
+export const AdminProxySchema = v.object({
+  cid: v.pipe(
+    v.number('Choose a customer'),
+    v.integer('Choose a customer'),
+    v.minValue(1, 'Choose a customer'),
+  ),
+});
