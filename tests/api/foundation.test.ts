@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
+import { PUBLIC, type AccessRule } from '../../src/server/auth/rules.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createTestApp, jsonRequest, type TestApp } from '../support/test-app.ts';
 
@@ -15,6 +17,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ logger: createLogger('info', logSink) });
+  // Every endpoint needs an access rule (a route without one is refused).
+  (ENDPOINT_ACCESS as Record<string, AccessRule>)['GET /__test/explode'] = PUBLIC;
   t.app.get('/manage/api/v1.0/__test/explode', () => {
     throw new Error('kaboom in a handler');
   });
