@@ -7,6 +7,8 @@
 import { formModel } from './forms/form.model.ts';
 import { passwordModel } from './forms/password.model.ts';
 import { passgenModel } from './passgen/passgen.model.ts';
+import { adminProxyModel } from './session/admin-proxy.model.ts';
+import { loaderModel } from './session/loader.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
@@ -34,6 +36,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   formModel,
   passwordModel,
   passgenModel,
+  loaderModel,
+  adminProxyModel,
   // Add new machines here, one line each.
 ];
 

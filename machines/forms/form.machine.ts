@@ -39,6 +39,8 @@ export interface FormContext {
   valid: boolean;
   /** Why the last submit failed, for a banner above the form. */
   submitError: string | null;
+  /** What the `submit` actor answered last (for example the server's message). */
+  response: unknown;
   submitCount: number;
 }
 
@@ -169,6 +171,9 @@ export const formMachine = setup({
         submitError: failure.message ?? null,
       };
     }),
+    'store response': assign({
+      response: ({ event }) => (event as { output?: unknown }).output ?? null,
+    }),
     'start over': assign(({ context }) => ({
       values: emptyValues(context.fields),
       touched: {},
@@ -176,6 +181,7 @@ export const formMachine = setup({
       pending: [],
       valid: checkForm(context.fields, emptyValues(context.fields), context.checks).valid,
       submitError: null,
+      response: null,
       submitCount: 0,
     })),
     /** Tells whoever listens that the checked values changed (a parent provides it). */
@@ -200,6 +206,7 @@ export const formMachine = setup({
       pending: [],
       valid: checkForm(input.fields, values, input.checks).valid,
       submitError: null,
+      response: null,
       submitCount: 0,
     };
   },
@@ -263,7 +270,7 @@ export const formMachine = setup({
         id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ values: context.values }),
-        onDone: { target: 'submitted' },
+        onDone: { target: 'submitted', actions: 'store response' },
         onError: { target: 'editing', actions: 'store submit failure' },
       },
     },

@@ -50,3 +50,14 @@ export function selectSubmitError(snapshot: FormSnapshot): string | null {
 export function selectValues(snapshot: FormSnapshot) {
   return snapshot.context.values;
 }
+
+/** The submit actor's last answer (for example `{ msg }` from the server). */
+export function selectResponse(snapshot: FormSnapshot): unknown {
+  return snapshot.context.response;
+}
+
+/** The `msg` of the last answer, when it has one. */
+export function selectResponseMessage(snapshot: FormSnapshot): string | null {
+  const response = snapshot.context.response as { msg?: unknown } | null;
+  return typeof response?.msg === 'string' ? response.msg : null;
+}

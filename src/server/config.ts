@@ -2,6 +2,7 @@
  * The server's configuration, read once from environment variables with defaults and validated at
  * start: a bad value stops the server with a message naming the variable.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -46,6 +47,25 @@ export interface Config {
   trustProxy: boolean;
   /** The site's public origin, used in emailed links. Required in production. */
   publicUrl: string | undefined;
+  /** Which card processor the API uses; `sandbox` is the stand-in card provider. */
+  cardProcessor: 'sandbox';
+  /** The stand-in card provider's port (`npm start` runs it beside the server). */
+  cardProviderPort: number;
+  /** The origin the card form is loaded from (the sandbox origin). */
+  cardProviderOrigin: string;
+  /** The card provider's production origin, also allowed for frames and messages, if any. */
+  cardProviderProductionOrigin: string | undefined;
+  /** Where this server reaches the card provider's server-to-server API. */
+  cardProviderApiUrl: string;
+  /** The key this server presents to the card provider's server-to-server API. */
+  cardProviderApiKey: string;
+  /** Exact origins of the pages allowed to embed the card form and receive its messages. */
+  cardProviderParentOrigins: string[];
+  /**
+   * AES-256 key for bank account numbers (64 hex digits or base64 of 32 bytes). Required in
+   * production; otherwise, when unset, one is generated once and kept in the database.
+   */
+  bankEncryptionKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     version: readVersion(),
     ...sessionConfig(env, nodeEnv === 'production'),
+    ...paymentsConfig(env, nodeEnv === 'production'),
   };
 }
 
@@ -195,6 +216,114 @@ function sessionConfig(env: Env, production: boolean) {
   };
 }
 
+/** An exact origin (scheme, host and port only), e.g. `https://pay.example.com`. */
+const origin = v.pipe(
+  httpUrl,
+  v.check((value) => {
+    try {
+      return new URL(value).origin === value.replace(/\/+$/, '');
+    } catch {
+      return false;
+    }
+  }, 'must be an origin: scheme, host and port only, like https://pay.example.com'),
+  v.transform((value) => value.replace(/\/+$/, '')),
+);
+
+/** 32 bytes written as 64 hex digits or as base64. */
+export function decodeBankEncryptionKey(value: string): Buffer | undefined {
+  const trimmed = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)
+      ? Buffer.from(trimmed, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
+}
+
+function paymentsConfig(env: Env, production: boolean) {
+  const appPort = field(env, 'PORT', port, '3000');
+  const providerPort = field(env, 'CARD_PROVIDER_PORT', port, '3001');
+  const providerOrigin = field(
+    env,
+    'CARD_PROVIDER_ORIGIN',
+    origin,
+    `http://localhost:${providerPort}`,
+  );
+  const productionOrigin = optional(env, 'CARD_PROVIDER_PRODUCTION_ORIGIN');
+  const publicUrl = optional(env, 'PUBLIC_URL');
+  const defaultParents = [
+    ...(publicUrl ? [new URL(publicUrl).origin] : []),
+    ...(production ? [] : [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`]),
+  ];
+  const parents = field(
+    env,
+    'CARD_PROVIDER_PARENT_ORIGINS',
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+      v.array(origin, 'must be a comma-separated list of origins'),
+    ),
+    defaultParents.join(','),
+  );
+  const apiKey = optional(env, 'CARD_PROVIDER_API_KEY');
+  if (apiKey !== undefined && apiKey.length < 24) {
+    throw new ConfigError('CARD_PROVIDER_API_KEY', 'must be at least 24 characters long');
+  }
+  const bankKey = optional(env, 'BANK_ENCRYPTION_KEY');
+  if (bankKey !== undefined && !decodeBankEncryptionKey(bankKey)) {
+    throw new ConfigError(
+      'BANK_ENCRYPTION_KEY',
+      'must be 32 bytes written as 64 hex digits or as base64',
+    );
+  }
+  if (production && bankKey === undefined) {
+    throw new ConfigError(
+      'BANK_ENCRYPTION_KEY',
+      'must be set in production (32 random bytes as 64 hex digits or base64)',
+    );
+  }
+  return {
+    cardProcessor: field(
+      env,
+      'CARD_PROCESSOR',
+      v.picklist(['sandbox'], 'must be sandbox (the only processor so far)'),
+      'sandbox',
+    ),
+    cardProviderPort: providerPort,
+    cardProviderOrigin: providerOrigin,
+    cardProviderProductionOrigin:
+      productionOrigin === undefined
+        ? undefined
+        : field(env, 'CARD_PROVIDER_PRODUCTION_ORIGIN', origin, productionOrigin),
+    cardProviderApiUrl: field(
+      env,
+      'CARD_PROVIDER_API_URL',
+      httpUrl,
+      `http://127.0.0.1:${providerPort}`,
+    ).replace(/\/+$/, ''),
+    // Without a configured key, the server and the provider it starts share a per-process one.
+    cardProviderApiKey: apiKey ?? randomBytes(24).toString('base64url'),
+    cardProviderParentOrigins: parents,
+    bankEncryptionKey: bankKey,
+  };
+}
+
+/** The card provider origins our pages may frame and accept card messages from (exact). */
+export function cardProviderOrigins(config: Config): string[] {
+  return [
+    ...new Set(
+      [config.cardProviderOrigin, config.cardProviderProductionOrigin].filter(
+        (value): value is string => value !== undefined,
+      ),
+    ),
+  ];
+}
+
 export function publicConfig(config: Config): PublicConfig {
   return {
     productName: config.productName,
@@ -206,5 +335,6 @@ export function publicConfig(config: Config): PublicConfig {
     chatUrl: config.chatUrl,
     production: config.production,
     version: config.version,
+    cardProviderOrigins: cardProviderOrigins(config),
   };
 }

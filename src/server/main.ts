@@ -3,7 +3,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { runSeed, type SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -22,7 +22,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const database = await openDatabase(config);
   await database.migrate();
   const seed = await runSeed({ db: database.db, config, logger, options: {} });
-  const app = createApp({ config, database, logger }, { serveWeb: true });
+  const app = createApp(
+    { config, database, logger },
+    // Our pages may frame only the card provider's form.
+    { serveWeb: true, frameOrigins: cardProviderOrigins(config) },
+  );
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

@@ -265,3 +265,27 @@ export function recurringTotalLabel(stretch: {
     ? `${adjective} for ${unit} ${word(end)}`
     : `${adjective} for ${unit}s ${word(stretch.from_period)} to ${word(end)}`;
 }
+
+/** Payment (signup.md §2 item 9, §4 "Payment", §5 "Bank form" and "Billing name"). */
+export const PAYMENT_MESSAGES = {
+  cardFormUnavailableTitle: 'Card form unavailable',
+  cardFormUnavailable:
+    'Cards cannot be added from this address of the site. Please open the site from its main address and try again.',
+  cardProcessorUnavailable: 'We could not reach our card processor. Please try again in a moment.',
+  cardNotVerified: 'That card could not be verified. Please add it again.',
+  cardDeclined: 'The card was declined. Please use another card or pay from a bank account.',
+  paymentMethod: 'Please choose card or bank account',
+  cardRequired: 'Please add a card',
+  autoPay: 'Please choose automatic monthly billing or manual payment',
+  billingAddressChoice: 'Please choose the service address or a new billing address',
+} as const;
+
+/** Shown once a card is added (signup.md §4 "Payment"). */
+export function cardEndingIn(lastFour: string): string {
+  return `Card ending in ${lastFour}`;
+}
+
+/** A bank account is only ever shown by its last four digits. */
+export function accountEndingIn(lastFour: string): string {
+  return `Account ending in ${lastFour}`;
+}

@@ -10,6 +10,8 @@ const FALLBACK: PublicConfig = {
   chatUrl: 'https://www.ridgeline.example/livesupport',
   production: false,
   version: '0.0.0',
+  // Without configuration no card message is trusted.
+  cardProviderOrigins: [],
 };
 
 /** The configuration the server embedded in the page. */

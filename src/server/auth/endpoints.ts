@@ -29,4 +29,6 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /admin/customers': SITE_ADMIN,
   'POST /admin/proxy': SITE_ADMIN,
   'GET /mailbox': NON_PRODUCTION,
+  // Payments (docs/api.md "Payments"): signup visitors add cards before they have a login.
+  'GET /billing/payment_account_url': PUBLIC,
 };

@@ -3,6 +3,7 @@
  * server on the embedded database (or DATABASE_URL), migrating and seeding it as needed.
  */
 import { ConfigError, loadConfig } from '../config.ts';
+import { startCardProvider } from '../card-provider/server.ts';
 import { closeOnSignals, startServer } from '../main.ts';
 import { buildWebIfStale } from './build-web.ts';
 
@@ -11,11 +12,21 @@ async function main() {
   const config = loadConfig();
   buildWebIfStale(config.webDistDir, config.production);
   const running = await startServer(config);
-  closeOnSignals(running);
+  // The stand-in card processor, on its own port and origin.
+  const cardProvider = await startCardProvider({
+    config,
+    db: running.database.db,
+    logger: running.logger,
+  });
+  closeOnSignals({
+    logger: running.logger,
+    close: () => cardProvider.close().then(() => running.close()),
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`;
   console.log(`\n${config.productName} is ready in ${seconds}s at ${running.url}`);
   console.log(`Database: ${database}`);
+  console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
 }
 
 main().catch((error: unknown) => {

@@ -7,3 +7,4 @@ export * from './schema/customers.ts';
 export * from './schema/auth.ts';
 export * from './schema/mail.ts';
 export * from './schema/audit.ts';
+export * from './schema/card-provider.ts';

@@ -4,6 +4,7 @@ import { registerAccessControl } from '../auth/access.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { registerAdminRoutes } from './admin.ts';
 import { registerAuthRoutes } from './auth.ts';
+import { registerBillingUrlRoutes } from './billing-url.ts';
 import { registerClientErrorRoutes } from './client-errors.ts';
 import { registerCsrfRoutes } from './csrf.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -28,4 +29,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerPassgenRoutes,
   registerAdminRoutes,
   registerMailboxRoutes,
+  registerBillingUrlRoutes,
 ];

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
 import { loadConfig } from '../../../src/server/config.ts';
+import { startCardProvider } from '../../../src/server/card-provider/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
@@ -14,12 +15,25 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
   PORT: process.env.E2E_PORT ?? '3100',
+  // The card provider listens beside it (E2E_CARD_PROVIDER_PORT, else the port plus 1000).
+  CARD_PROVIDER_PORT:
+    process.env.E2E_CARD_PROVIDER_PORT ?? String(Number(process.env.E2E_PORT ?? '3100') + 1000),
+  CARD_PROVIDER_ORIGIN: '',
+  CARD_PROVIDER_API_URL: '',
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: '',
 });
 buildWebIfStale(config.webDistDir, false);
 const running = await startServer(config);
+const cardProvider = await startCardProvider({
+  config,
+  db: running.database.db,
+  logger: running.logger,
+});
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-closeOnSignals(running);
+closeOnSignals({
+  logger: running.logger,
+  close: () => cardProvider.close().then(() => running.close()),
+});
 console.log(`e2e server ready at ${running.url}`);

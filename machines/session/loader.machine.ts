@@ -1,0 +1,71 @@
+/**
+ * Data a logged-in page shows (the account's contact and billing information, the mailbox): one
+ * named `load` actor, a loading indicator, a clear error with a retry, and a reload on request.
+ * The 401s of the load go through the token coordinator like every other request.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface LoaderContext {
+  data: unknown;
+  error: string | null;
+}
+
+export type LoaderEvent = { type: 'reload' } | { type: 'retry' };
+
+export const loaderMachine = setup({
+  types: {
+    context: {} as LoaderContext,
+    events: {} as LoaderEvent,
+  },
+  actors: {
+    /** Fetches the page's data; provided by the app. */
+    load: fromPromise<unknown>(async () => {
+      throw new Error('load is provided by the app');
+    }),
+  },
+  actions: {
+    'store data': assign({
+      data: ({ event }) => (event as { output?: unknown }).output ?? null,
+      error: null,
+    }),
+    'store failure': assign({
+      error: ({ event }) => {
+        const error = (event as { error?: { message?: unknown } }).error;
+        return typeof error?.message === 'string' ? error.message : '';
+      },
+    }),
+  },
+}).createMachine({
+  id: 'loader',
+  description: 'Loads what a page shows, with a loading indicator and a retry after a failure.',
+  context: { data: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The data is on its way; the page shows a loading indicator.',
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'loaded', actions: 'store data' },
+        onError: { target: 'failed', actions: 'store failure' },
+      },
+    },
+    loaded: {
+      description: 'The page shows the data.',
+      on: { reload: 'reloading' },
+    },
+    reloading: {
+      description: 'Fresh data is on its way; the page keeps showing the old data meanwhile.',
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'loaded', actions: 'store data' },
+        onError: { target: 'failed', actions: 'store failure' },
+      },
+    },
+    failed: {
+      description: 'The data could not be loaded: the page says why and offers to try again.',
+      on: { retry: 'loading' },
+    },
+  },
+});
