@@ -19,6 +19,7 @@ import { ERROR_MESSAGES, ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages
 import { hasAnyPermission } from '#shared/permissions';
 import type { AppEnv } from '../context.ts';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { findUser } from './accounts.ts';
 import { audit } from './audit.ts';
 import { ENDPOINT_ACCESS } from './endpoints.ts';
 import type { AccessRule, EndpointKey } from './rules.ts';
@@ -77,12 +78,18 @@ export function accessControl(
 
 async function auditProxiedRequest(c: Context<AppEnv>, admin: string, status: number) {
   try {
-    const session = c.var.auth?.session;
+    // The identity used: the session when the rule loaded it, else the token's user.
+    const { token, session } = c.var.auth;
+    const user =
+      session?.user ??
+      (token.state === 'valid'
+        ? await findUser(c.var.deps.database.db, Number(token.claims.sub))
+        : undefined);
     await audit(c, {
       event: 'request',
       actor: admin,
-      username: session?.user.username ?? null,
-      cid: session?.user.cid ?? null,
+      username: user?.username ?? null,
+      cid: user?.cid ?? null,
       status,
     });
   } catch (error) {
