@@ -14,6 +14,16 @@ import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
 import { themeModel } from './shell/theme.model.ts';
+import { activationModel } from './signup/activation.model.ts';
+import { addressModel } from './signup/address.model.ts';
+import { attributionModel } from './signup/attribution.model.ts';
+import { installationModel } from './signup/installation.model.ts';
+import {
+  residentialDetailsModel,
+  residentialOwnersOnlyModel,
+} from './signup/residential-details.model.ts';
+import { servicesModel, servicesSoldOutModel } from './signup/services.model.ts';
+import { signupModel } from './signup/signup.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -38,6 +48,15 @@ export const MACHINES: readonly RegisteredMachine[] = [
   passgenModel,
   loaderModel,
   adminProxyModel,
+  signupModel,
+  addressModel,
+  servicesModel,
+  servicesSoldOutModel,
+  residentialDetailsModel,
+  residentialOwnersOnlyModel,
+  installationModel,
+  activationModel,
+  attributionModel,
   // Add new machines here, one line each.
 ];
 

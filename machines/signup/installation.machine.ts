@@ -102,8 +102,8 @@ export const installationMachine = setup({
     }),
   },
   guards: {
-    'an installation is needed': ({ context }) => context.needsOntInstall,
     'an offered type is chosen': ({ context, event }) =>
+      context.needsOntInstall &&
       event.type === 'install.type.chosen' &&
       context.options.some((option) => option.installation_type === event.installType),
     'the date has free times': ({ context, event }) =>
@@ -135,20 +135,11 @@ export const installationMachine = setup({
     'install.notes.typed': { actions: 'remember notes' },
     'drop.confirmed': { actions: 'remember drop confirmation' },
   },
-  initial: 'deciding',
+  initial: 'scheduling',
   states: {
-    deciding: {
-      description: 'Must an ONT be installed at the address?',
-      always: [
-        { guard: 'an installation is needed', target: 'scheduling' },
-        { target: 'not needed' },
-      ],
-    },
-    'not needed': {
-      description: 'The ONT is in place: no installation visit to schedule.',
-    },
     scheduling: {
-      description: 'An ONT must be installed: type, date and time are all required.',
+      description:
+        'Type, then date, then time. Shown and required only where an ONT must be installed.',
       on: {
         'install.type.chosen': {
           guard: 'an offered type is chosen',

@@ -114,18 +114,15 @@ export const residentialDetailsMachine = setup({
   guards: {
     'the visitor owns the home': ({ event }) => event.type === 'ownership.chosen' && event.owner,
     'renters may order': ({ context }) => context.rules.renters_allowed,
-    'the provider asks the tribal question': ({ context }) =>
-      context.rules.tribal_question_required,
-    'the visitor is a tribal member': ({ event }) =>
-      event.type === 'tribal.answered' && event.member,
-    'the visitor is not a tribal member': ({ event }) =>
-      event.type === 'tribal.answered' && !event.member,
-    'the provider needs the city account': ({ context }) => context.rules.city_account_required,
+    'a tribal member answers the question': ({ context, event }) =>
+      context.rules.tribal_question_required && event.type === 'tribal.answered' && event.member,
+    'a non-member answers the question': ({ context, event }) =>
+      context.rules.tribal_question_required && event.type === 'tribal.answered' && !event.member,
   },
 }).createMachine({
   id: 'signupResidentialDetails',
   description:
-    'Ownership, the tribal question and the city utility account, as the provider of the address needs them.',
+    'Ownership, the tribal question and the city utility account, each asked only where the provider of the address needs it.',
   context: ({ input }) => ({
     ...input,
     isOwner: null,
@@ -133,6 +130,12 @@ export const residentialDetailsMachine = setup({
     ownerContact: EMPTY_OWNER_CONTACT,
     city: { city_customer_id: '', city_account_id: '' },
   }),
+  invoke: {
+    id: 'cityAccount',
+    src: 'cityAccountForm',
+    input: (): FormInput => ({ fields: CITY_ACCOUNT_FIELDS }),
+    onSnapshot: { actions: 'copy city account' },
+  },
   type: 'parallel',
   states: {
     ownership: {
@@ -178,29 +181,24 @@ export const residentialDetailsMachine = setup({
       },
     },
     tribal: {
-      description: 'Is the visitor a member of a federally recognized tribe?',
-      initial: 'deciding',
+      description:
+        'Is the visitor a member of a federally recognized tribe? Asked only where the provider demands it.',
+      initial: 'not answered',
       states: {
-        deciding: {
-          description: 'Does the provider ask the tribal question?',
-          always: [
-            { guard: 'the provider asks the tribal question', target: 'not answered' },
-            { target: 'not asked' },
-          ],
-        },
-        'not asked': {
-          description: 'The provider does not ask the tribal question.',
-        },
         'not answered': {
-          description: 'The question is required and not answered yet.',
+          description: 'Not answered: required where the provider asks the question.',
           on: {
             'tribal.answered': [
               {
-                guard: 'the visitor is a tribal member',
+                guard: 'a tribal member answers the question',
                 target: 'member',
                 actions: 'remember tribal answer',
               },
-              { target: 'not a member', actions: 'remember tribal answer' },
+              {
+                guard: 'a non-member answers the question',
+                target: 'not a member',
+                actions: 'remember tribal answer',
+              },
             ],
           },
         },
@@ -209,7 +207,7 @@ export const residentialDetailsMachine = setup({
             'A self-identifying tribal member: installation fees show as waived where the provider waives them.',
           on: {
             'tribal.answered': {
-              guard: 'the visitor is not a tribal member',
+              guard: 'a non-member answers the question',
               target: 'not a member',
               actions: 'remember tribal answer',
             },
@@ -219,35 +217,10 @@ export const residentialDetailsMachine = setup({
           description: 'Not a tribal member.',
           on: {
             'tribal.answered': {
-              guard: 'the visitor is a tribal member',
+              guard: 'a tribal member answers the question',
               target: 'member',
               actions: 'remember tribal answer',
             },
-          },
-        },
-      },
-    },
-    'city account': {
-      description: "Bountiful's city utility account, for its service class only.",
-      initial: 'deciding',
-      states: {
-        deciding: {
-          description: 'Does the provider need the city utility account?',
-          always: [
-            { guard: 'the provider needs the city account', target: 'asked' },
-            { target: 'not needed' },
-          ],
-        },
-        'not needed': {
-          description: 'No city utility account is needed here.',
-        },
-        asked: {
-          description: 'The city customer id and city account id are asked.',
-          invoke: {
-            id: 'cityAccount',
-            src: 'cityAccountForm',
-            input: (): FormInput => ({ fields: CITY_ACCOUNT_FIELDS }),
-            onSnapshot: { actions: 'copy city account' },
           },
         },
       },

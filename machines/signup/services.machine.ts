@@ -140,7 +140,8 @@ export const servicesMachine = setup({
       Number.isInteger(event.quantity) &&
       event.quantity >= 1 &&
       event.quantity <= context.offering.mesh_option.quantity_available,
-    'the address is available': ({ context }) => context.available,
+    'the address takes a new service': ({ context }) =>
+      context.available && context.existing === null,
     'the speed differs from the existing service': ({ context, event }) =>
       context.existing !== null &&
       speedOption(context.offering, chosenSpeedId(event)) !== null &&
@@ -297,17 +298,15 @@ export const servicesMachine = setup({
     },
     'connectivity action': {
       description: 'What the order does to the connectivity service: none, new or alter.',
-      initial: 'deciding',
+      initial: 'none',
       on: {
         'service.existing': { target: '.none', actions: 'remember existing service' },
       },
       states: {
-        deciding: {
-          description: 'Is the address available for a new service?',
-          always: [{ guard: 'the address is available', target: 'new' }, { target: 'none' }],
-        },
         none: {
-          description: 'The connectivity service stays as it is.',
+          description:
+            'The connectivity service stays as it is; it becomes new when the address is available for a new service.',
+          always: { guard: 'the address takes a new service', target: 'new' },
           on: {
             'speed.chosen': {
               guard: 'the speed differs from the existing service',

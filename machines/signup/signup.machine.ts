@@ -267,13 +267,9 @@ export const signupMachine = setup({
       },
     ],
   },
-  initial: 'starting',
+  // The second half's pre-signup prefill (a signupHash) starts from here too.
+  initial: 'waiting for an address',
   states: {
-    starting: {
-      description:
-        'Where the signup starts: at the address (a pre-signup link prefills it: second half).',
-      always: 'waiting for an address',
-    },
     'waiting for an address': {
       description: 'Only the address box shows until an address that can be ordered is found.',
     },

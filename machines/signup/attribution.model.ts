@@ -1,0 +1,48 @@
+/** The attribution question's registration: path samples, projection and state checks. */
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { attributionMachine } from './attribution.machine.ts';
+import { selectAttributionValue, selectAttributionView } from './attribution.selectors.ts';
+
+export const attributionModel = defineMachine({
+  name: 'signup-attribution',
+  title: 'Signup: how did you hear about us',
+  description:
+    'The optional last question of the services: how the visitor heard about us. Eight answers ' +
+    'are offered; while none is chosen a Skip button shows, and skipping hides the question. ' +
+    'Choosing Other asks for a few words, sent as "Other: text".',
+  machine: attributionMachine,
+  events: [
+    sample('choose Search engine', { type: 'attribution.chosen', id: 'search_engine' }),
+    sample('choose Other', { type: 'attribution.chosen', id: 'other' }),
+    sample('type where', { type: 'attribution.other.typed', text: 'A billboard on I-15' }),
+    sample('press Skip', { type: 'attribution.skipped' }),
+  ],
+  project: ({ context }) => ({ choice: context.choice, other: context.otherText !== '' }),
+  limit: 100,
+  states: {
+    unanswered: (snapshot) => {
+      const view = selectAttributionView(snapshot);
+      expectThat(view.showSkip, 'Skip shows while nothing is chosen');
+      expectThat(selectAttributionValue(snapshot) === null, 'nothing is sent');
+    },
+    answered: (snapshot) => {
+      expectThat(
+        !selectAttributionView(snapshot).showSkip,
+        'Skip is gone once an answer is chosen',
+      );
+      expectThat(selectAttributionValue(snapshot) === 'Search engine', 'the label is sent');
+    },
+    other: (snapshot) => {
+      expectThat(selectAttributionView(snapshot).showOtherText, 'the text box shows for Other');
+      const value = selectAttributionValue(snapshot);
+      expectThat(
+        snapshot.context.otherText ? value === 'Other: A billboard on I-15' : value === 'Other',
+        `Other is sent as "Other: text" (got ${value})`,
+      );
+    },
+    skipped: (snapshot) => {
+      expectThat(selectAttributionView(snapshot).skipped, 'the question is hidden');
+      expectThat(selectAttributionValue(snapshot) === null, 'nothing is sent');
+    },
+  },
+});

@@ -1,0 +1,341 @@
+/**
+ * The signup wizard's registration. The wizard learns about its sections through their
+ * snapshots (`xstate.snapshot.<id>` events); the samples carry real snapshots of the section
+ * machines, made once by running them (or resolving a state) with the sample data.
+ */
+import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
+import { formMachine } from '../forms/form.machine.ts';
+import { defineMachine, expectThat, sample, type EventSample } from '../registry/types.ts';
+import { activationMachine } from './activation.machine.ts';
+import { addressMachine, type AddressContext } from './address.machine.ts';
+import { attributionMachine } from './attribution.machine.ts';
+import { installationMachine } from './installation.machine.ts';
+import { residentialDetailsMachine } from './residential-details.machine.ts';
+import { SAMPLE_DETAILS, SAMPLE_OFFERINGS, sampleDays, sampleSlots } from './samples.ts';
+import { servicesMachine } from './services.machine.ts';
+import { signupMachine, type SignupInput } from './signup.machine.ts';
+import {
+  selectActors,
+  selectRevealed,
+  selectServicesOrder,
+  selectVoiceRequested,
+  type SignupSnapshot,
+} from './signup.selectors.ts';
+
+const days = sampleDays();
+
+const EMPTY_ADDRESS: AddressContext = {
+  search: '',
+  suggestions: [],
+  activeIndex: -1,
+  chosen: null,
+  address: null,
+  matches: [],
+  match: null,
+  details: null,
+  offering: null,
+  unavailable: null,
+  error: null,
+};
+
+type Place = 'utopia' | 'lehi' | 'southernUte';
+
+function addressSnapshot(place: Place | null) {
+  return addressMachine.resolveState({
+    value: { suggestions: 'idle', dropdown: 'closed', check: place ? 'serviceable' : 'no address' },
+    context: place
+      ? {
+          ...EMPTY_ADDRESS,
+          search: SAMPLE_DETAILS[place].formatted_address,
+          details: SAMPLE_DETAILS[place],
+          offering: SAMPLE_OFFERINGS[place],
+        }
+      : { ...EMPTY_ADDRESS, search: '245 E Cen' },
+  });
+}
+
+/** Runs a section machine through some events and keeps its snapshot. */
+function snapshotAfter<T extends AnyStateMachine>(
+  machine: T,
+  input: unknown,
+  events: readonly { type: string }[],
+): SnapshotFrom<T> {
+  const actor = createActor(machine, { input } as never);
+  actor.start();
+  for (const event of events) actor.send(event as never);
+  const snapshot = actor.getSnapshot() as SnapshotFrom<T>;
+  actor.stop();
+  return snapshot;
+}
+
+function buildSamples() {
+  const customer = (valid: boolean) =>
+    snapshotAfter(formMachine, { fields: SIGNUP_CUSTOMER_FIELDS }, [
+      {
+        type: 'fill',
+        values: {
+          fname: 'Dana',
+          lname: 'Demo',
+          email: valid ? 'dana@example.com' : 'dana@',
+          phone: '(801) 555-0123',
+          dob: '1985-04-12',
+        },
+      } as { type: string },
+    ]);
+  const services = (steps: 'speed' | 'router' | 'none') =>
+    snapshotAfter(
+      servicesMachine,
+      { offering: SAMPLE_OFFERINGS.utopia, available: true },
+      steps === 'none'
+        ? []
+        : [
+            { type: 'speed.chosen', speedId: 'speed_1000_sym' } as { type: string },
+            ...(steps === 'router'
+              ? [{ type: 'router.chosen', wanted: false } as { type: string }]
+              : []),
+          ],
+    );
+  const residential = (valid: boolean) =>
+    snapshotAfter(
+      residentialDetailsMachine,
+      {
+        rules: SAMPLE_DETAILS.utopia.requirements,
+        addressId: SAMPLE_DETAILS.utopia.address_id,
+        providerId: 'utopia',
+      },
+      valid ? [{ type: 'ownership.chosen', owner: true } as { type: string }] : [],
+    );
+  const slots = sampleSlots();
+  const installationInput = {
+    options: SAMPLE_OFFERINGS.lehi.installation_options,
+    needsOntInstall: true,
+    addressId: SAMPLE_DETAILS.lehi.address_id,
+    providerId: 'lehi_fiber',
+    drop: {
+      latitude: SAMPLE_DETAILS.lehi.drop_latitude,
+      longitude: SAMPLE_DETAILS.lehi.drop_longitude,
+    },
+    earliest: days.tomorrow,
+  } as const;
+  const installation = (valid: boolean) =>
+    installationMachine.resolveState({
+      value: { scheduling: valid ? 'scheduled' : 'choosing type' },
+      context: {
+        ...installationInput,
+        options: [...installationInput.options],
+        installType: valid ? 'basic' : null,
+        startDate: valid ? slots.startDate : null,
+        times: valid ? slots.availableTimes : [],
+        date: valid ? days.tomorrow : null,
+        slot: valid ? slots.availableTimes[0] : null,
+        notes: '',
+        dropAccepted: false,
+        error: null,
+      },
+    });
+  const activation = (valid: boolean) =>
+    snapshotAfter(
+      activationMachine,
+      { earliest: days.tomorrow, earlySignup: false },
+      valid ? [{ type: 'activation.date.chosen', date: days.tomorrow } as { type: string }] : [],
+    );
+  const skipped = snapshotAfter(attributionMachine, undefined, [{ type: 'attribution.skipped' }]);
+
+  const place = (key: Place, label: string) =>
+    sample(label, { type: 'xstate.snapshot.address', snapshot: addressSnapshot(key) });
+  return {
+    addresses: [
+      place('utopia', 'a UTOPIA Fiber address can be ordered'),
+      place('lehi', 'a Lehi Fiber address can be ordered'),
+      place('southernUte', 'a Southern Ute address can be ordered'),
+    ],
+    typedAgain: sample('the visitor types another address', {
+      type: 'xstate.snapshot.address',
+      snapshot: addressSnapshot(null),
+    }),
+    customerValid: sample('customer details become valid', {
+      type: 'xstate.snapshot.customer',
+      snapshot: customer(true),
+    }),
+    customerInvalid: sample('customer details become invalid', {
+      type: 'xstate.snapshot.customer',
+      snapshot: customer(false),
+    }),
+    speedChosen: sample('a speed is chosen', {
+      type: 'xstate.snapshot.services',
+      snapshot: services('speed'),
+    }),
+    routerChosen: sample('the router choice is made', {
+      type: 'xstate.snapshot.services',
+      snapshot: services('router'),
+    }),
+    servicesReset: sample('the services start over', {
+      type: 'xstate.snapshot.services',
+      snapshot: services('none'),
+    }),
+    connectivity: {
+      'utopia residential': [
+        sample('ownership answered', {
+          type: 'xstate.snapshot.connectivity',
+          snapshot: residential(true),
+        }),
+        sample('ownership unanswered', {
+          type: 'xstate.snapshot.connectivity',
+          snapshot: residential(false),
+        }),
+      ],
+      'strata residential': [
+        sample('installation scheduled', {
+          type: 'xstate.snapshot.connectivity',
+          snapshot: installation(true),
+        }),
+        sample('installation not scheduled', {
+          type: 'xstate.snapshot.connectivity',
+          snapshot: installation(false),
+        }),
+      ],
+      'bonfire residential': [
+        sample('activation date chosen', {
+          type: 'xstate.snapshot.connectivity',
+          snapshot: activation(true),
+        }),
+        sample('activation date cleared', {
+          type: 'xstate.snapshot.connectivity',
+          snapshot: activation(false),
+        }),
+      ],
+    },
+    attributionSkipped: sample('attribution skipped', {
+      type: 'xstate.snapshot.attribution',
+      snapshot: skipped,
+    }),
+    voiceOn: sample('tick the voice box', { type: 'voice.toggled', checked: true }),
+    voiceOff: sample('clear the voice box', { type: 'voice.toggled', checked: false }),
+  };
+}
+
+let samples: ReturnType<typeof buildSamples> | undefined;
+
+/** The samples that move the wizard on from where it is (keeps the graph to what people do). */
+function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
+  samples ??= buildSamples();
+  const s = samples;
+  if (!snapshot.matches('ordering')) return s.addresses;
+  const form = (['utopia residential', 'strata residential', 'bonfire residential'] as const).find(
+    (f) => snapshot.matches({ ordering: { connectivity: f } }),
+  );
+  const [connectivityValid, connectivityInvalid] = form ? s.connectivity[form] : [];
+  const voice = [s.voiceOn, s.voiceOff];
+  const stage = (name: string) => snapshot.matches({ ordering: { reveal: name } } as never);
+  if (stage('customer details')) return [s.customerValid, s.typedAgain];
+  if (stage('speed')) return [s.speedChosen];
+  if (stage('router')) return [s.routerChosen];
+  if (stage('connectivity details')) return [connectivityValid, ...voice];
+  return [
+    s.customerInvalid,
+    s.customerValid,
+    s.servicesReset,
+    connectivityInvalid,
+    s.attributionSkipped,
+    ...voice,
+    s.typedAgain,
+    ...s.addresses,
+  ];
+}
+
+const input: SignupInput = {
+  components: [],
+  signupHash: null,
+  displayInline: false,
+  earliest: days.tomorrow,
+};
+
+export const signupModel = defineMachine({
+  name: 'signup',
+  title: 'Signup wizard (first half)',
+  description:
+    'The one-page signup. Only the address box shows at first. Once an address can be ordered, ' +
+    'the customer details appear; once they are valid, the speeds; once a speed is chosen, the ' +
+    'router; once the router choice is complete, the connectivity details of the address’s ' +
+    'provider (and the voice option where voice is offered); once every service is valid, the ' +
+    'question of how the visitor heard about us. Sections never disappear again while the address ' +
+    'stays; a new address starts every section after it afresh.',
+  machine: signupMachine,
+  input,
+  events: eventsFor as never,
+  project: ({ context }) => ({
+    address: context.address.serviceable ? context.address.key : null,
+    customer: context.customer.valid,
+    speed: context.services?.speedValid ?? false,
+    router: context.services?.routerValid ?? false,
+    connectivity: context.connectivity.valid,
+  }),
+  limit: 3000,
+  fakes: {
+    actors: {
+      addressLookup: addressMachine,
+      customerForm: formMachine,
+      services: servicesMachine,
+      residentialDetails: residentialDetailsMachine,
+      installation: installationMachine,
+      activation: activationMachine,
+      attribution: attributionMachine,
+    },
+  },
+  states: {
+    'waiting for an address': (snapshot) => {
+      const revealed = selectRevealed(snapshot);
+      expectThat(!revealed.customer && !revealed.speed, 'only the address box shows');
+      expectThat(selectActors(snapshot).customer === undefined, 'no section runs yet');
+    },
+    'ordering.reveal.customer details': (snapshot) => {
+      const revealed = selectRevealed(snapshot);
+      expectThat(revealed.customer && !revealed.speed, 'the customer details show, not the speeds');
+    },
+    'ordering.reveal.speed': (snapshot) => {
+      const revealed = selectRevealed(snapshot);
+      expectThat(revealed.speed && !revealed.router, 'the speeds show, not the router');
+    },
+    'ordering.reveal.router': (snapshot) => {
+      const revealed = selectRevealed(snapshot);
+      expectThat(revealed.router && revealed.connectivity === null, 'the router shows');
+    },
+    'ordering.reveal.connectivity details': (snapshot) => {
+      const revealed = selectRevealed(snapshot);
+      expectThat(revealed.connectivity !== null, 'the connectivity section shows');
+      expectThat(!revealed.attribution, 'attribution waits for valid services');
+    },
+    'ordering.reveal.services complete': (snapshot) => {
+      const revealed = selectRevealed(snapshot);
+      expectThat(
+        revealed.attribution === !snapshot.context.attribution.skipped,
+        'attribution shows until skipped',
+      );
+    },
+    'ordering.connectivity.utopia residential': (snapshot) => {
+      expectThat(selectActors(snapshot).residential !== undefined, 'the utopia residential form');
+    },
+    'ordering.connectivity.strata residential': (snapshot) => {
+      expectThat(selectActors(snapshot).installation !== undefined, 'the strata residential form');
+    },
+    'ordering.connectivity.bonfire residential': (snapshot) => {
+      expectThat(selectActors(snapshot).activation !== undefined, 'the bonfire residential form');
+    },
+    'ordering.voice.not offered': (snapshot) => {
+      expectThat(!selectRevealed(snapshot).voice, 'no voice section');
+    },
+    'ordering.voice.not requested': (snapshot) => {
+      expectThat(!selectVoiceRequested(snapshot), 'the box is clear');
+      const order = selectServicesOrder(snapshot);
+      expectThat(!order || order.voice.service_action_type === 'none', 'voice action none');
+    },
+    'ordering.voice.requested': (snapshot) => {
+      expectThat(selectVoiceRequested(snapshot) && snapshot.context.voice, 'the box is ticked');
+      expectThat(
+        selectServicesOrder(snapshot)?.voice.service_action_type === 'new',
+        'the order asks for voice contact (voice action new)',
+      );
+    },
+  },
+});
