@@ -27,6 +27,7 @@ describe('server configuration', () => {
       COOKIE_SECURE: 'always',
       TOKEN_SECRET: 'a-production-signing-key-of-32-characters-or-more',
       PUBLIC_URL: 'https://portal.acme.example/',
+      BANK_ENCRYPTION_KEY: 'ab'.repeat(32),
     });
     expect(config).toMatchObject({
       port: 8080,
