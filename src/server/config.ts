@@ -66,6 +66,29 @@ export interface Config {
    * production; otherwise, when unset, one is generated once and kept in the database.
    */
   bankEncryptionKey: string | undefined;
+  /** How many addresses the seed generates when not told otherwise (SEED_ADDRESSES). */
+  seedAddresses: number;
+  captcha: CaptchaConfig;
+}
+
+/** The captcha of the signup and the availability contact (src/server/captcha). */
+export interface CaptchaConfig {
+  /** `altcha`: self-hosted proof of work; `recaptcha`: Google reCAPTCHA (hosted). */
+  provider: 'altcha' | 'recaptcha';
+  /**
+   * altcha: the HMAC secret that signs challenges (when unset, one is generated once and kept in
+   * the database so that instances agree); recaptcha: the secret key.
+   */
+  secret: string | undefined;
+  /** recaptcha: the site key the page uses. */
+  siteKey: string;
+  /** recaptcha: the verification endpoint. */
+  verifyUrl: string;
+  /** altcha: PBKDF2 iterations per attempt, and the most attempts a challenge needs. */
+  altchaCost: number;
+  altchaMaxCounter: number;
+  /** altcha: how long a challenge stays valid, in seconds. */
+  challengeTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +199,53 @@ export function loadConfig(env: Env = process.env): Config {
     version: readVersion(),
     ...sessionConfig(env, nodeEnv === 'production'),
     ...paymentsConfig(env, nodeEnv === 'production'),
+    ...serviceabilityConfig(env),
+  };
+}
+
+const wholeNumber = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be between ${min} and ${max}`),
+    v.maxValue(max, `must be between ${min} and ${max}`),
+  );
+
+function serviceabilityConfig(env: Env): Pick<Config, 'seedAddresses' | 'captcha'> {
+  const provider = field(
+    env,
+    'CAPTCHA_PROVIDER',
+    v.picklist(['altcha', 'recaptcha'], 'must be altcha or recaptcha'),
+    'altcha',
+  );
+  const secret = optional(env, 'CAPTCHA_SECRET');
+  const siteKey = optional(env, 'RECAPTCHA_SITE_KEY') ?? '';
+  if (provider === 'recaptcha' && (!secret || !siteKey)) {
+    throw new ConfigError(
+      secret ? 'RECAPTCHA_SITE_KEY' : 'CAPTCHA_SECRET',
+      'must be set when CAPTCHA_PROVIDER is recaptcha',
+    );
+  }
+  if (provider === 'altcha' && secret !== undefined && secret.length < 32) {
+    throw new ConfigError('CAPTCHA_SECRET', 'must be at least 32 characters long');
+  }
+  return {
+    seedAddresses: field(env, 'SEED_ADDRESSES', wholeNumber(100, 10_000_000), '250000'),
+    captcha: {
+      provider,
+      secret,
+      siteKey,
+      verifyUrl: field(
+        env,
+        'RECAPTCHA_VERIFY_URL',
+        httpUrl,
+        'https://www.google.com/recaptcha/api/siteverify',
+      ),
+      altchaCost: field(env, 'ALTCHA_COST', wholeNumber(1, 1_000_000), '1000'),
+      altchaMaxCounter: field(env, 'ALTCHA_MAX_COUNTER', wholeNumber(10, 10_000_000), '5000'),
+      challengeTtlSeconds: field(env, 'CAPTCHA_CHALLENGE_TTL_SECONDS', seconds, '600'),
+    },
   };
 }
 

@@ -29,6 +29,18 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /admin/customers': SITE_ADMIN,
   'POST /admin/proxy': SITE_ADMIN,
   'GET /mailbox': NON_PRODUCTION,
+  // Serviceability (docs/api.md "Serviceability"): the public signup's address checks.
+  'POST /self_signup/address/suggestions': PUBLIC,
+  'POST /self_signup/address/details': PUBLIC,
+  'POST /self_signup/address/validate': PUBLIC,
+  'GET /connectivity_clots/addresses': PUBLIC,
+  'GET /connectivity_clots/details': PUBLIC,
+  'GET /connectivity_clots/offering': PUBLIC,
+  'GET /connectivity_clots/installation': PUBLIC,
+  'POST /connectivity_clots/renter': PUBLIC,
+  'POST /connectivity_clots/availability': PUBLIC,
+  'GET /captcha/config': PUBLIC,
+  'GET /captcha/challenge': PUBLIC,
   // Payments (docs/api.md "Payments"): signup visitors add cards before they have a login.
   'GET /billing/payment_account_url': PUBLIC,
 };

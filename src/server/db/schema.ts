@@ -8,3 +8,7 @@ export * from './schema/auth.ts';
 export * from './schema/mail.ts';
 export * from './schema/audit.ts';
 export * from './schema/card-provider.ts';
+export * from './schema/addresses.ts';
+export * from './schema/catalogue.ts';
+export * from './schema/installation.ts';
+export * from './schema/captcha.ts';

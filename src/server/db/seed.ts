@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { Database } from './client.ts';
 import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
 import { appMeta } from './schema.ts';
+import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
 
 export interface SeedContext {
   db: Database;
@@ -31,9 +32,11 @@ export interface SeedStep {
   /** Demo data: customers and logins that must never exist in production. */
   demoOnly: boolean;
   run(context: SeedContext): Promise<void>;
+  /** Run even when already recorded at this version (options asking for other data, say). */
+  force?(options: SeedOptions): boolean;
 }
 
-export const SEED_STEPS: SeedStep[] = [...AUTH_SEED_STEPS];
+export const SEED_STEPS: SeedStep[] = [...AUTH_SEED_STEPS, ...SERVICEABILITY_SEED_STEPS];
 
 export interface SeedReport {
   ran: string[];
@@ -50,7 +53,7 @@ export async function runSeed(
     const key = `seed:${step.name}`;
     const [recorded] = await context.db.select().from(appMeta).where(eq(appMeta.key, key));
     const recordedVersion = (recorded?.value as { version?: number } | undefined)?.version;
-    if (recordedVersion === step.version) {
+    if (recordedVersion === step.version && !step.force?.(context.options)) {
       report.skipped.push(step.name);
       continue;
     }

@@ -6,11 +6,14 @@ import { registerAdminRoutes } from './admin.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBillingUrlRoutes } from './billing-url.ts';
 import { registerClientErrorRoutes } from './client-errors.ts';
+import { registerCaptchaRoutes } from './captcha.ts';
+import { registerConnectivityRoutes } from './connectivity.ts';
 import { registerCsrfRoutes } from './csrf.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
+import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerTokenRoutes } from './token.ts';
 import { registerUserRoutes } from './user.ts';
 
@@ -29,5 +32,8 @@ export const API_MODULES: readonly ApiModule[] = [
   registerPassgenRoutes,
   registerAdminRoutes,
   registerMailboxRoutes,
+  registerSelfSignupAddressRoutes,
+  registerConnectivityRoutes,
+  registerCaptchaRoutes,
   registerBillingUrlRoutes,
 ];
