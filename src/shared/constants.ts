@@ -227,6 +227,14 @@ export const SERVICE_ACTION_TYPES = ['none', 'new', 'alter'] as const;
 export type ServiceActionType = (typeof SERVICE_ACTION_TYPES)[number];
 export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+/**
+ * Routing numbers accepted although they fail the ABA checksum. signup.md §5 whitelists two
+ * without naming them: these are the ACH sandbox's test numbers; put the real ones here.
+ */
+export const WHITELISTED_ROUTING_NUMBERS = ['123456789', '987654321'] as const;
+/** A bank account number: this many digits (NACHA allows up to 17; real ones have 4 or more). */
+export const BANK_ACCOUNT_NUMBER_MIN_DIGITS = 4;
+export const BANK_ACCOUNT_NUMBER_MAX_DIGITS = 17;
 export const PAYMENT_TYPES = ['MANUAL', 'AUTOMATIC'] as const;
 
 /** Base paths. */

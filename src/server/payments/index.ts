@@ -31,3 +31,4 @@ export function cardProcessorFor(config: Config): CardProcessor {
 export function useCardProcessor(config: Config, processor: CardProcessor): void {
   processors.set(config, processor);
 }
+export * from './bank-crypto.ts';
