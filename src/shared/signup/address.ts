@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { US_STATES } from '../us-states.ts';
+import { fieldsObject } from './schema-helpers.ts';
 
 export const ADDRESS_LINE_MAX_LENGTH = 100;
 export const CITY_MAX_LENGTH = 60;
@@ -53,7 +54,7 @@ export const ZipCodeSchema = v.pipe(
 );
 
 /** The address form: line1, line2, city, state, zip_code. */
-export const PostalAddressSchema = v.object({
+export const PostalAddressSchema = fieldsObject({
   line1: Line1Schema,
   line2: Line2Schema,
   city: CitySchema,

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { CITY_ACCOUNT_ID_MAX_LENGTH, CITY_CUSTOMER_ID_MAX_LENGTH } from '../constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 import { earliestScheduleDate, isIsoDate } from './dates.ts';
+import { fieldsObject } from './schema-helpers.ts';
 import type { InstallType, ProviderRequirements } from './serviceability.ts';
 
 export const NAME_MAX_LENGTH = 100;
@@ -43,7 +44,7 @@ export const OwnerNameSchema = requiredName(FIELD_MESSAGES.ownerName);
 export const RenterNameSchema = requiredName(FIELD_MESSAGES.approvalName);
 
 /** The owner's contact, required when the visitor rents (customer_details.owner_*). */
-export const OwnerContactSchema = v.object({
+export const OwnerContactSchema = fieldsObject({
   owner_name: OwnerNameSchema,
   owner_phone: PhoneSchema,
   owner_email: EmailSchema,
@@ -51,7 +52,7 @@ export const OwnerContactSchema = v.object({
 export type OwnerContact = v.InferOutput<typeof OwnerContactSchema>;
 
 /** A renter's own contact (POST /connectivity_clots/renter). */
-export const RenterContactSchema = v.object({
+export const RenterContactSchema = fieldsObject({
   name: RenterNameSchema,
   phone: PhoneSchema,
   email: EmailSchema,

@@ -30,6 +30,7 @@ import {
 } from './address.ts';
 import { EmailSchema, PhoneSchema, RenterNameSchema } from './connectivity-details.ts';
 import { isIsoDate } from './dates.ts';
+import { fieldsObject } from './schema-helpers.ts';
 
 export const SERVICEABILITY_PATHS = {
   suggestions: '/self_signup/address/suggestions',
@@ -122,7 +123,7 @@ const IsoDateSchema = v.pipe(v.string(), v.check(isIsoDate, 'Must be a date writ
 // ---------------------------------------------------------------------------------------------
 // POST /self_signup/address/suggestions
 
-export const AddressSuggestionsRequestSchema = v.object({
+export const AddressSuggestionsRequestSchema = fieldsObject({
   search: v.pipe(
     v.string(FIELD_MESSAGES.address),
     v.trim(),
@@ -145,7 +146,7 @@ export type AddressSuggestionsResponse = AddressSuggestion[];
 // ---------------------------------------------------------------------------------------------
 // POST /self_signup/address/details
 
-export const AddressDetailsRequestSchema = v.object({ addr_id: IdSchema });
+export const AddressDetailsRequestSchema = fieldsObject({ addr_id: IdSchema });
 export type AddressDetailsRequest = v.InferInput<typeof AddressDetailsRequestSchema>;
 
 export const AddressDetailsResponseSchema = v.object({
@@ -179,7 +180,7 @@ export type AddressValidateResponse = v.InferOutput<typeof AddressValidateRespon
 // ---------------------------------------------------------------------------------------------
 // GET /connectivity_clots/addresses?line1&line2&city&state&zip_code&pre_validated
 
-export const ServiceableAddressesQuerySchema = v.object({
+export const ServiceableAddressesQuerySchema = fieldsObject({
   line1: Line1Schema,
   line2: Line2Schema,
   city: CitySchema,
@@ -217,7 +218,7 @@ export type ServiceableAddressesResponse = v.InferOutput<typeof ServiceableAddre
 // ---------------------------------------------------------------------------------------------
 // GET /connectivity_clots/details?service_class_id&address_id
 
-export const ServiceabilityQuerySchema = v.object({
+export const ServiceabilityQuerySchema = fieldsObject({
   service_class_id: IdSchema,
   address_id: IdSchema,
 });
@@ -307,8 +308,8 @@ export const RATE_MODES = ['fixed', 'variable'] as const;
 export type RateMode = (typeof RATE_MODES)[number];
 
 /**
- * One priced line as the catalogue holds it, shaped like a cart item (portal.md §3 "Cart item")
- * without quantity and relation, so the cart can take it as it is.
+ * One priced line as the catalogue holds it, shaped like a cart item (portal.md §3 "Cart item",
+ * `CartItem` in src/shared/cart) without the quantity: `{ ...rate, quantity }` is a cart item.
  */
 export const OfferingRateSchema = v.object({
   /** Stable catalogue key, e.g. "utopia.speed_1000_sym.price". */
@@ -333,6 +334,8 @@ export const OfferingRateSchema = v.object({
   rate_deferred: v.boolean(),
   service_class: v.number(),
   taxable: v.boolean(),
+  /** The `name` of the line this one belongs to (a promo names the price it discounts), or null. */
+  related_item: v.nullable(v.string()),
 });
 export type OfferingRate = v.InferOutput<typeof OfferingRateSchema>;
 
@@ -468,7 +471,7 @@ export type ServiceOffering = v.InferOutput<typeof ServiceOfferingSchema>;
 // ---------------------------------------------------------------------------------------------
 // GET /connectivity_clots/installation?install_type&provider_id&address_id[&start_date]
 
-export const InstallationSlotsQuerySchema = v.object({
+export const InstallationSlotsQuerySchema = fieldsObject({
   install_type: v.picklist(INSTALL_TYPES, CONNECTIVITY_MESSAGES.installationType),
   provider_id: ProviderNameSchema,
   address_id: IdSchema,
@@ -504,7 +507,7 @@ export type InstallationSlotsResponse = v.InferOutput<typeof InstallationSlotsRe
 // ---------------------------------------------------------------------------------------------
 // POST /connectivity_clots/renter
 
-export const RenterRequestSchema = v.object({
+export const RenterRequestSchema = fieldsObject({
   address_id: IdSchema,
   provider_id: ProviderNameSchema,
   name: RenterNameSchema,
@@ -519,7 +522,7 @@ export type RenterResponse = v.InferOutput<typeof RenterResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // POST /connectivity_clots/availability (contact list of an unavailable address; captcha)
 
-export const AvailabilityContactRequestSchema = v.object({
+export const AvailabilityContactRequestSchema = fieldsObject({
   name: RenterNameSchema,
   /** The address as the visitor knows it (one line). */
   address: v.pipe(
