@@ -12,12 +12,15 @@ import { createAppActors } from './app/actors.ts';
 import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
+import { liveInspect } from './features/charts/live-inspection.ts';
 import { createAppRouter } from './router.tsx';
 
+const config = readPublicConfig();
 const services: AppServices = {
-  config: readPublicConfig(),
+  config,
   api: createApiClient(),
-  actors: createAppActors(),
+  // Outside production the charts page shows the app's machines live.
+  actors: createAppActors(liveInspect(config.production)),
 };
 const router = createAppRouter(services);
 

@@ -44,6 +44,7 @@ export function toRouterPath(path: string): string {
 /** Pages that exist so far; every other route shows "coming soon". */
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
+  charts: lazyRouteComponent(() => import('./features/charts/ChartsPage.tsx')),
 };
 
 /** Routes that only send the visitor elsewhere. */

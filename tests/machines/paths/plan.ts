@@ -41,6 +41,8 @@ export interface PlannedStep {
   projection: unknown;
   /** Every state key active afterwards. */
   states: string[];
+  /** The snapshot traversal predicts (browser mappings feed it to the machine's selectors). */
+  snapshot: AnyMachineSnapshot;
 }
 
 export type PathReason = 'state' | 'transition' | 'simple';
@@ -60,7 +62,13 @@ export interface MachinePlan {
   /** Distinct states of the graph (value + projection) and edges between them. */
   vertices: number;
   edges: number;
-  initial: { expected: string; value: StateValue; states: string[] };
+  initial: {
+    expected: string;
+    value: StateValue;
+    projection: unknown;
+    states: string[];
+    snapshot: AnyMachineSnapshot;
+  };
   paths: PlannedPath[];
   serialize(snapshot: AnyMachineSnapshot): string;
   /** Whether simple paths were generated (small graphs only). */
@@ -178,6 +186,7 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
           value: step.state.value,
           projection: entry.project(step.state),
           states: activeStateKeys(step.state),
+          snapshot: step.state,
         });
       }
       previous = step.state;
@@ -247,7 +256,9 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
     initial: {
       expected: serialize(initialSnapshot),
       value: initialSnapshot.value,
+      projection: entry.project(initialSnapshot),
       states: activeStateKeys(initialSnapshot),
+      snapshot: initialSnapshot,
     },
     paths: kept,
     serialize,

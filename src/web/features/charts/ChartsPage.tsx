@@ -1,0 +1,242 @@
+/**
+ * /control/charts/: every registered statechart with its description and its chart, laid out by
+ * elkjs in the browser (loaded with this page only). Outside production, a live view draws a
+ * running machine of the app with its active states and the transitions of its last event.
+ * In production the route is for site admins only (route access `siteAdminInProduction`).
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Center,
+  Code,
+  Group,
+  List,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { layoutChart, type ElkLike, type LaidOutChart } from '#machines/charts/elk';
+import {
+  activeStateKeys,
+  chartModel,
+  transitionIndex,
+  type ChartModel,
+} from '#machines/charts/model';
+import { toSvg } from '#machines/charts/svg';
+import { MACHINES, type RegisteredMachine } from '#machines/registry';
+import { useAppServices } from '../../app/context.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import classes from './ChartsPage.module.css';
+import { liveInspection } from './live-inspection.ts';
+
+let elkPromise: Promise<ElkLike> | undefined;
+const layouts = new Map<string, Promise<LaidOutChart>>();
+const models = new Map<string, ChartModel>();
+
+function modelOf(entry: RegisteredMachine): ChartModel {
+  let model = models.get(entry.name);
+  if (!model) {
+    model = chartModel(entry.machine);
+    models.set(entry.name, model);
+  }
+  return model;
+}
+
+function loadElk(): Promise<ElkLike> {
+  elkPromise ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK());
+  return elkPromise;
+}
+
+function layoutOf(entry: RegisteredMachine): Promise<LaidOutChart> {
+  let layout = layouts.get(entry.name);
+  if (!layout) {
+    layout = loadElk().then((elk) => layoutChart(modelOf(entry), elk));
+    layouts.set(entry.name, layout);
+  }
+  return layout;
+}
+
+function useLayout(entry: RegisteredMachine | undefined) {
+  const [state, setState] = useState<{
+    name?: string;
+    layout?: LaidOutChart;
+    error?: string;
+  }>({});
+  useEffect(() => {
+    if (!entry) return;
+    let current = true;
+    layoutOf(entry).then(
+      (layout) => current && setState({ name: entry.name, layout }),
+      (error: unknown) => current && setState({ name: entry.name, error: String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [entry]);
+  return state.name === entry?.name ? state : {};
+}
+
+function ChartFigure({
+  entry,
+  svg,
+  error,
+  label,
+}: {
+  entry: RegisteredMachine;
+  svg?: string;
+  error?: string;
+  label: string;
+}) {
+  if (error)
+    return (
+      <Alert color="red" title="The chart could not be drawn">
+        {error}
+      </Alert>
+    );
+  if (!svg)
+    return (
+      <Center py="lg" role="status" aria-label={`Drawing the chart of ${entry.title}`}>
+        <Loader size="sm" aria-hidden />
+      </Center>
+    );
+  return (
+    <Box
+      className={classes.scroller}
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      data-testid={`chart-${entry.name}`}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}
+
+function MachineSection({ entry }: { entry: RegisteredMachine }) {
+  const { layout, error } = useLayout(entry);
+  const model = modelOf(entry);
+  const svg = useMemo(
+    () => (layout ? toSvg(layout, { idPrefix: `chart-${entry.name}` }) : undefined),
+    [layout, entry.name],
+  );
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`machine-${entry.name}`}>
+      <Group gap="sm" align="baseline">
+        <Title order={2} id={`machine-${entry.name}`}>
+          {entry.title}
+        </Title>
+        <Code>{entry.name}</Code>
+        <Badge variant="light" color="gray">
+          {model.states.length} states · {model.transitions.length} transitions
+        </Badge>
+      </Group>
+      <Text>{entry.description}</Text>
+      <ChartFigure entry={entry} svg={svg} error={error} label={`Chart of ${entry.title}`} />
+    </Stack>
+  );
+}
+
+function LiveView() {
+  const running = useSyncExternalStore(liveInspection.subscribe, liveInspection.getSnapshot);
+  const live = MACHINES.filter((entry) => running.has(entry.machine.id));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const entry = live.find((e) => e.name === chosen) ?? live[0];
+  const { layout, error } = useLayout(entry);
+  const current = entry ? running.get(entry.machine.id) : undefined;
+
+  const view = useMemo(() => {
+    if (!entry || !current) return undefined;
+    const model = modelOf(entry);
+    const idOf = transitionIndex(model);
+    const active = activeStateKeys(current.snapshot);
+    const taken = current.taken.map(idOf).filter((id): id is string => id !== undefined);
+    return {
+      active,
+      taken,
+      svg: layout
+        ? toSvg(layout, {
+            idPrefix: `live-${entry.name}`,
+            active: new Set(active),
+            taken: new Set(taken),
+          })
+        : undefined,
+    };
+  }, [entry, current, layout]);
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="live-view" data-testid="live-view">
+      <Title order={2} id="live-view">
+        Live view
+      </Title>
+      <Text>
+        The machines running in this page right now. Use the page (for example the Dark mode switch
+        below) and the chart follows: active states are blue, the transitions of the last event red.
+        Shown outside production only.
+      </Text>
+      {live.length === 0 || !entry ? (
+        <Text c="dimmed">No registered machine is running in this page yet.</Text>
+      ) : (
+        <>
+          <Select
+            label="Running machine"
+            data={live.map((e) => ({ value: e.name, label: `${e.title} (${e.name})` }))}
+            value={entry.name}
+            onChange={setChosen}
+            allowDeselect={false}
+            w={320}
+          />
+          <List size="sm" spacing={2} aria-live="polite" data-testid="live-status">
+            <List.Item>
+              Active states: <strong data-testid="live-active">{view?.active.join(', ')}</strong>
+            </List.Item>
+            <List.Item>
+              Last event:{' '}
+              <strong data-testid="live-event">{current?.lastEvent?.type ?? 'none yet'}</strong>
+              {view?.taken.length ? ` (${view.taken.join('; ')})` : ''}
+            </List.Item>
+          </List>
+          <ChartFigure
+            entry={entry}
+            svg={view?.svg}
+            error={error}
+            label={`Live chart of ${entry.title}`}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export default function ChartsPage() {
+  usePageTitle('Statecharts');
+  const { config } = useAppServices();
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Title order={1}>Statecharts</Title>
+        <Text>
+          Every behaviour of the product with steps, timers or rules is a statechart. These charts
+          are drawn from the machines themselves, so they are always current. Rounded boxes are
+          states (a black dot points at the first one; a double border ends the machine); arrows are
+          transitions labelled with what causes them, a condition in [brackets] and what they do
+          after a slash. Dotted arrows happen at once, dashed ones after a delay.
+        </Text>
+        <Group gap="xs" component="nav" aria-label="Machines">
+          {MACHINES.map((entry) => (
+            <Anchor key={entry.name} href={`#machine-${entry.name}`} size="sm">
+              {entry.title}
+            </Anchor>
+          ))}
+        </Group>
+      </Stack>
+      {!config.production && <LiveView />}
+      {MACHINES.map((entry) => (
+        <MachineSection key={entry.name} entry={entry} />
+      ))}
+    </Stack>
+  );
+}

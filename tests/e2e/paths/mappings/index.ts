@@ -1,0 +1,8 @@
+/**
+ * Every machine walked in the browser, one mapping module each (see ../runner.ts).
+ * Add a line here when a machine's views exist.
+ */
+import type { BrowserMapping } from '../runner.ts';
+import { themeMapping } from './theme.ts';
+
+export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [themeMapping];

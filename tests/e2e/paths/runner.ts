@@ -1,0 +1,162 @@
+/**
+ * The browser-level path runner: the same generated paths as the machine-level tests
+ * (tests/machines/paths/plan.ts), walked in the real app against the real API. A mapping module
+ * per machine says how a person causes each event (a click, typing, a media change…) and what the
+ * page must show in each state (usually by feeding the predicted snapshot to the machine's own
+ * selectors). Each runnable path becomes one named Playwright test.
+ *
+ * To plug in a machine: write `tests/e2e/paths/mappings/<name>.ts` exporting a
+ * {@link BrowserMapping} and add it to `tests/e2e/paths/mappings/index.ts`.
+ */
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { machineByName } from '../../../machines/registry.ts';
+import {
+  planPaths,
+  type MachinePlan,
+  type PlannedPath,
+  type PlannedStep,
+} from '../../machines/paths/plan.ts';
+
+export interface BrowserContext {
+  page: Page;
+  /** Playwright's `expect`, with the runner's timeout (short in the runner's own tests). */
+  expect: typeof baseExpect;
+  /** Opens a path of the app and checks it with axe (the `visit` fixture). */
+  visit(path: string): Promise<void>;
+}
+
+export interface StateCheckContext extends BrowserContext {
+  /** Where the machine must be now, as traversal predicts it (feed it to the selectors). */
+  step: Pick<PlannedStep, 'snapshot' | 'value' | 'states' | 'projection'>;
+}
+
+export interface BrowserMapping {
+  /** The registry name of the machine. */
+  machine: string;
+  /** Puts the page where the machine starts (its initial state and the entry's `input`). */
+  start(context: BrowserContext): Promise<void>;
+  /** How a person causes each event type. */
+  events: Record<string, (context: BrowserContext, event: EventObject) => Promise<void>>;
+  /** What the page must show in each state key. */
+  states: Record<string, (context: StateCheckContext) => Promise<void>>;
+  /** Event types no person can cause in the browser, with the reason: paths using them are left to
+   * the machine-level tests. */
+  notCaused?: Record<string, string>;
+  /** State keys the page does not show (a passing state…), with the reason. */
+  notShown?: Record<string, string>;
+}
+
+export class BrowserPathFailure extends Error {
+  override name = 'BrowserPathFailure';
+}
+
+const plans = new Map<string, MachinePlan>();
+
+export function planFor(mapping: BrowserMapping): MachinePlan {
+  let plan = plans.get(mapping.machine);
+  if (!plan) {
+    const entry = machineByName(mapping.machine);
+    if (!entry) throw new Error(`No machine "${mapping.machine}" in machines/registry.ts`);
+    plan = planPaths(entry);
+    plans.set(mapping.machine, plan);
+  }
+  return plan;
+}
+
+/** Why a path cannot run in the browser, or undefined when it can. */
+export function whyNotRunnable(mapping: BrowserMapping, path: PlannedPath): string | undefined {
+  for (const step of path.steps) {
+    const reason = mapping.notCaused?.[step.event.type];
+    if (reason) return `${step.event.type}: ${reason}`;
+    if (!mapping.events[step.event.type])
+      return `${step.event.type} has no browser action in the mapping`;
+  }
+  return undefined;
+}
+
+/** The paths the browser walks, and the ones it leaves to the machine-level tests. */
+export function browserPaths(mapping: BrowserMapping) {
+  const plan = planFor(mapping);
+  const runnable: PlannedPath[] = [];
+  const skipped: { path: PlannedPath; reason: string }[] = [];
+  for (const path of plan.paths) {
+    const reason = whyNotRunnable(mapping, path);
+    if (reason) skipped.push({ path, reason });
+    else runnable.push(path);
+  }
+  return { plan, runnable, skipped };
+}
+
+/** Problems of a mapping: states it neither checks nor explains, unknown names. */
+export function mappingProblems(mapping: BrowserMapping): string[] {
+  const plan = planFor(mapping);
+  const problems: string[] = [];
+  const keys = new Set(plan.model.states.map((s) => s.key));
+  for (const state of plan.model.states) {
+    const restable = (state.kind === 'atomic' || state.kind === 'final') && !state.transient;
+    if (restable && !mapping.states[state.key] && !mapping.notShown?.[state.key])
+      problems.push(`state "${state.key}" is neither checked nor listed in notShown`);
+  }
+  for (const key of [...Object.keys(mapping.states), ...Object.keys(mapping.notShown ?? {})])
+    if (!keys.has(key)) problems.push(`state "${key}" does not exist in ${mapping.machine}`);
+  const eventTypes = new Set(plan.model.transitions.map((t) => t.event));
+  for (const type of [...Object.keys(mapping.events), ...Object.keys(mapping.notCaused ?? {})])
+    if (!eventTypes.has(type))
+      problems.push(`event "${type}" is not handled by ${mapping.machine}`);
+  return problems;
+}
+
+export interface RunBrowserOptions {
+  /** Timeout of each page check (ms); defaults to the project's expect timeout. */
+  timeout?: number;
+}
+
+export async function runBrowserPath(
+  context: Omit<BrowserContext, 'expect'>,
+  mapping: BrowserMapping,
+  path: PlannedPath,
+  options: RunBrowserOptions = {},
+): Promise<void> {
+  const plan = planFor(mapping);
+  const expect = options.timeout ? baseExpect.configure({ timeout: options.timeout }) : baseExpect;
+  const ctx: BrowserContext = { ...context, expect };
+
+  const where = (index: number) =>
+    index < 0
+      ? 'at the start'
+      : `after step ${index + 1} "${path.steps[index].label}" (${path.steps[index].event.type})`;
+
+  const checkStates = async (index: number, step: StateCheckContext['step']) => {
+    for (const key of step.states) {
+      const check = mapping.states[key];
+      if (!check) continue;
+      try {
+        await check({ ...ctx, step });
+      } catch (error) {
+        throw new BrowserPathFailure(
+          `${where(index)} the page does not show state "${key}":\n${(error as Error).message}\n` +
+            `path: ${path.title}`,
+        );
+      }
+    }
+  };
+
+  try {
+    await mapping.start(ctx);
+  } catch (error) {
+    throw new BrowserPathFailure(`the path could not start: ${(error as Error).message}`);
+  }
+  await checkStates(-1, plan.initial);
+  for (const [index, step] of path.steps.entries()) {
+    const act = mapping.events[step.event.type];
+    try {
+      await act(ctx, step.event);
+    } catch (error) {
+      throw new BrowserPathFailure(
+        `${where(index)} the action failed:\n${(error as Error).message}\npath: ${path.title}`,
+      );
+    }
+    await checkStates(index, step);
+  }
+}
