@@ -12,7 +12,7 @@ import {
   type StateKind,
   type TransitionKind,
 } from './model.ts';
-import { stateLines } from './mermaid.ts';
+import { stateLineItems } from './mermaid.ts';
 import { FONTS, textWidth, wrapText } from './text.ts';
 
 /** The subset of elkjs' API used here (`import ELK from 'elkjs/lib/elk.bundled.js'`). */
@@ -59,6 +59,12 @@ export interface Point {
   y: number;
 }
 
+export interface StateLine {
+  text: string;
+  /** The transition a line describes (a transition that stays in its state). */
+  transition?: string;
+}
+
 export interface LaidOutState {
   key: string;
   name: string;
@@ -71,8 +77,8 @@ export interface LaidOutState {
   y: number;
   width: number;
   height: number;
-  /** Description, invoked actors and transitions that stay, already wrapped. */
-  lines: string[];
+  /** Description, invoked actors and transitions that stay (with their id), already wrapped. */
+  lines: StateLine[];
   description?: string;
 }
 
@@ -119,12 +125,15 @@ function nodeId(key: string): string {
 /** Height and width a state's own text needs (name, then description and the other lines). */
 export function stateText(state: ChartState, stays: ChartTransition[]) {
   const name = state.kind === 'parallel' ? `${state.name} (parallel)` : state.name;
-  const lines = stateLines(state, stays).flatMap((line) =>
-    wrapText(line, FONTS.body, MAX_TEXT_WIDTH),
+  const lines: StateLine[] = stateLineItems(state, stays).flatMap((line) =>
+    wrapText(line.text, FONTS.body, MAX_TEXT_WIDTH).map((text) => ({
+      text,
+      ...(line.transition ? { transition: line.transition } : {}),
+    })),
   );
   const width = Math.max(
     textWidth(name, FONTS.name),
-    ...lines.map((line) => textWidth(line, FONTS.body)),
+    ...lines.map((line) => textWidth(line.text, FONTS.body)),
   );
   const height = FONTS.name.lineHeight + lines.length * FONTS.body.lineHeight;
   return { name, lines, width: width + 2 * PAD_X, height: height + 2 * PAD_Y };

@@ -63,19 +63,30 @@ function parentKey(key: string): string {
   return key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '';
 }
 
-export function stateLines(state: ChartState, stays: ChartTransition[]): string[] {
-  const lines: string[] = [];
-  if (state.description) lines.push(state.description);
+/** The text inside a state: description, invoked actors, transitions that stay, tags. */
+export function stateLineItems(
+  state: ChartState,
+  stays: ChartTransition[],
+): { text: string; transition?: string }[] {
+  const lines: { text: string; transition?: string }[] = [];
+  if (state.description) lines.push({ text: state.description });
   for (const invoke of state.invokes)
-    lines.push(`invokes ${invoke.id}${invoke.src !== invoke.id ? ` (${invoke.src})` : ''}`);
+    lines.push({
+      text: `invokes ${invoke.id}${invoke.src !== invoke.id ? ` (${invoke.src})` : ''}`,
+    });
   for (const t of stays) {
     const goes = t.targets.length ? ` → ${t.targets.map((k) => k || '(machine)').join(', ')}` : '';
-    lines.push(
-      `${state.key === '' ? 'in any state, ' : ''}on ${transitionLabel(t).join(' ')}${goes}`,
-    );
+    lines.push({
+      text: `${state.key === '' ? 'in any state, ' : ''}on ${transitionLabel(t).join(' ')}${goes}`,
+      transition: t.id,
+    });
   }
-  if (state.tags.length) lines.push(`tags: ${state.tags.join(', ')}`);
+  if (state.tags.length) lines.push({ text: `tags: ${state.tags.join(', ')}` });
   return lines;
+}
+
+export function stateLines(state: ChartState, stays: ChartTransition[]): string[] {
+  return stateLineItems(state, stays).map((line) => line.text);
 }
 
 export function toMermaid(model: ChartModel): string {

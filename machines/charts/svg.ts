@@ -49,7 +49,7 @@ function pathOf(points: Point[]): string {
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join(' ');
 }
 
-function drawState(state: LaidOutState, active: boolean): string {
+function drawState(state: LaidOutState, active: boolean, taken: ReadonlySet<string>): string {
   const isRoot = state.key === '';
   const fill = active && !isRoot ? COLORS.activeFill : isRoot ? COLORS.root : COLORS.state;
   const stroke = active && !isRoot ? COLORS.activeStroke : COLORS.stateStroke;
@@ -70,8 +70,12 @@ function drawState(state: LaidOutState, active: boolean): string {
   );
   y += FONTS.name.lineHeight - FONTS.name.size + FONTS.body.size + 2;
   for (const line of state.lines) {
+    const isTaken = line.transition !== undefined && taken.has(line.transition);
+    const attributes = line.transition
+      ? ` data-transition="${escapeXml(line.transition)}" data-taken="${isTaken}"`
+      : '';
     parts.push(
-      `<text x="${n(state.x + PAD_X)}" y="${n(y)}" font-size="${FONTS.body.size}" fill="${COLORS.muted}">${escapeXml(line)}</text>`,
+      `<text x="${n(state.x + PAD_X)}" y="${n(y)}" font-size="${FONTS.body.size}" fill="${isTaken ? COLORS.taken : COLORS.muted}"${isTaken ? ' font-weight="bold"' : ''}${attributes}>${escapeXml(line.text)}</text>`,
     );
     y += FONTS.body.lineHeight;
   }
@@ -115,7 +119,10 @@ export function toSvg(chart: LaidOutChart, options: SvgOptions = {}): string {
   const width = n(chart.width);
   const height = n(chart.height);
   const stateCount = chart.states.length - 1;
-  const transitionCount = new Set(chart.edges.map((e) => e.transition)).size;
+  const transitionCount = new Set([
+    ...chart.edges.map((e) => e.transition),
+    ...chart.states.flatMap((s) => s.lines.flatMap((l) => (l.transition ? [l.transition] : []))),
+  ]).size;
   const activeNames = chart.states
     .filter((s) => s.key !== '' && active.has(s.key))
     .map((s) => s.key);
@@ -132,7 +139,7 @@ export function toSvg(chart: LaidOutChart, options: SvgOptions = {}): string {
     '</defs>',
     `<rect width="${width}" height="${height}" fill="${COLORS.background}"/>`,
   ];
-  for (const state of chart.states) out.push(drawState(state, active.has(state.key)));
+  for (const state of chart.states) out.push(drawState(state, active.has(state.key), taken));
   for (const initial of chart.initials) {
     const r = initial.size / 2;
     out.push(
