@@ -67,7 +67,7 @@ function signingSecret(config: CaptchaConfig, db: Database): Promise<string> {
 }
 
 /** The key-signature secret is derived from the signing secret, so one secret is enough. */
-function keySecret(secret: string): string {
+export function altchaKeySecret(secret: string): string {
   return createHash('sha256').update(`altcha-key:${secret}`).digest('hex');
 }
 
@@ -83,7 +83,7 @@ export function createAltchaVerifier(config: CaptchaConfig, db: Database): Captc
         counter: randomInt(max, Math.max(1, Math.floor(max / 5))),
         deriveKey,
         hmacSignatureSecret: secret,
-        hmacKeySignatureSecret: keySecret(secret),
+        hmacKeySignatureSecret: altchaKeySecret(secret),
         expiresAt: new Date(Date.now() + config.challengeTtlSeconds * 1000),
       });
     },
@@ -98,7 +98,7 @@ export function createAltchaVerifier(config: CaptchaConfig, db: Database): Captc
           solution: payload.solution,
           deriveKey,
           hmacSignatureSecret: secret,
-          hmacKeySignatureSecret: keySecret(secret),
+          hmacKeySignatureSecret: altchaKeySecret(secret),
         });
         if (result.expired) return { ok: false, reason: 'challenge expired' };
         verified = result.verified;

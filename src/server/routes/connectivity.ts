@@ -98,7 +98,12 @@ export function registerConnectivityRoutes(api: Hono<AppEnv>) {
 
   api.post(SERVICEABILITY_PATHS.availability, async (c) => {
     const input = await readJson(c, AvailabilityContactRequestSchema);
-    await requireCaptcha(c.var.deps, input.recaptcha_token, clientAddress(c));
+    const remoteIp = clientAddress(c);
+    await requireCaptcha(
+      c.var.deps,
+      input.recaptcha_token,
+      remoteIp === 'unknown' ? undefined : remoteIp,
+    );
     const [row] = await c.var.deps.database.db
       .insert(availabilityContacts)
       .values({ name: input.name, address: input.address, email: input.email, phone: input.phone })
