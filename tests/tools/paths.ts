@@ -57,11 +57,22 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const fraction = (count: { covered: number; total: number }) =>
   `${count.covered}/${count.total} ${percent(count)}`;
 
-const header = ['Machine', 'States', 'Transitions', 'Paths', 'Failed', 'Vertices', 'Edges', 'Time'];
+const header = [
+  'Machine',
+  'States',
+  'Transitions',
+  'Unreachable (s/t)',
+  'Paths',
+  'Failed',
+  'Vertices',
+  'Edges',
+  'Time',
+];
 const rows = results.map(({ plan, report, failures, planMs, runMs }) => [
   plan.entry.name,
   fraction(report.states),
   fraction(report.transitions),
+  `${report.states.excused.length}/${report.transitions.excused.length}`,
   String(plan.paths.length),
   String(failures.length),
   String(plan.vertices),
@@ -77,7 +88,10 @@ console.log(line(header));
 console.log(widths.map((w) => '─'.repeat(w)).join('  '));
 rows.forEach((row) => console.log(line(row)));
 const totalPaths = results.reduce((sum, r) => sum + r.plan.paths.length, 0);
-console.log(`\n${results.length} machines, ${totalPaths} paths in ${ms(totalMs)}`);
+console.log(
+  `\n${results.length} machines, ${totalPaths} paths in ${ms(totalMs)}. ` +
+    'Unreachable: states/transitions listed in the entry with a reason (printed below).',
+);
 
 let ok = true;
 for (const { plan, report, failures } of results) {
