@@ -2,6 +2,7 @@
  * `npm start`: builds the web app when its sources changed since the last build, then starts the
  * server on the embedded database (or DATABASE_URL), migrating and seeding it as needed.
  */
+import { demoLoginLines } from '../auth/demo-seed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { closeOnSignals, startServer } from '../main.ts';
@@ -27,6 +28,11 @@ async function main() {
   console.log(`\n${config.productName} is ready in ${seconds}s at ${running.url}`);
   console.log(`Database: ${database}`);
   console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
+  if (!config.production) {
+    console.log(`\n${demoLoginLines(config).join('\n')}`);
+    if (!config.smtpUrl)
+      console.log(`Emails stay in the outbox: read them at ${running.url}mailbox/`);
+  }
 }
 
 main().catch((error: unknown) => {
