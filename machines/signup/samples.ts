@@ -5,6 +5,11 @@
  */
 import { PROVIDERS, SERVICE_CLASS, type ProviderName } from '#shared/constants';
 import { addDays, serviceDate } from '#shared/signup/dates';
+import {
+  DEMO_ADDRESSES,
+  SERVICEABILITY_CLASS_IDS,
+  type DemoAddress,
+} from '#shared/signup/demo-addresses';
 import type {
   AddressDetailsResponse,
   AddressSuggestion,
@@ -135,28 +140,28 @@ const NO_REQUIREMENTS: ProviderRequirements = {
 };
 
 function details(
-  name: ProviderName,
-  addressId: number,
-  serviceClassId: number,
-  street: { line1: string; city: string; state: string; zip_code: string },
+  demo: DemoAddress,
   extra: Partial<ServiceabilityDetails> = {},
 ): ServiceabilityDetails {
-  const formatted = `${street.line1}, ${street.city}, ${street.state} ${street.zip_code}`;
+  const name = demo.provider ?? 'utopia';
   return {
-    address_id: addressId,
-    line2: '',
-    ...street,
-    formatted_address: formatted,
+    address_id: demo.id,
+    line1: demo.line1,
+    line2: demo.line2,
+    city: demo.city,
+    state: demo.state,
+    zip_code: demo.zip_code,
+    formatted_address: demo.formatted,
     drop_latitude: 40.2969,
     drop_longitude: -111.6946,
-    needs_ont_install: false,
-    early_signup: false,
-    in_service: false,
-    is_business: false,
-    orderable: true,
-    disabled: false,
-    available: true,
-    service_class_id: serviceClassId,
+    needs_ont_install: demo.needs_ont_install,
+    early_signup: demo.kind === 'early_signup',
+    in_service: demo.kind === 'in_service',
+    is_business: demo.kind === 'business',
+    orderable: demo.kind === 'orderable',
+    disabled: demo.kind === 'disabled',
+    available: demo.kind === 'orderable' || demo.kind === 'early_signup',
+    service_class_id: demo.service_class_id ?? SERVICEABILITY_CLASS_IDS.utopia,
     service_class_name: `${PROVIDERS[name].label} residential`,
     provider: provider(name),
     form: PROVIDERS[name].form,
@@ -165,69 +170,54 @@ function details(
   };
 }
 
+/** Serviceability details of the demo addresses (src/shared/signup/demo-addresses.ts). */
 export const SAMPLE_DETAILS = {
-  utopia: details(
-    'utopia',
-    1,
-    3,
-    { line1: '245 E Center St', city: 'Orem', state: 'UT', zip_code: '84057' },
-    { requirements: { ...NO_REQUIREMENTS, owner_data_required: true } },
-  ),
-  yellowstone: details(
-    'yellowstone_fiber',
-    10,
-    4,
-    { line1: '101 E Main St', city: 'Bozeman', state: 'MT', zip_code: '59715' },
-    {
-      requirements: {
-        ...NO_REQUIREMENTS,
-        owner_data_required: true,
-        renters_allowed: false,
-        tribal_question_required: true,
-      },
+  utopia: details(DEMO_ADDRESSES.utopiaOrderable, {
+    requirements: { ...NO_REQUIREMENTS, owner_data_required: true },
+  }),
+  yellowstone: details(DEMO_ADDRESSES.yellowstoneOrderable, {
+    requirements: {
+      ...NO_REQUIREMENTS,
+      owner_data_required: true,
+      renters_allowed: false,
+      tribal_question_required: true,
     },
-  ),
-  bountiful: details(
-    'bountiful_fiber',
-    11,
-    SERVICE_CLASS.bountifulCityAccount,
-    { line1: '790 S 100 E', city: 'Bountiful', state: 'UT', zip_code: '84010' },
-    { requirements: { ...NO_REQUIREMENTS, city_account_required: true } },
-  ),
-  lehi: details(
-    'lehi_fiber',
-    12,
-    9,
-    { line1: '153 N 100 E', city: 'Lehi', state: 'UT', zip_code: '84043' },
-    {
-      needs_ont_install: true,
-      requirements: { ...NO_REQUIREMENTS, installation_scheduling: true },
-    },
-  ),
-  southernUte: details(
-    'southern_ute',
-    14,
-    10,
-    { line1: '116 Capote Dr', city: 'Ignacio', state: 'CO', zip_code: '81137' },
-    {
-      requirements: { ...NO_REQUIREMENTS, activation_date: true, installation_fee_waived: true },
-    },
-  ),
-  business: details(
-    'utopia',
-    4,
-    3,
-    { line1: '660 E Winchester St', city: 'Murray', state: 'UT', zip_code: '84107' },
-    { is_business: true, orderable: false, available: false },
-  ),
+  }),
+  bountiful: details(DEMO_ADDRESSES.bountifulOrderable, {
+    requirements: { ...NO_REQUIREMENTS, city_account_required: true },
+  }),
+  lehi: details(DEMO_ADDRESSES.lehiOntInstall, {
+    requirements: { ...NO_REQUIREMENTS, installation_scheduling: true },
+  }),
+  southernUte: details(DEMO_ADDRESSES.southernUteOrderable, {
+    requirements: { ...NO_REQUIREMENTS, activation_date: true, installation_fee_waived: true },
+  }),
+  business: details(DEMO_ADDRESSES.business),
 } as const;
 
 export const SAMPLE_OFFERINGS = {
-  utopia: offering('utopia', 1, 3),
-  yellowstone: offering('yellowstone_fiber', 10, 4, { router: false, mesh: 0 }),
-  bountiful: offering('bountiful_fiber', 11, SERVICE_CLASS.bountifulCityAccount),
-  lehi: offering('lehi_fiber', 12, 9),
-  southernUte: offering('southern_ute', 14, 10),
+  utopia: offering('utopia', DEMO_ADDRESSES.utopiaOrderable.id, SERVICEABILITY_CLASS_IDS.utopia),
+  yellowstone: offering(
+    'yellowstone_fiber',
+    DEMO_ADDRESSES.yellowstoneOrderable.id,
+    SERVICEABILITY_CLASS_IDS.yellowstone_fiber,
+    { router: false, mesh: 0 },
+  ),
+  bountiful: offering(
+    'bountiful_fiber',
+    DEMO_ADDRESSES.bountifulOrderable.id,
+    SERVICEABILITY_CLASS_IDS.bountiful_fiber,
+  ),
+  lehi: offering(
+    'lehi_fiber',
+    DEMO_ADDRESSES.lehiOntInstall.id,
+    SERVICEABILITY_CLASS_IDS.lehi_fiber,
+  ),
+  southernUte: offering(
+    'southern_ute',
+    DEMO_ADDRESSES.southernUteOrderable.id,
+    SERVICEABILITY_CLASS_IDS.southern_ute,
+  ),
 } as const;
 
 export const SAMPLE_SUGGESTIONS: AddressSuggestion[] = [
@@ -256,7 +246,7 @@ function match(id: number, line2: string, matches: boolean): ServiceableAddressM
   };
 }
 
-export const SAMPLE_MATCHES = {
+export const SAMPLE_MATCHES: Record<'one' | 'several', ServiceableAddressMatch[]> = {
   one: [
     {
       ...match(1, '', true),
@@ -269,7 +259,7 @@ export const SAMPLE_MATCHES = {
     match(102, 'Apt 102', false),
     match(103, 'Apt 103', false),
   ],
-} as const;
+};
 
 /** Tomorrow and the day after, in the service area (installation and activation dates). */
 export function sampleDays(at: Date = new Date()) {

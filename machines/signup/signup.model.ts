@@ -226,21 +226,31 @@ function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
     (f) => snapshot.matches({ ordering: { connectivity: f } }),
   );
   const [connectivityValid, connectivityInvalid] = form ? s.connectivity[form] : [];
-  const voice = [s.voiceOn, s.voiceOff];
   const stage = (name: string) => snapshot.matches({ ordering: { reveal: name } } as never);
   if (stage('customer details')) return [s.customerValid, s.typedAgain];
   if (stage('speed')) return [s.speedChosen];
   if (stage('router')) return [s.routerChosen];
-  if (stage('connectivity details')) return [connectivityValid, ...voice];
+  if (stage('connectivity details')) return [connectivityValid];
+  // Every section complete. At the UTOPIA Fiber address, one section at a time may become
+  // incomplete again (the page keeps it shown), voice may be asked for and dropped, attribution
+  // may be skipped, or the visitor may start over with another address. The other providers'
+  // forms only need to reach this point.
+  if (form !== 'utopia residential') return [];
+  if (snapshot.matches({ ordering: { voice: 'requested' } })) return [s.voiceOff];
+  const { customer, services, connectivity } = snapshot.context;
+  const complete =
+    customer.valid &&
+    (services?.speedValid ?? false) &&
+    (services?.routerValid ?? false) &&
+    connectivity.valid;
+  if (!complete || snapshot.context.attribution.skipped) return [];
   return [
     s.customerInvalid,
-    s.customerValid,
     s.servicesReset,
     connectivityInvalid,
+    s.voiceOn,
     s.attributionSkipped,
-    ...voice,
     s.typedAgain,
-    ...s.addresses,
   ];
 }
 

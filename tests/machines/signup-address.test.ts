@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
 import type {
@@ -6,6 +6,7 @@ import type {
   ServiceabilityDetails,
   ServiceableAddressMatch,
 } from '../../src/shared/signup/serviceability.ts';
+import { formMachine } from '../../machines/forms/form.machine.ts';
 import { addressMachine } from '../../machines/signup/address.machine.ts';
 import {
   selectAddressOutcome,
@@ -178,7 +179,7 @@ describe('address search: the checks', () => {
   it('zero matches open the unavailable modal with the contact list, prefilled with the address', async () => {
     const { actor, view } = await choose({ matches: [] });
     expect(view()).toMatchObject({ status: 'no match', contactModalOpen: true });
-    const contact = actor.getSnapshot().children.contact!;
+    const contact = actor.getSnapshot().children.contact as ActorRefFrom<typeof formMachine>;
     expect(contact.getSnapshot().context.values.address).toBe(SAMPLE_ADDRESS_DETAILS.formatted);
     actor.send({ type: 'contact.closed' });
     expect(view()).toMatchObject({ status: 'no match', contactModalOpen: false });
