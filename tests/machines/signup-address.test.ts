@@ -6,7 +6,7 @@ import type {
   ServiceabilityDetails,
   ServiceableAddressMatch,
 } from '../../src/shared/signup/serviceability.ts';
-import { formMachine } from '../../machines/forms/form.machine.ts';
+import type { formMachine } from '../../machines/forms/form.machine.ts';
 import { addressMachine } from '../../machines/signup/address.machine.ts';
 import {
   selectAddressOutcome,
