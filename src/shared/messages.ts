@@ -65,6 +65,26 @@ export const SIGNUP_MESSAGES = {
   autoLoginFailed: 'Automatic login failed. Please login manually.',
 } as const;
 
+/** Titles and messages of the order placement (POST /self_signup and its helpers). */
+export const ORDER_MESSAGES = {
+  orderFailedTitle: 'Order not placed',
+  idempotencyKeyRequired:
+    'This request needs an Idempotency-Key header: one new key (16 to 128 letters, digits, "-" or "_") per signup attempt.',
+  idempotencyKeyReused:
+    'This signup attempt was already sent with different details. Please press Place order again.',
+  addressNotOrderable:
+    'Service cannot be ordered at this address right now. Please check the address or contact us.',
+  orderMismatch: 'Your order does not match what this address offers. Please review your choices.',
+  cardNotVerified: 'We could not verify your card. Please add your card again.',
+  cardDetailsMismatch: 'The card details do not match the card you added. Please add it again.',
+  cardProcessorUnavailable:
+    'We could not reach our card processor. Please try again in a few minutes.',
+  equipmentOutOfStock:
+    'The equipment you chose has just run out. Please choose again, or call or chat with us.',
+  preSignupNotFound: 'This signup link has expired or has already been used.',
+  confirmationSubject: 'Your order is placed',
+} as const;
+
 export interface ContactDetails {
   phone: string;
   email: string;

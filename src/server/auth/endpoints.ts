@@ -43,4 +43,8 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /captcha/challenge': PUBLIC,
   // Payments (docs/api.md "Payments"): signup visitors add cards before they have a login.
   'GET /billing/payment_account_url': PUBLIC,
+  // Signup order (docs/api.md "Signup order"): the visitor has no login yet.
+  'POST /self_signup': PUBLIC,
+  'GET /self_signup/usernames': PUBLIC,
+  'GET /self_signup/pre_signup/:signupHash': PUBLIC,
 };

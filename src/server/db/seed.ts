@@ -10,6 +10,7 @@ import type { Database } from './client.ts';
 import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
 import { appMeta } from './schema.ts';
 import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
+import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
 
 export interface SeedContext {
   db: Database;
@@ -36,7 +37,12 @@ export interface SeedStep {
   force?(options: SeedOptions): boolean;
 }
 
-export const SEED_STEPS: SeedStep[] = [...AUTH_SEED_STEPS, ...SERVICEABILITY_SEED_STEPS];
+export const SEED_STEPS: SeedStep[] = [
+  ...AUTH_SEED_STEPS,
+  ...SERVICEABILITY_SEED_STEPS,
+  // After the addresses: the demo pre-signup links point at demo addresses.
+  ...PRE_SIGNUP_SEED_STEPS,
+];
 
 export interface SeedReport {
   ran: string[];

@@ -14,6 +14,7 @@ import { registerMailboxRoutes } from './mailbox.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
+import { registerSelfSignupRoutes } from './self-signup.ts';
 import { registerTokenRoutes } from './token.ts';
 import { registerUserRoutes } from './user.ts';
 
@@ -36,4 +37,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerConnectivityRoutes,
   registerCaptchaRoutes,
   registerBillingUrlRoutes,
+  registerSelfSignupRoutes,
 ];

@@ -11,16 +11,18 @@
  * Paths are relative to the API base path /manage/api/v1.0 ({@link SIGNUP_ORDER_PATHS}).
  */
 import * as v from 'valibot';
-import {
-  BANK_ACCOUNT_TYPES,
-  MESH_TYPES,
-  SERVICE_ACTION_TYPES,
-  SERVICE_CLASS,
-} from '../constants.ts';
+import { MESH_TYPES, SERVICE_ACTION_TYPES, SERVICE_CLASS } from '../constants.ts';
 import { FIELD_MESSAGES, PASSWORD_MESSAGES } from '../messages.ts';
 import { passwordLengthError } from '../password.ts';
 import { CardDetailsSchema } from '../schemas/card-token.ts';
-import { nameSchema, SIGNUP_CUSTOMER_FIELDS } from '../schemas/person.ts';
+import {
+  AlternateBillingAddressSchema,
+  AutoPaySchema,
+  BankDetailsSchema,
+  BillingAddressSchema,
+  MiddleInitialSchema,
+} from '../schemas/payment.ts';
+import { SIGNUP_CUSTOMER_FIELDS } from '../schemas/person.ts';
 import { UsernameSchema } from '../schemas/username.ts';
 import { CitySchema, Line1Schema, Line2Schema, StateSchema, ZipCodeSchema } from './address.ts';
 import { CAPTCHA_TOKEN_FIELD } from './captcha.ts';
@@ -57,16 +59,6 @@ export function isIdempotencyKey(value: string | null | undefined): value is str
 
 export const NOTES_MAX_LENGTH = 1_000;
 const SHORT_TEXT_MAX_LENGTH = 200;
-
-/** An optional single letter (a middle initial); empty when absent. */
-export const MiddleInitialSchema = v.optional(
-  v.pipe(
-    v.string(FIELD_MESSAGES.middleInitial),
-    v.trim(),
-    v.regex(/^[A-Za-z]?$/, FIELD_MESSAGES.middleInitial),
-  ),
-  '',
-);
 
 /**
  * The password's length rule ("Password too short." / "Password too long."). Strength (zxcvbn
@@ -235,80 +227,6 @@ export type ConnectivityOrder = v.InferOutput<typeof ConnectivityOrderSchema>;
 export const PAYMENT_ACCOUNT_TYPES = ['CC', 'ACH'] as const;
 export type PaymentAccountType = (typeof PAYMENT_ACCOUNT_TYPES)[number];
 
-/*
- * bank_details and billing_address. The bank and billing forms' rules belong to
- * src/shared/schemas/payment.ts; until they are there, these compose the same shared pieces
- * (names, address parts, the spec's messages) and will be replaced by imports from it.
- */
-
-/** An ABA routing number: 9 digits whose weighted sum (3, 7, 1, ...) is a multiple of 10. */
-export function isAbaRoutingNumber(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  const sum = [...routing].reduce(
-    (total, digit, index) => total + Number(digit) * weights[index],
-    0,
-  );
-  return sum % 10 === 0;
-}
-
-export const OrderBankDetailsSchema = v.object({
-  name: nameSchema(FIELD_MESSAGES.bankName),
-  routing: v.pipe(
-    v.string(FIELD_MESSAGES.routingNumber),
-    v.trim(),
-    v.check(isAbaRoutingNumber, FIELD_MESSAGES.routingNumber),
-  ),
-  account: v.pipe(
-    v.string(FIELD_MESSAGES.accountNumber),
-    v.trim(),
-    v.regex(/^\d{4,17}$/, FIELD_MESSAGES.accountNumber),
-  ),
-  account_type: v.picklist(BANK_ACCOUNT_TYPES, FIELD_MESSAGES.accountType),
-});
-export type OrderBankDetails = v.InferOutput<typeof OrderBankDetailsSchema>;
-
-/** A billing address; with a company name (cmp_name) the person's name is not checked. */
-export const OrderBillingAddressSchema = v.pipe(
-  v.object({
-    fname: v.optional(v.pipe(v.string(FIELD_MESSAGES.firstName), v.trim()), ''),
-    lname: v.optional(v.pipe(v.string(FIELD_MESSAGES.lastName), v.trim()), ''),
-    mnami: MiddleInitialSchema,
-    cmp_name: v.optional(
-      v.pipe(v.string(FIELD_MESSAGES.companyName), v.trim(), v.maxLength(SHORT_TEXT_MAX_LENGTH)),
-      '',
-    ),
-    line1: Line1Schema,
-    line2: Line2Schema,
-    city: CitySchema,
-    state: StateSchema,
-    zip_code: v.pipe(
-      v.string(FIELD_MESSAGES.zip),
-      v.trim(),
-      v.regex(/^\d{5}$/, FIELD_MESSAGES.zip),
-    ),
-    zip_ext: v.optional(
-      v.pipe(v.string(FIELD_MESSAGES.zip), v.trim(), v.regex(/^(\d{4})?$/, FIELD_MESSAGES.zip)),
-      '',
-    ),
-  }),
-  v.forward(
-    v.check(
-      (address) => address.cmp_name !== '' || v.is(nameSchema(''), address.fname),
-      FIELD_MESSAGES.firstName,
-    ),
-    ['fname'],
-  ),
-  v.forward(
-    v.check(
-      (address) => address.cmp_name !== '' || v.is(nameSchema(''), address.lname),
-      FIELD_MESSAGES.lastName,
-    ),
-    ['lname'],
-  ),
-);
-export type OrderBillingAddress = v.InferOutput<typeof OrderBillingAddressSchema>;
-
 /** card_details: what the provider's form posted (card-token.ts), plus our internal token. */
 export const OrderCardDetailsSchema = v.object({
   ...CardDetailsSchema.entries,
@@ -318,13 +236,13 @@ export type OrderCardDetails = v.InferOutput<typeof OrderCardDetailsSchema>;
 
 const paymentCommon = {
   /** Automatic monthly billing (true) or manual payment (false). */
-  auto_pay: v.boolean(),
+  auto_pay: AutoPaySchema,
   /**
    * false: bill to the service address (billing_address is ignored and may be null); true: bill
    * to billing_address.
    */
-  alternate_billing_address: v.boolean(),
-  billing_address: v.optional(v.nullable(OrderBillingAddressSchema), null),
+  alternate_billing_address: AlternateBillingAddressSchema,
+  billing_address: v.optional(v.nullable(BillingAddressSchema), null),
 };
 
 export const CardPaymentSchema = v.object({
@@ -338,7 +256,7 @@ export const BankPaymentSchema = v.object({
   account_type: v.literal('ACH'),
   ...paymentCommon,
   card_details: v.optional(v.null(), null),
-  bank_details: OrderBankDetailsSchema,
+  bank_details: BankDetailsSchema,
 });
 
 export const SignupPaymentSchema = v.pipe(
@@ -474,3 +392,16 @@ export const PreSignupSchema = v.object({
   }),
 });
 export type PreSignup = v.InferOutput<typeof PreSignupSchema>;
+
+/**
+ * The words that make a password easy to guess in this signup: the page passes them to the
+ * password field (userInputs) and the server checks strength with the same list.
+ */
+export function signupPasswordUserInputs(customer: {
+  uid: string;
+  fname: string;
+  lname: string;
+  email: string;
+}): string[] {
+  return [customer.uid, customer.fname, customer.lname, customer.email].filter(Boolean);
+}
