@@ -85,6 +85,14 @@ describe('POST /auth/tokens (login)', () => {
     }
   });
 
+  it('takes the username in any case (usernames are lowercase)', async () => {
+    const response = await t
+      .client()
+      .post('/auth/tokens', credentials(' Demo ', t.config.demoPassword));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as SessionUser).username).toBe('demo');
+  });
+
   it('answers a wrong password and an unknown user with the same 401', async () => {
     const wrong = await t
       .client()

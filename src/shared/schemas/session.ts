@@ -20,6 +20,8 @@ const storeInCookies = v.optional(v.boolean('store_in_cookies must be true or fa
 const UsernameInput = v.pipe(
   v.string(FIELD_MESSAGES.required),
   v.trim(),
+  // Usernames are lowercase: "Demo" logs in as demo.
+  v.toLowerCase(),
   v.minLength(1, FIELD_MESSAGES.required),
   v.maxLength(200, FIELD_MESSAGES.required),
 );
