@@ -278,6 +278,7 @@ export const formMachine = setup({
       description: 'The values were accepted. Editing again starts a new round.',
       on: {
         change: { target: 'editing.waiting', actions: 'store value' },
+        submit: { guard: 'every field passes', target: 'submitting', actions: 'check every field' },
         reset: { target: 'editing', actions: 'start over' },
       },
     },

@@ -66,3 +66,8 @@ export function selectCopyState(
 export function selectPassgenError(snapshot: PassgenSnapshot): string | null {
   return snapshot.context.error;
 }
+
+/** Copy works on a freshly generated password (not while the words are being changed). */
+export function selectCanCopy(snapshot: PassgenSnapshot): boolean {
+  return snapshot.matches('generated');
+}

@@ -15,7 +15,7 @@
  * The HTTP calls are the named actors `refreshToken` and `reauthenticate`, provided by the web app.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { ERROR_TITLES, SESSION_NOTICES } from '#shared/messages';
+import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import type { SessionUser } from '#shared/session';
 import { requestFailureOf } from './types.ts';
 
@@ -32,6 +32,8 @@ export interface TokensContext {
   reason: ReauthReason;
   /** Why the last password was refused (the server's message). */
   passwordError: string | null;
+  /** The password being checked, kept only while it is (a renewal may have to come first). */
+  enteredPassword: string | null;
 }
 
 export interface RequestRefused {
@@ -135,6 +137,11 @@ export const tokensMachine = setup({
       waitingForPassword: [],
       passwordError: null,
     }),
+    'keep the entered password': assign({
+      enteredPassword: ({ event }) => (event.type === 'password entered' ? event.password : null),
+      passwordError: null,
+    }),
+    'forget the entered password': assign({ enteredPassword: null }),
     'store password refusal': assign({
       passwordError: ({ event }) =>
         requestFailureOf((event as { error?: unknown }).error).message || null,
@@ -157,6 +164,14 @@ export const tokensMachine = setup({
       event.type === 'request refused' && event.retriedAfterRefresh === true,
     'the refresh was refused': ({ event }) =>
       requestFailureOf((event as { error?: unknown }).error).status === 401,
+    'the session needs renewing first': ({ event }) => {
+      const failure = requestFailureOf((event as { error?: unknown }).error);
+      return (
+        failure.status === 401 &&
+        (failure.title === SESSION_MESSAGES.accessTokenExpiredTitle ||
+          failure.title === SESSION_MESSAGES.notLoggedInTitle)
+      );
+    },
     'requests wait for the password': ({ context }) => context.waitingForPassword.length > 0,
     'requests wait for a refresh': ({ context }) => context.waitingForRefresh.length > 0,
   },
@@ -170,6 +185,7 @@ export const tokensMachine = setup({
     waitingForPassword: [],
     reason: 'fresh token',
     passwordError: null,
+    enteredPassword: null,
   },
   on: {
     'user changed': { actions: 'store username' },
@@ -273,7 +289,7 @@ export const tokensMachine = setup({
         prompting: {
           description: 'The modal is open; a refused password shows its message.',
           on: {
-            'password entered': 'verifying',
+            'password entered': { target: 'verifying', actions: 'keep the entered password' },
             'password cancelled': [
               {
                 guard: 'requests wait for a refresh',
@@ -298,9 +314,9 @@ export const tokensMachine = setup({
           invoke: {
             id: 'reauthenticate',
             src: 'reauthenticate',
-            input: ({ context, event }) => ({
+            input: ({ context }) => ({
               username: context.username ?? '',
-              password: event.type === 'password entered' ? event.password : '',
+              password: context.enteredPassword ?? '',
             }),
             onDone: {
               target: '#tokens.idle',
@@ -309,9 +325,46 @@ export const tokensMachine = setup({
                 'retry every waiting request',
                 'forget the requests that waited for the refresh',
                 'forget the requests that waited for the password',
+                'forget the entered password',
               ],
             },
-            onError: { target: 'prompting', actions: 'store password refusal' },
+            onError: [
+              // The modal stayed open past the access token's life: renew, then check again.
+              { guard: 'the session needs renewing first', target: 'renewing' },
+              {
+                target: 'prompting',
+                actions: ['store password refusal', 'forget the entered password'],
+              },
+            ],
+          },
+        },
+        renewing: {
+          description:
+            'The access token ran out while the modal was open: one refresh, then the password is checked again.',
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            onDone: {
+              target: 'verifying',
+              actions: { type: 'report user', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: [
+              {
+                guard: 'the refresh was refused',
+                target: '#tokens.idle',
+                actions: [
+                  'fail every waiting request, the session ended',
+                  'forget the requests that waited for the refresh',
+                  'forget the requests that waited for the password',
+                  'forget the entered password',
+                  'end session',
+                ],
+              },
+              {
+                target: 'prompting',
+                actions: ['store password refusal', 'forget the entered password'],
+              },
+            ],
           },
         },
       },

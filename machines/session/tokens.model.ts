@@ -72,6 +72,14 @@ export const tokensModel = defineMachine({
         message: SESSION_MESSAGES.reauthFailed,
       },
     }),
+    sample('the token ran out while the modal was open', {
+      type: 'xstate.error.actor.reauthenticate',
+      error: {
+        status: 401,
+        title: SESSION_MESSAGES.accessTokenExpiredTitle,
+        message: SESSION_MESSAGES.accessTokenExpired,
+      },
+    }),
   ],
   project: ({ context }) => ({
     refresh: context.waitingForRefresh.length > 0,
@@ -84,6 +92,7 @@ export const tokensModel = defineMachine({
   states: {
     idle: (snapshot) => {
       expectThat(selectPasswordPrompt(snapshot) === null, 'no password window should be open');
+      expectThat(snapshot.context.enteredPassword === null, 'no password should be kept');
       expectThat(!selectRefreshing(snapshot), 'no renewal should be under way');
       expectThat(
         snapshot.context.waitingForRefresh.length === 0 &&
@@ -111,6 +120,14 @@ export const tokensModel = defineMachine({
         selectPasswordPrompt(snapshot)?.checking === true,
         'the password is being checked',
       );
+      expectThat(snapshot.context.enteredPassword !== null, 'the password is kept while checked');
+    },
+    'askingForPassword.renewing': (snapshot) => {
+      expectThat(
+        selectPasswordPrompt(snapshot)?.checking === true,
+        'the modal should show it is busy',
+      );
+      expectThat(snapshot.context.enteredPassword !== null, 'the password waits for the renewal');
     },
   },
 });

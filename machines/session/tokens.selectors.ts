@@ -19,7 +19,9 @@ export function selectPasswordPrompt(snapshot: TokensSnapshot): PasswordPrompt |
     reason: snapshot.context.reason,
     username: snapshot.context.username,
     error: snapshot.context.passwordError,
-    checking: snapshot.matches({ askingForPassword: 'verifying' }),
+    checking:
+      snapshot.matches({ askingForPassword: 'verifying' }) ||
+      snapshot.matches({ askingForPassword: 'renewing' }),
   };
 }
 

@@ -18,7 +18,7 @@ describe('loader machine', () => {
     const actor = createActor(
       loaderMachine.provide({
         actors: {
-          load: fromPromise(async () => {
+          load: fromPromise<unknown>(async () => {
             calls += 1;
             if (calls === 1) throw new Error('Timed out when trying to contact server');
             return { n: calls };

@@ -151,6 +151,29 @@ describe('token coordinator', () => {
     expect(selectPasswordPrompt(actor.getSnapshot())).toBeNull();
   });
 
+  it('renews the session first when the token ran out while the modal was open', async () => {
+    const { actor, reauths, refreshes, emitted, settle } = start();
+    actor.send({
+      type: 'request refused',
+      requestId: 'pw',
+      title: ERROR_TITLES.freshTokenRequired,
+    });
+    actor.send({ type: 'password entered', password: 'right' });
+    reauths[0].d.reject(
+      Object.assign(new Error('x'), { status: 401, title: 'Access token expired' }),
+    );
+    await settle();
+    expect(refreshes).toHaveLength(1);
+    expect(selectPasswordPrompt(actor.getSnapshot())?.checking).toBe(true);
+    refreshes[0].resolve(demo);
+    await settle();
+    expect(reauths[1].input).toEqual({ username: 'demo', password: 'right' });
+    reauths[1].d.resolve(demo);
+    await settle();
+    expect(emitted).toEqual([{ type: 'retry', requestIds: ['pw'] }]);
+    expect(actor.getSnapshot().context.enteredPassword).toBeNull();
+  });
+
   it('cancelling the password fails that request with a clear message', () => {
     const { actor, emitted } = start();
     actor.send({
