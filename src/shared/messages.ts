@@ -192,7 +192,16 @@ export const SESSION_NOTICES = {
   refreshPasswordTitle: 'Enter your password to continue',
   verifyIdentityTitle: 'Verify Identity',
   verifyIdentity: 'Please enter your current password to confirm it is you.',
+  strengthUnavailable: 'The strength check could not be loaded. Edit the password to try again.',
+  noCustomerMatch: 'No customer matches that search.',
+  mailboxEmpty: 'No messages have been sent yet.',
+  copyRefused: 'The browser did not allow copying: select the password and copy it yourself.',
 } as const;
+
+/** The top bar's link to the control area while someone is logged in (signup.md §2). */
+export function loggedInLabel(username: string): string {
+  return `${username} logged in`;
+}
 
 /** The banner shown the whole time a site admin acts as a customer. */
 export function actingAsMessage(customer: string, admin: string): string {

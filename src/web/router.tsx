@@ -13,9 +13,14 @@ import {
   type AnyRoute,
   type RouteComponent,
 } from '@tanstack/react-router';
+import { Center, Loader } from '@mantine/core';
+import { waitFor } from 'xstate';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
+import { selectGateDecided, selectGateVerdict } from '#machines/session/route-gate.selectors';
 import type { AppServices } from './app/context.tsx';
+import { relativeHref } from './app/navigation.ts';
+import { PasswordPromptModal } from './features/session/PasswordPromptModal.tsx';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
@@ -44,6 +49,20 @@ export function toRouterPath(path: string): string {
 /** Pages that exist so far; every other route shows "coming soon". */
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
+  login: lazyRouteComponent(() => import('./features/login/LoginPage.tsx')),
+  'password-recovery': lazyRouteComponent(
+    () => import('./features/recovery/PasswordRecoveryPage.tsx'),
+  ),
+  'username-recovery': lazyRouteComponent(
+    () => import('./features/recovery/UsernameRecoveryPage.tsx'),
+  ),
+  'password-update': lazyRouteComponent(() => import('./features/recovery/PasswordUpdatePage.tsx')),
+  'password-generator': lazyRouteComponent(
+    () => import('./features/password-generator/PasswordGeneratorPage.tsx'),
+  ),
+  account: lazyRouteComponent(() => import('./features/account/AccountPage.tsx')),
+  admin: lazyRouteComponent(() => import('./features/admin/AdminProxyPage.tsx')),
+  mailbox: lazyRouteComponent(() => import('./features/mailbox/MailboxPage.tsx')),
   charts: lazyRouteComponent(() => import('./features/charts/ChartsPage.tsx')),
 };
 
@@ -59,12 +78,51 @@ const OWN_LAYOUT: ReadonlySet<RouteName> = new Set(['signup']);
 function RootLayout() {
   const matches = useMatches();
   const ownLayout = matches.some((m) => m.staticData?.ownLayout);
-  if (ownLayout) return <Outlet />;
+  if (ownLayout)
+    return (
+      <>
+        <Outlet />
+        <PasswordPromptModal />
+      </>
+    );
   return (
     <Shell>
       <Outlet />
+      <PasswordPromptModal />
     </Shell>
   );
+}
+
+function PendingPage() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading the page">
+      <Loader aria-hidden />
+    </Center>
+  );
+}
+
+/**
+ * Route gating (portal.md §2): the route gate (machines/session/route-gate.machine.ts) decides;
+ * a page that needs login waits until the login state is known. Hover preloads decide nothing.
+ */
+async function gate(
+  services: AppServices,
+  definition: RouteDefinition,
+  location: { pathname: string; searchStr: string },
+) {
+  const { routeGate } = services.actors;
+  routeGate.send({
+    type: 'route requested',
+    route: {
+      name: definition.name,
+      href: relativeHref(location.pathname, location.searchStr),
+      access: definition.access,
+    },
+  });
+  const verdict = selectGateVerdict(await waitFor(routeGate, selectGateDecided));
+  if (verdict.kind === 'login')
+    throw redirect({ to: '/login/', search: { redirect: verdict.redirect } });
+  if (verdict.kind === 'account') throw redirect({ to: '/account/' });
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -83,21 +141,27 @@ function buildRoute(definition: RouteDefinition): AnyRoute {
       ? () => {
           throw redirect({ to: target, replace: true });
         }
-      : undefined,
+      : async ({ context, location, preload }) => {
+          if (!preload) await gate(context.services, definition, location);
+        },
     component: PAGES[name] ?? (() => <ComingSoonPage title={definition.title} />),
   });
 }
 
 export function createAppRouter(services: AppServices) {
   const routeTree = rootRoute.addChildren(ROUTES.map(buildRoute));
-  return createRouter({
+  const router = createRouter({
     routeTree,
     basepath: WEB_BASE_PATH,
     trailingSlash: 'always',
     context: { services },
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
+    defaultPendingComponent: PendingPage,
   });
+  // The session's navigation (to login, after login, back to the admin) goes through the router.
+  services.actors.navigation.attach(router);
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

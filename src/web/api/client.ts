@@ -1,7 +1,8 @@
 /**
  * The HTTP client of the web app: same-origin credentials, JSON, the CSRF header taken from the
  * CSRF cookie, one retry 800 ms after a timeout, and errors turned into the spec's messages
- * (portal.md §8) as {@link ApiFailure}.
+ * (portal.md §8) as {@link ApiFailure}. A 401 is handed to the unauthorized handler (the token
+ * coordinator, machines/session/tokens.machine.ts), which decides: send it again, or give up.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { isApiErrorBody, type ApiErrorBody } from '#shared/api-error';
@@ -63,21 +64,53 @@ export function toApiFailure(error: unknown): ApiFailure {
   return new ApiFailure(0, ERROR_MESSAGES.noJsonBody);
 }
 
+/** What a refused request already went through: each remedy is tried once per request. */
+export interface UnauthorizedAttempt {
+  retriedAfterRefresh: boolean;
+  retriedAfterPassword: boolean;
+}
+
+/**
+ * Decides about a 401: 'retry' sends the request again; a failure ends it with that failure
+ * (for example "the action was cancelled").
+ */
+export type UnauthorizedHandler = (
+  failure: ApiFailure,
+  attempt: UnauthorizedAttempt,
+) => Promise<'retry' | ApiFailure>;
+
+let sharedUnauthorizedHandler: UnauthorizedHandler | undefined;
+
+/** Every client without its own handler asks this one (the app sets the token coordinator). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
+  sharedUnauthorizedHandler = handler;
+}
+
 export interface ApiClientOptions {
   prefix?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
   retryDelayMs?: number;
   cookies?: () => string;
+  /** Overrides the shared unauthorized handler (tests). */
+  onUnauthorized?: UnauthorizedHandler;
 }
 
+export type RequestOptions = Options & {
+  /**
+   * false for the session calls themselves (login, refresh, re-authentication): their 401 is
+   * the answer, not a reason to renew the session.
+   */
+  renewSession?: boolean;
+};
+
 export interface ApiClient {
-  request<T>(path: string, options?: Options): Promise<T>;
-  get<T>(path: string, options?: Options): Promise<T>;
-  post<T>(path: string, json?: unknown, options?: Options): Promise<T>;
-  put<T>(path: string, json?: unknown, options?: Options): Promise<T>;
-  patch<T>(path: string, json?: unknown, options?: Options): Promise<T>;
-  delete<T>(path: string, options?: Options): Promise<T>;
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -116,7 +149,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function request<T>(path: string, requestOptions: Options = {}): Promise<T> {
+  async function sendChecked<T>(path: string, requestOptions: Options): Promise<T> {
     const unsafe = !SAFE_METHODS.has((requestOptions.method ?? 'get').toLowerCase());
     // A first visit through a page the server did not render (development) has no CSRF cookie yet.
     if (unsafe && !csrfToken(options.cookies?.())) await send('csrf', { method: 'get' });
@@ -128,6 +161,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return send<T>(path, requestOptions);
       }
       throw error;
+    }
+  }
+
+  async function request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const { renewSession = true, ...kyOptions } = requestOptions;
+    const attempt: UnauthorizedAttempt = {
+      retriedAfterRefresh: false,
+      retriedAfterPassword: false,
+    };
+    for (;;) {
+      try {
+        return await sendChecked<T>(path, kyOptions);
+      } catch (error) {
+        const handler = options.onUnauthorized ?? sharedUnauthorizedHandler;
+        if (!(error instanceof ApiFailure) || error.status !== 401 || !renewSession || !handler)
+          throw error;
+        const decision = await handler(error, { ...attempt });
+        if (decision !== 'retry') throw decision;
+        if (error.title === ERROR_TITLES.freshTokenRequired) attempt.retriedAfterPassword = true;
+        else attempt.retriedAfterRefresh = true;
+      }
     }
   }
 

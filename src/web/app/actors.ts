@@ -5,10 +5,20 @@ import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { THEME_STORAGE_KEY, type ColorScheme } from '#shared/constants';
 import { notificationsMachine } from '#machines/shell/notifications.machine';
 import { themeMachine } from '#machines/shell/theme.machine';
+import { createApiClient, setUnauthorizedHandler } from '../api/client.ts';
+import { readPublicConfig } from '../config.ts';
+import { createNavigation, type Navigation } from './navigation.ts';
+import {
+  createSessionActors,
+  unauthorizedHandlerFor,
+  type SessionActors,
+} from './session-actors.ts';
 
-export interface AppActors {
+export interface AppActors extends SessionActors {
   theme: ActorRefFrom<typeof themeMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The router attaches here; the session's navigation goes through it. */
+  navigation: Navigation;
 }
 
 function savedScheme(): ColorScheme | null {
@@ -46,5 +56,15 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
   darkQuery()?.addEventListener('change', (event) =>
     theme.send({ type: 'system.changed', scheme: event.matches ? 'dark' : null }),
   );
-  return { theme, notifications };
+  const navigation = createNavigation();
+  const session = createSessionActors({
+    api: createApiClient(),
+    config: readPublicConfig(),
+    navigation,
+    notifications,
+    inspect,
+  });
+  // Every API client asks the token coordinator about a 401.
+  setUnauthorizedHandler(unauthorizedHandlerFor(session.tokens));
+  return { theme, notifications, navigation, ...session };
 }

@@ -1,11 +1,12 @@
-import { Box, Container } from '@mantine/core';
+import { Box, Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Notifications } from './Notifications.tsx';
+import { ActingAsBanner, PortalNav } from './PortalNav.tsx';
 import classes from './Shell.module.css';
 import { TopBar } from './TopBar.tsx';
 
-/** The public shell: top bar, notifications, the page, footer. */
+/** The shell: top bar, the acting-as banner and portal tabs when logged in, notifications, the page, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={classes.layout}>
@@ -17,7 +18,11 @@ export function Shell({ children }: { children: ReactNode }) {
       </Box>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Container size="lg" pt="md">
-          <Notifications />
+          <Stack gap="sm">
+            <ActingAsBanner />
+            <PortalNav />
+            <Notifications />
+          </Stack>
         </Container>
         <Container size="lg" py="lg">
           {children}

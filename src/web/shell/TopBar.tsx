@@ -1,11 +1,11 @@
 import { Anchor, Burger, Button, Drawer, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { marketingUrl, TOP_MENUS } from '#shared/marketing';
 import { useAppServices } from '../app/context.tsx';
 import { Brand } from './Brand.tsx';
 import { SearchModal } from './SearchModal.tsx';
+import { SessionLinks } from './SessionLinks.tsx';
 import classes from './TopBar.module.css';
 
 export function TopBar() {
@@ -64,9 +64,7 @@ export function TopBar() {
         >
           Search
         </Button>
-        <Anchor component={Link} to="/login/" fw={600} underline="hover">
-          Log in
-        </Anchor>
+        <SessionLinks />
       </Group>
       <SearchModal opened={searchOpen} onClose={search.close} />
       <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" size="xs">

@@ -1,0 +1,164 @@
+/**
+ * The session's app-wide actors (machines/session): the login state, the token coordinator and the
+ * route gate, with their HTTP calls, navigation and storage provided here. The API client asks
+ * the token coordinator about every 401 (see {@link unauthorizedHandlerFor}).
+ */
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { ERROR_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import type { PublicConfig } from '#shared/public-config';
+import type { LogoutResponse, SessionUser, UserProfile } from '#shared/session';
+import type { notificationsMachine } from '#machines/shell/notifications.machine';
+import { routeGateMachine, type GateSession } from '#machines/session/route-gate.machine';
+import { sessionMachine } from '#machines/session/session.machine';
+import { selectSessionStatus, selectUser } from '#machines/session/session.selectors';
+import { tokensMachine } from '#machines/session/tokens.machine';
+import { ApiFailure, type ApiClient, type UnauthorizedHandler } from '../api/client.ts';
+import {
+  rememberAttemptedRoute,
+  safeRedirect,
+  takeAttemptedRoute,
+  type Navigation,
+} from './navigation.ts';
+
+export interface SessionActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  tokens: ActorRefFrom<typeof tokensMachine>;
+  routeGate: ActorRefFrom<typeof routeGateMachine>;
+}
+
+const STORE = { store_in_cookies: true } as const;
+
+/** Asks the token coordinator about a 401 and waits for its decision on this request. */
+export function unauthorizedHandlerFor(tokens: SessionActors['tokens']): UnauthorizedHandler {
+  let counter = 0;
+  return (failure, attempt) =>
+    new Promise((resolve) => {
+      counter += 1;
+      const requestId = `request-${counter}`;
+      const subscriptions = [
+        tokens.on('retry', (event) => {
+          if (!event.requestIds.includes(requestId)) return;
+          stop();
+          resolve('retry');
+        }),
+        tokens.on('fail', (event) => {
+          if (!event.requestIds.includes(requestId)) return;
+          stop();
+          resolve(
+            event.message ? new ApiFailure(failure.status, event.message, failure.body) : failure,
+          );
+        }),
+      ];
+      const stop = () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+      tokens.send({ type: 'request refused', requestId, title: failure.title, ...attempt });
+    });
+}
+
+export function createSessionActors(options: {
+  api: ApiClient;
+  config: PublicConfig;
+  navigation: Navigation;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  inspect?: (event: InspectionEvent) => void;
+}): SessionActors {
+  const { api, config, navigation, notifications, inspect } = options;
+
+  // Assigned below; the machines' actions run only after every actor exists.
+  const actors = {} as SessionActors;
+
+  actors.session = createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchProfile: fromPromise(() => api.get<UserProfile>('/user/profile')),
+        login: fromPromise(({ input }) =>
+          api.post<SessionUser>('/auth/tokens', { ...input, ...STORE }, { renewSession: false }),
+        ),
+        logout: fromPromise(() => api.delete<LogoutResponse>('/auth/tokens')),
+      },
+      actions: {
+        'clear notices': () => notifications.send({ type: 'clear' }),
+        'show logout notice': (_, { proxy }) =>
+          notifications.send({
+            type: 'notify',
+            message: proxy ? SESSION_NOTICES.proxyEnded : SESSION_NOTICES.loggedOut,
+            notificationType: 'info',
+          }),
+        'remember attempted route': (_, { route }) => rememberAttemptedRoute(route),
+        'go to login': (_, params) => navigation.goToLogin(params),
+        'go to page after login': (_, { redirect }) => {
+          const attempted = takeAttemptedRoute();
+          navigation.go(safeRedirect(redirect) ?? safeRedirect(attempted?.href) ?? '/account/', {
+            replace: true,
+          });
+        },
+        'go to admin proxy': () => navigation.go('/admin/'),
+      },
+    }),
+    { inspect },
+  );
+
+  actors.tokens = createActor(
+    tokensMachine.provide({
+      actors: {
+        refreshToken: fromPromise(() =>
+          api.post<SessionUser>('/auth/refresh_token', STORE, { renewSession: false }),
+        ),
+        reauthenticate: fromPromise(({ input }) =>
+          api.post<SessionUser>(
+            '/auth/access_token',
+            { ...input, ...STORE },
+            { renewSession: false },
+          ),
+        ),
+      },
+      actions: {
+        'report user': (_, { user }) => actors.session.send({ type: 'user refreshed', user }),
+        'end session': () =>
+          actors.session.send({ type: 'session expired', attempted: navigation.current() }),
+      },
+    }),
+    { inspect },
+  );
+
+  actors.routeGate = createActor(
+    routeGateMachine.provide({
+      actions: {
+        'remember attempted route': (_, { route }) => rememberAttemptedRoute(route),
+        'notify route denied': () =>
+          notifications.send({
+            type: 'notify',
+            message: ERROR_MESSAGES.routeDenied,
+            notificationType: 'danger',
+          }),
+      },
+    }),
+    { input: { production: config.production }, inspect },
+  );
+
+  // The coordinator needs the username; the gate needs who is logged in.
+  let lastUsername: string | null | undefined;
+  let lastGate = '';
+  actors.session.subscribe((snapshot) => {
+    const user = selectUser(snapshot);
+    const username = user?.username ?? null;
+    if (username !== lastUsername) {
+      lastUsername = username;
+      actors.tokens.send({ type: 'user changed', username });
+    }
+    const status = selectSessionStatus(snapshot);
+    const session: GateSession =
+      status === 'loggedIn' && user
+        ? { status, user: { perms: user.perms, site_admin: user.site_admin } }
+        : { status: status === 'loggedIn' ? 'unknown' : status };
+    const key = JSON.stringify(session);
+    if (key !== lastGate) {
+      lastGate = key;
+      actors.routeGate.send({ type: 'session changed', session });
+    }
+  });
+
+  actors.tokens.start();
+  actors.routeGate.start();
+  actors.session.start();
+  return actors;
+}

@@ -1,0 +1,28 @@
+/**
+ * Asks the token coordinator for the Verify Identity modal and waits: resolves once the password
+ * is confirmed, rejects with the coordinator's message when the user cancels.
+ */
+import type { SessionActors } from './session-actors.ts';
+
+let counter = 0;
+
+export function verifyIdentity(tokens: SessionActors['tokens']): Promise<void> {
+  counter += 1;
+  const requestId = `verify-${counter}`;
+  return new Promise((resolve, reject) => {
+    const subscriptions = [
+      tokens.on('retry', (event) => {
+        if (!event.requestIds.includes(requestId)) return;
+        stop();
+        resolve();
+      }),
+      tokens.on('fail', (event) => {
+        if (!event.requestIds.includes(requestId)) return;
+        stop();
+        reject(new Error(event.message ?? ''));
+      }),
+    ];
+    const stop = () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+    tokens.send({ type: 'verify identity', requestId });
+  });
+}

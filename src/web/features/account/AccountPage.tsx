@@ -1,0 +1,161 @@
+import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { SESSION_MESSAGES } from '#shared/messages';
+import type { MessageResponse, PostalAddress, UserInfoResponse } from '#shared/session';
+import {
+  selectPasswordSubmitError,
+  selectPasswordSubmitted,
+  selectPasswordSubmitting,
+} from '#machines/forms/password.selectors';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { PasswordFields } from '../session/PasswordFields.tsx';
+import { usePasswordActor } from '../session/form-actors.ts';
+
+function Address({ address }: { address: PostalAddress | null }) {
+  if (!address) return <Text>No service address on file.</Text>;
+  return (
+    <Text component="address" style={{ fontStyle: 'normal' }} data-testid="service-address">
+      {address.line1}
+      {address.line2 && (
+        <>
+          <br />
+          {address.line2}
+        </>
+      )}
+      <br />
+      {address.city}, {address.state} {address.zip_code}
+    </Text>
+  );
+}
+
+function ContactInformation() {
+  const { api } = useAppServices();
+  const info = useActorRef(
+    loaderMachine.provide({
+      actors: { load: fromPromise<unknown>(() => api.get<UserInfoResponse>('/user/info')) },
+    }),
+  );
+  const loading = useSelector(info, selectLoading);
+  const data = useSelector(info, (s) => selectData<UserInfoResponse>(s));
+  const error = useSelector(info, selectLoadError);
+  return (
+    <Paper withBorder p="md" radius="md" aria-labelledby="contact-heading" component="section">
+      <Title order={2} size="h4" id="contact-heading" mb="xs">
+        Contact information
+      </Title>
+      {loading && (
+        <Center py="sm" role="status" aria-label="Loading your contact information">
+          <Loader size="sm" aria-hidden />
+        </Center>
+      )}
+      {error !== null && (
+        <Alert color="red" role="alert" title="Could not load your information">
+          <Stack gap="xs" align="flex-start">
+            <span>{error}</span>
+            <Button size="xs" variant="white" onClick={() => info.send({ type: 'retry' })}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {data && (
+        <Stack gap={2} data-testid="contact-information">
+          <Text>{data.info.email}</Text>
+          <Text>{data.info.phone}</Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function ChangePassword({ userInputs }: { userInputs: string[] }) {
+  const { api, actors } = useAppServices();
+  const password = usePasswordActor({ requireCurrent: true, userInputs }, (values) =>
+    api.post<MessageResponse>('/token/password_reset', {
+      old_password: values.current,
+      new_password: values.password,
+    }),
+  );
+  const submitting = useSelector(password, selectPasswordSubmitting);
+  const done = useSelector(password, selectPasswordSubmitted);
+  const failure = useSelector(password, selectPasswordSubmitError);
+
+  useEffect(() => {
+    if (!done) return;
+    actors.notifications.send({
+      type: 'notify',
+      message: SESSION_MESSAGES.passwordChanged,
+      notificationType: 'success',
+    });
+    password.send({ type: 'reset' });
+  }, [done, password, actors.notifications]);
+
+  return (
+    <Paper withBorder p="md" radius="md" aria-labelledby="password-heading" component="section">
+      <Title order={2} size="h4" id="password-heading" mb="xs">
+        Change your password
+      </Title>
+      <form
+        noValidate
+        aria-label="Change your password"
+        onSubmit={(event) => {
+          event.preventDefault();
+          password.send({ type: 'submit' });
+        }}
+      >
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" role="alert" title="The password was not changed">
+              {failure}
+            </Alert>
+          )}
+          <PasswordFields actor={password} withCurrent />
+          <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
+            Change password
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** Account home: the user's name and service address, contact information, change of password. */
+export default function AccountPage() {
+  usePageTitle('Account');
+  const { actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  if (!user) return null;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Account</Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder p="md" radius="md" aria-labelledby="who-heading" component="section">
+            <Title order={2} size="h4" id="who-heading" mb="xs">
+              {user.info.name || user.username}
+            </Title>
+            <Text size="sm" mb="xs">
+              Username: {user.username}
+            </Text>
+            <Title order={3} size="h6">
+              Service address
+            </Title>
+            <Address address={user.service_address} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <ContactInformation />
+        </Grid.Col>
+      </Grid>
+      <ChangePassword
+        userInputs={[user.username, user.info.name, user.info.email].filter(Boolean)}
+      />
+    </Stack>
+  );
+}

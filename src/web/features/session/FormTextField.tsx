@@ -1,0 +1,49 @@
+import { PasswordInput, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { ComponentProps, ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { formMachine } from '#machines/forms/form.machine';
+import { selectFieldError, selectText } from '#machines/forms/form.selectors';
+
+type FormActor = ActorRefFrom<typeof formMachine>;
+
+interface FormTextFieldProps {
+  actor: FormActor;
+  field: string;
+  label: ReactNode;
+  description?: ReactNode;
+  autoComplete?: string;
+  type?: 'text' | 'email' | 'search';
+  required?: boolean;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  /** A password box with a show/hide toggle. */
+  secret?: boolean;
+}
+
+/** A text box bound to one field of a form machine: its value, its message, edits and leaving. */
+export function FormTextField({ actor, field, secret, ...props }: FormTextFieldProps) {
+  const value = useSelector(actor, (s) => selectText(s, field));
+  const error = useSelector(actor, (s) => selectFieldError(s, field));
+  const common = {
+    ...props,
+    value,
+    error,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      actor.send({ type: 'change', field, value: event.currentTarget.value }),
+    onBlur: () => actor.send({ type: 'blur', field }),
+  };
+  if (secret) return <RevealablePassword {...common} />;
+  return <TextInput {...common} />;
+}
+
+/** A password box whose show/hide toggle can be reached with the keyboard. */
+export function RevealablePassword(props: ComponentProps<typeof PasswordInput>) {
+  return (
+    <PasswordInput
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+      {...props}
+    />
+  );
+}

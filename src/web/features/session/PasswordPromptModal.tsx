@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import * as v from 'valibot';
+import { FIELD_MESSAGES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { FormTextField } from './FormTextField.tsx';
+import { useFormActor } from './form-actors.ts';
+
+const FIELDS = { password: v.pipe(v.string(), v.minLength(1, FIELD_MESSAGES.required)) };
+
+/**
+ * The refresh-password modal (a sensitive request needs a fresh token) and the Verify Identity
+ * modal (a page asks for the password before a sensitive step): both ask the token coordinator's
+ * question, "your password, please".
+ */
+export function PasswordPromptModal() {
+  const { actors } = useAppServices();
+  const prompt = useSelector(actors.tokens, selectPasswordPrompt);
+  const form = useFormActor({ fields: FIELDS }, async (values) => {
+    actors.tokens.send({ type: 'password entered', password: String(values.password) });
+  });
+  const open = prompt !== null;
+
+  // Each time the modal opens it starts empty.
+  useEffect(() => {
+    if (open) form.send({ type: 'reset' });
+  }, [open, form]);
+
+  const verify = prompt?.reason === 'verify identity';
+  const title = verify ? SESSION_NOTICES.verifyIdentityTitle : SESSION_NOTICES.refreshPasswordTitle;
+  return (
+    <Modal
+      opened={open}
+      onClose={() => actors.tokens.send({ type: 'password cancelled' })}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cancel' }}
+      data-testid={verify ? 'verify-identity-modal' : 'refresh-password-modal'}
+    >
+      <form
+        noValidate
+        aria-label={title}
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.send({ type: 'submit' });
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {verify ? SESSION_NOTICES.verifyIdentity : SESSION_MESSAGES.freshTokenRequired}
+          </Text>
+          {prompt?.error && (
+            <Alert color="red" role="alert" title={SESSION_MESSAGES.reauthFailedTitle}>
+              {prompt.error}
+            </Alert>
+          )}
+          {prompt?.username && (
+            <Text size="sm">
+              Username: <strong>{prompt.username}</strong>
+            </Text>
+          )}
+          <FormTextField
+            actor={form}
+            field="password"
+            label={verify ? 'Current password' : 'Password'}
+            autoComplete="current-password"
+            required
+            secret
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => actors.tokens.send({ type: 'password cancelled' })}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={prompt?.checking}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The session in the browser (issue 3): token renewal without a prompt, a session that ended
+ * (login with the timeout notice, then back to the attempted page), the password prompt of a
+ * sensitive action, and route gating by permission. The e2e server issues short-lived access
+ * tokens (tests/e2e/support/serve.ts, E2E_ACCESS_TOKEN_TTL_SECONDS).
+ */
+import type { Page } from '@playwright/test';
+import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.ts';
+import { ERROR_MESSAGES, SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/messages.ts';
+import { expect, expectAccessible, test } from './support/fixtures.ts';
+
+const PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+const NEW_PASSWORD = 'Granite-Harbor-Lantern-58!';
+const ACCESS_TOKEN_TTL_MS = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5') * 1000;
+
+async function logIn(page: Page, username: string) {
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Waits until the access token has expired (plus a margin for whole-second expiry times). */
+async function outliveTheAccessToken(page: Page) {
+  await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
+}
+
+function countRefreshes(page: Page) {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (request.url().endsWith('/auth/refresh_token')) seen.count += 1;
+  });
+  return seen;
+}
+
+test.describe('session', () => {
+  test('logs in, outlives the access token and keeps working without a prompt', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/login/');
+    await logIn(page, 'demo');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    const refreshes = countRefreshes(page);
+    await expect(page.getByTestId('logged-in-link')).toHaveText('demo logged in');
+    await expect(page.getByTestId('contact-information')).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Portal' });
+    await expect(tabs.getByRole('link')).toHaveText(['Account', 'Services', 'Billing']);
+    await expectAccessible(page, 'account');
+
+    await outliveTheAccessToken(page);
+    await tabs.getByRole('link', { name: 'Services' }).click();
+    await tabs.getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByTestId('contact-information')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    expect(refreshes.count).toBe(1);
+  });
+
+  test('an ended session goes to login with the timeout notice, then back to the page', async ({
+    page,
+    visit,
+    context,
+  }) => {
+    await visit('/control/login/');
+    await logIn(page, 'admin');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    await page
+      .getByRole('navigation', { name: 'Portal' })
+      .getByRole('link', { name: 'Admin' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+
+    // The session ends behind the page's back: both tokens are gone.
+    await context.clearCookies({ name: 'access_token' });
+    await context.clearCookies({ name: 'refresh_token' });
+    const search = page.getByRole('search', { name: 'Find a customer' });
+    await search.getByRole('textbox', { name: 'Customer' }).fill('demo');
+    await search.getByRole('button', { name: 'Search' }).click();
+
+    await expect(page).toHaveURL(/\/control\/login\/\?.*timeout=true/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/');
+    await expect(page.getByTestId('timeout-notice')).toHaveText(
+      new RegExp(SESSION_NOTICES.timedOut.replace(/[.]/g, '\\.')),
+    );
+    await expectAccessible(page, 'login after a timeout');
+    await logIn(page, 'admin');
+    await expect(page).toHaveURL(/\/control\/admin\/$/);
+    await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  });
+
+  test('a sensitive action with an old token asks for the password, then succeeds', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/login/');
+    await logIn(page, 'viewer');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    await outliveTheAccessToken(page);
+
+    const form = page.getByRole('form', { name: 'Change your password' });
+    await form.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+    await form.getByRole('textbox', { name: 'Confirm the new password' }).fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+
+    const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
+    await expect(prompt).toBeVisible();
+    await expectAccessible(page, 'refresh-password modal');
+    await prompt.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(prompt).toBeHidden();
+    await expect(page.getByText(SESSION_MESSAGES.passwordChanged)).toBeVisible();
+  });
+
+  test('a user without payments view is turned away from billing', async ({ page, visit }) => {
+    await visit('/control/login/');
+    await logIn(page, 'nobilling');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Billing' }),
+    ).toHaveCount(0);
+
+    await page.goto('/control/billing/');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: ERROR_MESSAGES.routeDenied }),
+    ).toBeVisible();
+  });
+});
