@@ -18,7 +18,11 @@ import {
 } from '../../src/shared/signup/serviceability.ts';
 import { ApiError } from '../../src/server/http/errors.ts';
 import { installationSlots } from '../../src/server/db/schema.ts';
-import { bookInstallationSlot, releaseSlot } from '../../src/server/serviceability/installation.ts';
+import {
+  bookInstallationSlot,
+  releaseSlot,
+  type SlotBooking,
+} from '../../src/server/serviceability/installation.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -288,7 +292,7 @@ describe('bookInstallationSlot and releaseSlot', () => {
     const slot = await firstSlot();
     const { capacity } = await slotRow(slot.resourceId);
     expect(capacity).toBe(2);
-    const bookings = [];
+    const bookings: SlotBooking[] = [];
     for (let i = 0; i < capacity; i += 1) {
       bookings.push(
         await t.database.db.transaction((tx) =>

@@ -9,11 +9,17 @@ import { runSeed, type SeedOptions } from '../db/seed.ts';
 import { createLogger } from '../logger.ts';
 
 function seedOptions(argv: string[]): SeedOptions {
-  const { tokens } = parseArgs({ args: argv, strict: false, tokens: true });
+  const { tokens = [] } = parseArgs({ args: argv, strict: false, tokens: true });
   const options: SeedOptions = {};
-  for (const token of tokens ?? []) {
+  for (const [index, token] of tokens.entries()) {
     if (token.kind !== 'option') continue;
-    const raw = token.value ?? 'true';
+    // `--addresses 1000000`: undeclared options take the following word as their value.
+    const following = tokens[index + 1];
+    const raw =
+      token.value ??
+      (token.inlineValue === undefined && following?.kind === 'positional'
+        ? following.value
+        : 'true');
     const key = token.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     options[key] = /^\d+$/.test(raw) ? Number(raw) : raw === 'true' ? true : raw;
   }

@@ -19,7 +19,7 @@ import {
   serviceClasses,
 } from '../db/schema.ts';
 import type { SeedContext, SeedStep } from '../db/seed.ts';
-import { generateAddresses, type AddressRow } from './address-generator.ts';
+import { FIRST_GENERATED_ID, generateAddresses, type AddressRow } from './address-generator.ts';
 import { rowsOf } from './addresses.ts';
 import {
   CATALOGUE,
@@ -36,11 +36,18 @@ export const TEST_ADDRESS_COUNT = 6_000;
 export const ADDRESS_GENERATOR_VERSION = 1;
 const ADDRESS_META_KEY = 'addresses:generated';
 const INSERT_BATCH = 20_000;
+/** Enough for the demo addresses and a few of every status. */
+export const MIN_ADDRESSES = 100;
 
 export function requestedAddressCount(context: Pick<SeedContext, 'config' | 'options'>): number {
   const { options, config } = context;
-  const asked = Number(options.addresses);
-  if (options.addresses !== undefined && Number.isInteger(asked) && asked > 0) return asked;
+  const asked = options.addresses;
+  if (asked !== undefined) {
+    if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < MIN_ADDRESSES) {
+      throw new Error(`--addresses must be a whole number of at least ${MIN_ADDRESSES}`);
+    }
+    return asked;
+  }
   return options.testing ? TEST_ADDRESS_COUNT : config.seedAddresses;
 }
 
@@ -276,7 +283,14 @@ async function insertAddressBatch(db: Executor, rows: AddressRow[]) {
     ),
     sql`, `,
   );
-  await db.execute(sql`insert into addresses (${columns}) select * from unnest(${arrays})`);
+  const updates = sql.raw(
+    COLUMNS.filter(([, column]) => column !== 'id')
+      .map(([, column]) => `${column} = excluded.${column}`)
+      .join(', '),
+  );
+  // Demo addresses keep their ids across re-seeds (other data may point at them): upsert.
+  await db.execute(sql`insert into addresses (${columns}) select * from unnest(${arrays})
+    on conflict (id) do update set ${updates}`);
 }
 
 export async function seedAddresses(
@@ -297,8 +311,16 @@ export async function seedAddresses(
         select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
         where conrelid = 'addresses'::regclass and contype = 'f'`),
     );
-    await tx.execute(sql`delete from renter_contacts`);
-    await tx.execute(sql`delete from addresses`);
+    // Generated addresses go; the demo addresses (below FIRST_GENERATED_ID) are updated in place.
+    await tx.execute(sql`delete from renter_contacts where address_id >= ${FIRST_GENERATED_ID}`);
+    await tx
+      .execute(sql`delete from addresses where id >= ${FIRST_GENERATED_ID}`)
+      .catch((error) => {
+        throw new Error(
+          'Generated addresses are in use (orders or other data point at them): seed a fresh database to change their number.',
+          { cause: error },
+        );
+      });
     // Loading without secondary indexes and foreign keys, then restoring them, is much faster
     // than checking and indexing row by row.
     for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
