@@ -26,6 +26,11 @@ const config = loadConfig({
   // Short-lived access tokens, so that the session tests can outlive one in a few seconds. Other
   // flows renew transparently; a sensitive action after this long asks for the password again.
   ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5',
+  // A small address set (every demo address and status included) keeps the start quick.
+  SEED_ADDRESSES: process.env.E2E_SEED_ADDRESSES ?? '20000',
+  // Light proof of work: the captcha widget solves at once in tests.
+  ALTCHA_MAX_COUNTER: process.env.E2E_ALTCHA_MAX_COUNTER ?? '50',
+  ALTCHA_COST: process.env.E2E_ALTCHA_COST ?? '100',
 });
 buildWebIfStale(config.webDistDir, false);
 const running = await startServer(config);
