@@ -509,6 +509,20 @@ describe('profile and account information', () => {
     });
   });
 
+  it('GET /user/info needs account view; admin manage passes every check', async () => {
+    const servicesOnly = await createUser(t, { permissions: { services: 'manage' } });
+    const denied = await login(t, servicesOnly.username, servicesOnly.password);
+    const response = await denied.get('/user/info');
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).msg).toBe(ERROR_MESSAGES.accessDenied);
+    // Still logged in: the profile needs no permission.
+    expect((await denied.get('/user/profile')).status).toBe(200);
+
+    const adminOnly = await createUser(t, { permissions: { admin: 'manage' } });
+    const allowed = await login(t, adminOnly.username, adminOnly.password);
+    expect((await allowed.get('/user/info')).status).toBe(200);
+  });
+
   it('GET /perms/schema lists the six categories', async () => {
     const client = await login(t, 'viewer');
     const body = (await (await client.get('/perms/schema')).json()) as {

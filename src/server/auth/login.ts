@@ -77,8 +77,11 @@ export async function startSession(
     const old = await familyOfRefreshToken(db, previous);
     if (old) await revokeFamily(db, old.family.id, 'replaced');
   }
-  const familyId = await startFamily(db, { uid: user.uid });
-  const refresh = await issueRefreshToken(db, familyId, deps.config.refreshTokenTtlSeconds);
+  const { familyId, refresh } = await db.transaction(async (tx) => {
+    const familyId = await startFamily(tx, { uid: user.uid });
+    const refresh = await issueRefreshToken(tx, familyId, deps.config.refreshTokenTtlSeconds);
+    return { familyId, refresh };
+  });
   const access = await signAccessToken(deps, { uid: user.uid, familyId, fresh: true });
   setSessionCookies(c, { access, refresh }, persistent);
   return sessionUser(user);
