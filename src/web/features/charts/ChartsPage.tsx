@@ -16,6 +16,7 @@ import {
   Loader,
   Select,
   Stack,
+  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -116,7 +117,7 @@ function ChartFigure({
   );
 }
 
-function MachineSection({ entry }: { entry: RegisteredMachine }) {
+function MachineChart({ entry }: { entry: RegisteredMachine }) {
   const { layout, error } = useLayout(entry);
   const model = modelOf(entry);
   const svg = useMemo(
@@ -124,9 +125,9 @@ function MachineSection({ entry }: { entry: RegisteredMachine }) {
     [layout, entry.name],
   );
   return (
-    <Stack gap="xs" component="section" aria-labelledby={`machine-${entry.name}`}>
+    <Stack gap="xs" component="section" aria-labelledby="chart-heading" data-testid="machine-chart">
       <Group gap="sm" align="baseline">
-        <Title order={2} id={`machine-${entry.name}`}>
+        <Title order={2} id="chart-heading">
           {entry.title}
         </Title>
         <Code>{entry.name}</Code>
@@ -136,6 +137,63 @@ function MachineSection({ entry }: { entry: RegisteredMachine }) {
       </Group>
       <Text>{entry.description}</Text>
       <ChartFigure entry={entry} svg={svg} error={error} label={`Chart of ${entry.title}`} />
+    </Stack>
+  );
+}
+
+function machineFromHash(): string {
+  const name = decodeURIComponent(window.location.hash.slice(1));
+  return MACHINES.some((entry) => entry.name === name) ? name : (MACHINES[0]?.name ?? '');
+}
+
+/** Every machine with its description; the chosen one is drawn below (one chart at a time). */
+function MachineList({ chosen, onChoose }: { chosen: string; onChoose: (name: string) => void }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="machines-heading">
+      <Title order={2} id="machines-heading">
+        Machines
+      </Title>
+      <Table striped withTableBorder verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Machine</Table.Th>
+            <Table.Th scope="col">What it decides</Table.Th>
+            <Table.Th scope="col">States</Table.Th>
+            <Table.Th scope="col">Transitions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {MACHINES.map((entry) => {
+            const model = modelOf(entry);
+            const current = entry.name === chosen;
+            return (
+              <Table.Tr key={entry.name} data-testid={`machine-row-${entry.name}`}>
+                <Table.Td>
+                  <Anchor
+                    href={`#${entry.name}`}
+                    fw={current ? 700 : undefined}
+                    aria-current={current ? 'true' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onChoose(entry.name);
+                    }}
+                  >
+                    {entry.title}
+                  </Anchor>
+                  <Text size="xs" ff="monospace">
+                    {entry.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{entry.description}</Text>
+                </Table.Td>
+                <Table.Td>{model.states.length}</Table.Td>
+                <Table.Td>{model.transitions.length}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
@@ -178,7 +236,7 @@ function LiveView() {
         Shown outside production only.
       </Text>
       {live.length === 0 || !entry ? (
-        <Text c="dimmed">No registered machine is running in this page yet.</Text>
+        <Text>No registered machine is running in this page yet.</Text>
       ) : (
         <>
           <Select
@@ -214,6 +272,13 @@ function LiveView() {
 export default function ChartsPage() {
   usePageTitle('Statecharts');
   const { config } = useAppServices();
+  const [chosen, setChosen] = useState(machineFromHash);
+  const entry = MACHINES.find((e) => e.name === chosen);
+  const choose = (name: string) => {
+    setChosen(name);
+    window.history.replaceState(window.history.state, '', `#${name}`);
+    document.getElementById('chart-heading')?.scrollIntoView({ block: 'start' });
+  };
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -223,20 +288,13 @@ export default function ChartsPage() {
           are drawn from the machines themselves, so they are always current. Rounded boxes are
           states (a black dot points at the first one; a double border ends the machine); arrows are
           transitions labelled with what causes them, a condition in [brackets] and what they do
-          after a slash. Dotted arrows happen at once, dashed ones after a delay.
+          after a slash. Dotted arrows happen at once, dashed ones after a delay. Choose a machine
+          in the list to draw its chart.
         </Text>
-        <Group gap="xs" component="nav" aria-label="Machines">
-          {MACHINES.map((entry) => (
-            <Anchor key={entry.name} href={`#machine-${entry.name}`} size="sm">
-              {entry.title}
-            </Anchor>
-          ))}
-        </Group>
       </Stack>
       {!config.production && <LiveView />}
-      {MACHINES.map((entry) => (
-        <MachineSection key={entry.name} entry={entry} />
-      ))}
+      <MachineList chosen={chosen} onChoose={choose} />
+      {entry && <MachineChart key={entry.name} entry={entry} />}
     </Stack>
   );
 }

@@ -1,0 +1,68 @@
+/**
+ * /control/charts/: every registered machine with its description, its chart drawn when chosen
+ * (elkjs loads on this page only), and the live view highlighting the running theme machine as
+ * the page is used.
+ */
+import { MACHINES } from '../../../machines/registry.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('statecharts page', () => {
+  test('lists every machine with its description and draws each chart', async ({ page, visit }) => {
+    // Every registered machine is laid out in turn, in the browser.
+    test.setTimeout(180_000);
+    const elk: string[] = [];
+    page.on('request', (request) => {
+      if (/elk/i.test(request.url())) elk.push(request.url());
+    });
+    await visit('/control/paths-start/');
+    expect(elk, 'elkjs must not load outside the charts page').toEqual([]);
+
+    await visit('/control/charts/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Statecharts' })).toBeVisible();
+    const list = page.getByRole('region', { name: 'Machines' });
+    const chart = page.getByTestId('machine-chart');
+    for (const entry of MACHINES) {
+      const row = list.getByTestId(`machine-row-${entry.name}`);
+      await expect(row.getByText(entry.description, { exact: true })).toBeVisible();
+      await row.getByRole('link', { name: entry.title, exact: true }).click();
+      await expect(chart.getByRole('heading', { level: 2 })).toHaveText(entry.title);
+      await expect(chart.locator('svg title')).toHaveText(`Statechart of ${entry.machine.id}`);
+      await expect(page).toHaveURL(new RegExp(`#${entry.name}$`));
+    }
+    expect(elk.length).toBeGreaterThan(0);
+
+    // A link to a machine's chart opens with that chart drawn.
+    const last = MACHINES[MACHINES.length - 1];
+    await page.goto(`/control/charts/#${last.name}`);
+    await expect(chart.getByRole('heading', { level: 2 })).toHaveText(last.title);
+  });
+
+  test('the live view highlights the active state and the last event', async ({ page, visit }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit('/control/charts/');
+    const live = page.getByTestId('live-view');
+    await expect(live.getByRole('combobox', { name: 'Running machine' })).toHaveValue(
+      'Colour scheme (theme)',
+    );
+    const chart = live.getByTestId('chart-theme');
+    await expect(live.getByTestId('live-active')).toHaveText('following preference');
+    await expect(chart.locator('[data-state="following preference"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+    await expect(chart.locator('[data-state="forced light"]')).toHaveAttribute(
+      'data-active',
+      'false',
+    );
+
+    await page.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
+    await expect(live.getByTestId('live-event')).toHaveText('theme.choose');
+    await expect(
+      chart.locator('[data-transition="following preference › theme.choose → (stays)"]'),
+    ).toHaveAttribute('data-taken', 'true');
+    await expect(chart.locator('[data-state="following preference"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+  });
+});
