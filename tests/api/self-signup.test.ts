@@ -587,6 +587,12 @@ describe('installation scheduling (Lehi Fiber)', () => {
     expect(await tableCounts()).toEqual(before);
     const [user] = await db.select().from(users).where(eq(users.username, username));
     expect(user).toBeUndefined();
+    // The refused order spent nothing: with room in the slot again, the same body is placed.
+    await db
+      .update(installationSlots)
+      .set({ booked: 0 })
+      .where(eq(installationSlots.id, slot.resourceId));
+    await expectJson(await postOrder(client, body), 201);
   });
 
   it('requires installation type, date and time where an ONT install is needed', async () => {

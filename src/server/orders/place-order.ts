@@ -181,16 +181,31 @@ interface Checked {
   passwordHash: string;
 }
 
+/** Milliseconds spent in each phase of one order, for the log line of a placed order. */
+class PhaseTimer {
+  private last = performance.now();
+  readonly phases: Record<string, number> = {};
+  lap(phase: string) {
+    const now = performance.now();
+    this.phases[phase] = Math.round((now - this.last) * 10) / 10;
+    this.last = now;
+  }
+}
+
 /** The checks that depend on the body alone. */
-async function checkBody(body: unknown): Promise<Checked> {
+async function checkBody(body: unknown, timer: PhaseTimer): Promise<Checked> {
   const order = parseWith(SignupOrderSchema, body);
   const { customer } = order;
+  timer.lap('parse');
   const problems = await newPasswordProblems({
     password: customer.password,
     userInputs: signupPasswordUserInputs(customer),
   });
   if (problems.password) throw validationFailed({ 'customer.password': problems.password });
-  return { order, passwordHash: await hashPassword(customer.password) };
+  timer.lap('password_strength');
+  const passwordHash = await hashPassword(customer.password);
+  timer.lap('password_hash');
+  return { order, passwordHash };
 }
 
 /** The provider's rules for the connectivity details, with the address's requirements. */
@@ -298,7 +313,8 @@ export async function placeSignupOrder(
   const earlier = await findStoredAnswer(db, SELF_SIGNUP_SCOPE, request.key);
   if (earlier) return replay(earlier, fingerprint);
 
-  const { order, passwordHash } = await checkBody(request.body);
+  const timer = new PhaseTimer();
+  const { order, passwordHash } = await checkBody(request.body, timer);
   const { customer, payment } = order;
   const line = order.order.connectivity;
   const bankCipher = payment.account_type === 'ACH' ? await bankCipherFor(deps) : undefined;
@@ -307,6 +323,7 @@ export async function placeSignupOrder(
   let answer: OrderAnswer;
   try {
     answer = await db.transaction(async (tx) => {
+      timer.lap('transaction_start');
       if (!(await claimKey(tx, SELF_SIGNUP_SCOPE, request.key, fingerprint))) {
         const stored = await findStoredAnswer(tx, SELF_SIGNUP_SCOPE, request.key);
         if (!stored) throw new Error('idempotency key neither claimed nor stored');
@@ -317,6 +334,7 @@ export async function placeSignupOrder(
         throw validationFailed({ 'customer.uid': USERNAME_MESSAGES.taken });
       }
 
+      timer.lap('claim_and_username');
       const verdict = await orderCaptcha(deps, tx).verify(order.recaptcha_token, {
         remoteIp: request.remoteIp,
       });
@@ -350,6 +368,7 @@ export async function placeSignupOrder(
       const ruleErrors = connectivityErrors(order, details);
       if (Object.keys(ruleErrors).length > 0) throw validationFailed(ruleErrors);
 
+      timer.lap('captcha_and_address');
       const offering = await buildOffering(tx, serviceable, {
         productName: deps.config.productName,
       });
@@ -415,6 +434,7 @@ export async function placeSignupOrder(
         }
       }
 
+      timer.lap('offering_cart_card');
       // Writes.
       /** The bank account sealed for this customer (the cid is bound into the ciphertext). */
       const bankAccountValues = (cid: number) => {
@@ -694,6 +714,7 @@ export async function placeSignupOrder(
         order_id: orderId,
       };
       await storeAnswer(tx, SELF_SIGNUP_SCOPE, request.key, 201, body);
+      timer.lap('writes');
       await testPauseBeforeCommit(deps);
       return { status: 201, body, replayed: false };
     });
@@ -704,10 +725,11 @@ export async function placeSignupOrder(
     }
     throw error;
   }
+  timer.lap('commit');
   deliver?.();
   if (!answer.replayed) {
     deps.logger.info(
-      { order_id: (answer.body as SignupOrderResponse).order_id },
+      { order_id: (answer.body as SignupOrderResponse).order_id, ms: timer.phases },
       'signup order placed',
     );
   }

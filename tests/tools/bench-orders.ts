@@ -1,0 +1,175 @@
+/**
+ * `npm run bench:orders`: order submission latency under 10 concurrent clients.
+ *
+ * The app runs in process (Hono's `app.request`, no sockets) on a fresh database: embedded PGlite
+ * by default, or a new database on the PostgreSQL of DATABASE_URL (`npx tsx
+ * tests/tools/with-postgres.ts npm run bench:orders`). The database is migrated and seeded like the
+ * API-test template. Every order is a different new customer at the demo UTOPIA Fiber address
+ * (router and one mesh extender), alternately paid by card (a stand-in processor in memory, no
+ * network) and by bank account; captcha tokens are solved beforehand with a cheap proof of work,
+ * so only POST /self_signup is timed: validation, password strength, argon2id hash, the
+ * transaction with captcha check, offering and cart, every write and the outbox email.
+ *
+ * Options: --orders N (default 200), --concurrency C (default 10).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { runSeed } from '../../src/server/db/seed.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { useCardProcessor } from '../../src/server/payments/index.ts';
+import {
+  addressFacts,
+  CHEAP_CAPTCHA_ENV,
+  FakeCardProcessor,
+  newKey,
+  orderBody,
+  postOrder,
+  solveCaptcha,
+  uniqueUsername,
+} from '../api/self-signup-support.ts';
+import { CookieClient } from '../support/http-client.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '10' },
+  },
+});
+const ORDERS = Number(values.orders);
+const CONCURRENCY = Number(values.concurrency);
+const WARM_UP = 5;
+
+const baseUrl = process.env.DATABASE_URL;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+async function openBenchDatabase(): Promise<DatabaseHandle> {
+  if (!baseUrl) return openPglite(await PGlite.create());
+  const name = `bench_orders_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return openPostgres(url.toString());
+}
+
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'error',
+  DATA_DIR: '/nonexistent',
+  ...CHEAP_CAPTCHA_ENV,
+});
+/** Phase times of each placed order, from the server's log line (ms per phase). */
+const phaseTimes: Record<string, number>[] = [];
+const logger = createLogger('info', {
+  write(line: string) {
+    const entry = JSON.parse(line) as { msg?: string; level?: string; ms?: Record<string, number> };
+    if (entry.msg === 'signup order placed' && entry.ms) phaseTimes.push(entry.ms);
+    else if (entry.level === 'error' || entry.level === 'warn') process.stderr.write(line);
+  },
+});
+const database = await openBenchDatabase();
+const seedStarted = performance.now();
+await database.migrate();
+await runSeed({ db: database.db, config, logger, options: { testing: true } });
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+const app = createApp({ config, database, logger });
+const cards = new FakeCardProcessor();
+useCardProcessor(config, cards);
+
+const setupClient = CookieClient.forApp(app);
+const facts = await addressFacts(setupClient, DEMO_ADDRESSES.utopiaOrderable);
+
+interface Prepared {
+  body: unknown;
+  key: string;
+}
+
+async function prepare(index: number): Promise<Prepared> {
+  const payment = index % 2 === 0 ? 'card' : 'bank';
+  return {
+    body: {
+      ...orderBody(facts, {
+        username: uniqueUsername('bench'),
+        payment,
+        card: payment === 'card' ? cards.addCard() : undefined,
+        router: true,
+        meshQuantity: 1,
+      }),
+      recaptcha_token: await solveCaptcha(setupClient),
+    },
+    key: newKey(),
+  };
+}
+
+const prepared: Prepared[] = [];
+for (let i = 0; i < ORDERS + WARM_UP; i += 1) prepared.push(await prepare(i));
+
+async function submit(order: Prepared): Promise<number> {
+  const client = CookieClient.forApp(app);
+  await client.get('/csrf');
+  const started = performance.now();
+  const response = await postOrder(client, order.body, order.key);
+  const elapsed = performance.now() - started;
+  if (response.status !== 201) {
+    throw new Error(`order refused: ${response.status} ${await response.text()}`);
+  }
+  return elapsed;
+}
+
+for (const order of prepared.slice(0, WARM_UP)) await submit(order);
+phaseTimes.length = 0;
+
+const queue = prepared.slice(WARM_UP);
+const times: number[] = [];
+const wallStarted = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    for (let order = queue.shift(); order; order = queue.shift()) times.push(await submit(order));
+  }),
+);
+const wallSeconds = (performance.now() - wallStarted) / 1000;
+await database.close();
+await dropDatabase?.();
+
+times.sort((a, b) => a - b);
+const percentile = (p: number) =>
+  times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const engine = baseUrl ? 'PostgreSQL (DATABASE_URL, pool of 10)' : 'PGlite (embedded)';
+
+console.log(
+  `Order submission (POST /self_signup), ${times.length} orders, ${CONCURRENCY} concurrent clients, ` +
+    `app in process, ${engine}; seed ${seedSeconds.toFixed(1)} s:`,
+);
+console.log(
+  `  p50 ${fmt(percentile(50))}   p95 ${fmt(percentile(95))}   mean ${fmt(mean)}   ` +
+    `min ${fmt(times[0])}   max ${fmt(times.at(-1)!)}   ${(times.length / wallSeconds).toFixed(1)} orders/s`,
+);
+const phases = Object.keys(phaseTimes[0] ?? {});
+console.log(
+  `  server-side mean per phase: ${phases
+    .map((phase) => {
+      const values = phaseTimes.map((entry) => entry[phase] ?? 0);
+      return `${phase} ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(1)}`;
+    })
+    .join(', ')} (ms)`,
+);
+console.log(
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+);
