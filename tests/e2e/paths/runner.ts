@@ -24,6 +24,17 @@ export interface BrowserContext {
   expect: typeof baseExpect;
   /** Opens a path of the app and checks it with axe (the `visit` fixture). */
   visit(path: string): Promise<void>;
+  /** The events still to come after the current action (a login types the right or a wrong
+   * password depending on whether the server is to accept it). */
+  upcoming: readonly EventObject[];
+}
+
+/** Where an event happens in a path, for mappings that cause it only in some places. */
+export interface EventPlace {
+  event: EventObject;
+  index: number;
+  previous?: EventObject;
+  next?: EventObject;
 }
 
 export interface StateCheckContext extends BrowserContext {
@@ -40,9 +51,9 @@ export interface BrowserMapping {
   events: Record<string, (context: BrowserContext, event: EventObject) => Promise<void>>;
   /** What the page must show in each state key. */
   states: Record<string, (context: StateCheckContext) => Promise<void>>;
-  /** Event types no person can cause in the browser, with the reason: paths using them are left to
-   * the machine-level tests. */
-  notCaused?: Record<string, string>;
+  /** Event types no person can cause in the browser, with the reason (or a function giving the
+   * reason where it cannot be caused): paths using them are left to the machine-level tests. */
+  notCaused?: Record<string, string | ((place: EventPlace) => string | undefined)>;
   /** State keys the page does not show (a passing state…), with the reason. */
   notShown?: Record<string, string>;
 }
@@ -66,8 +77,17 @@ export function planFor(mapping: BrowserMapping): MachinePlan {
 
 /** Why a path cannot run in the browser, or undefined when it can. */
 export function whyNotRunnable(mapping: BrowserMapping, path: PlannedPath): string | undefined {
-  for (const step of path.steps) {
-    const reason = mapping.notCaused?.[step.event.type];
+  for (const [index, step] of path.steps.entries()) {
+    const rule = mapping.notCaused?.[step.event.type];
+    const reason =
+      typeof rule === 'function'
+        ? rule({
+            event: step.event,
+            index,
+            previous: path.steps[index - 1]?.event,
+            next: path.steps[index + 1]?.event,
+          })
+        : rule;
     if (reason) return `${step.event.type}: ${reason}`;
     if (!mapping.events[step.event.type])
       return `${step.event.type} has no browser action in the mapping`;
@@ -113,14 +133,19 @@ export interface RunBrowserOptions {
 }
 
 export async function runBrowserPath(
-  context: Omit<BrowserContext, 'expect'>,
+  context: Omit<BrowserContext, 'expect' | 'upcoming'>,
   mapping: BrowserMapping,
   path: PlannedPath,
   options: RunBrowserOptions = {},
 ): Promise<void> {
   const plan = planFor(mapping);
   const expect = options.timeout ? baseExpect.configure({ timeout: options.timeout }) : baseExpect;
-  const ctx: BrowserContext = { ...context, expect };
+  const events = path.steps.map((step) => step.event);
+  const at = (index: number): BrowserContext => ({
+    ...context,
+    expect,
+    upcoming: events.slice(index + 1),
+  });
 
   const where = (index: number) =>
     index < 0
@@ -132,7 +157,7 @@ export async function runBrowserPath(
       const check = mapping.states[key];
       if (!check) continue;
       try {
-        await check({ ...ctx, step });
+        await check({ ...at(index), step });
       } catch (error) {
         throw new BrowserPathFailure(
           `${where(index)} the page does not show state "${key}":\n${(error as Error).message}\n` +
@@ -143,7 +168,7 @@ export async function runBrowserPath(
   };
 
   try {
-    await mapping.start(ctx);
+    await mapping.start(at(-1));
   } catch (error) {
     throw new BrowserPathFailure(`the path could not start: ${(error as Error).message}`);
   }
@@ -151,7 +176,7 @@ export async function runBrowserPath(
   for (const [index, step] of path.steps.entries()) {
     const act = mapping.events[step.event.type];
     try {
-      await act(ctx, step.event);
+      await act(at(index), step.event);
     } catch (error) {
       throw new BrowserPathFailure(
         `${where(index)} the action failed:\n${(error as Error).message}\npath: ${path.title}`,

@@ -3,6 +3,7 @@
  * Add a line here when a machine's views exist.
  */
 import type { BrowserMapping } from '../runner.ts';
+import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
-export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [themeMapping];
+export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [themeMapping, sessionMapping];
