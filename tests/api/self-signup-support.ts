@@ -278,7 +278,9 @@ export function orderBody(
                 time: null,
               }
             : null,
-        desired_activation_date: form === 'bonfire residential' ? tomorrowPlus(3) : null,
+        // An early-signup prospect gives no activation date.
+        desired_activation_date:
+          form === 'bonfire residential' && !details.early_signup ? tomorrowPlus(3) : null,
       },
       router: {
         service_action_type: router ? 'new' : 'none',

@@ -532,6 +532,82 @@ describe('POST /self_signup', () => {
   });
 });
 
+describe('each provider form', () => {
+  const cases = [
+    ['utopia residential, owner', DEMO_ADDRESSES.utopiaOrderable],
+    ['utopia residential, early signup', DEMO_ADDRESSES.utopiaEarlySignup],
+    ['utopia residential, tribal question', DEMO_ADDRESSES.yellowstoneOrderable],
+    ['utopia residential, city account', DEMO_ADDRESSES.bountifulOrderable],
+    ['strata residential, ONT installed', DEMO_ADDRESSES.lehiOrderable],
+    ['bonfire residential, activation date', DEMO_ADDRESSES.southernUteOrderable],
+    ['bonfire residential, early signup', DEMO_ADDRESSES.southernUteEarlySignup],
+  ] as const;
+
+  it.each(cases)('places an order: %s', async (_, address) => {
+    const client = t.client();
+    const facts = await addressFacts(client, address);
+    const body = {
+      ...orderBody(facts, { payment: 'bank' }),
+      recaptcha_token: await solveCaptcha(client),
+    };
+    const answer = (await expectJson(
+      await postOrder(client, body),
+      201,
+    )) as unknown as SignupOrderResponse;
+    const [task] = await t.database.db
+      .select()
+      .from(provisioningTasks)
+      .where(eq(provisioningTasks.orderId, answer.order_id));
+    expect(task.details).toMatchObject({
+      provider: address.provider,
+      address_id: address.id,
+      early_signup: facts.details.early_signup,
+      desired_activation_date: body.order.connectivity.desired_activation_date,
+    });
+  });
+
+  it('requires the activation date at Southern Ute unless the address is an early signup', async () => {
+    const client = t.client();
+    const facts = await addressFacts(client, DEMO_ADDRESSES.southernUteOrderable);
+    const body = orderBody(facts, { payment: 'bank' });
+    const missing = {
+      ...body,
+      order: {
+        ...body.order,
+        connectivity: { ...body.order.connectivity, desired_activation_date: null },
+      },
+      recaptcha_token: await solveCaptcha(client),
+    };
+    const answer = await expectJson(await postOrder(client, missing), 422);
+    expect(answer.errors).toEqual({
+      'order.connectivity.desired_activation_date': CONNECTIVITY_MESSAGES.activationDate,
+    });
+  });
+
+  it('refuses a renter where renters are not allowed, and asks the tribal question', async () => {
+    const client = t.client();
+    const facts = await addressFacts(client, DEMO_ADDRESSES.yellowstoneOrderable);
+    const body = orderBody(facts, { payment: 'bank' });
+    const details = body.order.connectivity.customer_details!;
+    const renter = {
+      ...body,
+      order: {
+        ...body.order,
+        connectivity: {
+          ...body.order.connectivity,
+          customer_details: { ...details, is_owner: false, is_tribal: null },
+        },
+      },
+      recaptcha_token: await solveCaptcha(client),
+    };
+    const answer = await expectJson(await postOrder(client, renter), 422);
+    expect(answer.errors).toEqual({
+      'order.connectivity.customer_details.is_owner': CONNECTIVITY_MESSAGES.ownersOnly,
+      'order.connectivity.customer_details.is_tribal': CONNECTIVITY_MESSAGES.tribalRequired,
+    });
+  });
+});
+
 describe('installation scheduling (Lehi Fiber)', () => {
   const lehi = DEMO_ADDRESSES.lehiOntInstall;
 
