@@ -211,6 +211,10 @@ export const formMachine = setup({
     };
   },
   initial: 'editing',
+  on: {
+    // Outside errors may arrive at any time (a related request answered while this one waits).
+    'set errors': { actions: 'store outside errors' },
+  },
   states: {
     editing: {
       description: 'The user fills the fields in.',
@@ -260,7 +264,6 @@ export const formMachine = setup({
           { guard: 'every field passes', target: 'submitting', actions: 'check every field' },
           { target: '.idle', actions: 'check every field' },
         ],
-        'set errors': { actions: 'store outside errors' },
         reset: { target: '.idle', actions: 'start over' },
       },
     },

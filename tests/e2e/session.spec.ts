@@ -92,15 +92,20 @@ test.describe('session', () => {
     page,
     visit,
   }) => {
+    test.setTimeout(60_000);
     await visit('/control/login/');
     await logIn(page, 'viewer');
     await expect(page).toHaveURL(/\/control\/account\/$/);
-    await outliveTheAccessToken(page);
 
     const form = page.getByRole('form', { name: 'Change your password' });
     await form.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
     await form.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
     await form.getByRole('textbox', { name: 'Confirm the new password' }).fill(NEW_PASSWORD);
+    // The strength dictionaries load on first use; that can take a while on a busy machine.
+    await expect(form.getByTestId('password-strength')).toHaveText('100 / 100', {
+      timeout: 20_000,
+    });
+    await outliveTheAccessToken(page);
     await form.getByRole('button', { name: 'Change password' }).click();
 
     const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
@@ -126,5 +131,57 @@ test.describe('session', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: ERROR_MESSAGES.routeDenied }),
     ).toBeVisible();
+  });
+
+  test('password help: the emailed link opens the update page; the generator makes a password', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/pw/');
+    await expect(page).toHaveURL(/\/control\/password-recovery\/$/);
+    await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await expect(page.getByTestId('recovery-sent')).toHaveText(
+      new RegExp(SESSION_MESSAGES.passwordRecoverySent.replace(/[.]/g, '\\.')),
+    );
+
+    await visit('/control/mailbox/');
+    const link = page
+      .getByTestId('mailbox-message')
+      .getByRole('link', { name: /\/control\/password-update\// })
+      .first();
+    const href = await link.getAttribute('href');
+    expect(href).toBeTruthy();
+    await visit(new URL(href ?? '').pathname);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    // Another username than the link's: refused, and the link stays usable.
+    await page.getByRole('textbox', { name: 'Username' }).fill('someone-else');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm the new password' }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await expect(page.getByText(SESSION_MESSAGES.usernameMismatch)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectAccessible(page, 'password update with an error');
+
+    await visit('/control/passgen/');
+    await expect(page).toHaveURL(/\/control\/password-generator\/$/);
+    const grid = page.getByRole('group', { name: 'Words to choose from' });
+    const words = grid.getByRole('button');
+    await expect(words).toHaveCount(15);
+    const generate = page.getByRole('button', { name: 'Generate' });
+    for (const index of [4, 0]) await words.nth(index).click();
+    await expect(generate).toBeDisabled();
+    await words.nth(9).click();
+    await expect(generate).toBeEnabled();
+    await generate.click();
+    const picked = await Promise.all([4, 0, 9].map((i) => words.nth(i).textContent()));
+    const result = page.getByTestId('generated-password');
+    await expect(result).toBeVisible();
+    const text = (await result.textContent()) ?? '';
+    // The chosen words in the order picked, with 4 digits or symbols mixed in.
+    expect(text).toHaveLength(picked.join('').length + 4);
+    expect(text.replace(/[^a-z]/g, '')).toBe(picked.join('').replace(/[^a-z]/g, ''));
+    expect((text.match(/\d/g) ?? []).length).toBeGreaterThanOrEqual(2);
   });
 });

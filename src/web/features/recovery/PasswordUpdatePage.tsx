@@ -19,7 +19,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { FormTextField } from '../session/FormTextField.tsx';
 import { PasswordFields } from '../session/PasswordFields.tsx';
 import { useFormActor, usePasswordActor } from '../session/form-actors.ts';
-import { FailureNotice, RecoveryLayout } from './RecoveryLayout.tsx';
+import { FailureNotice, RecoveryLayout, SUCCESS_TITLE } from './RecoveryLayout.tsx';
 
 const FIELDS = { username: UpdatePasswordSchema.entries.username };
 
@@ -71,7 +71,13 @@ export default function PasswordUpdatePage() {
       intro="Enter your username and choose a new password. This link works once."
     >
       {done ? (
-        <Alert color="green" title="Password updated" role="status" data-testid="password-updated">
+        <Alert
+          styles={SUCCESS_TITLE}
+          color="green"
+          title="Password updated"
+          role="status"
+          data-testid="password-updated"
+        >
           {SESSION_MESSAGES.passwordUpdated}{' '}
           <Anchor component={Link} to="/login/">
             Log in

@@ -34,10 +34,19 @@ export function RecoveryLayout({
   );
 }
 
+/** A green title on the green tint falls short of 4.5:1: the title keeps the text colour. */
+export const SUCCESS_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /** The server's answer after a request was sent. */
 export function SentNotice({ message }: { message: string }) {
   return (
-    <Alert color="green" title="Request sent" role="status" data-testid="recovery-sent">
+    <Alert
+      styles={SUCCESS_TITLE}
+      color="green"
+      title="Request sent"
+      role="status"
+      data-testid="recovery-sent"
+    >
       {message}
     </Alert>
   );

@@ -38,8 +38,6 @@ function Field({
       required
       value={value}
       error={error}
-      // The default (dimmed) description colour is too faint for 4.5:1 contrast.
-      styles={{ description: { color: 'var(--mantine-color-text)' } }}
       onChange={(event) => actor.send({ type: 'change', field, value: event.currentTarget.value })}
       onBlur={() => actor.send({ type: 'blur', field })}
     />
@@ -76,7 +74,7 @@ function Strength({ actor, id }: { actor: PasswordActor; id: string }) {
         </Group>
       )}
       {unavailable && (
-        <Text size="xs" c="red">
+        <Text size="xs" c="red.8">
           {SESSION_NOTICES.strengthUnavailable}
         </Text>
       )}
