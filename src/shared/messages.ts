@@ -318,3 +318,45 @@ export function cardEndingIn(lastFour: string): string {
 export function accountEndingIn(lastFour: string): string {
   return `Account ending in ${lastFour}`;
 }
+
+/** The signup wizard's own messages (signup.md §2 "Signup page", §4, §9). */
+export const SIGNUP_WIZARD_MESSAGES = {
+  noSuggestions: 'No matching addresses. Keep typing the street address.',
+  checkingAddress: 'Checking service at this address…',
+  addressServiceable: 'Great news: fiber service is available at this address.',
+  earlySignup:
+    'Our network is still being built here. Sign up now and we will connect you as soon as it is ready.',
+  addressUnavailableTitle: 'Service is not available at this address yet',
+  contactListIntro:
+    "Leave your details and we'll let you know when service becomes available at this address.",
+  chooseMatchTitle: 'Which address is yours?',
+  chooseMatchIntro: 'Several addresses at this location can be served. Choose yours.',
+  routerBundled:
+    '10 Gbps service includes the XWi router: it is what makes these speeds possible in your home.',
+  ownerContactSent: "Thank you. We sent the owner's contact to the network provider.",
+  feesWaived: 'Waived',
+  noInstallationTimes:
+    'No installation times are free for this type in the next weeks. Please choose the other type or call us.',
+} as const;
+
+/** Router coverage (signup.md §9): devices and floor area, and when mesh extenders help. */
+export function routerCoverageMessage(coverage: {
+  devices: number;
+  squareFeet: number;
+  meshRecommendedAboveSquareFeet: number;
+}): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return `The XWi router covers up to ${n(coverage.devices)} devices and ${n(coverage.squareFeet)} sq ft. For homes larger than ${n(coverage.meshRecommendedAboveSquareFeet)} sq ft we recommend mesh extenders.`;
+}
+
+/** Out of stock (signup.md §4): the choice is disabled with a message to call or chat. */
+export function outOfStockMessage(item: string, sales: SalesContacts): string {
+  return `${item} is out of stock right now. Please call us at ${sales.phone} or chat with us at ${sales.chatUrl} and we will help you.`;
+}
+
+/** What screen readers hear about the suggestion list. */
+export function suggestionsAnnouncement(count: number): string {
+  if (count === 0) return SIGNUP_WIZARD_MESSAGES.noSuggestions;
+  if (count === 1) return '1 address suggestion available. Press the down arrow key to choose it.';
+  return `${count} address suggestions available. Use the up and down arrow keys to choose.`;
+}

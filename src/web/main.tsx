@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import './app/global.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';

@@ -1,13 +1,25 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { useAppServices } from '../../app/context.tsx';
 import { BrandMark } from '../../shell/Brand.tsx';
 
+/** Secondary text a shade darker than Mantine's default, for 4.5:1 contrast on white. */
+export const SIGNUP_TEXT_COLORS = {
+  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+} as CSSProperties;
+
 /**
  * The signup view replaces the normal shell: its own logo, no marketing menus, and the light
- * scheme forced while it is shown (the previous scheme comes back when it is left).
+ * scheme forced while it is shown (the previous scheme comes back when it is left). Shown inline
+ * (embedded in another page), it draws no header.
  */
-export function SignupLayout({ children }: { children: ReactNode }) {
+export function SignupLayout({
+  children,
+  inline = false,
+}: {
+  children: ReactNode;
+  inline?: boolean;
+}) {
   const { config, actors } = useAppServices();
   useEffect(() => {
     actors.theme.send({ type: 'signup.entered' });
@@ -15,42 +27,44 @@ export function SignupLayout({ children }: { children: ReactNode }) {
   }, [actors.theme]);
 
   return (
-    <Box mih="100dvh" data-testid="signup-layout">
-      <Box
-        component="header"
-        py="md"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Container size="md">
-          <Group justify="space-between">
-            <Anchor
-              href={config.mainSiteUrl}
-              underline="never"
-              c="inherit"
-              aria-label={`${config.productName} home`}
-            >
-              <Group gap={10} wrap="nowrap">
-                <BrandMark size={36} />
-                <Box>
-                  <Text fw={800} size="xl" lh={1.1}>
-                    {config.productName}
-                  </Text>
-                  <Text size="xs" fw={600} tt="uppercase" lh={1.2}>
-                    Fiber signup
-                  </Text>
-                </Box>
-              </Group>
-            </Anchor>
-            <Text size="sm">
-              Questions? Call{' '}
-              <Anchor href={`tel:${config.salesPhone.replace(/[^\d+]/g, '')}`}>
-                {config.salesPhone}
+    <Box mih="100dvh" data-testid="signup-layout" data-inline={inline} style={SIGNUP_TEXT_COLORS}>
+      {!inline && (
+        <Box
+          component="header"
+          py="md"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Container size="md">
+            <Group justify="space-between">
+              <Anchor
+                href={config.mainSiteUrl}
+                underline="never"
+                c="inherit"
+                aria-label={`${config.productName} home`}
+              >
+                <Group gap={10} wrap="nowrap">
+                  <BrandMark size={36} />
+                  <Box>
+                    <Text fw={800} size="xl" lh={1.1}>
+                      {config.productName}
+                    </Text>
+                    <Text size="xs" fw={600} tt="uppercase" lh={1.2}>
+                      Fiber signup
+                    </Text>
+                  </Box>
+                </Group>
               </Anchor>
-            </Text>
-          </Group>
-        </Container>
-      </Box>
-      <Container component="main" id="main" size="md" py="xl">
+              <Text size="sm">
+                Questions? Call{' '}
+                <Anchor href={`tel:${config.salesPhone.replace(/[^\d+]/g, '')}`}>
+                  {config.salesPhone}
+                </Anchor>
+              </Text>
+            </Group>
+          </Container>
+        </Box>
+      )}
+      <Container component="main" id="main" size="md" py={inline ? 'md' : 'xl'}>
         {children}
       </Container>
     </Box>

@@ -1,15 +1,135 @@
-import { Stack, Text, Title } from '@mantine/core';
+/**
+ * The signup page (/control/signup/): the wizard's actor and its sections. Only the address
+ * section is in the page's first load; every other section loads when the wizard reveals it
+ * (and is fetched in the background once the page is idle).
+ */
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { earliestScheduleDate } from '#shared/signup/dates';
+import type { SignupActor } from '#machines/signup/signup.machine';
+import {
+  selectRevealed,
+  selectServiceability,
+  type RevealedSections,
+} from '#machines/signup/signup.selectors';
+import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { liveInspect } from '../charts/live-inspection.ts';
+import { signupApi } from './api.ts';
+import { signupParams } from './params.ts';
+import { AddressSection } from './sections/AddressSection.tsx';
+import { SignupProgress } from './sections/SignupProgress.tsx';
+import { provideSignupMachine } from './signup-machine.ts';
 import { SignupLayout } from './SignupLayout.tsx';
+import { useSectionActors, WizardContext } from './wizard-context.ts';
+
+const loadCustomer = () => import('./sections/CustomerSection.tsx');
+const loadSpeed = () => import('./sections/SpeedSection.tsx');
+const loadRouter = () => import('./sections/RouterSection.tsx');
+const loadConnectivity = () => import('./sections/ConnectivitySection.tsx');
+const loadVoice = () => import('./sections/VoiceSection.tsx');
+const loadAttribution = () => import('./sections/AttributionSection.tsx');
+
+const CustomerSection = lazy(loadCustomer);
+const SpeedSection = lazy(loadSpeed);
+const RouterSection = lazy(loadRouter);
+const ConnectivitySection = lazy(loadConnectivity);
+const VoiceSection = lazy(loadVoice);
+const AttributionSection = lazy(loadAttribution);
+
+const PREFETCH_AFTER_MS = 1500;
+
+function sameReveal(a: RevealedSections, b: RevealedSections): boolean {
+  return (Object.keys(a) as (keyof RevealedSections)[]).every((key) => a[key] === b[key]);
+}
+
+function SectionLoading() {
+  return (
+    <Center py="lg">
+      <Loader size="sm" aria-label="Loading the next section" />
+    </Center>
+  );
+}
+
+function Sections({ wizard }: { wizard: SignupActor }) {
+  const actors = useSectionActors();
+  const revealed = useSelector(wizard, selectRevealed, sameReveal);
+  const found = useSelector(wizard, selectServiceability);
+  return (
+    <>
+      {actors.address && <AddressSection address={actors.address} />}
+      <Suspense fallback={<SectionLoading />}>
+        {revealed.customer && actors.customer && <CustomerSection form={actors.customer} />}
+        {revealed.speed && actors.services && found && (
+          <SpeedSection
+            services={actors.services}
+            mainProvider={found.offering.main_provider.name}
+          />
+        )}
+        {revealed.router && actors.services && <RouterSection services={actors.services} />}
+        {revealed.connectivity && found && (
+          <ConnectivitySection
+            wizard={wizard}
+            actors={actors}
+            providerLabel={found.details.provider.label}
+          />
+        )}
+        {revealed.voice && found && (
+          <VoiceSection wizard={wizard} description={found.offering.voice.description} />
+        )}
+        {revealed.attribution && actors.attribution && (
+          <AttributionSection attribution={actors.attribution} />
+        )}
+        {/* The second half (account, order summary, payment, agreement, Place order) follows. */}
+      </Suspense>
+    </>
+  );
+}
 
 export default function SignupPage() {
   usePageTitle('Sign up');
+  const { api, config } = useAppServices();
+  const { components } = useParams({ strict: false }) as { components?: string };
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  // The route's parameters are read once: the wizard starts with them.
+  const [input] = useState(() => ({
+    ...signupParams(components, search),
+    earliest: earliestScheduleDate(),
+  }));
+  const machine = useMemo(() => provideSignupMachine(signupApi(api)), [api]);
+  const wizard = useActorRef(machine, { input, inspect: liveInspect(config.production) });
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      for (const load of [
+        loadCustomer,
+        loadSpeed,
+        loadRouter,
+        loadConnectivity,
+        loadVoice,
+        loadAttribution,
+      ])
+        void load().catch(() => undefined);
+    }, PREFETCH_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
   return (
-    <SignupLayout>
-      <Stack gap="sm">
-        <Title order={1}>Get fiber at your address</Title>
-        <Text>The signup wizard is coming soon.</Text>
-      </Stack>
+    <SignupLayout inline={input.displayInline}>
+      <WizardContext.Provider value={wizard}>
+        <Stack gap="lg">
+          <div>
+            <Title order={1}>Get fiber at your address</Title>
+            <Text mt={4}>
+              Check your address, choose your speed and equipment, and sign up in minutes.
+            </Text>
+          </div>
+          <SignupProgress wizard={wizard} />
+          <Sections wizard={wizard} />
+        </Stack>
+      </WizardContext.Provider>
     </SignupLayout>
   );
 }

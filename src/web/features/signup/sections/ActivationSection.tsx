@@ -1,0 +1,44 @@
+/** "bonfire residential" (southern_ute): the desired activation date, tomorrow at the earliest. */
+import '@mantine/dates/styles.css';
+import { Button, Group, Stack } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useSelector } from '@xstate/react';
+import { CONNECTIVITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
+import type { ActivationActor } from '#machines/signup/activation.machine';
+import { selectActivationView } from '#machines/signup/activation.selectors';
+
+export default function ActivationSection({ activation }: { activation: ActivationActor }) {
+  const view = useSelector(activation, selectActivationView);
+  return (
+    <Stack gap="xs" data-testid="bonfire-residential">
+      <DatePickerInput
+        label="Desired activation date"
+        description={
+          view.required ? CONNECTIVITY_MESSAGES.activationDate : SIGNUP_WIZARD_MESSAGES.earlySignup
+        }
+        placeholder="Choose a date"
+        required={view.required}
+        value={view.date}
+        minDate={view.earliest}
+        getDayProps={(date) => ({ 'data-date': date })}
+        onChange={(date) =>
+          activation.send(
+            date ? { type: 'activation.date.chosen', date } : { type: 'activation.date.cleared' },
+          )
+        }
+        popoverProps={{ withinPortal: true }}
+      />
+      {view.date && !view.required && (
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => activation.send({ type: 'activation.date.cleared' })}
+          >
+            Clear the date
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
