@@ -184,4 +184,40 @@ test.describe('session', () => {
     expect(text.replace(/[^a-z]/g, '')).toBe(picked.join('').replace(/[^a-z]/g, ''));
     expect((text.match(/\d/g) ?? []).length).toBeGreaterThanOrEqual(2);
   });
+
+  test('a site admin acts as a customer under a banner, then returns to the admin screen', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/login/');
+    await logIn(page, 'admin');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    const tabs = page.getByRole('navigation', { name: 'Portal' });
+    await tabs.getByRole('link', { name: 'Admin' }).click();
+    const search = page.getByRole('search', { name: 'Find a customer' });
+    await search.getByRole('textbox', { name: 'Customer' }).fill('demo');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByTestId('customer-results').getByRole('row', { name: /demo/ }).first();
+    await row.getByRole('button', { name: /^Act as/ }).click();
+
+    const verify = page.getByRole('dialog', { name: SESSION_NOTICES.verifyIdentityTitle });
+    await expect(verify).toBeVisible();
+    await expectAccessible(page, 'Verify Identity modal');
+    await verify.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
+    await verify.getByRole('button', { name: 'Continue' }).click();
+
+    const banner = page.getByTestId('acting-as-banner');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    await expect(banner).toContainText('(you are admin)');
+    await expect(page.getByTestId('logged-in-link')).toHaveText('demo logged in');
+    await tabs.getByRole('link', { name: 'Services' }).click();
+    await expect(banner).toBeVisible();
+    await expectAccessible(page, 'acting as a customer');
+
+    await banner.getByRole('button', { name: 'Return to admin' }).click();
+    await expect(page).toHaveURL(/\/control\/admin\/$/);
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByTestId('logged-in-link')).toHaveText('admin logged in');
+    await expect(page.getByText(SESSION_NOTICES.proxyEnded)).toBeVisible();
+  });
 });

@@ -103,7 +103,9 @@ export default function AdminProxyPage() {
       {noMatch && <Text role="status">{SESSION_NOTICES.noCustomerMatch}</Text>}
       {customers.length > 0 && (
         <Table striped highlightOnHover data-testid="customer-results">
-          <Table.Caption>Customers found</Table.Caption>
+          <Table.Caption style={{ color: 'var(--mantine-color-text)' }}>
+            Customers found
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
