@@ -20,7 +20,7 @@ import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
 import { selectGateDecided, selectGateVerdict } from '#machines/session/route-gate.selectors';
 import type { AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
-import { PasswordPromptModal } from './features/session/PasswordPromptModal.tsx';
+import { SessionPrompts } from './features/session/SessionPrompts.tsx';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
@@ -82,13 +82,13 @@ function RootLayout() {
     return (
       <>
         <Outlet />
-        <PasswordPromptModal />
+        <SessionPrompts />
       </>
     );
   return (
     <Shell>
       <Outlet />
-      <PasswordPromptModal />
+      <SessionPrompts />
     </Shell>
   );
 }

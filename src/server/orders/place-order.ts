@@ -523,13 +523,6 @@ export async function placeSignupOrder(
       const routerOption = offering.router_options.find((o) => o.speed_id === line.speed_id);
       const routerModel = routerWanted ? (routerOption?.router_model ?? null) : null;
       const meshQuantity = routerWanted ? order.order.router.mesh_quantity : 0;
-      if (
-        !(await takeStock(tx, provider, routerModel ?? '', routerWanted ? 1 : 0)) ||
-        !(await takeStock(tx, provider, offering.mesh_option.mesh_model, meshQuantity))
-      ) {
-        throw orderFailed(409, ORDER_MESSAGES.equipmentOutOfStock);
-      }
-
       const connectivityOrder = storedConnectivityOrder(order, offering, {
         earlySignup: details.early_signup,
         routerModel,
@@ -713,6 +706,14 @@ export async function placeSignupOrder(
         username: customer.uid,
         order_id: orderId,
       };
+      // Equipment last: every order with a router updates the same stock rows, and a row stays
+      // locked until commit, so concurrent orders wait on each other only for this last step.
+      if (
+        !(await takeStock(tx, provider, routerModel ?? '', routerWanted ? 1 : 0)) ||
+        !(await takeStock(tx, provider, offering.mesh_option.mesh_model, meshQuantity))
+      ) {
+        throw orderFailed(409, ORDER_MESSAGES.equipmentOutOfStock);
+      }
       await storeAnswer(tx, SELF_SIGNUP_SCOPE, request.key, 201, body);
       timer.lap('writes');
       await testPauseBeforeCommit(deps);
