@@ -65,4 +65,38 @@ test.describe('statecharts page', () => {
       'true',
     );
   });
+
+  test('the live view follows machines used in another tab', async ({ page, visit, context }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit('/control/charts/');
+    const live = page.getByTestId('live-view');
+    const machine = live.getByRole('combobox', { name: 'Running machine' });
+
+    const other = await context.newPage();
+    await other.goto('/control/paths-start/');
+    await other.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
+    await other.goto('/control/signup/');
+    await other.getByTestId('signup-layout').waitFor();
+
+    await machine.click();
+    const signup = MACHINES.find((entry) => entry.name === 'signup');
+    if (signup)
+      await expect(
+        page.getByRole('option', { name: `${signup.title} (signup), in another tab` }),
+      ).toBeVisible();
+    await page.getByRole('option', { name: 'Colour scheme (theme), in another tab' }).click();
+    await expect(machine).toHaveValue('Colour scheme (theme), in another tab');
+    // The other tab chose dark, then the signup page forced light.
+    await expect(live.getByTestId('live-active')).toHaveText('forced light');
+    await expect(live.getByTestId('live-event')).toHaveText('signup.entered');
+    const chart = live.getByTestId('chart-theme');
+    await expect(chart.locator('[data-state="forced light"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+    await expect(
+      chart.locator('[data-transition="following preference › signup.entered → forced light"]'),
+    ).toHaveAttribute('data-taken', 'true');
+    await other.close();
+  });
 });

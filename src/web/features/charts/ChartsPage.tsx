@@ -22,18 +22,13 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { layoutChart, type ElkLike, type LaidOutChart } from '#machines/charts/elk';
-import {
-  activeStateKeys,
-  chartModel,
-  transitionIndex,
-  type ChartModel,
-} from '#machines/charts/model';
+import { chartModel, transitionLookupKey, type ChartModel } from '#machines/charts/model';
 import { toSvg } from '#machines/charts/svg';
 import { MACHINES, type RegisteredMachine } from '#machines/registry';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import classes from './ChartsPage.module.css';
-import { liveInspection } from './live-inspection.ts';
+import { liveInspection, type LiveMachine } from './live-inspection.ts';
 
 let elkPromise: Promise<ElkLike> | undefined;
 const layouts = new Map<string, Promise<LaidOutChart>>();
@@ -200,30 +195,49 @@ function MachineList({ chosen, onChoose }: { chosen: string; onChoose: (name: st
 
 function LiveView() {
   const running = useSyncExternalStore(liveInspection.subscribe, liveInspection.getSnapshot);
-  const live = MACHINES.filter((entry) => running.has(entry.machine.id));
+  // Registered machines only, this tab's first, in registry order.
+  const live = [...running.values()]
+    .map((machine) => ({
+      machine,
+      entry: MACHINES.find((e) => e.machine.id === machine.machineId),
+    }))
+    .filter((item): item is { machine: LiveMachine; entry: RegisteredMachine } => !!item.entry)
+    .sort(
+      (a, b) =>
+        Number(b.machine.here) - Number(a.machine.here) ||
+        MACHINES.indexOf(a.entry) - MACHINES.indexOf(b.entry),
+    );
   const [chosen, setChosen] = useState<string | null>(null);
-  const entry = live.find((e) => e.name === chosen) ?? live[0];
+  const current = live.find((item) => item.machine.key === chosen) ?? live[0];
+  const entry = current?.entry;
   const { layout, error } = useLayout(entry);
-  const current = entry ? running.get(entry.machine.id) : undefined;
 
   const view = useMemo(() => {
-    if (!entry || !current) return undefined;
-    const model = modelOf(entry);
-    const idOf = transitionIndex(model);
-    const active = activeStateKeys(current.snapshot);
-    const taken = current.taken.map(idOf).filter((id): id is string => id !== undefined);
+    if (!current) return undefined;
+    const model = modelOf(current.entry);
+    const ids = new Map(
+      model.transitions.map((t) => [transitionLookupKey(t.source, t.event, t.index), t.id]),
+    );
+    const taken = current.machine.taken
+      .map((key) => ids.get(key))
+      .filter((id): id is string => id !== undefined);
     return {
-      active,
+      active: current.machine.active,
       taken,
       svg: layout
         ? toSvg(layout, {
-            idPrefix: `live-${entry.name}`,
-            active: new Set(active),
+            idPrefix: `live-${current.entry.name}`,
+            active: new Set(current.machine.active),
             taken: new Set(taken),
           })
         : undefined,
     };
-  }, [entry, current, layout]);
+  }, [current, layout]);
+
+  const label = ({ machine, entry: e }: { machine: LiveMachine; entry: RegisteredMachine }) =>
+    `${e.title} (${e.name})${machine.here ? '' : ', in another tab'}${
+      machine.status === 'active' ? '' : `, ${machine.status}`
+    }`;
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="live-view" data-testid="live-view">
@@ -231,21 +245,22 @@ function LiveView() {
         Live view
       </Title>
       <Text>
-        The machines running in this page right now. Use the page (for example the Dark mode switch
-        below) and the chart follows: active states are blue, the transitions of the last event red.
-        Shown outside production only.
+        The machines running in this page, and in other tabs of the app, right now. Use the page
+        (for example the Dark mode switch below), or open the signup page in another tab and use it
+        there: the chart follows, with the active states in blue and the transitions of the last
+        event in red. Shown outside production only.
       </Text>
-      {live.length === 0 || !entry ? (
+      {!current || !entry ? (
         <Text>No registered machine is running in this page yet.</Text>
       ) : (
         <>
           <Select
             label="Running machine"
-            data={live.map((e) => ({ value: e.name, label: `${e.title} (${e.name})` }))}
-            value={entry.name}
+            data={live.map((item) => ({ value: item.machine.key, label: label(item) }))}
+            value={current.machine.key}
             onChange={setChosen}
             allowDeselect={false}
-            w={320}
+            maw={480}
           />
           <List size="sm" spacing={2} aria-live="polite" data-testid="live-status">
             <List.Item>
@@ -253,7 +268,7 @@ function LiveView() {
             </List.Item>
             <List.Item>
               Last event:{' '}
-              <strong data-testid="live-event">{current?.lastEvent?.type ?? 'none yet'}</strong>
+              <strong data-testid="live-event">{current.machine.lastEvent ?? 'none yet'}</strong>
               {view?.taken.length ? ` (${view.taken.join('; ')})` : ''}
             </List.Item>
           </List>
