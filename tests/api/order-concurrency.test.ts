@@ -90,7 +90,9 @@ describe('concurrent submissions', () => {
     expect(
       await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
     ).toHaveLength(1);
-  });
+    // Each submission checks the password's strength and hashes it before it reaches the key:
+    // 50 of them take a while on a small, busy machine.
+  }, 120_000);
 
   it('two keys with one username: one order is placed, the other hears the username is taken', async () => {
     const client = t.client();
