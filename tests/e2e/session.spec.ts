@@ -11,6 +11,8 @@ import { expect, expectAccessible, test } from './support/fixtures.ts';
 
 const PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 const NEW_PASSWORD = 'Granite-Harbor-Lantern-58!';
+/** For steps behind a refresh or a dictionary load, on a machine other test runs share. */
+const SLOW = 20_000;
 const ACCESS_TOKEN_TTL_MS = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5') * 1000;
 
 async function logIn(page: Page, username: string) {
@@ -33,6 +35,9 @@ function countRefreshes(page: Page) {
 }
 
 test.describe('session', () => {
+  // Some of these wait out an access token; all share a machine with other test runs.
+  test.describe.configure({ timeout: 60_000 });
+
   test('logs in, outlives the access token and keeps working without a prompt', async ({
     page,
     visit,
@@ -50,7 +55,7 @@ test.describe('session', () => {
     await outliveTheAccessToken(page);
     await tabs.getByRole('link', { name: 'Services' }).click();
     await tabs.getByRole('link', { name: 'Account' }).click();
-    await expect(page.getByTestId('contact-information')).toBeVisible();
+    await expect(page.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page).toHaveURL(/\/control\/account\/$/);
     expect(refreshes.count).toBe(1);
@@ -77,7 +82,7 @@ test.describe('session', () => {
     await search.getByRole('textbox', { name: 'Customer' }).fill('demo');
     await search.getByRole('button', { name: 'Search' }).click();
 
-    await expect(page).toHaveURL(/\/control\/login\/\?.*timeout=true/);
+    await expect(page).toHaveURL(/\/control\/login\/\?.*timeout=true/, { timeout: SLOW });
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/');
     await expect(page.getByTestId('timeout-notice')).toHaveText(
       new RegExp(SESSION_NOTICES.timedOut.replace(/[.]/g, '\\.')),
@@ -92,7 +97,6 @@ test.describe('session', () => {
     page,
     visit,
   }) => {
-    test.setTimeout(60_000);
     await visit('/control/login/');
     await logIn(page, 'viewer');
     await expect(page).toHaveURL(/\/control\/account\/$/);
@@ -103,18 +107,18 @@ test.describe('session', () => {
     await form.getByRole('textbox', { name: 'Confirm the new password' }).fill(NEW_PASSWORD);
     // The strength dictionaries load on first use; that can take a while on a busy machine.
     await expect(form.getByTestId('password-strength')).toHaveText('100 / 100', {
-      timeout: 20_000,
+      timeout: SLOW,
     });
     await outliveTheAccessToken(page);
     await form.getByRole('button', { name: 'Change password' }).click();
 
     const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible({ timeout: SLOW });
     await expectAccessible(page, 'refresh-password modal');
     await prompt.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await prompt.getByRole('button', { name: 'Continue' }).click();
 
-    await expect(prompt).toBeHidden();
+    await expect(prompt).toBeHidden({ timeout: SLOW });
     await expect(page.getByText(SESSION_MESSAGES.passwordChanged)).toBeVisible();
   });
 
@@ -160,7 +164,7 @@ test.describe('session', () => {
     await page.getByRole('textbox', { name: 'Confirm the new password' }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await expect(page.getByText(SESSION_MESSAGES.usernameMismatch)).toBeVisible({
-      timeout: 20_000,
+      timeout: SLOW,
     });
     await expectAccessible(page, 'password update with an error');
 
@@ -201,13 +205,13 @@ test.describe('session', () => {
     await row.getByRole('button', { name: /^Act as/ }).click();
 
     const verify = page.getByRole('dialog', { name: SESSION_NOTICES.verifyIdentityTitle });
-    await expect(verify).toBeVisible();
+    await expect(verify).toBeVisible({ timeout: SLOW });
     await expectAccessible(page, 'Verify Identity modal');
     await verify.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
     await verify.getByRole('button', { name: 'Continue' }).click();
 
     const banner = page.getByTestId('acting-as-banner');
-    await expect(page).toHaveURL(/\/control\/account\/$/);
+    await expect(page).toHaveURL(/\/control\/account\/$/, { timeout: SLOW });
     await expect(banner).toContainText('(you are admin)');
     await expect(page.getByTestId('logged-in-link')).toHaveText('demo logged in');
     await tabs.getByRole('link', { name: 'Services' }).click();
@@ -215,7 +219,7 @@ test.describe('session', () => {
     await expectAccessible(page, 'acting as a customer');
 
     await banner.getByRole('button', { name: 'Return to admin' }).click();
-    await expect(page).toHaveURL(/\/control\/admin\/$/);
+    await expect(page).toHaveURL(/\/control\/admin\/$/, { timeout: SLOW });
     await expect(banner).toHaveCount(0);
     await expect(page.getByTestId('logged-in-link')).toHaveText('admin logged in');
     await expect(page.getByText(SESSION_NOTICES.proxyEnded)).toBeVisible();

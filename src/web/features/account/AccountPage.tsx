@@ -15,7 +15,7 @@ import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { PasswordFields } from '../session/PasswordFields.tsx';
-import { usePasswordActor } from '../session/form-actors.ts';
+import { usePasswordActor } from '../session/password-actor.ts';
 
 function Address({ address }: { address: PostalAddress | null }) {
   if (!address) return <Text>No service address on file.</Text>;

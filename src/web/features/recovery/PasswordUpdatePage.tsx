@@ -18,7 +18,8 @@ import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { FormTextField } from '../session/FormTextField.tsx';
 import { PasswordFields } from '../session/PasswordFields.tsx';
-import { useFormActor, usePasswordActor } from '../session/form-actors.ts';
+import { useFormActor } from '../session/form-actors.ts';
+import { usePasswordActor } from '../session/password-actor.ts';
 import { FailureNotice, RecoveryLayout, SUCCESS_TITLE } from './RecoveryLayout.tsx';
 
 const FIELDS = { username: UpdatePasswordSchema.entries.username };

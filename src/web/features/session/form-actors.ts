@@ -1,20 +1,12 @@
 /**
- * Hooks that start the form machines (machines/forms) for a page, with the page's submit call.
+ * A hook that starts the form machine (machines/forms) for a page, with the page's submit call.
  * The submit function may change between renders; the actor always calls the latest one.
  */
 import { useActorRef } from '@xstate/react';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { formMachine, type FormInput, type FormValues } from '#machines/forms/form.machine';
-import { passwordMachine, type PasswordInput } from '#machines/forms/password.machine';
 import { ApiFailure } from '../../api/client.ts';
-
-/** Server field names that differ from the password machine's fields. */
-const PASSWORD_FIELD_OF: Record<string, 'current' | 'password' | 'confirmation'> = {
-  old_password: 'current',
-  new_password: 'password',
-  password: 'password',
-};
 
 /** An API failure as the form machines read it: a message and field errors. */
 export function formFailure(error: unknown, fieldNames: Record<string, string> = {}) {
@@ -40,29 +32,6 @@ export function useFormActor(input: FormInput, submit?: (values: FormValues) => 
             return await latest.current(values);
           } catch (error) {
             throw formFailure(error);
-          }
-        }),
-      },
-    }),
-    { input },
-  );
-}
-
-export function usePasswordActor(
-  input: PasswordInput,
-  submit?: (values: { password: string; current: string }) => Promise<unknown>,
-) {
-  const latest = useRef(submit);
-  latest.current = submit;
-  return useActorRef(
-    passwordMachine.provide({
-      actors: {
-        submit: fromPromise(async ({ input: values }) => {
-          if (!latest.current) return undefined;
-          try {
-            return await latest.current(values);
-          } catch (error) {
-            throw formFailure(error, PASSWORD_FIELD_OF);
           }
         }),
       },
