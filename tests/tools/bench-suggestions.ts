@@ -244,6 +244,7 @@ async function runPostgres(): Promise<EngineResult> {
   }
 }
 
+const loadBefore = os.loadavg()[0];
 const results: EngineResult[] = [];
 if (values.engine === 'pglite' || values.engine === 'both') results.push(await runPglite());
 if (values.engine === 'postgres' || values.engine === 'both') results.push(await runPostgres());
@@ -251,6 +252,10 @@ if (values.engine === 'postgres' || values.engine === 'both') results.push(await
 console.log(
   `\nAddress suggestions, server side, ${ADDRESSES.toLocaleString('en-US')} addresses, ` +
     `${PREFIXES} varied prefixes (${os.cpus().length} CPUs, Node ${process.version})`,
+);
+// Other work on the machine shows up in the tail latencies: say how busy it was.
+console.log(
+  `Machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
 );
 let failed = false;
 for (const result of results) {

@@ -328,11 +328,18 @@ export async function seedAddresses(
       await tx.execute(sql.raw(`alter table addresses drop constraint "${key.name}"`));
     }
     let inserted = 0;
+    // The next batch is generated while the database stores the previous one (PostgreSQL works
+    // in its own process meanwhile).
+    let storing: Promise<void> | undefined;
     for (const batch of generateAddresses({ total }, INSERT_BATCH)) {
-      await insertAddressBatch(tx, batch);
+      await storing;
+      storing = insertAddressBatch(tx, batch);
       inserted += batch.length;
-      if (inserted % 200_000 < INSERT_BATCH) log('addresses inserted', { inserted });
+      if (inserted % 200_000 < INSERT_BATCH) log('addresses generated so far', { inserted });
     }
+    await storing;
+    // Index builds sort in memory when they may use more of it.
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     for (const key of foreignKeys) {
       await tx.execute(
