@@ -36,7 +36,7 @@ export function PasswordPromptModal() {
       onClose={() => actors.tokens.send({ type: 'password cancelled' })}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Cancel' }}
+      closeButtonProps={{ 'aria-label': 'Close and cancel' }}
       data-testid={verify ? 'verify-identity-modal' : 'refresh-password-modal'}
     >
       <form
