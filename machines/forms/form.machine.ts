@@ -112,6 +112,11 @@ export const formMachine = setup({
     }),
     'check left field': assign(({ context, event }) => {
       if (event.type !== 'blur' || !(event.field in context.fields)) return {};
+      // Passing through an empty field untouched (tabbing, or a click elsewhere) is not an
+      // answer yet: its "required" message waits for an edit or a submit.
+      const value = context.values[event.field];
+      const edited = context.touched[event.field] || context.pending.includes(event.field);
+      if (!edited && (value === '' || value === undefined)) return {};
       const result = checkForm(context.fields, context.values, context.checks);
       return {
         touched: { ...context.touched, [event.field]: true },

@@ -9,7 +9,7 @@ import { selectColorScheme } from '#machines/shell/theme.selectors';
 import { createApiClient } from './api/client.ts';
 import { createAppActors } from './app/actors.ts';
 import { AppServicesContext, type AppServices } from './app/context.tsx';
-import { mantineTheme } from './app/theme.ts';
+import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
 import { liveInspect } from './features/charts/live-inspection.ts';
 import { createAppRouter } from './router.tsx';
@@ -26,7 +26,11 @@ const router = createAppRouter(services);
 function App() {
   const scheme = useSelector(services.actors.theme, selectColorScheme);
   return (
-    <MantineProvider theme={mantineTheme} forceColorScheme={scheme}>
+    <MantineProvider
+      theme={mantineTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={scheme}
+    >
       <AppServicesContext.Provider value={services}>
         <RouterProvider router={router} />
       </AppServicesContext.Provider>

@@ -59,10 +59,21 @@ describe('form machine', () => {
     form.send({ type: 'change', field: 'email', value: 'nope' });
     form.send({ type: 'blur', field: 'email' });
     expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
+    form.send({ type: 'change', field: 'username', value: '9lives' });
     form.send({ type: 'blur', field: 'username' });
     expect(selectField(form.getSnapshot(), 'username').error).toBe(
       USERNAME_MESSAGES.firstCharacter,
     );
+  });
+
+  it('leaves an empty field alone when it is passed through without an edit', () => {
+    const form = start();
+    form.send({ type: 'blur', field: 'username' });
+    expect(selectField(form.getSnapshot(), 'username').error).toBeUndefined();
+    form.send({ type: 'change', field: 'username', value: 'a' });
+    form.send({ type: 'change', field: 'username', value: '' });
+    form.send({ type: 'blur', field: 'username' });
+    expect(selectField(form.getSnapshot(), 'username').error).toBeDefined();
   });
 
   it('applies cross-field rules and re-checks the partner field', () => {

@@ -1,4 +1,4 @@
-import { Anchor, createTheme } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const mantineTheme = createTheme({
   primaryColor: 'brand',
@@ -23,5 +23,22 @@ export const mantineTheme = createTheme({
   components: {
     // Links inside text must not rely on colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
+});
+
+/**
+ * Mantine's default error red and dimmed grey fall short of 4.5:1 contrast on light backgrounds
+ * (and the dimmed grey on dark ones): darker or lighter shades everywhere, so that every page
+ * passes without per-component overrides.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  },
+  dark: {
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-4)',
   },
 });
