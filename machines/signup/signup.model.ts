@@ -83,12 +83,12 @@ function buildSamples() {
         },
       } as { type: string },
     ]);
-  const services = (steps: 'speed' | 'router' | 'none') =>
+  const services = (steps: 'speed' | 'router' | 'bundle') =>
     snapshotAfter(
       servicesMachine,
       { offering: SAMPLE_OFFERINGS.utopia, available: true },
-      steps === 'none'
-        ? []
+      steps === 'bundle'
+        ? [{ type: 'speed.chosen', speedId: 'speed_10000_sym' } as { type: string }]
         : [
             { type: 'speed.chosen', speedId: 'speed_1000_sym' } as { type: string },
             ...(steps === 'router'
@@ -104,7 +104,7 @@ function buildSamples() {
         addressId: SAMPLE_DETAILS.utopia.address_id,
         providerId: 'utopia',
       },
-      valid ? [{ type: 'ownership.chosen', owner: true } as { type: string }] : [],
+      [{ type: 'ownership.chosen', owner: valid } as { type: string }],
     );
   const slots = sampleSlots();
   const installationInput = {
@@ -170,17 +170,17 @@ function buildSamples() {
       type: 'xstate.snapshot.services',
       snapshot: services('router'),
     }),
-    servicesReset: sample('the services start over', {
+    speedBundled: sample('10 Gbps is chosen: the router bundle waits for an answer', {
       type: 'xstate.snapshot.services',
-      snapshot: services('none'),
+      snapshot: services('bundle'),
     }),
     connectivity: {
       'utopia residential': [
-        sample('ownership answered', {
+        sample('the visitor owns the home', {
           type: 'xstate.snapshot.connectivity',
           snapshot: residential(true),
         }),
-        sample('ownership unanswered', {
+        sample('the visitor rents: the owner contact is still needed', {
           type: 'xstate.snapshot.connectivity',
           snapshot: residential(false),
         }),
@@ -246,7 +246,7 @@ function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
   if (!complete || snapshot.context.attribution.skipped) return [];
   return [
     s.customerInvalid,
-    s.servicesReset,
+    s.speedBundled,
     connectivityInvalid,
     s.voiceOn,
     s.attributionSkipped,

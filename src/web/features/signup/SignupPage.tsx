@@ -31,6 +31,11 @@ const loadRouter = () => import('./sections/RouterSection.tsx');
 const loadConnectivity = () => import('./sections/ConnectivitySection.tsx');
 const loadVoice = () => import('./sections/VoiceSection.tsx');
 const loadAttribution = () => import('./sections/AttributionSection.tsx');
+const loadDatePickers = () =>
+  Promise.all([
+    import('./sections/InstallationSection.tsx'),
+    import('./sections/ActivationSection.tsx'),
+  ]);
 
 const CustomerSection = lazy(loadCustomer);
 const SpeedSection = lazy(loadSpeed);
@@ -60,30 +65,44 @@ function Sections({ wizard }: { wizard: SignupActor }) {
   return (
     <>
       {actors.address && <AddressSection address={actors.address} />}
-      <Suspense fallback={<SectionLoading />}>
-        {revealed.customer && actors.customer && <CustomerSection form={actors.customer} />}
-        {revealed.speed && actors.services && found && (
+      {revealed.customer && actors.customer && (
+        <Suspense fallback={<SectionLoading />}>
+          <CustomerSection form={actors.customer} />
+        </Suspense>
+      )}
+      {revealed.speed && actors.services && found && (
+        <Suspense fallback={<SectionLoading />}>
           <SpeedSection
             services={actors.services}
             mainProvider={found.offering.main_provider.name}
           />
-        )}
-        {revealed.router && actors.services && <RouterSection services={actors.services} />}
-        {revealed.connectivity && found && (
+        </Suspense>
+      )}
+      {revealed.router && actors.services && (
+        <Suspense fallback={<SectionLoading />}>
+          <RouterSection services={actors.services} />
+        </Suspense>
+      )}
+      {revealed.connectivity && found && (
+        <Suspense fallback={<SectionLoading />}>
           <ConnectivitySection
             wizard={wizard}
             actors={actors}
             providerLabel={found.details.provider.label}
           />
-        )}
-        {revealed.voice && found && (
+        </Suspense>
+      )}
+      {revealed.voice && found && (
+        <Suspense fallback={<SectionLoading />}>
           <VoiceSection wizard={wizard} description={found.offering.voice.description} />
-        )}
-        {revealed.attribution && actors.attribution && (
+        </Suspense>
+      )}
+      {revealed.attribution && actors.attribution && (
+        <Suspense fallback={<SectionLoading />}>
           <AttributionSection attribution={actors.attribution} />
-        )}
-        {/* The second half (account, order summary, payment, agreement, Place order) follows. */}
-      </Suspense>
+        </Suspense>
+      )}
+      {/* The second half (account, order summary, payment, agreement, Place order) follows. */}
     </>
   );
 }
@@ -110,6 +129,7 @@ export default function SignupPage() {
         loadConnectivity,
         loadVoice,
         loadAttribution,
+        loadDatePickers,
       ])
         void load().catch(() => undefined);
     }, PREFETCH_AFTER_MS);

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { CONNECTIVITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import type { ActivationActor } from '#machines/signup/activation.machine';
 import { selectActivationView } from '#machines/signup/activation.selectors';
+import { DATE_PICKER_LABELS } from './date-picker.ts';
 
 export default function ActivationSection({ activation }: { activation: ActivationActor }) {
   const view = useSelector(activation, selectActivationView);
@@ -21,6 +22,8 @@ export default function ActivationSection({ activation }: { activation: Activati
         value={view.date}
         minDate={view.earliest}
         getDayProps={(date) => ({ 'data-date': date })}
+        ariaLabels={DATE_PICKER_LABELS}
+        defaultDate={view.earliest}
         onChange={(date) =>
           activation.send(
             date ? { type: 'activation.date.chosen', date } : { type: 'activation.date.cleared' },

@@ -1,11 +1,15 @@
 /** The provider's connectivity section: one of three forms, by the address's provider. */
+import { Center, Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { selectInstallationFeeWaived, type SignupActors } from '#machines/signup/signup.selectors';
-import ActivationSection from './ActivationSection.tsx';
-import InstallationSection from './InstallationSection.tsx';
 import ResidentialSection from './ResidentialSection.tsx';
 import { SignupSection } from './SignupSection.tsx';
+
+// The date pickers load only for the forms that need them.
+const InstallationSection = lazy(() => import('./InstallationSection.tsx'));
+const ActivationSection = lazy(() => import('./ActivationSection.tsx'));
 
 export default function ConnectivitySection({
   wizard,
@@ -24,10 +28,18 @@ export default function ConnectivitySection({
       testId="signup-connectivity"
     >
       {actors.residential && <ResidentialSection details={actors.residential} />}
-      {actors.installation && (
-        <InstallationSection installation={actors.installation} feesWaived={feesWaived} />
-      )}
-      {actors.activation && <ActivationSection activation={actors.activation} />}
+      <Suspense
+        fallback={
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading the date picker" />
+          </Center>
+        }
+      >
+        {actors.installation && (
+          <InstallationSection installation={actors.installation} feesWaived={feesWaived} />
+        )}
+        {actors.activation && <ActivationSection activation={actors.activation} />}
+      </Suspense>
     </SignupSection>
   );
 }

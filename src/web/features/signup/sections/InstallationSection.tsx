@@ -23,6 +23,7 @@ import type { InstallationOption, InstallType } from '#shared/signup/serviceabil
 import type { InstallationActor } from '#machines/signup/installation.machine';
 import { selectInstallationView } from '#machines/signup/installation.selectors';
 import { DropPointMap } from './DropPointMap.tsx';
+import { DATE_PICKER_LABELS } from './date-picker.ts';
 
 function Fee({ option, waived }: { option: InstallationOption; waived: boolean }) {
   const fee = option.billing.fees[0]?.rate;
@@ -127,6 +128,8 @@ export default function InstallationSection({
             minDate={view.minDate}
             excludeDate={(date) => !available.has(date)}
             getDayProps={(date) => ({ 'data-date': date })}
+            ariaLabels={DATE_PICKER_LABELS}
+            defaultDate={view.minDate}
             onChange={(date) => date && send({ type: 'install.date.chosen', date })}
             popoverProps={{ withinPortal: true }}
           />

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import type { AddressActor } from '#machines/signup/address.machine';
 import { selectAddressView } from '#machines/signup/address.selectors';
+import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 export default function MatchModal({ address }: { address: AddressActor }) {
   const matches = useSelector(address, (s) => selectAddressView(s).matches);
@@ -13,6 +14,7 @@ export default function MatchModal({ address }: { address: AddressActor }) {
       onClose={() => address.send({ type: 'match.dismissed' })}
       title={SIGNUP_WIZARD_MESSAGES.chooseMatchTitle}
       closeButtonProps={{ 'aria-label': 'Close' }}
+      style={SIGNUP_TEXT_COLORS}
     >
       <Stack gap="sm">
         <Text size="sm">{SIGNUP_WIZARD_MESSAGES.chooseMatchIntro}</Text>

@@ -15,6 +15,7 @@ import {
 } from '#machines/forms/form.selectors';
 import { CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
 import { PhoneField, TextField, type FormActor } from './fields.tsx';
+import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 function ContactForm({ form }: { form: FormActor }) {
   const valid = useSelector(form, selectFormValid);
@@ -72,6 +73,7 @@ export default function UnavailableModal({ address }: { address: AddressActor })
       title={SIGNUP_WIZARD_MESSAGES.addressUnavailableTitle}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
+      style={SIGNUP_TEXT_COLORS}
     >
       {form ? <ContactForm form={form} /> : null}
     </Modal>

@@ -1,0 +1,97 @@
+/**
+ * What a person does on the signup page, for the signup browser tests and the wizard's path
+ * mapping. Addresses are the seeded demo addresses (src/shared/signup/demo-addresses.ts).
+ */
+import type { Page } from '@playwright/test';
+import {
+  DEMO_ADDRESSES,
+  type DemoAddress,
+  type DemoAddressKey,
+} from '../../../src/shared/signup/demo-addresses.ts';
+import { expect } from '../support/fixtures.ts';
+
+export const SIGNUP_PATH = '/control/signup/';
+export { DEMO_ADDRESSES, type DemoAddressKey };
+
+export const CUSTOMER = {
+  fname: 'Dana',
+  lname: 'Demo',
+  email: 'dana@example.com',
+  phoneDigits: '8015550123',
+  phone: '(801) 555-0123',
+  dobDigits: '04121985',
+} as const;
+
+export function addressBox(page: Page) {
+  return page.getByRole('combobox', { name: 'Service address' });
+}
+
+/** Types the demo address and clicks its suggestion. */
+export async function chooseAddress(page: Page, demo: DemoAddress) {
+  await addressBox(page).fill(demo.search);
+  await page.getByRole('option', { name: demo.formatted, exact: true }).click();
+}
+
+export async function expectServiceable(page: Page) {
+  await expect(page.getByTestId('address-serviceable')).toBeVisible();
+  await expect(page.getByTestId('signup-customer')).toBeVisible();
+}
+
+export async function fillCustomer(page: Page) {
+  const section = page.getByTestId('signup-customer');
+  await section.getByLabel('First name').fill(CUSTOMER.fname);
+  await section.getByLabel('Last name').fill(CUSTOMER.lname);
+  await section.getByLabel('Email').fill(CUSTOMER.email);
+  await section.getByLabel('Phone').fill('');
+  await section.getByLabel('Phone').pressSequentially(CUSTOMER.phoneDigits);
+  await section.getByLabel('Date of birth').fill('');
+  await section.getByLabel('Date of birth').pressSequentially(CUSTOMER.dobDigits);
+  await section.getByLabel('Date of birth').blur();
+}
+
+export async function chooseSpeed(page: Page, speedId: string) {
+  await page.getByTestId(`speed-${speedId}`).click();
+  await expect(page.getByTestId(`speed-${speedId}`)).toHaveAttribute('aria-checked', 'true');
+}
+
+export async function declineRouter(page: Page) {
+  await page.getByRole('radio', { name: 'No, I will use my own router' }).check();
+}
+
+/** Opens a date picker by its label and picks a day (moving to the next month if needed). */
+export async function pickDate(page: Page, label: string, date: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const day = page.locator(`[data-date="${date}"]`).first();
+  for (let i = 0; i < 2 && !(await day.isVisible()); i += 1) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await day.click();
+}
+
+/** The signup reaches the provider's connectivity section with the customer filled in. */
+export async function walkToConnectivity(
+  page: Page,
+  demo: DemoAddress,
+  speedId = 'speed_1000_sym',
+) {
+  await chooseAddress(page, demo);
+  await expectServiceable(page);
+  await fillCustomer(page);
+  await chooseSpeed(page, speedId);
+  await declineRouter(page);
+  await expect(page.getByTestId('signup-connectivity')).toBeVisible();
+}
+
+/** Standard installation on the first free day and time. */
+export async function chooseFirstInstallationSlot(page: Page) {
+  await page.getByTestId('install-basic').click();
+  const date = page.getByRole('button', { name: 'Installation date', exact: true });
+  await expect(date).toBeEnabled();
+  await date.click();
+  await page.locator('button[data-date]:not([disabled]):not([data-outside])').first().click();
+  await page
+    .getByRole('radiogroup', { name: 'Installation time' })
+    .getByRole('radio')
+    .first()
+    .check();
+}
