@@ -7,4 +7,8 @@ import type { BrowserMapping } from '../runner.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
-export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [themeMapping, sessionMapping, signupMapping];
+export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
+  themeMapping,
+  sessionMapping,
+  signupMapping,
+];
