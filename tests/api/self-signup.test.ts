@@ -42,6 +42,7 @@ import {
   serviceAddresses,
   users,
 } from '../../src/server/db/schema.ts';
+import { passwordWorkerCount } from '../../src/server/orders/password-check.ts';
 import { bankAccountContext } from '../../src/server/orders/place-order.ts';
 import { DEMO_PRE_SIGNUPS } from '../../src/server/orders/pre-signup.ts';
 import { bankCipherFor, useCardProcessor } from '../../src/server/payments/index.ts';
@@ -324,6 +325,9 @@ describe('POST /self_signup', () => {
       .limit(1);
     expect(mail.subject).toContain(String(answer.order_id));
     expect(mail.text).toContain(body.customer.uid);
+
+    // The strength check ran on a worker thread, not on the server's event loop.
+    expect(passwordWorkerCount()).toBeGreaterThan(0);
 
     // The page logs in with the new username and password.
     const login = await t.client().post('/auth/tokens', {

@@ -27,7 +27,6 @@ import {
   SIGNUP_MESSAGES,
   USERNAME_MESSAGES,
 } from '#shared/messages';
-import { newPasswordProblems } from '#shared/password';
 import { formatAddress } from '#shared/signup/address';
 import {
   activationDateError,
@@ -79,6 +78,7 @@ import {
   storeAnswer,
   type StoredAnswer,
 } from './idempotency.ts';
+import { passwordProblemsOffThread } from './password-check.ts';
 import { markPreSignupUsed } from './pre-signup.ts';
 import { usernameInUse } from './usernames.ts';
 
@@ -197,7 +197,7 @@ async function checkBody(body: unknown, timer: PhaseTimer): Promise<Checked> {
   const order = parseWith(SignupOrderSchema, body);
   const { customer } = order;
   timer.lap('parse');
-  const problems = await newPasswordProblems({
+  const problems = await passwordProblemsOffThread({
     password: customer.password,
     userInputs: signupPasswordUserInputs(customer),
   });
