@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
+import { startCardProvider } from '../card-provider/server.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runSeed } from '../db/seed.ts';
@@ -33,13 +34,19 @@ async function main() {
     if (req.url === '/' || req.url?.startsWith(API_BASE_PATH)) void api(req, res);
     else vite.middlewares(req, res);
   });
+  // The stand-in card processor, on its own port and origin, as with `npm start`.
+  const cardProvider = await startCardProvider({ config, db: database.db, logger });
   httpServer.listen(config.port, config.host, () => {
     console.log(`Development server at http://localhost:${config.port}/control/`);
+    console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
   });
   const stop = () => {
     void vite.close();
     httpServer.close();
-    void database.close().then(() => process.exit(0));
+    void cardProvider
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
