@@ -10,6 +10,7 @@ import {
   suggestionsAnnouncement,
   type AddressAvailabilityCase,
 } from '../../src/shared/messages.ts';
+import type { Page } from '@playwright/test';
 import type { PublicConfig } from '../../src/shared/public-config.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import {
@@ -23,7 +24,7 @@ import {
 
 test.use({ reducedMotion: 'reduce' });
 
-async function salesContacts(page: import('@playwright/test').Page) {
+async function salesContacts(page: Page) {
   const config = await page.evaluate(
     () => JSON.parse(document.getElementById('app-config')?.textContent ?? '{}') as PublicConfig,
   );
