@@ -2,7 +2,7 @@
  * What a person does on the signup page, for the signup browser tests and the wizard's path
  * mapping. Addresses are the seeded demo addresses (src/shared/signup/demo-addresses.ts).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   DEMO_ADDRESSES,
   type DemoAddress,
@@ -37,15 +37,20 @@ export async function expectServiceable(page: Page) {
   await expect(page.getByTestId('signup-customer')).toBeVisible();
 }
 
+/** Types digits into a masked field, replacing what it held. */
+export async function typeMasked(field: Locator, digits: string) {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(digits);
+}
+
 export async function fillCustomer(page: Page) {
   const section = page.getByTestId('signup-customer');
   await section.getByLabel('First name').fill(CUSTOMER.fname);
   await section.getByLabel('Last name').fill(CUSTOMER.lname);
   await section.getByLabel('Email').fill(CUSTOMER.email);
-  await section.getByLabel('Phone').fill('');
-  await section.getByLabel('Phone').pressSequentially(CUSTOMER.phoneDigits);
-  await section.getByLabel('Date of birth').fill('');
-  await section.getByLabel('Date of birth').pressSequentially(CUSTOMER.dobDigits);
+  await typeMasked(section.getByLabel('Phone'), CUSTOMER.phoneDigits);
+  await typeMasked(section.getByLabel('Date of birth'), CUSTOMER.dobDigits);
   await section.getByLabel('Date of birth').blur();
 }
 

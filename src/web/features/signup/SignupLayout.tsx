@@ -4,12 +4,14 @@ import { useAppServices } from '../../app/context.tsx';
 import { BrandMark } from '../../shell/Brand.tsx';
 
 /**
- * Secondary text and error messages a shade darker than Mantine's defaults, for 4.5:1 contrast
+ * Secondary, placeholder, disabled and error text a shade darker than Mantine's defaults, for 4.5:1 contrast
  * on white. Modals (rendered outside the layout) take the same style.
  */
 export const SIGNUP_TEXT_COLORS = {
   '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
   '--mantine-color-error': 'var(--mantine-color-red-9)',
+  '--mantine-color-disabled-color': 'var(--mantine-color-gray-7)',
+  '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
 } as CSSProperties;
 
 /**
