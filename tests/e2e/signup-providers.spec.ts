@@ -102,6 +102,8 @@ test.describe('signup by provider', () => {
     await expect(owner.getByLabel('Owner phone')).toHaveValue('(801) 555-0188');
     await owner.getByLabel('Owner email').fill('olive@example.com');
     await expect(attribution(page)).toHaveCount(0);
+    // The messages go once each field is checked; then the button stays where it is.
+    await expect(owner.getByText(FIELD_MESSAGES.email)).toHaveCount(0);
     await owner.getByRole('button', { name: "Send the owner's contact" }).click();
     await expect(page.getByTestId('owner-contact-sent')).toHaveText(
       SIGNUP_WIZARD_MESSAGES.ownerContactSent,
