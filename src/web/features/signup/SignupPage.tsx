@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { earliestScheduleDate } from '#shared/signup/dates';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import {
+  selectInstallationFeeWaived,
   selectRevealed,
   selectServiceability,
   type RevealedSections,
@@ -62,6 +63,7 @@ function Sections({ wizard }: { wizard: SignupActor }) {
   const actors = useSectionActors();
   const revealed = useSelector(wizard, selectRevealed, sameReveal);
   const found = useSelector(wizard, selectServiceability);
+  const feesWaived = useSelector(wizard, selectInstallationFeeWaived);
   return (
     <>
       {actors.address && <AddressSection address={actors.address} />}
@@ -75,6 +77,7 @@ function Sections({ wizard }: { wizard: SignupActor }) {
           <SpeedSection
             services={actors.services}
             mainProvider={found.offering.main_provider.name}
+            feesWaived={feesWaived}
           />
         </Suspense>
       )}

@@ -5,12 +5,51 @@
 import { Badge, Box, Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { formatDollars } from '#shared/cart/money';
-import type { SpeedOption } from '#shared/signup/serviceability';
+import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
+import type { OfferingRate, SpeedOption } from '#shared/signup/serviceability';
 import type { ServicesActor } from '#machines/signup/services.machine';
 import { selectSpeedView } from '#machines/signup/services.selectors';
 import { SignupSection } from './SignupSection.tsx';
 
-function SpeedCard({ option, mainProvider }: { option: SpeedOption; mainProvider: string }) {
+/** The cart's rule (src/shared/cart/offering.ts): installation fees are what a waiver takes off. */
+function isInstallationFee(fee: OfferingRate): boolean {
+  return fee.item_type === 'installation' && fee.rate_type === 'fee' && fee.rate > 0;
+}
+
+function OneTimeFees({ fees, waived }: { fees: readonly OfferingRate[]; waived: boolean }) {
+  if (fees.length === 0) return null;
+  return (
+    <Text size="xs">
+      One-time:{' '}
+      {fees.map((fee, i) => (
+        <Text span size="xs" key={fee.name}>
+          {i > 0 && ', '}
+          {fee.description}{' '}
+          {waived && isInstallationFee(fee) ? (
+            <>
+              <Text span size="xs" td="line-through">
+                {formatDollars(fee.rate)}
+              </Text>{' '}
+              {SIGNUP_WIZARD_MESSAGES.feesWaived}
+            </>
+          ) : (
+            formatDollars(fee.rate)
+          )}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+function SpeedCard({
+  option,
+  mainProvider,
+  feesWaived,
+}: {
+  option: SpeedOption;
+  mainProvider: string;
+  feesWaived: boolean;
+}) {
   return (
     <Radio.Card
       value={option.speed_id}
@@ -40,6 +79,7 @@ function SpeedCard({ option, mainProvider }: { option: SpeedOption; mainProvider
               {line.provider.name !== mainProvider && ` (${line.provider.label})`}
             </Text>
           ))}
+          <OneTimeFees fees={option.billing.fees} waived={feesWaived} />
           {option.early_net_connectivity_rate_term && (
             <Badge variant="light" color="grape" style={{ alignSelf: 'flex-start' }}>
               {option.early_net_connectivity_rate_term}
@@ -62,9 +102,12 @@ function SpeedCard({ option, mainProvider }: { option: SpeedOption; mainProvider
 export default function SpeedSection({
   services,
   mainProvider,
+  feesWaived,
 }: {
   services: ServicesActor;
   mainProvider: string;
+  /** Installation fees show as waived (southern_ute, self-identifying tribal members). */
+  feesWaived: boolean;
 }) {
   const view = useSelector(services, selectSpeedView);
   return (
@@ -89,7 +132,12 @@ export default function SpeedSection({
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {view.options.map((option) => (
-            <SpeedCard key={option.speed_id} option={option} mainProvider={mainProvider} />
+            <SpeedCard
+              key={option.speed_id}
+              option={option}
+              mainProvider={mainProvider}
+              feesWaived={feesWaived}
+            />
           ))}
         </SimpleGrid>
       </Radio.Group>
