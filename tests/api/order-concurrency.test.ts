@@ -9,7 +9,7 @@
  * - two orders racing for the last place of an installation slot: one is placed, the other gets
  *   the 409 and leaves nothing behind.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICEABILITY_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages.ts';
@@ -29,6 +29,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   addressFacts,
   CHEAP_CAPTCHA_ENV,
+  countRows,
   FakeCardProcessor,
   fetchInstallationSlots,
   newKey,
@@ -48,9 +49,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function countOf(table: PgTable) {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row.n;
+function countOf(table: PgTable) {
+  return countRows(t.database.db, table);
 }
 
 describe('concurrent submissions', () => {

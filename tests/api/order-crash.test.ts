@@ -10,15 +10,12 @@
  * the slot has its room back. A second server process on the same database then takes the retry.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import type { SignupOrderResponse } from '../../src/shared/signup/order.ts';
@@ -34,10 +31,11 @@ import {
   users,
 } from '../../src/server/db/schema.ts';
 import { CookieClient } from '../support/http-client.ts';
-import { startTempPostgres, type TempPostgres } from '../support/postgres.ts';
+import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 import {
   addressFacts,
   CHEAP_CAPTCHA_ENV,
+  countRows,
   fetchInstallationSlots,
   newKey,
   orderBody,
@@ -49,43 +47,11 @@ import {
 const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
 const TIMEOUT_MS = 180_000;
 
-let temp: TempPostgres | undefined;
+let database: TempPostgres | undefined;
 let databaseUrl: string;
 let db: DatabaseHandle;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freshDatabase(): Promise<string> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    temp = await startTempPostgres();
-    return temp.url;
-  }
-  const name = `app_test_crash_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return withDatabase(base, name);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
 
 /** Starts a server process and waits until it listens. */
 async function startServerProcess(env: Record<string, string>) {
@@ -127,16 +93,12 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function countOf(table: PgTable): Promise<number> {
-  const [row] = await db.db.select({ n: count() }).from(table);
-  return row.n;
-}
-
 async function snapshot(slotId: string) {
   const [slot] = await db.db
     .select({ booked: installationSlots.booked })
     .from(installationSlots)
     .where(eq(installationSlots.id, slotId));
+  const countOf = (table: PgTable) => countRows(db.db, table);
   return {
     customers: await countOf(customers),
     users: await countOf(users),
@@ -150,7 +112,8 @@ async function snapshot(slotId: string) {
 }
 
 beforeAll(async () => {
-  databaseUrl = await freshDatabase();
+  database = await ownPostgresDatabase('app_test_crash');
+  databaseUrl = database.url;
   db = openPostgres(databaseUrl, 2);
 }, TIMEOUT_MS);
 
@@ -158,7 +121,7 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await Promise.all(children.map(exited));
   await db?.close();
-  temp?.stop();
+  database?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, TIMEOUT_MS);
 

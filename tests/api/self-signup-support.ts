@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import type { CardDetails } from '../../src/shared/schemas/card-token.ts';
 import { CAPTCHA_CHALLENGE_PATH } from '../../src/shared/signup/captcha.ts';
@@ -26,7 +28,14 @@ import type {
   ChargeResult,
   VerifiedCard,
 } from '../../src/server/payments/index.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import type { CookieClient } from '../support/http-client.ts';
+
+/** How many rows a table holds. */
+export async function countRows(db: Database, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row.n;
+}
 
 /** Cheap proof of work for tests: a few PBKDF2 rounds instead of thousands. */
 export const CHEAP_CAPTCHA_ENV = { ALTCHA_COST: '1', ALTCHA_MAX_COUNTER: '10' };

@@ -7,8 +7,6 @@
  * Uses the PostgreSQL of DATABASE_URL when set (a database of its own), else starts a throwaway
  * one (Debian's `postgresql` package must be installed; the test fails without it).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { SESSION_MESSAGES } from '../../src/shared/messages.ts';
@@ -21,31 +19,10 @@ import { appMeta } from '../../src/server/db/schema.ts';
 import { SEED_STEPS } from '../../src/server/db/seed.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { CookieClient } from '../support/http-client.ts';
-import { startTempPostgres, type TempPostgres } from '../support/postgres.ts';
+import { ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 
-let temp: TempPostgres | undefined;
-let databaseUrl: string;
+let database: TempPostgres | undefined;
 const servers: RunningServer[] = [];
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freshDatabase(): Promise<string> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    temp = await startTempPostgres();
-    return temp.url;
-  }
-  const name = `app_test_two_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return withDatabase(base, name);
-}
 
 /**
  * Migrates the database and records every seed step except the demo logins as done, so that the
@@ -80,14 +57,14 @@ function browser() {
 }
 
 beforeAll(async () => {
-  databaseUrl = await freshDatabase();
-  await prepare(databaseUrl);
+  database = await ownPostgresDatabase('app_test_two');
+  await prepare(database.url);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
     HOST: '127.0.0.1',
     PORT: '0',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     DATA_DIR: '/nonexistent-two-instances',
   });
   // One after the other: the first creates the demo logins, the second finds them done.
@@ -97,7 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  temp?.stop();
+  database?.stop();
 });
 
 describe('two servers on one PostgreSQL', () => {

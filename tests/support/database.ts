@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { runSeed } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { withDatabase } from './postgres.ts';
 
 export const TEMPLATE_DATABASE = 'app_test_template';
 
@@ -21,12 +22,6 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: '/nonexistent-test-data-dir',
     ...overrides,
   });
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 async function seedTemplate(handle: DatabaseHandle) {

@@ -4,10 +4,12 @@
  * that need several server processes on one database.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface TempPostgres {
   url: string;
@@ -23,7 +25,8 @@ export function findPostgresBin(): string | undefined {
   return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -82,4 +85,27 @@ export async function startTempPostgres(): Promise<TempPostgres> {
       }
     },
   };
+}
+
+/** The same server's URL for another database on it. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * An empty PostgreSQL database of a test's own: a new database named `<prefix>_<random>` on the
+ * server of DATABASE_URL when set, else a throwaway server (`stop` ends it; a database made on
+ * DATABASE_URL's server is left there).
+ */
+export async function ownPostgresDatabase(prefix: string): Promise<TempPostgres> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return startTempPostgres();
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return { url: withDatabase(base, name), stop: () => {} };
 }
