@@ -16,7 +16,8 @@ import { JwtTokenExpired } from 'hono/utils/jwt/types';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { appMeta, refreshFamilies, refreshTokens } from '../db/schema.ts';
+import { refreshFamilies, refreshTokens } from '../db/schema.ts';
+import { storedSecret } from '../db/stored-secret.ts';
 import { clearCookie, readCookie, writeCookie } from '../http/cookies.ts';
 
 export const ACCESS_COOKIE = 'access_token';
@@ -43,26 +44,10 @@ export function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const generatedSecrets = new WeakMap<Database, Promise<string>>();
-
 /** The access-token signing key (stable across instances). */
 export function signingKey(deps: AppDeps): Promise<string> {
   if (deps.config.tokenSecret) return Promise.resolve(deps.config.tokenSecret);
-  const db = deps.database.db;
-  let secret = generatedSecrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(appMeta)
-        .values({ key: SECRET_KEY, value: { secret: randomBytes(48).toString('base64url') } })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(appMeta).where(eq(appMeta.key, SECRET_KEY));
-      return (row.value as { secret: string }).secret;
-    })();
-    secret.catch(() => generatedSecrets.delete(db));
-    generatedSecrets.set(db, secret);
-  }
-  return secret;
+  return storedSecret(deps.database.db, SECRET_KEY);
 }
 
 export async function signAccessToken(

@@ -4,7 +4,7 @@
  * its challenge nonce is recorded until the challenge expires (in the database, so every
  * instance agrees).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   createChallenge,
   randomInt,
@@ -13,10 +13,11 @@ import {
   type Solution,
 } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { CaptchaConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { appMeta, captchaSpent } from '../db/schema.ts';
+import { captchaSpent } from '../db/schema.ts';
+import { storedSecret } from '../db/stored-secret.ts';
 import type { CaptchaVerdict, CaptchaVerifier } from './types.ts';
 
 const SECRET_KEY = 'captcha:altcha-secret';
@@ -45,25 +46,10 @@ function parsePayload(token: string): AltchaPayload | undefined {
   return undefined;
 }
 
-const secrets = new WeakMap<Database, Promise<string>>();
-
 /** CAPTCHA_SECRET, or a secret generated once and kept in the database. */
 function signingSecret(config: CaptchaConfig, db: Database): Promise<string> {
   if (config.secret) return Promise.resolve(config.secret);
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(appMeta)
-        .values({ key: SECRET_KEY, value: { secret: randomBytes(48).toString('base64url') } })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(appMeta).where(eq(appMeta.key, SECRET_KEY));
-      return (row.value as { secret: string }).secret;
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
+  return storedSecret(db, SECRET_KEY);
 }
 
 /** The key-signature secret is derived from the signing secret, so one secret is enough. */
