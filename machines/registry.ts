@@ -23,7 +23,11 @@ import {
   residentialOwnersOnlyModel,
 } from './signup/residential-details.model.ts';
 import { servicesModel, servicesSoldOutModel } from './signup/services.model.ts';
-import { signupModel } from './signup/signup.model.ts';
+import { signupModel, signupPrefilledModel } from './signup/signup.model.ts';
+import { usernameModel } from './signup/username.model.ts';
+import { accountModel } from './signup/account.model.ts';
+import { paymentModel } from './signup/payment.model.ts';
+import { checkoutModel } from './signup/checkout.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -57,6 +61,11 @@ export const MACHINES: readonly RegisteredMachine[] = [
   installationModel,
   activationModel,
   attributionModel,
+  signupPrefilledModel,
+  usernameModel,
+  accountModel,
+  paymentModel,
+  checkoutModel,
   // Add new machines here, one line each.
 ];
 

@@ -45,6 +45,8 @@ export interface AddressContext {
   address: AddressDetailsResponse | null;
   matches: ServiceableAddressMatch[];
   match: ServiceableAddressMatch | null;
+  /** The address of a pre-signup link, checked without a search. */
+  linked: { address_id: number; service_class_id: number } | null;
   details: ServiceabilityDetails | null;
   offering: ServiceOffering | null;
   unavailable: AddressAvailabilityCase | null;
@@ -67,7 +69,9 @@ export type AddressEvent =
   | { type: 'match.dismissed' }
   | { type: 'contact.closed' }
   | { type: 'contact.opened' }
-  | { type: 'address.retry' };
+  | { type: 'address.retry' }
+  /** A pre-signup link's address: checked at once, as if the visitor had chosen it. */
+  | { type: 'address.prefilled'; addressId: number; serviceClassId: number; formatted: string };
 
 type DoneEvent<T> = { output: T };
 type ErrorEvent = { error: unknown };
@@ -152,6 +156,7 @@ export const addressMachine = setup({
       address: null,
       matches: [],
       match: null,
+      linked: null,
       details: null,
       offering: null,
       unavailable: null,
@@ -161,11 +166,30 @@ export const addressMachine = setup({
       address: null,
       matches: [],
       match: null,
+      linked: null,
       details: null,
       offering: null,
       unavailable: null,
       error: null,
     }),
+    'use the linked address': assign(({ event }) =>
+      event.type === 'address.prefilled'
+        ? {
+            search: event.formatted,
+            suggestions: [],
+            activeIndex: -1,
+            chosen: null,
+            address: null,
+            matches: [],
+            match: null,
+            linked: { address_id: event.addressId, service_class_id: event.serviceClassId },
+            details: null,
+            offering: null,
+            unavailable: null,
+            error: null,
+          }
+        : {},
+    ),
     'remember address details': assign({
       address: ({ event }) => output<AddressDetailsResponse>(event),
     }),
@@ -224,6 +248,7 @@ export const addressMachine = setup({
     address: null,
     matches: [],
     match: null,
+    linked: null,
     details: null,
     offering: null,
     unavailable: null,
@@ -364,6 +389,10 @@ export const addressMachine = setup({
           target: '.getting details',
           actions: 'forget the checks',
         },
+        'address.prefilled': {
+          target: '.checking serviceability',
+          actions: 'use the linked address',
+        },
       },
       states: {
         'no address': {
@@ -445,10 +474,13 @@ export const addressMachine = setup({
           invoke: {
             id: 'serviceability',
             src: 'getServiceability',
-            input: ({ context }) => ({
-              service_class_id: context.match?.service_class_id ?? 0,
-              address_id: context.match?.address_id ?? 0,
-            }),
+            input: ({ context }) => {
+              const address = context.match ?? context.linked;
+              return {
+                service_class_id: address?.service_class_id ?? 0,
+                address_id: address?.address_id ?? 0,
+              };
+            },
             onDone: [
               {
                 guard: 'the address can be ordered',

@@ -19,12 +19,23 @@
  * voice where offered); all services valid → services complete (attribution; the account,
  * summary, payment and agreement of the second half hook in here, see `ordering`).
  */
-import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { ProviderName } from '#shared/constants';
 import type { CustomerDetails } from '#shared/signup/connectivity-details';
+import type { PreSignup } from '#shared/signup/order';
 import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
 import { formMachine, type FormInput, type FormValues } from '../forms/form.machine.ts';
 import { selectFormValid, type FormSnapshot } from '../forms/form.selectors.ts';
+import type { accountMachine } from './account.machine.ts';
+import { accountSummary, type AccountSummary } from './account.summary.ts';
 import { activationMachine } from './activation.machine.ts';
 import { selectActivationValid, type ActivationSnapshot } from './activation.selectors.ts';
 import { addressMachine } from './address.machine.ts';
@@ -34,6 +45,7 @@ import {
   type AddressSnapshot,
 } from './address.selectors.ts';
 import { attributionMachine } from './attribution.machine.ts';
+import type { checkoutMachine } from './checkout.machine.ts';
 import { selectAttributionValue, type AttributionSnapshot } from './attribution.selectors.ts';
 import { installationMachine } from './installation.machine.ts';
 import {
@@ -44,13 +56,17 @@ import {
   type InstallDetails,
   type InstallationSnapshot,
 } from './installation.selectors.ts';
+import { lazyLogic } from './lazy.ts';
+import { signupOrderParts, type OrderSources } from './order-parts.ts';
+import type { paymentMachine } from './payment.machine.ts';
+import { NO_PAYMENT, paymentSummary, type PaymentSummary } from './payment.summary.ts';
 import { residentialDetailsMachine } from './residential-details.machine.ts';
 import {
   selectCustomerDetails,
   selectResidentialValid,
   type ResidentialDetailsSnapshot,
 } from './residential-details.selectors.ts';
-import { servicesMachine } from './services.machine.ts';
+import { bundlesRouter, servicesMachine, speedOption } from './services.machine.ts';
 import {
   selectServicesSummary,
   type ServicesSnapshot,
@@ -94,6 +110,15 @@ export interface AttributionSummary {
   skipped: boolean;
 }
 
+/** The pre-signup link of the route (signupHash): loaded once, applied once ordering starts. */
+export interface SignupLink {
+  status: 'none' | 'loaded' | 'failed';
+  /** What the link prefills, until it is applied. */
+  prefill: PreSignup | null;
+  /** Why the link could not be opened (the server's message). */
+  message: string | null;
+}
+
 export interface SignupContext {
   params: SignupParams;
   earliest: string;
@@ -103,9 +128,42 @@ export interface SignupContext {
   connectivity: ConnectivitySummary;
   voice: boolean;
   attribution: AttributionSummary;
+  /** The second half's code (account, payment, checkout) has loaded. */
+  sectionsReady: boolean;
+  account: AccountSummary | null;
+  payment: PaymentSummary;
+  link: SignupLink;
 }
 
-export type SignupEvent = { type: 'voice.toggled'; checked: boolean };
+export type SignupEvent =
+  | { type: 'voice.toggled'; checked: boolean }
+  /** Place order was pressed. */
+  | { type: 'order.place' }
+  /** Try loading the second half's code again. */
+  | { type: 'sections.retry' }
+  /** Internal: ordering started with a pre-signup link to apply. */
+  | { type: 'signup link.apply' }
+  /** The customer form's snapshots (its invoke follows them; the account region does too). */
+  | { type: 'xstate.snapshot.customer'; snapshot: FormSnapshot };
+
+/**
+ * The second half's machines, loaded when an address can be ordered (never in the page's first
+ * load). The app provides its own (with their HTTP calls), made the same way.
+ */
+export const ORDER_SECTION_LOGIC = {
+  account: lazyLogic<typeof accountMachine>(
+    'account',
+    async () => (await import('./account.machine.ts')).accountMachine,
+  ),
+  payment: lazyLogic<typeof paymentMachine>(
+    'payment',
+    async () => (await import('./payment.machine.ts')).paymentMachine,
+  ),
+  checkout: lazyLogic<typeof checkoutMachine>(
+    'checkout',
+    async () => (await import('./checkout.machine.ts')).checkoutMachine,
+  ),
+};
 
 const EMPTY_CUSTOMER: CustomerSummary = { valid: false, values: {} };
 const EMPTY_CONNECTIVITY: ConnectivitySummary = {
@@ -116,6 +174,7 @@ const EMPTY_CONNECTIVITY: ConnectivitySummary = {
   desired_activation_date: null,
 };
 const EMPTY_ATTRIBUTION: AttributionSummary = { value: null, skipped: false };
+const NO_LINK: SignupLink = { status: 'none', prefill: null, message: null };
 
 /** The snapshot an `xstate.snapshot.<id>` event carries. */
 function snapshotOf<T>(event: unknown): T {
@@ -125,6 +184,34 @@ function snapshotOf<T>(event: unknown): T {
 /** The serviceable outcome of the wizard's address (the wizard only orders for one). */
 function serviceable(context: SignupContext) {
   return context.address.serviceable ? context.address : null;
+}
+
+function messageOf(error: unknown): string | null {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}
+
+/** What the order is made from (order-parts.ts). */
+export function orderSourcesOf(context: SignupContext): OrderSources {
+  const found = serviceable(context);
+  return {
+    found: found ? { details: found.details, offering: found.offering } : null,
+    services: context.services,
+    connectivity: context.connectivity,
+    voice: context.voice,
+    attribution: context.attribution,
+    account: context.account,
+    payment: context.payment,
+    signupHash: context.link.status === 'loaded' ? context.params.signupHash : null,
+  };
+}
+
+function servicesValid(context: SignupContext): boolean {
+  return (
+    (context.services?.speedValid ?? false) &&
+    (context.services?.routerValid ?? false) &&
+    context.connectivity.valid
+  );
 }
 
 export const signupMachine = setup({
@@ -141,6 +228,18 @@ export const signupMachine = setup({
     installation: installationMachine,
     activation: activationMachine,
     attribution: attributionMachine,
+    // Typed as the machines themselves: the app provides its own (lazy) implementations.
+    account: ORDER_SECTION_LOGIC.account as typeof accountMachine,
+    payment: ORDER_SECTION_LOGIC.payment as typeof paymentMachine,
+    checkout: ORDER_SECTION_LOGIC.checkout as typeof checkoutMachine,
+    /** Loads the second half's code (its own chunks in the browser). */
+    loadOrderSections: fromPromise(async () => {
+      await Promise.all(Object.values(ORDER_SECTION_LOGIC).map((logic) => logic.load()));
+    }),
+    /** GET /self_signup/pre_signup/{signupHash}: what a pre-signup link prefills. */
+    getPreSignup: fromPromise<PreSignup, { signupHash: string }>(async () => {
+      throw new Error('getPreSignup is provided by the app');
+    }),
   },
   actions: {
     'remember the address': assign({
@@ -152,6 +251,9 @@ export const signupMachine = setup({
       connectivity: EMPTY_CONNECTIVITY,
       voice: false,
       attribution: EMPTY_ATTRIBUTION,
+      sectionsReady: false,
+      account: null,
+      payment: NO_PAYMENT,
     }),
     'remember customer details': assign({
       customer: ({ event }) => {
@@ -199,6 +301,74 @@ export const signupMachine = setup({
         return { value: selectAttributionValue(snapshot), skipped: snapshot.matches('skipped') };
       },
     }),
+    'remember the sections are ready': assign({ sectionsReady: true }),
+    'remember the account': assign({
+      account: ({ event }) =>
+        accountSummary(snapshotOf<SnapshotFrom<typeof accountMachine>>(event).context),
+    }),
+    'remember the payment': assign({
+      payment: ({ event }) =>
+        paymentSummary(snapshotOf<SnapshotFrom<typeof paymentMachine>>(event).context),
+    }),
+    'tell the account about the customer details': enqueueActions(({ event, enqueue }) => {
+      const snapshot = snapshotOf<FormSnapshot>(event);
+      // Only checked values: the account holder follows once typing has paused.
+      if (snapshot.context.pending.length > 0) return;
+      enqueue.sendTo('account', {
+        type: 'customer details changed',
+        values: snapshot.context.values,
+      });
+    }),
+    'hand the order to the checkout': sendTo('checkout', ({ context }) => ({
+      type: 'order.ready' as const,
+      order: signupOrderParts(orderSourcesOf(context))!,
+    })),
+    'remember the signup link': assign({
+      link: ({ event }) => ({
+        status: 'loaded' as const,
+        prefill: (event as { output?: PreSignup }).output ?? null,
+        message: null,
+      }),
+    }),
+    'remember the signup link failed': assign({
+      link: ({ event }) => ({
+        status: 'failed' as const,
+        prefill: null,
+        message: messageOf((event as { error?: unknown }).error),
+      }),
+    }),
+    'check the address of the signup link': sendTo('address', ({ event }) => {
+      const { address } = (event as unknown as { output: PreSignup }).output;
+      return {
+        type: 'address.prefilled' as const,
+        addressId: address.address_id,
+        serviceClassId: address.service_class_id,
+        formatted: address.formatted_address,
+      };
+    }),
+    'apply the signup link once ordering starts': enqueueActions(({ context, enqueue }) => {
+      if (context.link.prefill) enqueue.raise({ type: 'signup link.apply' });
+    }),
+    'fill in from the signup link': enqueueActions(({ context, enqueue }) => {
+      const prefill = context.link.prefill;
+      const found = serviceable(context);
+      enqueue.assign({ link: { ...context.link, prefill: null } });
+      if (!prefill || found?.details.address_id !== prefill.address.address_id) return;
+      enqueue.sendTo('customer', { type: 'fill', values: { ...prefill.customer } });
+      const { speed_id: speedId, router, mesh_quantity: mesh, voice } = prefill.services;
+      if (speedId) {
+        enqueue.sendTo('services', { type: 'speed.chosen', speedId });
+        if (bundlesRouter(speedOption(found.offering, speedId))) {
+          enqueue.sendTo('services', {
+            type: router ? 'router.bundle.accepted' : 'router.bundle.declined',
+          });
+        } else {
+          enqueue.sendTo('services', { type: 'router.chosen', wanted: router });
+        }
+        if (router) enqueue.sendTo('services', { type: 'mesh.chosen', quantity: mesh });
+      }
+      if (voice) enqueue.raise({ type: 'voice.toggled', checked: true });
+    }),
     'remember voice contact': assign({
       voice: ({ event }) => event.type === 'voice.toggled' && event.checked,
     }),
@@ -230,6 +400,22 @@ export const signupMachine = setup({
       serviceable(context)?.details.form === 'strata residential',
     'voice is offered here': ({ context }) =>
       serviceable(context)?.offering.voice.available ?? false,
+    'a signup link is to be opened': ({ context }) =>
+      context.params.signupHash !== null && context.link.status === 'none',
+    'the services are complete': ({ context }) => context.sectionsReady && servicesValid(context),
+    'the services and customer details are complete': ({ context }) =>
+      context.sectionsReady && servicesValid(context) && context.customer.valid,
+    'the payment is complete too': ({ context }) =>
+      context.sectionsReady &&
+      servicesValid(context) &&
+      context.customer.valid &&
+      context.payment.valid,
+    'the whole form is valid': ({ context }) =>
+      servicesValid(context) &&
+      context.customer.valid &&
+      (context.account?.valid ?? false) &&
+      context.payment.valid &&
+      signupOrderParts(orderSourcesOf(context)) !== null,
     'the voice box is checked': ({ event }) => event.type === 'voice.toggled' && event.checked,
     'the voice box is cleared': ({ event }) => event.type === 'voice.toggled' && !event.checked,
   },
@@ -250,6 +436,10 @@ export const signupMachine = setup({
     connectivity: EMPTY_CONNECTIVITY,
     voice: false,
     attribution: EMPTY_ATTRIBUTION,
+    sectionsReady: false,
+    account: null,
+    payment: NO_PAYMENT,
+    link: NO_LINK,
   }),
   invoke: {
     id: 'address',
@@ -267,16 +457,47 @@ export const signupMachine = setup({
       },
     ],
   },
-  // The second half's pre-signup prefill (a signupHash) starts from here too.
   initial: 'waiting for an address',
   states: {
     'waiting for an address': {
       description: 'Only the address box shows until an address that can be ordered is found.',
+      initial: 'looking for a signup link',
+      states: {
+        'looking for a signup link': {
+          description: 'Did the visitor come with a pre-signup link (signupHash) not yet opened?',
+          always: [
+            { guard: 'a signup link is to be opened', target: 'opening the signup link' },
+            { target: 'address box' },
+          ],
+        },
+        'opening the signup link': {
+          description:
+            'Getting what the link prefills; then its address is checked as if the visitor had chosen it.',
+          invoke: {
+            id: 'preSignup',
+            src: 'getPreSignup',
+            input: ({ context }) => ({ signupHash: context.params.signupHash ?? '' }),
+            onDone: {
+              target: 'address box',
+              actions: ['remember the signup link', 'check the address of the signup link'],
+            },
+            onError: { target: 'address box', actions: 'remember the signup link failed' },
+          },
+        },
+        'address box': {
+          description:
+            'The address box waits for an address (an unknown or used link says so above it).',
+        },
+      },
     },
     ordering: {
       description:
         'The address can be ordered: the sections after it appear one by one. They all start afresh for each new address.',
       type: 'parallel',
+      entry: 'apply the signup link once ordering starts',
+      on: {
+        'signup link.apply': { actions: 'fill in from the signup link' },
+      },
       invoke: [
         {
           id: 'customer',
@@ -323,7 +544,7 @@ export const signupMachine = setup({
             },
             'services complete': {
               description:
-                'Every service was valid: the attribution question shows (the account, order summary, payment and agreement follow in the second half).',
+                'Every service was valid: the attribution question shows (the account, order summary, payment and agreement follow in their own regions).',
             },
           },
         },
@@ -432,6 +653,97 @@ export const signupMachine = setup({
                   guard: 'the voice box is cleared',
                   target: 'not requested',
                   actions: 'remember voice contact',
+                },
+              },
+            },
+          },
+        },
+        'order sections': {
+          description:
+            'The code of the account, payment and agreement sections loads in the background.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'Loading (the page shows nothing of it unless it fails).',
+              invoke: {
+                id: 'loadOrderSections',
+                src: 'loadOrderSections',
+                onDone: { target: 'ready', actions: 'remember the sections are ready' },
+                onError: 'failed',
+              },
+            },
+            ready: {
+              description: 'Loaded: the sections can appear.',
+            },
+            failed: {
+              description: 'Could not be loaded (network): a message with Try again shows.',
+              on: { 'sections.retry': 'loading' },
+            },
+          },
+        },
+        account: {
+          description: 'Account setup: the account holder, then the username and password.',
+          initial: 'waiting for the services',
+          states: {
+            'waiting for the services': {
+              description: 'Hidden until every service is valid.',
+              always: { guard: 'the services are complete', target: 'shown' },
+            },
+            shown: {
+              description:
+                'Account setup shows (and stays shown). Its holder follows later edits of the customer details.',
+              invoke: {
+                id: 'account',
+                src: 'account',
+                input: ({ context }) => ({ customer: context.customer.values }),
+                onSnapshot: { actions: 'remember the account' },
+              },
+              on: {
+                'xstate.snapshot.customer': {
+                  actions: 'tell the account about the customer details',
+                },
+              },
+            },
+          },
+        },
+        payment: {
+          description: 'The order summary and the payment method.',
+          initial: 'waiting for services and customer',
+          states: {
+            'waiting for services and customer': {
+              description: 'Hidden until the services and the customer details are valid.',
+              always: { guard: 'the services and customer details are complete', target: 'shown' },
+            },
+            shown: {
+              description: 'The order summary and payment show (and stay shown).',
+              invoke: {
+                id: 'payment',
+                src: 'payment',
+                input: ({ context }) => ({
+                  accountName:
+                    `${String(context.customer.values.fname ?? '')} ${String(context.customer.values.lname ?? '')}`.trim(),
+                }),
+                onSnapshot: { actions: 'remember the payment' },
+              },
+            },
+          },
+        },
+        checkout: {
+          description: 'Agree and Finish: the terms, "I agree", the captcha and Place order.',
+          initial: 'waiting for the payment',
+          states: {
+            'waiting for the payment': {
+              description: 'Hidden until the payment is valid too.',
+              always: { guard: 'the payment is complete too', target: 'shown' },
+            },
+            shown: {
+              description:
+                'Agree and Finish shows. Place order hands the order over once the whole form (services, customer, account, payment) is valid.',
+              invoke: { id: 'checkout', src: 'checkout' },
+              on: {
+                'order.place': {
+                  guard: 'the whole form is valid',
+                  actions: 'hand the order to the checkout',
                 },
               },
             },

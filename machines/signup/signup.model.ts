@@ -3,23 +3,34 @@
  * snapshots (`xstate.snapshot.<id>` events); the samples carry real snapshots of the section
  * machines, made once by running them (or resolving a state) with the sample data.
  */
-import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { ORDER_MESSAGES } from '#shared/messages';
 import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
 import { formMachine } from '../forms/form.machine.ts';
 import { defineMachine, expectThat, sample, type EventSample } from '../registry/types.ts';
+import { accountMachine } from './account.machine.ts';
 import { activationMachine } from './activation.machine.ts';
 import { addressMachine, type AddressContext } from './address.machine.ts';
 import { attributionMachine } from './attribution.machine.ts';
+import { checkoutMachine } from './checkout.machine.ts';
 import { installationMachine } from './installation.machine.ts';
+import { accountSnapshot, paymentSnapshot, SAMPLE_PRE_SIGNUP } from './order-samples.ts';
+import { paymentMachine } from './payment.machine.ts';
 import { residentialDetailsMachine } from './residential-details.machine.ts';
 import { SAMPLE_DETAILS, SAMPLE_OFFERINGS, sampleDays, sampleSlots } from './samples.ts';
-import { servicesMachine } from './services.machine.ts';
+import { servicesMachine, type ServicesInput } from './services.machine.ts';
 import { signupMachine, type SignupInput } from './signup.machine.ts';
 import {
   selectActors,
+  selectCartChoices,
+  selectOpeningSignupLink,
+  selectOrderParts,
+  selectOrderSectionsFailed,
   selectRevealed,
   selectServicesOrder,
+  selectSignupLinkMessage,
   selectVoiceRequested,
+  selectWholeFormValid,
   type SignupSnapshot,
 } from './signup.selectors.ts';
 
@@ -33,6 +44,7 @@ const EMPTY_ADDRESS: AddressContext = {
   address: null,
   matches: [],
   match: null,
+  linked: null,
   details: null,
   offering: null,
   unavailable: null,
@@ -212,6 +224,31 @@ function buildSamples() {
     }),
     voiceOn: sample('tick the voice box', { type: 'voice.toggled', checked: true }),
     voiceOff: sample('clear the voice box', { type: 'voice.toggled', checked: false }),
+    sectionsLoaded: sample('the rest of the page loads', {
+      type: 'xstate.done.actor.loadOrderSections',
+    }),
+    sectionsFailed: sample('the rest of the page fails to load', {
+      type: 'xstate.error.actor.loadOrderSections',
+      error: {},
+    }),
+    sectionsRetry: sample('press Try again', { type: 'sections.retry' }),
+    paymentValid: sample('the payment becomes valid', {
+      type: 'xstate.snapshot.payment',
+      snapshot: paymentSnapshot(true),
+    }),
+    accountValid: sample('the account becomes valid', {
+      type: 'xstate.snapshot.account',
+      snapshot: accountSnapshot(true),
+    }),
+    placeOrder: sample('press Place order', { type: 'order.place' }),
+    linkOpened: sample('the signup link prefills', {
+      type: 'xstate.done.actor.preSignup',
+      output: SAMPLE_PRE_SIGNUP,
+    }),
+    linkUnknown: sample('the signup link is unknown', {
+      type: 'xstate.error.actor.preSignup',
+      error: { status: 404, message: ORDER_MESSAGES.preSignupNotFound },
+    }),
   };
 }
 
@@ -221,7 +258,13 @@ let samples: ReturnType<typeof buildSamples> | undefined;
 function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
   samples ??= buildSamples();
   const s = samples;
+  if (snapshot.matches({ 'waiting for an address': 'opening the signup link' }))
+    return [s.linkOpened, s.linkUnknown];
   if (!snapshot.matches('ordering')) return s.addresses;
+  // The rest of the page loads first (it is fetched as soon as an address can be ordered).
+  if (snapshot.matches({ ordering: { 'order sections': 'loading' } }))
+    return [s.sectionsLoaded, s.sectionsFailed];
+  if (snapshot.matches({ ordering: { 'order sections': 'failed' } })) return [s.sectionsRetry];
   const form = (['utopia residential', 'strata residential', 'bonfire residential'] as const).find(
     (f) => snapshot.matches({ ordering: { connectivity: f } }),
   );
@@ -244,6 +287,10 @@ function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
     (services?.routerValid ?? false) &&
     connectivity.valid;
   if (!complete || snapshot.context.attribution.skipped) return [];
+  // The second half: the payment (Agree and Finish appears), the account, then Place order.
+  const { account, payment } = snapshot.context;
+  if (account?.valid) return [s.placeOrder];
+  if (payment.valid) return [s.accountValid];
   return [
     s.customerInvalid,
     s.speedBundled,
@@ -251,6 +298,7 @@ function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
     s.voiceOn,
     s.attributionSkipped,
     s.typedAgain,
+    s.paymentValid,
   ];
 }
 
@@ -261,91 +309,217 @@ const input: SignupInput = {
   earliest: days.tomorrow,
 };
 
-export const signupModel = defineMachine({
-  name: 'signup',
-  title: 'Signup wizard (first half)',
-  description:
-    'The one-page signup. Only the address box shows at first. Once an address can be ordered, ' +
-    'the customer details appear; once they are valid, the speeds; once a speed is chosen, the ' +
-    'router; once the router choice is complete, the connectivity details of the address’s ' +
-    'provider (and the voice option where voice is offered); once every service is valid, the ' +
-    'question of how the visitor heard about us. Sections never disappear again while the address ' +
-    'stays; a new address starts every section after it afresh.',
-  machine: signupMachine,
-  input,
-  events: eventsFor as never,
-  project: ({ context }) => ({
+const DESCRIPTION =
+  'The one-page signup. Only the address box shows at first (a pre-signup link fills it in, ' +
+  'with the customer details and the services it carries; an unknown link says so). Once an ' +
+  'address can be ordered, the customer details appear; once they are valid, the speeds; once a ' +
+  'speed is chosen, the router; once the router choice is complete, the connectivity details of ' +
+  'the address’s provider (and the voice option where voice is offered); once every service is ' +
+  'valid, the question of how the visitor heard about us and the account setup; with the ' +
+  'customer details valid too, the order summary and payment; once the payment is valid too, ' +
+  'Agree and Finish with Place order, which sends the order when services, customer details, ' +
+  'account and payment are all valid. Sections never disappear again while the address stays; a ' +
+  'new address starts every section after it afresh.';
+
+function project({ context }: SignupSnapshot) {
+  return {
     address: context.address.serviceable ? context.address.key : null,
     customer: context.customer.valid,
     speed: context.services?.speedValid ?? false,
     router: context.services?.routerValid ?? false,
     connectivity: context.connectivity.valid,
+    sections: context.sectionsReady,
+    account: context.account?.valid ?? false,
+    payment: context.payment.valid,
+    link: context.link.status,
+    prefill: context.link.prefill !== null,
+  };
+}
+
+const SECTION_MACHINES = {
+  addressLookup: addressMachine,
+  customerForm: formMachine,
+  services: servicesMachine,
+  residentialDetails: residentialDetailsMachine,
+  installation: installationMachine,
+  activation: activationMachine,
+  attribution: attributionMachine,
+  account: accountMachine,
+  payment: paymentMachine,
+  checkout: checkoutMachine,
+};
+
+/**
+ * Sections that ignore what they are sent (the prefill's events must not move the walk, which
+ * moves the wizard with its own samples), shaped like the real ones.
+ */
+const inertServices = createMachine({
+  id: 'inertServices',
+  context: ({ input }: { input: ServicesInput }) => ({
+    ...input,
+    speedId: null,
+    meshQuantity: null,
+    existing: null,
   }),
+});
+const inertForm = createMachine({
+  id: 'inertForm',
+  context: { values: {}, valid: false, pending: [] as string[] },
+});
+
+const STATE_CHECKS: Record<string, (snapshot: SignupSnapshot) => void> = {
+  'waiting for an address': (snapshot) => {
+    const revealed = selectRevealed(snapshot);
+    expectThat(!revealed.customer && !revealed.speed, 'only the address box shows');
+    expectThat(selectActors(snapshot).customer === undefined, 'no section runs yet');
+  },
+  'waiting for an address.opening the signup link': (snapshot) => {
+    expectThat(selectOpeningSignupLink(snapshot), 'the link is being opened');
+  },
+  'waiting for an address.address box': (snapshot) => {
+    const { link } = snapshot.context;
+    expectThat(
+      (selectSignupLinkMessage(snapshot) !== null) === (link.status === 'failed'),
+      'an unknown link says so, nothing else does',
+    );
+  },
+  'ordering.order sections.loading': (snapshot) => {
+    expectThat(!selectRevealed(snapshot).account, 'nothing of the second half shows yet');
+    expectThat(!selectOrderSectionsFailed(snapshot), 'no failure shows while loading');
+  },
+  'ordering.order sections.ready': (snapshot) => {
+    expectThat(snapshot.context.sectionsReady, 'the sections can appear');
+  },
+  'ordering.order sections.failed': (snapshot) => {
+    expectThat(selectOrderSectionsFailed(snapshot), 'the failure and Try again show');
+  },
+  'ordering.account.waiting for the services': (snapshot) => {
+    expectThat(!selectRevealed(snapshot).account, 'no account setup yet');
+    expectThat(selectActors(snapshot).account === undefined, 'no account actor yet');
+  },
+  'ordering.account.shown': (snapshot) => {
+    expectThat(selectRevealed(snapshot).account, 'account setup shows');
+    expectThat(selectActors(snapshot).account !== undefined, 'the account actor runs');
+  },
+  'ordering.payment.waiting for services and customer': (snapshot) => {
+    expectThat(!selectRevealed(snapshot).payment, 'no order summary or payment yet');
+  },
+  'ordering.payment.shown': (snapshot) => {
+    expectThat(selectRevealed(snapshot).payment, 'the order summary and payment show');
+    expectThat(selectCartChoices(snapshot) !== null, 'the summary has a cart to show');
+  },
+  'ordering.checkout.waiting for the payment': (snapshot) => {
+    expectThat(!selectRevealed(snapshot).checkout, 'Agree and Finish waits for the payment');
+  },
+  'ordering.checkout.shown': (snapshot) => {
+    expectThat(selectRevealed(snapshot).checkout, 'Agree and Finish shows');
+    expectThat(
+      !selectWholeFormValid(snapshot) || selectOrderParts(snapshot) !== null,
+      'a valid form has a whole order to send',
+    );
+  },
+  'ordering.reveal.customer details': (snapshot) => {
+    const revealed = selectRevealed(snapshot);
+    expectThat(revealed.customer && !revealed.speed, 'the customer details show, not the speeds');
+  },
+  'ordering.reveal.speed': (snapshot) => {
+    const revealed = selectRevealed(snapshot);
+    expectThat(revealed.speed && !revealed.router, 'the speeds show, not the router');
+  },
+  'ordering.reveal.router': (snapshot) => {
+    const revealed = selectRevealed(snapshot);
+    expectThat(revealed.router && revealed.connectivity === null, 'the router shows');
+  },
+  'ordering.reveal.connectivity details': (snapshot) => {
+    const revealed = selectRevealed(snapshot);
+    expectThat(revealed.connectivity !== null, 'the connectivity section shows');
+    expectThat(!revealed.attribution, 'attribution waits for valid services');
+  },
+  'ordering.reveal.services complete': (snapshot) => {
+    const revealed = selectRevealed(snapshot);
+    expectThat(
+      revealed.attribution === !snapshot.context.attribution.skipped,
+      'attribution shows until skipped',
+    );
+  },
+  'ordering.connectivity.utopia residential': (snapshot) => {
+    expectThat(selectActors(snapshot).residential !== undefined, 'the utopia residential form');
+  },
+  'ordering.connectivity.strata residential': (snapshot) => {
+    expectThat(selectActors(snapshot).installation !== undefined, 'the strata residential form');
+  },
+  'ordering.connectivity.bonfire residential': (snapshot) => {
+    expectThat(selectActors(snapshot).activation !== undefined, 'the bonfire residential form');
+  },
+  'ordering.voice.not offered': (snapshot) => {
+    expectThat(!selectRevealed(snapshot).voice, 'no voice section');
+  },
+  'ordering.voice.not requested': (snapshot) => {
+    expectThat(!selectVoiceRequested(snapshot), 'the box is clear');
+    const order = selectServicesOrder(snapshot);
+    expectThat(!order || order.voice.service_action_type === 'none', 'voice action none');
+  },
+  'ordering.voice.requested': (snapshot) => {
+    expectThat(selectVoiceRequested(snapshot) && snapshot.context.voice, 'the box is ticked');
+    expectThat(
+      selectServicesOrder(snapshot)?.voice.service_action_type === 'new',
+      'the order asks for voice contact (voice action new)',
+    );
+  },
+};
+
+const PREFILL_WALK = 'signup-prefilled walks a pre-signup link';
+
+export const signupModel = defineMachine({
+  name: 'signup',
+  title: 'Signup wizard',
+  description: DESCRIPTION,
+  machine: signupMachine,
+  input,
+  events: eventsFor as never,
+  project,
   limit: 3000,
+  fakes: { actors: SECTION_MACHINES },
+  states: STATE_CHECKS,
+  unreachable: [
+    { state: 'waiting for an address.opening the signup link', reason: PREFILL_WALK },
+    {
+      transition:
+        'waiting for an address.looking for a signup link › always [a signup link is to be opened] → waiting for an address.opening the signup link',
+      reason: `this walk has no link; ${PREFILL_WALK}`,
+    },
+    {
+      transition:
+        'waiting for an address.opening the signup link › preSignup done → waiting for an address.address box',
+      reason: PREFILL_WALK,
+    },
+    {
+      transition:
+        'waiting for an address.opening the signup link › preSignup failed → waiting for an address.address box',
+      reason: PREFILL_WALK,
+    },
+    {
+      transition: 'ordering › signup link.apply → (stays)',
+      reason: PREFILL_WALK,
+    },
+  ],
+});
+
+export const signupPrefilledModel = defineMachine({
+  name: 'signup-prefilled',
+  title: 'Signup wizard (from a pre-signup link)',
+  description:
+    `${DESCRIPTION} This walk starts from a pre-signup link: it is opened first, then its ` +
+    'address is checked and, once it can be ordered, the customer details and the services are ' +
+    'filled in from the link (an unknown link leaves a normal empty wizard).',
+  machine: signupMachine,
+  input: { ...input, signupHash: SAMPLE_PRE_SIGNUP.signup_hash },
+  events: eventsFor as never,
+  project,
+  limit: 3000,
+  // The services and customer details ignore the prefill here: the walk moves them itself.
   fakes: {
-    actors: {
-      addressLookup: addressMachine,
-      customerForm: formMachine,
-      services: servicesMachine,
-      residentialDetails: residentialDetailsMachine,
-      installation: installationMachine,
-      activation: activationMachine,
-      attribution: attributionMachine,
-    },
+    actors: { ...SECTION_MACHINES, customerForm: inertForm, services: inertServices } as never,
   },
-  states: {
-    'waiting for an address': (snapshot) => {
-      const revealed = selectRevealed(snapshot);
-      expectThat(!revealed.customer && !revealed.speed, 'only the address box shows');
-      expectThat(selectActors(snapshot).customer === undefined, 'no section runs yet');
-    },
-    'ordering.reveal.customer details': (snapshot) => {
-      const revealed = selectRevealed(snapshot);
-      expectThat(revealed.customer && !revealed.speed, 'the customer details show, not the speeds');
-    },
-    'ordering.reveal.speed': (snapshot) => {
-      const revealed = selectRevealed(snapshot);
-      expectThat(revealed.speed && !revealed.router, 'the speeds show, not the router');
-    },
-    'ordering.reveal.router': (snapshot) => {
-      const revealed = selectRevealed(snapshot);
-      expectThat(revealed.router && revealed.connectivity === null, 'the router shows');
-    },
-    'ordering.reveal.connectivity details': (snapshot) => {
-      const revealed = selectRevealed(snapshot);
-      expectThat(revealed.connectivity !== null, 'the connectivity section shows');
-      expectThat(!revealed.attribution, 'attribution waits for valid services');
-    },
-    'ordering.reveal.services complete': (snapshot) => {
-      const revealed = selectRevealed(snapshot);
-      expectThat(
-        revealed.attribution === !snapshot.context.attribution.skipped,
-        'attribution shows until skipped',
-      );
-    },
-    'ordering.connectivity.utopia residential': (snapshot) => {
-      expectThat(selectActors(snapshot).residential !== undefined, 'the utopia residential form');
-    },
-    'ordering.connectivity.strata residential': (snapshot) => {
-      expectThat(selectActors(snapshot).installation !== undefined, 'the strata residential form');
-    },
-    'ordering.connectivity.bonfire residential': (snapshot) => {
-      expectThat(selectActors(snapshot).activation !== undefined, 'the bonfire residential form');
-    },
-    'ordering.voice.not offered': (snapshot) => {
-      expectThat(!selectRevealed(snapshot).voice, 'no voice section');
-    },
-    'ordering.voice.not requested': (snapshot) => {
-      expectThat(!selectVoiceRequested(snapshot), 'the box is clear');
-      const order = selectServicesOrder(snapshot);
-      expectThat(!order || order.voice.service_action_type === 'none', 'voice action none');
-    },
-    'ordering.voice.requested': (snapshot) => {
-      expectThat(selectVoiceRequested(snapshot) && snapshot.context.voice, 'the box is ticked');
-      expectThat(
-        selectServicesOrder(snapshot)?.voice.service_action_type === 'new',
-        'the order asks for voice contact (voice action new)',
-      );
-    },
-  },
+  states: STATE_CHECKS,
 });

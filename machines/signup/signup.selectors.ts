@@ -4,16 +4,24 @@
  * order summary and the submit of the second half).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { SERVICE_CLASS, type ServiceActionType } from '#shared/constants';
+import type { CartChoices } from '#shared/cart/offering';
 import type { ServiceabilityDetails, ServiceOffering } from '#shared/signup/serviceability';
+import type { AccountActor } from './account.machine.ts';
 import type { ActivationActor } from './activation.machine.ts';
 import type { AddressActor } from './address.machine.ts';
 import type { attributionMachine } from './attribution.machine.ts';
+import type { CheckoutActor } from './checkout.machine.ts';
 import type { InstallationActor } from './installation.machine.ts';
+import type { PaymentActor } from './payment.machine.ts';
 import type { ResidentialDetailsActor } from './residential-details.machine.ts';
 import type { ServicesActor } from './services.machine.ts';
-import type { ConnectivityOrder, RouterOrder } from './services.selectors.ts';
-import type { ConnectivitySummary, signupMachine } from './signup.machine.ts';
+import {
+  servicesOrderOf,
+  signupOrderParts,
+  type SignupOrderParts,
+  type SignupServicesOrder,
+} from './order-parts.ts';
+import { orderSourcesOf, type signupMachine } from './signup.machine.ts';
 import type { formMachine } from '../forms/form.machine.ts';
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
@@ -57,6 +65,12 @@ export interface RevealedSections {
   connectivity: ConnectivityFormView | null;
   voice: boolean;
   attribution: boolean;
+  /** Account setup (its code loaded and every service valid). */
+  account: boolean;
+  /** The order summary and payment. */
+  payment: boolean;
+  /** Agree and Finish. */
+  checkout: boolean;
 }
 
 export function selectConnectivityForm(snapshot: SignupSnapshot): ConnectivityFormView | null {
@@ -75,6 +89,57 @@ export function selectRevealed(snapshot: SignupSnapshot): RevealedSections {
     connectivity: connectivityShown ? selectConnectivityForm(snapshot) : null,
     voice: connectivityShown && !snapshot.matches({ ordering: { voice: 'not offered' } }),
     attribution: reached(snapshot, 'services complete') && !snapshot.context.attribution.skipped,
+    account: snapshot.matches({ ordering: { account: 'shown' } }),
+    payment: snapshot.matches({ ordering: { payment: 'shown' } }),
+    checkout: snapshot.matches({ ordering: { checkout: 'shown' } }),
+  };
+}
+
+/** The second half's code could not be loaded: a message with Try again shows. */
+export function selectOrderSectionsFailed(snapshot: SignupSnapshot): boolean {
+  return snapshot.matches({ ordering: { 'order sections': 'failed' } });
+}
+
+/** Why the pre-signup link could not be opened, or null. */
+export function selectSignupLinkMessage(snapshot: SignupSnapshot): string | null {
+  return snapshot.context.link.status === 'failed' ? snapshot.context.link.message : null;
+}
+
+/** The pre-signup link is being opened. */
+export function selectOpeningSignupLink(snapshot: SignupSnapshot): boolean {
+  return snapshot.matches({ 'waiting for an address': 'opening the signup link' });
+}
+
+export function selectAccountValid(snapshot: SignupSnapshot): boolean {
+  return snapshot.context.account?.valid ?? false;
+}
+
+export function selectPaymentValid(snapshot: SignupSnapshot): boolean {
+  return snapshot.context.payment.valid;
+}
+
+/** Services, customer details, account and payment are all valid (the agreement is the checkout's). */
+export function selectWholeFormValid(snapshot: SignupSnapshot): boolean {
+  return (
+    selectServicesValid(snapshot) &&
+    selectCustomerValid(snapshot) &&
+    selectAccountValid(snapshot) &&
+    selectPaymentValid(snapshot) &&
+    selectOrderParts(snapshot) !== null
+  );
+}
+
+/** What the order summary's cart is made from (src/shared/cart: offeringCart). */
+export function selectCartChoices(snapshot: SignupSnapshot): CartChoices | null {
+  const { services, connectivity } = snapshot.context;
+  if (!snapshot.matches('ordering') || !services?.speed) return null;
+  const router = services.router;
+  return {
+    speed_id: services.speed.speed_id,
+    router: router?.service_action_type === 'new',
+    mesh_quantity: router?.service_action_type === 'new' ? router.mesh_quantity : 0,
+    installation_type: connectivity.install_details?.installation_type ?? null,
+    tribal_member: connectivity.customer_details?.is_tribal === true,
   };
 }
 
@@ -94,12 +159,12 @@ export function selectServicesValid(snapshot: SignupSnapshot): boolean {
 }
 
 export interface ProgressStep {
-  key: 'address' | 'customer' | 'speed' | 'router' | 'connectivity';
+  key: 'address' | 'customer' | 'speed' | 'router' | 'connectivity' | 'account' | 'payment';
   label: string;
   done: boolean;
 }
 
-/** The progress indicator: the sections of the first half and whether each is done. */
+/** The progress indicator: the sections of the signup and whether each is done. */
 export function selectProgress(snapshot: SignupSnapshot): ProgressStep[] {
   const ordering = snapshot.matches('ordering');
   const { customer, services, connectivity } = snapshot.context;
@@ -113,6 +178,8 @@ export function selectProgress(snapshot: SignupSnapshot): ProgressStep[] {
       done: ordering && (services?.speedValid ?? false) && (services?.routerValid ?? false),
     },
     { key: 'connectivity', label: 'Installation details', done: ordering && connectivity.valid },
+    { key: 'account', label: 'Account', done: ordering && selectAccountValid(snapshot) },
+    { key: 'payment', label: 'Payment', done: ordering && selectPaymentValid(snapshot) },
   ];
 }
 
@@ -124,6 +191,9 @@ export interface SignupActors {
   installation: InstallationActor | undefined;
   activation: ActivationActor | undefined;
   attribution: ActorRefFrom<typeof attributionMachine> | undefined;
+  account: AccountActor | undefined;
+  payment: PaymentActor | undefined;
+  checkout: CheckoutActor | undefined;
 }
 
 /** The section actors the views talk to (they restart with each new address). */
@@ -140,6 +210,9 @@ export function selectActors(snapshot: SignupSnapshot): SignupActors {
     installation: form === 'strata residential' ? (connectivity as InstallationActor) : undefined,
     activation: form === 'bonfire residential' ? (connectivity as ActivationActor) : undefined,
     attribution: children.attribution as ActorRefFrom<typeof attributionMachine> | undefined,
+    account: children.account as AccountActor | undefined,
+    payment: children.payment as PaymentActor | undefined,
+    checkout: children.checkout as CheckoutActor | undefined,
   };
 }
 
@@ -165,53 +238,16 @@ export function selectInstallationFeeWaived(snapshot: SignupSnapshot): boolean {
   );
 }
 
-/** The first half's part of the connectivity order (signup.md §3 "Connectivity order"). */
-export interface SignupServicesOrder {
-  service_class_id: number;
-  service_action_type: ServiceActionType;
-  address_id: number;
-  provider: string;
-  connectivity: ConnectivityOrder & {
-    external_adid: number;
-    early_signup: boolean;
-    customer_details: ConnectivitySummary['customer_details'];
-    drop_details: ConnectivitySummary['drop_details'];
-    install_details: ConnectivitySummary['install_details'];
-    desired_activation_date: string | null;
-  };
-  router: RouterOrder | null;
-  voice: { service_class_id: number; service_action_type: ServiceActionType; contact: boolean };
-  attribution: string | null;
-}
+export type { SignupServicesOrder };
 
 /** The order as far as the first half decides it; null until an address can be ordered. */
 export function selectServicesOrder(snapshot: SignupSnapshot): SignupServicesOrder | null {
-  const found = selectServiceability(snapshot);
-  const { services, connectivity, voice, attribution } = snapshot.context;
-  if (!found || !services) return null;
-  const { details, offering } = found;
-  return {
-    service_class_id: SERVICE_CLASS.residentialConnectivity,
-    service_action_type: services.connectivity.service_action_type,
-    address_id: details.address_id,
-    provider: details.provider.name,
-    connectivity: {
-      ...services.connectivity,
-      external_adid: details.address_id,
-      early_signup: details.early_signup,
-      customer_details: connectivity.customer_details,
-      drop_details: connectivity.drop_details,
-      install_details: connectivity.install_details,
-      desired_activation_date: connectivity.desired_activation_date,
-    },
-    router: services.router,
-    voice: {
-      service_class_id: offering.voice.service_class_id,
-      service_action_type: voice ? 'new' : 'none',
-      contact: voice,
-    },
-    attribution: attribution.value,
-  };
+  return servicesOrderOf(orderSourcesOf(snapshot.context));
+}
+
+/** The wizard's whole part of the order (null while a part is missing). */
+export function selectOrderParts(snapshot: SignupSnapshot): SignupOrderParts | null {
+  return signupOrderParts(orderSourcesOf(snapshot.context));
 }
 
 export function selectDisplayInline(snapshot: SignupSnapshot): boolean {

@@ -339,6 +339,19 @@ export const SIGNUP_WIZARD_MESSAGES = {
     'No installation times are free for this type in the next weeks. Please choose the other type or call us.',
 } as const;
 
+/** The signup's second half: account, payment, Agree and Finish (signup.md §2 items 8-10, §4). */
+export const SIGNUP_ORDER_MESSAGES = {
+  usernameAvailable: 'That username is available.',
+  usernameCheckFailed: 'We could not check whether that username is free. Please try again.',
+  sectionsUnavailable:
+    'The rest of the signup could not be loaded. Please check your connection and try again.',
+  captchaFirst: 'Please confirm you are not a robot first',
+  placingOrder: 'Placing your order…',
+  orderPlaced: 'Your order is placed. Signing you in…',
+  completeFormFirst: 'Please complete every section above first',
+  cardFormFailed: 'The card form could not be opened. Please try again.',
+} as const;
+
 /** Router coverage (signup.md §9): devices and floor area, and when mesh extenders help. */
 export function routerCoverageMessage(coverage: {
   devices: number;

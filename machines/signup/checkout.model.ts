@@ -1,0 +1,174 @@
+/** Agree and Finish's registration: agreement, captcha, one key per attempt, the answers. */
+import { assign } from 'xstate';
+import { SERVICEABILITY_MESSAGES, SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
+import {
+  selectAgreed,
+  selectCanPlace,
+  selectCreating,
+  selectOrderFailure,
+  type CheckoutSnapshot,
+} from './checkout.selectors.ts';
+import { SAMPLE_ORDER_PARTS } from './order-samples.ts';
+
+export const AGREED_AT = '2026-05-04T16:20:00.000Z';
+
+const EVENTS = {
+  agree: sample('tick "I agree"', { type: 'agreement.changed', checked: true, time: AGREED_AT }),
+  disagree: sample('clear "I agree"', {
+    type: 'agreement.changed',
+    checked: false,
+    time: AGREED_AT,
+  }),
+  captcha: sample('solve the captcha', { type: 'captcha.changed', token: 'captcha-1' }),
+  captchaAgain: sample('solve the new captcha', { type: 'captcha.changed', token: 'captcha-2' }),
+  captchaExpired: sample('the captcha expires', { type: 'captcha.changed', token: '' }),
+  place: sample('press Place order', { type: 'order.ready', order: SAMPLE_ORDER_PARTS }),
+  placed: sample('the order is placed', {
+    type: 'xstate.done.actor.placeOrder',
+    output: {
+      status: 201,
+      msg: SIGNUP_MESSAGES.success,
+      cid: 1001,
+      username: 'dana-demo',
+      order_id: 501,
+    },
+  }),
+  refused: sample('the server refuses the username', {
+    type: 'xstate.error.actor.placeOrder',
+    error: {
+      status: 422,
+      message: USERNAME_MESSAGES.taken,
+      title: 'Validation failed',
+      fieldErrors: { 'customer.uid': USERNAME_MESSAGES.taken },
+    },
+  }),
+  captchaRefused: sample('the server refuses the captcha', {
+    type: 'xstate.error.actor.placeOrder',
+    error: {
+      status: 403,
+      message: 'We’re having difficulty processing your request.',
+      title: SERVICEABILITY_MESSAGES.captchaFailedTitle,
+    },
+  }),
+  noAnswer: sample('no answer arrives', {
+    type: 'xstate.error.actor.placeOrder',
+    error: { status: 0, message: 'Timed out when trying to contact server' },
+  }),
+  wait: sample('4 s pass', {
+    type: 'xstate.after.signupAutoLoginDelay.signupCheckout.placing.placed.login.waiting',
+  }),
+  loggedIn: sample('the login succeeds', {
+    type: 'xstate.done.actor.logIn',
+    output: {
+      username: 'dana-demo',
+      cid: 1001,
+      perms: {},
+      site_admin: false,
+      primary_admin: true,
+      proxy: null,
+    },
+  }),
+  loginFailed: sample('the login fails', {
+    type: 'xstate.error.actor.logIn',
+    error: { status: 401, message: 'The username or password is incorrect.' },
+  }),
+  unlock: sample('30 s pass', {
+    type: 'xstate.after.submitLock.signupCheckout.placing.placed.lock.locked',
+  }),
+};
+
+/** The samples that move the checkout on from where it is. */
+function eventsFor(snapshot: CheckoutSnapshot) {
+  const e = EVENTS;
+  const { context } = snapshot;
+  if (snapshot.matches({ placing: 'creating' }))
+    return [e.placed, e.refused, e.captchaRefused, e.noAnswer];
+  if (snapshot.matches({ placing: 'placed' })) {
+    // Both timers start with the answer: the 30 s one cannot end before the 4 s one.
+    if (snapshot.matches({ placing: { placed: { login: 'waiting' } } })) return [e.wait];
+    if (snapshot.matches({ placing: { placed: { login: 'logging in' } } }))
+      return [e.loggedIn, e.loginFailed];
+    return snapshot.matches({ placing: { placed: { lock: 'locked' } } }) ? [e.unlock] : [];
+  }
+  // Idle: the agreement and the captcha in their usual order, then Place order.
+  if (context.captchaRound > 0 && context.captchaToken === '') return [e.captchaAgain];
+  if (!selectAgreed(snapshot)) return context.captchaToken ? [e.agree, e.place] : [e.agree];
+  if (context.captchaToken === '') return [e.captcha, e.disagree];
+  return [e.place, e.captchaExpired];
+}
+
+export const checkoutModel = defineMachine({
+  name: 'signup-checkout',
+  title: 'Signup: agree and place the order',
+  description:
+    'The end of the signup. Ticking "I agree" records the time; until it is ticked, Place order ' +
+    'is disabled with a tooltip and a hint. Place order sends the order with the captcha token ' +
+    'and a key for this attempt (sent again unchanged, the order keeps its key; changed, it gets ' +
+    'a new one), while a full overlay blocks the page. Once placed (or when no answer came, as ' +
+    'the order may exist), the page waits 4 s and logs the new customer in: the success message ' +
+    'shows and the account opens, or, if that login fails, a message and the login page. The ' +
+    'creating flag clears 30 s after the answer. A refusal shows the server’s message and Place ' +
+    'order works again; a refused captcha asks for a new one.',
+  machine: checkoutMachine,
+  events: eventsFor as never,
+  project: ({ context }: { context: CheckoutContext }) => ({
+    agreed: context.agreedAt !== null,
+    token: context.captchaToken,
+    round: context.captchaRound > 0,
+    keyFor: context.keyBody === null ? null : (context.body?.recaptcha_token ?? null),
+  }),
+  limit: 2000,
+  fakes: {
+    actions: {
+      'make an idempotency key': assign(({ context }) => ({
+        key: `key-for-${context.captchaToken}-0000000000`,
+      })),
+    },
+  },
+  states: {
+    'agreement.not agreed': (snapshot) => {
+      expectThat(!selectAgreed(snapshot) && snapshot.context.agreedAt === null, 'no time kept');
+      expectThat(!selectCanPlace(snapshot), 'Place order is disabled');
+    },
+    'agreement.agreed': (snapshot) => {
+      expectThat(snapshot.context.agreedAt === AGREED_AT, 'the time it was ticked is kept');
+    },
+    'placing.idle': (snapshot) => {
+      expectThat(!selectCreating(snapshot), 'no overlay');
+      const failure = selectOrderFailure(snapshot);
+      expectThat(
+        failure === null || failure.message !== '',
+        'a refusal shows the server’s message',
+      );
+    },
+    'placing.creating': (snapshot) => {
+      expectThat(selectCreating(snapshot) && !selectCanPlace(snapshot), 'the overlay blocks');
+      const { body, key } = snapshot.context;
+      expectThat(
+        key === `key-for-${body?.recaptcha_token}-0000000000`,
+        'the key belongs to this body',
+      );
+      expectThat(body?.agreement.time === AGREED_AT, 'the agreement time goes with the order');
+    },
+    'placing.placed.login.waiting': (snapshot) => {
+      expectThat(!selectCanPlace(snapshot), 'Place order stays disabled');
+    },
+    'placing.placed.login.logging in': (snapshot) => {
+      expectThat(!selectCanPlace(snapshot), 'Place order stays disabled');
+    },
+    'placing.placed.login.logged in': (snapshot) => {
+      expectThat(snapshot.context.body !== null, 'logged in with the order’s credentials');
+    },
+    'placing.placed.login.login failed': (snapshot) => {
+      expectThat(!selectCanPlace(snapshot), 'the page goes to login');
+    },
+    'placing.placed.lock.locked': (snapshot) => {
+      expectThat(selectCreating(snapshot), 'the creating flag is set');
+    },
+    'placing.placed.lock.released': (snapshot) => {
+      expectThat(!selectCreating(snapshot), 'the creating flag cleared after 30 s');
+    },
+  },
+});

@@ -1,0 +1,188 @@
+/** The payment section's registration: card through the provider's form, or a bank account. */
+import { formMachine } from '../forms/form.machine.ts';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { SAMPLE_CARD, bankSnapshot, billingAddressSnapshot } from './order-samples.ts';
+import { paymentMachine } from './payment.machine.ts';
+import {
+  selectCardModal,
+  selectPaymentValid,
+  selectPaymentView,
+  type PaymentSnapshot,
+} from './payment.selectors.ts';
+import { paymentAccountComplete } from './payment.summary.ts';
+
+const FORM_URL = 'http://localhost:3001/form?origin=http%3A%2F%2Flocalhost%3A3000';
+
+let built: ReturnType<typeof buildSamples> | undefined;
+
+function buildSamples() {
+  return {
+    card: sample('choose card', { type: 'payment.method.chosen', method: 'CC' }),
+    bank: sample('choose bank account', { type: 'payment.method.chosen', method: 'ACH' }),
+    formUrl: sample('the card form’s address arrives', {
+      type: 'xstate.done.actor.cardFormUrl',
+      output: { url: FORM_URL },
+    }),
+    formRefused: sample('the card form is unavailable', {
+      type: 'xstate.error.actor.cardFormUrl',
+      error: { message: 'Cards cannot be added from this address of the site.' },
+    }),
+    received: sample('the provider’s form posts the card', {
+      type: 'card.received',
+      card: SAMPLE_CARD,
+    }),
+    close: sample('close the modal', { type: 'card.modal.closed' }),
+    add: sample('press Add card', { type: 'card.add' }),
+    change: sample('press Change', { type: 'card.change' }),
+    retry: sample('press Try again', { type: 'card.retry' }),
+    automatic: sample('automatic monthly billing', {
+      type: 'payment.autopay.chosen',
+      automatic: true,
+    }),
+    manual: sample('manual payment', { type: 'payment.autopay.chosen', automatic: false }),
+    bankValid: sample('the bank form becomes valid', {
+      type: 'xstate.snapshot.bank',
+      snapshot: bankSnapshot(true),
+    }),
+    bankInvalid: sample('the bank form becomes invalid', {
+      type: 'xstate.snapshot.bank',
+      snapshot: bankSnapshot(false),
+    }),
+    serviceAddress: sample('bill the service address', {
+      type: 'billing.chosen',
+      choice: 'service',
+    }),
+    newAddress: sample('bill a new address', { type: 'billing.chosen', choice: 'new' }),
+    billingValid: sample('the new address becomes valid', {
+      type: 'xstate.snapshot.billingAddress',
+      snapshot: billingAddressSnapshot(true),
+    }),
+    billingInvalid: sample('the new address becomes invalid', {
+      type: 'xstate.snapshot.billingAddress',
+      snapshot: billingAddressSnapshot(false),
+    }),
+  };
+}
+
+const card = (snapshot: PaymentSnapshot, state: string) =>
+  snapshot.matches({ method: { card: state } } as never);
+
+/**
+ * The samples that move the payment on from where it is: the card's modal one step at a time,
+ * then how bills are paid, then the billing address (keeps the graph to what people do).
+ */
+function eventsFor(snapshot: PaymentSnapshot) {
+  const s = (built ??= buildSamples());
+  const { context } = snapshot;
+  if (snapshot.matches({ method: 'not chosen' })) return [s.card, s.bank];
+  if (card(snapshot, 'opening the form')) return [s.formUrl, s.formRefused, s.close];
+  if (card(snapshot, 'form open')) return [s.received, s.close];
+  if (card(snapshot, 'form unavailable')) return [s.retry, s.close];
+  if (card(snapshot, 'no card')) return [s.add, s.bank];
+  if (snapshot.matches({ method: 'bank account' }) && !context.bank.valid)
+    return context.card ? [s.bankValid, s.card] : [s.bankValid];
+  if (context.autoPay === null) {
+    return card(snapshot, 'card added')
+      ? [s.automatic, s.manual, s.change, s.bank]
+      : [s.automatic, s.manual, s.bankInvalid];
+  }
+  if (!paymentAccountComplete(context)) return [];
+  if (context.billingChoice === null) return [s.serviceAddress, s.newAddress];
+  if (context.billingChoice === 'new')
+    return context.billing.valid ? [s.billingInvalid, s.serviceAddress] : [s.billingValid];
+  return [];
+}
+
+export const paymentModel = defineMachine({
+  name: 'signup-payment',
+  title: 'Signup: payment',
+  description:
+    'How the visitor pays. Card opens a modal with the card provider’s own form (a frame from ' +
+    'the provider’s site); the card arrives as a message from that form only, then "Card ending ' +
+    'in" its last four shows with a Change button. Bank account (ACH) closes the modal and shows ' +
+    'the bank form. Then automatic monthly billing or manual payment. Once the payment account ' +
+    'is complete, the billing address appears: the service address or a new one, a choice that ' +
+    'must be made.',
+  machine: paymentMachine,
+  input: { accountName: 'Dana Demo' },
+  events: eventsFor as never,
+  project: ({ context }) => ({
+    method: context.method,
+    card: context.card !== null,
+    bank: context.bank.valid,
+    autoPay: context.autoPay,
+    billing: context.billingChoice,
+    address: context.billing.valid,
+  }),
+  limit: 2000,
+  fakes: { actors: { bankForm: formMachine, billingAddressForm: formMachine } },
+  states: {
+    'method.not chosen': (snapshot) => {
+      expectThat(selectPaymentView(snapshot).method === null, 'no method shows as chosen');
+      expectThat(!selectCardModal(snapshot).open, 'no modal');
+    },
+    'method.card.opening the form': (snapshot) => {
+      const modal = selectCardModal(snapshot);
+      expectThat(modal.open && modal.status === 'loading', 'the modal opens, loading');
+    },
+    'method.card.form open': (snapshot) => {
+      const modal = selectCardModal(snapshot);
+      expectThat(
+        modal.open && modal.status === 'ready' && modal.url === FORM_URL,
+        'the form shows',
+      );
+    },
+    'method.card.form unavailable': (snapshot) => {
+      const modal = selectCardModal(snapshot);
+      expectThat(
+        modal.open && modal.status === 'unavailable' && modal.message !== null,
+        'says why',
+      );
+    },
+    'method.card.no card': (snapshot) => {
+      expectThat(
+        !selectCardModal(snapshot).open && selectPaymentView(snapshot).addCard,
+        'Add card shows',
+      );
+    },
+    'method.card.card added': (snapshot) => {
+      const view = selectPaymentView(snapshot);
+      expectThat(!view.modal.open, 'the modal is closed');
+      expectThat(view.cardLastFour === SAMPLE_CARD.last_four, 'Card ending in the last four');
+    },
+    'method.bank account': (snapshot) => {
+      const view = selectPaymentView(snapshot);
+      expectThat(view.method === 'ACH' && !view.modal.open, 'the bank form shows, no modal');
+    },
+    'auto pay.not chosen': (snapshot) => {
+      expectThat(selectPaymentView(snapshot).autoPay === null, 'nothing chosen');
+    },
+    'auto pay.automatic': (snapshot) => {
+      expectThat(selectPaymentView(snapshot).autoPay === true, 'automatic billing');
+    },
+    'auto pay.manual': (snapshot) => {
+      expectThat(selectPaymentView(snapshot).autoPay === false, 'manual payment');
+    },
+    'billing address.waiting for the payment account': (snapshot) => {
+      expectThat(!selectPaymentView(snapshot).billingShown, 'no billing address yet');
+      expectThat(!selectPaymentValid(snapshot), 'not valid without the payment account');
+    },
+    'billing address.shown.not chosen': (snapshot) => {
+      expectThat(selectPaymentView(snapshot).billingShown, 'the billing address choice shows');
+      expectThat(!selectPaymentValid(snapshot), 'the choice is mandatory');
+    },
+    'billing address.shown.service address': (snapshot) => {
+      expectThat(
+        selectPaymentValid(snapshot) === paymentAccountComplete(snapshot.context),
+        'valid with a complete payment account',
+      );
+    },
+    'billing address.shown.new address': (snapshot) => {
+      expectThat(
+        selectPaymentValid(snapshot) ===
+          (paymentAccountComplete(snapshot.context) && snapshot.context.billing.valid),
+        'valid once the new address is',
+      );
+    },
+  },
+});

@@ -1,0 +1,79 @@
+/** The username field's registration: typing, the pause, the server's answers, suggestions. */
+import { USERNAME_MESSAGES } from '#shared/messages';
+import { usernameError } from '#shared/schemas/username';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { usernameMachine } from './username.machine.ts';
+import { selectUsernameAvailable, selectUsernameView } from './username.selectors.ts';
+
+export const USERNAME_SUGGESTIONS = ['danademo', 'dana-demo', 'ddemo'];
+
+export const usernameModel = defineMachine({
+  name: 'signup-username',
+  title: 'Signup: username',
+  description:
+    'The username of the new account. Its rules (starts with a lowercase letter, 3 to 48 ' +
+    'characters, lowercase letters, digits, dashes and underscores) are checked once typing ' +
+    'pauses for 300 ms, each with its own message; a username that passes is then checked with ' +
+    'the server. A taken one says "That username is taken. Here are some suggestions" with ' +
+    'buttons that fill the box; a check that does not answer offers Check again.',
+  machine: usernameMachine,
+  input: { name: 'Dana Demo' },
+  events: [
+    sample('type "dana"', { type: 'username.changed', value: 'dana' }),
+    sample('type "Dana"', { type: 'username.changed', value: 'Dana' }),
+    sample('clear the box', { type: 'username.changed', value: '' }),
+    sample('typing pauses', {
+      type: 'xstate.after.usernameCheckDebounce.signupUsername.typing',
+    }),
+    sample('the server says free', {
+      type: 'xstate.done.actor.checkUsername',
+      output: { in_use: false, suggestions: [] },
+    }),
+    sample('the server says taken', {
+      type: 'xstate.done.actor.checkUsername',
+      output: { in_use: true, suggestions: USERNAME_SUGGESTIONS },
+    }),
+    sample('the check fails', { type: 'xstate.error.actor.checkUsername', error: {} }),
+    sample('choose "dana-demo"', { type: 'username.suggestion.chosen', uid: 'dana-demo' }),
+    sample('press Check again', { type: 'username.retry' }),
+    sample('the name changes', { type: 'username.name changed', name: 'Dana Q Demo' }),
+  ],
+  project: ({ context }) => ({
+    uid: context.uid,
+    suggested: context.suggestions.length > 0,
+  }),
+  limit: 500,
+  states: {
+    empty: (snapshot) => {
+      const view = selectUsernameView(snapshot);
+      expectThat(view.message === null && view.value === '', 'an empty box says nothing');
+    },
+    typing: (snapshot) => {
+      expectThat(selectUsernameView(snapshot).message === null, 'no message while typing');
+      expectThat(!selectUsernameAvailable(snapshot), 'not valid before the check');
+    },
+    'breaks a rule': (snapshot) => {
+      const view = selectUsernameView(snapshot);
+      expectThat(
+        view.message !== null && view.message === usernameError(view.value),
+        `the first broken rule's message shows (got ${view.message})`,
+      );
+    },
+    checking: (snapshot) => {
+      expectThat(usernameError(snapshot.context.uid) === undefined, 'only a valid one is checked');
+      expectThat(!selectUsernameAvailable(snapshot), 'not valid until the server answers');
+    },
+    available: (snapshot) => {
+      expectThat(selectUsernameAvailable(snapshot), 'a free username is valid');
+    },
+    taken: (snapshot) => {
+      const view = selectUsernameView(snapshot);
+      expectThat(view.message === USERNAME_MESSAGES.taken, 'says it is taken');
+      expectThat(view.suggestions.length > 0, 'offers suggestions');
+      expectThat(!selectUsernameAvailable(snapshot), 'a taken username is not valid');
+    },
+    'check failed': (snapshot) => {
+      expectThat(selectUsernameView(snapshot).status === 'failed', 'offers Check again');
+    },
+  },
+});
