@@ -5,6 +5,7 @@
  * page that frames the form), and posts only the resulting token and what it shows to the parent
  * page, with the parent's exact origin as the target.
  */
+import { escapeHtml } from '../http/html.ts';
 import { cardRules, type CardField, type CardRules } from './card-rules.ts';
 
 export interface FormPageSettings {
@@ -13,15 +14,6 @@ export interface FormPageSettings {
   messageType: string;
   century: number;
   productName: string;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 function field(id: CardField, label: string, attributes: string, hint = ''): string {

@@ -1,18 +1,17 @@
 /** The product's emails, as plain text and HTML. */
+import { escapeHtml } from '../http/html.ts';
 import type { OutgoingMail } from './outbox.ts';
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+/** An email's HTML: the blocks given (already HTML), one a line, then the product's name. */
+export function mailHtml(productName: string, blocks: string[]): string {
+  return `<!doctype html><html><body style="font-family: sans-serif">\n${blocks.join('\n')}\n<p>${escapeHtml(productName)}</p>\n</body></html>`;
 }
 
 function page(productName: string, paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
-  return `<!doctype html><html><body style="font-family: sans-serif">\n${body}\n<p>${escapeHtml(productName)}</p>\n</body></html>`;
+  return mailHtml(
+    productName,
+    paragraphs.map((p) => `<p>${p}</p>`),
+  );
 }
 
 export function usernameRecoveryMail(options: {

@@ -2,16 +2,9 @@
 import { formatCents, type Cart } from '#shared/cart/index';
 import { recurringTotalLabel } from '#shared/messages';
 import { ORDER_MESSAGES } from '#shared/messages';
+import { escapeHtml } from '../http/html.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { mailHtml } from '../mail/templates.ts';
 
 export interface ConfirmationMailInput {
   productName: string;
@@ -69,8 +62,7 @@ export function orderConfirmationMail(input: ConfirmationMailInput): OutgoingMai
       '',
       input.productName,
     ].join('\n'),
-    html: [
-      '<!doctype html><html><body style="font-family: sans-serif">',
+    html: mailHtml(input.productName, [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(thanks)}</p>`,
       `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
@@ -78,8 +70,6 @@ export function orderConfirmationMail(input: ConfirmationMailInput): OutgoingMai
       `<ul>${services.map((service) => `<li>${escapeHtml(service)}</li>`).join('')}</ul>`,
       `<ul>${amounts.map((amount) => `<li>${escapeHtml(amount)}</li>`).join('')}</ul>`,
       `<p><a href="${escapeHtml(input.loginUrl)}">Log in to your account</a></p>`,
-      `<p>${escapeHtml(input.productName)}</p>`,
-      '</body></html>',
-    ].join('\n'),
+    ]),
   };
 }
