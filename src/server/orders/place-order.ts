@@ -67,7 +67,11 @@ import {
   cardProcessorFor,
   sealBankAccount,
 } from '../payments/index.ts';
-import { findServiceable, serviceabilityDetails } from '../serviceability/addresses.ts';
+import {
+  findServiceable,
+  postalLines,
+  serviceabilityDetails,
+} from '../serviceability/addresses.ts';
 import { bookInstallationSlot } from '../serviceability/installation.ts';
 import { buildOffering } from '../serviceability/offering.ts';
 import { orderConfirmationMail } from './confirmation-mail.ts';
@@ -686,13 +690,7 @@ export async function placeSignupOrder(
           firstName: customer.fname,
           username: customer.uid,
           orderId,
-          serviceAddress: formatAddress({
-            line1: address.line1,
-            line2: address.line2,
-            city: address.city,
-            state: address.state,
-            zip_code: address.zipCode,
-          }),
+          serviceAddress: formatAddress(postalLines(address)),
           cart,
           installation,
           loginUrl: `${request.origin}/control/login/`,

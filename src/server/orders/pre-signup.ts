@@ -12,6 +12,7 @@ import type { PreSignup } from '#shared/signup/order';
 import type { Executor } from '../db/client.ts';
 import { addresses, preSignups } from '../db/schema.ts';
 import type { SeedStep } from '../db/seed.ts';
+import { postalLines } from '../serviceability/addresses.ts';
 
 export interface NewPreSignup {
   addressId: number;
@@ -70,11 +71,7 @@ export async function findPreSignup(
     address: {
       address_id: address.id,
       service_class_id: address.serviceClassId,
-      line1: address.line1,
-      line2: address.line2,
-      city: address.city,
-      state: address.state,
-      zip_code: address.zipCode,
+      ...postalLines(address),
       formatted_address: address.formatted,
     },
     customer: pre.customer as PreSignup['customer'],

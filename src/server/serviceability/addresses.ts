@@ -68,18 +68,21 @@ export async function findAddress(db: Executor, id: number): Promise<AddressReco
   return row;
 }
 
-export function addressDetails(row: AddressRecord): AddressDetailsResponse {
+/** A stored address's lines as the API writes them. */
+export function postalLines(
+  row: Pick<AddressRecord, 'line1' | 'line2' | 'city' | 'state' | 'zipCode'>,
+) {
   return {
-    addr_id: row.id,
-    address: {
-      line1: row.line1,
-      line2: row.line2,
-      city: row.city,
-      state: row.state,
-      zip_code: row.zipCode,
-    },
-    formatted: row.formatted,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zipCode,
   };
+}
+
+export function addressDetails(row: AddressRecord): AddressDetailsResponse {
+  return { addr_id: row.id, address: postalLines(row), formatted: row.formatted };
 }
 
 /** The postal address with exactly this street line, unit and zip, if the look-up knows it. */
@@ -141,11 +144,7 @@ export async function searchServiceable(
     address_id: address.id,
     service_class_id: address.serviceClassId as number,
     provider: providerOf(provider),
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    state: address.state,
-    zip_code: address.zipCode,
+    ...postalLines(address),
     formatted_address: address.formatted,
     matches_search_address: exact.length > 0,
   }));
@@ -166,11 +165,7 @@ export function statusFlags(status: AddressStatus) {
 export function serviceabilityAddress(row: AddressRecord): ServiceabilityAddress {
   return {
     address_id: row.id,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    state: row.state,
-    zip_code: row.zipCode,
+    ...postalLines(row),
     formatted_address: row.formatted,
     drop_latitude: row.dropLatitude,
     drop_longitude: row.dropLongitude,
