@@ -24,9 +24,9 @@ import {
 } from '../schemas/payment.ts';
 import { SIGNUP_CUSTOMER_FIELDS } from '../schemas/person.ts';
 import { UsernameSchema } from '../schemas/username.ts';
-import { CitySchema, Line1Schema, Line2Schema, StateSchema, ZipCodeSchema } from './address.ts';
+import { PostalAddressSchema } from './address.ts';
 import { CAPTCHA_TOKEN_FIELD } from './captcha.ts';
-import { IdSchema, INSTALL_TYPES } from './serviceability.ts';
+import { AddressLinesSchema, IdSchema, INSTALL_TYPES } from './serviceability.ts';
 
 export const SIGNUP_ORDER_PATHS = {
   /** POST: place the order (body {@link SignupOrderInput}, header {@link IDEMPOTENCY_KEY_HEADER}). */
@@ -85,11 +85,7 @@ export const SignupOrderCustomerSchema = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(SHORT_TEXT_MAX_LENGTH)), ''),
   uid: UsernameSchema,
   password: SignupPasswordSchema,
-  line1: Line1Schema,
-  line2: Line2Schema,
-  city: CitySchema,
-  state: StateSchema,
-  zip_code: ZipCodeSchema,
+  ...PostalAddressSchema.entries,
 });
 export type SignupOrderCustomerInput = v.InferInput<typeof SignupOrderCustomerSchema>;
 export type SignupOrderCustomer = v.InferOutput<typeof SignupOrderCustomerSchema>;
@@ -371,11 +367,7 @@ export const PreSignupSchema = v.object({
   address: v.object({
     address_id: v.number(),
     service_class_id: v.number(),
-    line1: v.string(),
-    line2: v.string(),
-    city: v.string(),
-    state: v.string(),
-    zip_code: v.string(),
+    ...AddressLinesSchema.entries,
     formatted_address: v.string(),
   }),
   customer: v.object({

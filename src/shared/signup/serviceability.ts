@@ -149,15 +149,18 @@ export type AddressSuggestionsResponse = AddressSuggestion[];
 export const AddressDetailsRequestSchema = fieldsObject({ addr_id: IdSchema });
 export type AddressDetailsRequest = v.InferInput<typeof AddressDetailsRequestSchema>;
 
+/** A known address's lines as the API answers them. */
+export const AddressLinesSchema = v.object({
+  line1: v.string(),
+  line2: v.string(),
+  city: v.string(),
+  state: v.string(),
+  zip_code: v.string(),
+});
+
 export const AddressDetailsResponseSchema = v.object({
   addr_id: v.number(),
-  address: v.object({
-    line1: v.string(),
-    line2: v.string(),
-    city: v.string(),
-    state: v.string(),
-    zip_code: v.string(),
-  }),
+  address: AddressLinesSchema,
   formatted: v.string(),
 });
 export type AddressDetailsResponse = v.InferOutput<typeof AddressDetailsResponseSchema>;
@@ -195,11 +198,7 @@ export const ServiceableAddressMatchSchema = v.object({
   address_id: v.number(),
   service_class_id: v.number(),
   provider: ProviderRefSchema,
-  line1: v.string(),
-  line2: v.string(),
-  city: v.string(),
-  state: v.string(),
-  zip_code: v.string(),
+  ...AddressLinesSchema.entries,
   formatted_address: v.string(),
   /** This serviceable address is the searched one (same street line and unit). */
   matches_search_address: v.boolean(),
@@ -227,11 +226,7 @@ export type ServiceabilityQuery = v.InferInput<typeof ServiceabilityQuerySchema>
 /** signup.md §3 "Address details". */
 export const ServiceabilityAddressSchema = v.object({
   address_id: v.number(),
-  line1: v.string(),
-  line2: v.string(),
-  city: v.string(),
-  state: v.string(),
-  zip_code: v.string(),
+  ...AddressLinesSchema.entries,
   formatted_address: v.string(),
   /** Where the fiber drop attaches to the home (the map of the strata form centres here). */
   drop_latitude: v.number(),
