@@ -64,6 +64,25 @@ function emptyValues(fields: FieldSchemas, initial: FormValues = {}): FormValues
   return Object.fromEntries(Object.keys(fields).map((name) => [name, initial[name] ?? '']));
 }
 
+/** A form as it starts (and starts over): nothing touched, checked, sent or answered yet. */
+function freshForm(
+  fields: FieldSchemas,
+  checks: FormChecks | undefined,
+  initialValues?: FormValues,
+): Omit<FormContext, 'fields' | 'checks'> {
+  const values = emptyValues(fields, initialValues);
+  return {
+    values,
+    touched: {},
+    errors: {},
+    pending: [],
+    valid: checkForm(fields, values, checks).valid,
+    submitError: null,
+    response: null,
+    submitCount: 0,
+  };
+}
+
 function failureOf(error: unknown): SubmitFailure {
   if (typeof error === 'object' && error !== null) {
     const candidate = error as { message?: unknown; fieldErrors?: unknown };
@@ -179,16 +198,7 @@ export const formMachine = setup({
     'store response': assign({
       response: ({ event }) => (event as { output?: unknown }).output ?? null,
     }),
-    'start over': assign(({ context }) => ({
-      values: emptyValues(context.fields),
-      touched: {},
-      errors: {},
-      pending: [],
-      valid: checkForm(context.fields, emptyValues(context.fields), context.checks).valid,
-      submitError: null,
-      response: null,
-      submitCount: 0,
-    })),
+    'start over': assign(({ context }) => freshForm(context.fields, context.checks)),
     /** Tells whoever listens that the checked values changed (a parent provides it). */
     'report checked values': (_, _params: { values: FormValues; valid: boolean }) => {},
   },
@@ -200,21 +210,11 @@ export const formMachine = setup({
   id: 'form',
   description:
     'A form: each field is checked shortly after typing stops (or when it is left), errors show under the fields, and Submit sends the values when every field passes.',
-  context: ({ input }) => {
-    const values = emptyValues(input.fields, input.initialValues);
-    return {
-      fields: input.fields,
-      checks: input.checks,
-      values,
-      touched: {},
-      errors: {},
-      pending: [],
-      valid: checkForm(input.fields, values, input.checks).valid,
-      submitError: null,
-      response: null,
-      submitCount: 0,
-    };
-  },
+  context: ({ input }) => ({
+    fields: input.fields,
+    checks: input.checks,
+    ...freshForm(input.fields, input.checks, input.initialValues),
+  }),
   initial: 'editing',
   on: {
     // Outside errors may arrive at any time (a related request answered while this one waits).

@@ -91,7 +91,19 @@ function hasProblems(problems: PasswordProblems): boolean {
   return Boolean(problems.current || problems.password || problems.confirmation);
 }
 
-const EMPTY: PasswordValues = { current: '', password: '', confirmation: '' };
+/** The passwords as they start (and start over): nothing typed, checked or measured yet. */
+function freshEntry(): Omit<PasswordContext, 'requireCurrent' | 'withConfirmation' | 'userInputs'> {
+  return {
+    values: { current: '', password: '', confirmation: '' },
+    touched: {},
+    problems: {},
+    pending: [],
+    strength: null,
+    measuredPassword: null,
+    submitWhenMeasured: false,
+    submitError: null,
+  };
+}
 
 function failureOf(error: unknown): PasswordSubmitFailure {
   if (typeof error !== 'object' || error === null) return {};
@@ -178,16 +190,7 @@ export const passwordMachine = setup({
         submitWhenMeasured: false,
       };
     }),
-    'start over': assign(() => ({
-      values: EMPTY,
-      touched: {},
-      problems: {},
-      pending: [],
-      strength: null,
-      measuredPassword: null,
-      submitWhenMeasured: false,
-      submitError: null,
-    })),
+    'start over': assign(freshEntry),
   },
   guards: {
     'the new password changed': ({ event }) =>
@@ -210,14 +213,7 @@ export const passwordMachine = setup({
     requireCurrent: input.requireCurrent ?? false,
     withConfirmation: input.withConfirmation ?? true,
     userInputs: input.userInputs ?? [],
-    values: EMPTY,
-    touched: {},
-    problems: {},
-    pending: [],
-    strength: null,
-    measuredPassword: null,
-    submitWhenMeasured: false,
-    submitError: null,
+    ...freshEntry(),
   }),
   initial: 'editing',
   states: {
