@@ -3,16 +3,19 @@
  * section is in the page's first load; every other section loads when the wizard reveals it
  * (and is fetched in the background once the page is idle).
  */
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { earliestScheduleDate } from '#shared/signup/dates';
 import type { SignupActor } from '#machines/signup/signup.machine';
+import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
 import {
   selectInstallationFeeWaived,
+  selectOrderSectionsFailed,
   selectRevealed,
   selectServiceability,
+  selectSignupLinkMessage,
   type RevealedSections,
 } from '#machines/signup/signup.selectors';
 import { useAppServices } from '../../app/context.tsx';
@@ -32,6 +35,10 @@ const loadRouter = () => import('./sections/RouterSection.tsx');
 const loadConnectivity = () => import('./sections/ConnectivitySection.tsx');
 const loadVoice = () => import('./sections/VoiceSection.tsx');
 const loadAttribution = () => import('./sections/AttributionSection.tsx');
+const loadAccount = () => import('./sections/AccountSection.tsx');
+const loadSummary = () => import('./sections/OrderSummarySection.tsx');
+const loadPayment = () => import('./sections/PaymentSection.tsx');
+const loadAgreement = () => import('./sections/AgreementSection.tsx');
 const loadDatePickers = () =>
   Promise.all([
     import('./sections/InstallationSection.tsx'),
@@ -44,6 +51,10 @@ const RouterSection = lazy(loadRouter);
 const ConnectivitySection = lazy(loadConnectivity);
 const VoiceSection = lazy(loadVoice);
 const AttributionSection = lazy(loadAttribution);
+const AccountSection = lazy(loadAccount);
+const OrderSummarySection = lazy(loadSummary);
+const PaymentSection = lazy(loadPayment);
+const AgreementSection = lazy(loadAgreement);
 
 const PREFETCH_AFTER_MS = 1500;
 
@@ -64,6 +75,7 @@ function Sections({ wizard }: { wizard: SignupActor }) {
   const revealed = useSelector(wizard, selectRevealed, sameReveal);
   const found = useSelector(wizard, selectServiceability);
   const feesWaived = useSelector(wizard, selectInstallationFeeWaived);
+  const sectionsFailed = useSelector(wizard, selectOrderSectionsFailed);
   return (
     <>
       {actors.address && <AddressSection address={actors.address} />}
@@ -105,14 +117,46 @@ function Sections({ wizard }: { wizard: SignupActor }) {
           <AttributionSection attribution={actors.attribution} />
         </Suspense>
       )}
-      {/* The second half (account, order summary, payment, agreement, Place order) follows. */}
+      {revealed.account && actors.account && (
+        <Suspense fallback={<SectionLoading />}>
+          <AccountSection account={actors.account} />
+        </Suspense>
+      )}
+      {revealed.payment && actors.payment && found && (
+        <Suspense fallback={<SectionLoading />}>
+          <OrderSummarySection wizard={wizard} />
+          <PaymentSection
+            payment={actors.payment}
+            serviceAddress={found.details.formatted_address}
+          />
+        </Suspense>
+      )}
+      {revealed.checkout && actors.checkout && (
+        <Suspense fallback={<SectionLoading />}>
+          <AgreementSection wizard={wizard} checkout={actors.checkout} />
+        </Suspense>
+      )}
+      {sectionsFailed && (
+        <Alert color="red" variant="light" role="alert" data-testid="sections-failed">
+          <Stack gap="xs" align="flex-start">
+            <span>{SIGNUP_ORDER_MESSAGES.sectionsUnavailable}</span>
+            <Button
+              size="xs"
+              variant="white"
+              onClick={() => wizard.send({ type: 'sections.retry' })}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
     </>
   );
 }
 
 export default function SignupPage() {
   usePageTitle('Sign up');
-  const { api, config } = useAppServices();
+  const { api, config, actors } = useAppServices();
   const { components } = useParams({ strict: false }) as { components?: string };
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   // The route's parameters are read once: the wizard starts with them.
@@ -120,8 +164,12 @@ export default function SignupPage() {
     ...signupParams(components, search),
     earliest: earliestScheduleDate(),
   }));
-  const machine = useMemo(() => provideSignupMachine(signupApi(api)), [api]);
+  const machine = useMemo(
+    () => provideSignupMachine(signupApi(api), { client: api, actors }),
+    [api, actors],
+  );
   const wizard = useActorRef(machine, { input, inspect: liveInspect(config.production) });
+  const linkMessage = useSelector(wizard, selectSignupLinkMessage);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -133,6 +181,10 @@ export default function SignupPage() {
         loadVoice,
         loadAttribution,
         loadDatePickers,
+        loadAccount,
+        loadSummary,
+        loadPayment,
+        loadAgreement,
       ])
         void load().catch(() => undefined);
     }, PREFETCH_AFTER_MS);
@@ -149,6 +201,11 @@ export default function SignupPage() {
               Check your address, choose your speed and equipment, and sign up in minutes.
             </Text>
           </div>
+          {linkMessage && (
+            <Alert color="orange" variant="light" role="alert" data-testid="signup-link-unknown">
+              {linkMessage}
+            </Alert>
+          )}
           <SignupProgress wizard={wizard} />
           <Sections wizard={wizard} />
         </Stack>

@@ -1,7 +1,12 @@
 /**
  * The production signup machine: the wizard with every side effect provided by the web app (the
- * serviceability calls, the contact-list and renter submits). The machines stay pure; this is
- * the one place that connects them to HTTP.
+ * serviceability calls, the contact-list and renter submits, the pre-signup link, and the second
+ * half's account, payment and checkout). The machines stay pure; this is the one place that
+ * connects them to HTTP.
+ *
+ * The second half's machines are not in the page's first load: they load (with their calls) in
+ * their own chunk once an address can be ordered (`loadOrderSections`), and the wizard invokes
+ * them only after that.
  */
 import { fromPromise } from 'xstate';
 import type {
@@ -17,12 +22,35 @@ import {
   type InstallationSlotsRequest,
 } from '#machines/signup/installation.machine';
 import { residentialDetailsMachine } from '#machines/signup/residential-details.machine';
+import { lazyLogic } from '#machines/signup/lazy';
 import { signupMachine } from '#machines/signup/signup.machine';
+import type { ApiClient } from '../../api/client.ts';
+import type { AppActors } from '../../app/actors.ts';
 import type { SignupApi } from './api.ts';
+import type { OrderMachines } from './order/order-machines.ts';
 
 type Ids = { service_class_id: number; address_id: number };
 
-export function provideSignupMachine(api: SignupApi) {
+export function provideSignupMachine(
+  api: SignupApi,
+  app: { client: ApiClient; actors: AppActors },
+) {
+  let orderMachines: Promise<OrderMachines> | undefined;
+  const loadOrderMachines = () => {
+    orderMachines ??= import('./order/order-machines.ts').then((m) =>
+      m.provideOrderMachines(app.client, app.actors),
+    );
+    orderMachines.catch(() => {
+      orderMachines = undefined;
+    });
+    return orderMachines;
+  };
+  const order = {
+    account: lazyLogic('account', async () => (await loadOrderMachines()).account),
+    payment: lazyLogic('payment', async () => (await loadOrderMachines()).payment),
+    checkout: lazyLogic('checkout', async () => (await loadOrderMachines()).checkout),
+  };
+
   const availabilityContactForm = formMachine.provide({
     actors: {
       submit: fromPromise<unknown, { values: FormValues }>(({ input }) =>
@@ -76,6 +104,16 @@ export function provideSignupMachine(api: SignupApi) {
         },
       }),
       residentialDetails: residentialDetailsMachine.provide({ actors: { ownerContactForm } }),
+      getPreSignup: fromPromise(async ({ input, signal }) => {
+        const { orderApi } = await import('./order/order-api.ts');
+        return orderApi(app.client).getPreSignup(input.signupHash, signal);
+      }),
+      loadOrderSections: fromPromise(async () => {
+        await Promise.all(Object.values(order).map((logic) => logic.load()));
+      }),
+      account: order.account,
+      payment: order.payment,
+      checkout: order.checkout,
       installation: installationMachine.provide({
         actors: {
           getInstallationSlots: fromPromise(
