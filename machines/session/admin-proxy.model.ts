@@ -1,7 +1,6 @@
 /** The admin proxy machine's registration: path samples and state checks. */
 import { SESSION_NOTICES } from '#shared/messages';
-import { emptyPerms } from '#shared/permissions';
-import type { AdminCustomerSummary, SessionUser } from '#shared/session';
+import type { AdminCustomerSummary } from '#shared/session';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { adminProxyMachine } from './admin-proxy.machine.ts';
 import {
@@ -11,6 +10,7 @@ import {
   selectSearching,
   selectSwitchingTo,
 } from './admin-proxy.selectors.ts';
+import { DEMO_USER_AS_ADMIN } from './samples.ts';
 
 const dana: AdminCustomerSummary = {
   cid: 1001,
@@ -18,14 +18,6 @@ const dana: AdminCustomerSummary = {
   username: 'demo',
   email: 'dana@example.com',
   service_address: null,
-};
-const danaSession: SessionUser = {
-  username: 'demo',
-  cid: 1001,
-  perms: emptyPerms(),
-  site_admin: false,
-  primary_admin: true,
-  proxy: { admin_username: 'admin' },
 };
 
 export const adminProxyModel = defineMachine({
@@ -52,7 +44,10 @@ export const adminProxyModel = defineMachine({
       type: 'xstate.error.actor.verifyIdentity',
       error: { status: 401, message: SESSION_NOTICES.reauthCancelled },
     }),
-    sample('now acting as dana', { type: 'xstate.done.actor.startProxy', output: danaSession }),
+    sample('now acting as dana', {
+      type: 'xstate.done.actor.startProxy',
+      output: DEMO_USER_AS_ADMIN,
+    }),
     sample('switch refused', {
       type: 'xstate.error.actor.startProxy',
       error: { status: 403, message: 'You do not have the necessary permissions' },

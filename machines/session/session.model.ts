@@ -1,7 +1,7 @@
 /** The session machine's registration: path samples, projection and state checks. */
-import { emptyPerms } from '#shared/permissions';
 import type { SessionUser, UserProfile } from '#shared/session';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { DEMO_USER, DEMO_USER_AS_ADMIN } from './samples.ts';
 import { sessionMachine } from './session.machine.ts';
 import {
   selectActingAs,
@@ -13,16 +13,7 @@ import {
   selectUser,
 } from './session.selectors.ts';
 
-const demo: SessionUser = {
-  username: 'demo',
-  cid: 1001,
-  perms: emptyPerms(),
-  site_admin: false,
-  primary_admin: true,
-  proxy: null,
-};
-const admin: SessionUser = { ...demo, username: 'admin', cid: 1, site_admin: true };
-const demoAsAdmin: SessionUser = { ...demo, proxy: { admin_username: 'admin' } };
+const admin: SessionUser = { ...DEMO_USER, username: 'admin', cid: 1, site_admin: true };
 
 function profile(user: SessionUser): UserProfile {
   return {
@@ -61,20 +52,27 @@ export const sessionModel = defineMachine({
       password: 'correct horse',
       redirect: '/billing/',
     }),
-    sample('logged in elsewhere', { type: 'signed in', user: demoAsAdmin, redirect: '/account/' }),
+    sample('logged in elsewhere', {
+      type: 'signed in',
+      user: DEMO_USER_AS_ADMIN,
+      redirect: '/account/',
+    }),
     sample('log out', { type: 'logout' }),
     sample('session can no longer be renewed', {
       type: 'session expired',
       attempted: { name: 'billing', href: '/billing/' },
     }),
-    sample('a refresh answers the user', { type: 'user refreshed', user: demo }),
-    sample('contact information saved', { type: 'profile changed', info: profile(demo).info }),
-    sample('profile arrives', { type: 'xstate.done.actor.fetchProfile', output: profile(demo) }),
+    sample('a refresh answers the user', { type: 'user refreshed', user: DEMO_USER }),
+    sample('contact information saved', { type: 'profile changed', info: profile(DEMO_USER).info }),
+    sample('profile arrives', {
+      type: 'xstate.done.actor.fetchProfile',
+      output: profile(DEMO_USER),
+    }),
     sample('profile refused', {
       type: 'xstate.error.actor.fetchProfile',
       error: { status: 401, title: 'Not logged in', message: 'Please log in to continue.' },
     }),
-    sample('password accepted', { type: 'xstate.done.actor.login', output: demo }),
+    sample('password accepted', { type: 'xstate.done.actor.login', output: DEMO_USER }),
     sample('password refused', {
       type: 'xstate.error.actor.login',
       error: {

@@ -1,19 +1,9 @@
 /** The token coordinator's registration: path samples, projection and state checks. */
 import { ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
-import { emptyPerms } from '#shared/permissions';
-import type { SessionUser } from '#shared/session';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { DEMO_USER } from './samples.ts';
 import { tokensMachine } from './tokens.machine.ts';
 import { selectPasswordPrompt, selectRefreshing } from './tokens.selectors.ts';
-
-const demo: SessionUser = {
-  username: 'demo',
-  cid: 1001,
-  perms: emptyPerms(),
-  site_admin: false,
-  primary_admin: true,
-  proxy: null,
-};
 
 export const tokensModel = defineMachine({
   name: 'tokens',
@@ -54,7 +44,7 @@ export const tokensModel = defineMachine({
     sample('password entered', { type: 'password entered', password: 'correct horse' }),
     sample('password window closed', { type: 'password cancelled' }),
     sample('user logs in', { type: 'user changed', username: 'demo' }),
-    sample('session renewed', { type: 'xstate.done.actor.refreshToken', output: demo }),
+    sample('session renewed', { type: 'xstate.done.actor.refreshToken', output: DEMO_USER }),
     sample('renewal refused', {
       type: 'xstate.error.actor.refreshToken',
       error: { status: 401, title: SESSION_MESSAGES.refreshFailedTitle, message: 'x' },
@@ -63,7 +53,7 @@ export const tokensModel = defineMachine({
       type: 'xstate.error.actor.refreshToken',
       error: { status: 0, message: 'Timed out when trying to contact server' },
     }),
-    sample('password accepted', { type: 'xstate.done.actor.reauthenticate', output: demo }),
+    sample('password accepted', { type: 'xstate.done.actor.reauthenticate', output: DEMO_USER }),
     sample('password refused', {
       type: 'xstate.error.actor.reauthenticate',
       error: {
