@@ -46,6 +46,7 @@ import { passwordWorkerCount } from '../../src/server/orders/password-check.ts';
 import { bankAccountContext } from '../../src/server/orders/place-order.ts';
 import { DEMO_PRE_SIGNUPS } from '../../src/server/orders/pre-signup.ts';
 import { bankCipherFor, useCardProcessor } from '../../src/server/payments/index.ts';
+import type { CookieClient } from '../support/http-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import * as v from 'valibot';
 import {
@@ -94,6 +95,11 @@ async function tableCounts() {
     mail: await of(emailOutbox),
     keys: await of(idempotencyKeys),
   };
+}
+
+/** Posts an order that must be placed (201, JSON): the answer. */
+async function placeOrder(client: CookieClient, body: unknown): Promise<SignupOrderResponse> {
+  return (await expectJson(await postOrder(client, body), 201)) as unknown as SignupOrderResponse;
 }
 
 async function cardOrder(options: OrderOptions = {}) {
@@ -207,8 +213,7 @@ describe('POST /self_signup', () => {
   it('places a card order: customer, primary user, contact, address, payment account, order, services, task, email', async () => {
     const { client, body, card } = await cardOrder({ router: true, meshQuantity: 2, voice: true });
     const before = await tableCounts();
-    const response = await postOrder(client, body);
-    const answer = (await expectJson(response, 201)) as unknown as SignupOrderResponse;
+    const answer = await placeOrder(client, body);
     expect(answer).toMatchObject({
       status: 201,
       msg: SIGNUP_MESSAGES.success,
@@ -344,10 +349,7 @@ describe('POST /self_signup', () => {
       ...orderBody(utopia, { payment: 'bank' }),
       recaptcha_token: await solveCaptcha(client),
     };
-    const answer = (await expectJson(
-      await postOrder(client, body),
-      201,
-    )) as unknown as SignupOrderResponse;
+    const answer = await placeOrder(client, body);
     const [account] = await t.database.db
       .select()
       .from(paymentAccounts)
@@ -460,10 +462,7 @@ describe('POST /self_signup', () => {
   it('never trusts client totals: extra cart fields are ignored and prices come from the offering', async () => {
     const { client, body } = await cardOrder();
     const cheeky = { ...body, cart: [{ rate: 0 }], totals: { due_today: 0 } };
-    const answer = (await expectJson(
-      await postOrder(client, cheeky),
-      201,
-    )) as unknown as SignupOrderResponse;
+    const answer = await placeOrder(client, cheeky);
     const [order] = await t.database.db
       .select()
       .from(orders)
@@ -523,10 +522,7 @@ describe('POST /self_signup', () => {
     });
     await expectJson(await t.client().get(SIGNUP_ORDER_PATHS.preSignup(hash)), 200);
     const { client, body } = await cardOrder({ signupHash: hash });
-    const answer = (await expectJson(
-      await postOrder(client, body),
-      201,
-    )) as unknown as SignupOrderResponse;
+    const answer = await placeOrder(client, body);
     const [order] = await t.database.db
       .select()
       .from(orders)
@@ -554,10 +550,7 @@ describe('each provider form', () => {
       ...orderBody(facts, { payment: 'bank' }),
       recaptcha_token: await solveCaptcha(client),
     };
-    const answer = (await expectJson(
-      await postOrder(client, body),
-      201,
-    )) as unknown as SignupOrderResponse;
+    const answer = await placeOrder(client, body);
     const [task] = await t.database.db
       .select()
       .from(provisioningTasks)
@@ -624,10 +617,7 @@ describe('installation scheduling (Lehi Fiber)', () => {
       ...orderBody(facts, { card: cards.addCard(), slotId: slot.resourceId }),
       recaptcha_token: await solveCaptcha(client),
     };
-    const answer = (await expectJson(
-      await postOrder(client, body),
-      201,
-    )) as unknown as SignupOrderResponse;
+    const answer = await placeOrder(client, body);
     const { db } = t.database;
     const [order] = await db.select().from(orders).where(eq(orders.orderId, answer.order_id));
     expect(order.installationBookingId).not.toBeNull();
