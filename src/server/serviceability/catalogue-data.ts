@@ -18,7 +18,7 @@ import { SERVICEABILITY_CLASS_IDS } from '#shared/signup/demo-addresses';
 import type { InstallType, LegalDisclaimer } from '#shared/signup/serviceability';
 
 /** Raise when anything below changes. */
-export const CATALOGUE_VERSION = 1;
+export const CATALOGUE_VERSION = 2;
 
 export interface RateSpec {
   /** Unique within its product: the rate's name is `provider.product.key`. */
@@ -36,6 +36,12 @@ export interface RateSpec {
   taxable?: boolean;
   /** Cart grouping; defaults to the product's slot (connectivity, router, …). */
   group?: string;
+  /**
+   * The cart slot the line fills (`item_type`); defaults to the product's slot. A line sold with
+   * another product but filling a slot of its own says so (the standard installation fee on a
+   * speed is an `installation` line: installation waivers apply to it).
+   */
+  itemType?: string;
   /** The key of the rate (same product) a promo discounts. */
   relatedTo?: string;
   variable?: { min: number; max: number };
@@ -450,6 +456,7 @@ function standardInstallationOnSpeed(rate: number): RateSpec {
     ratePeriod: null,
     deferred: true,
     group: 'installation',
+    itemType: 'installation',
   };
 }
 

@@ -67,7 +67,7 @@ function rateRow(
     name: `${prefix}.${spec.key}`,
     productId,
     description: spec.description,
-    itemType: group,
+    itemType: spec.itemType ?? group,
     itemGroup: spec.group ?? group,
     billedBy: spec.billedBy,
     rate: spec.rate,
