@@ -47,15 +47,6 @@ export function selectSubmitError(snapshot: FormSnapshot): string | null {
   return snapshot.context.submitError;
 }
 
-export function selectValues(snapshot: FormSnapshot) {
-  return snapshot.context.values;
-}
-
-/** The submit actor's last answer (for example `{ msg }` from the server). */
-export function selectResponse(snapshot: FormSnapshot): unknown {
-  return snapshot.context.response;
-}
-
 /** The `msg` of the last answer, when it has one. */
 export function selectResponseMessage(snapshot: FormSnapshot): string | null {
   const response = snapshot.context.response as { msg?: unknown } | null;

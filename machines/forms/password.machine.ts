@@ -17,7 +17,6 @@ import {
 } from '#shared/password';
 
 export type PasswordField = 'current' | 'password' | 'confirmation';
-export const PASSWORD_FIELDS: readonly PasswordField[] = ['current', 'password', 'confirmation'];
 
 export interface PasswordInput {
   /** A change of password: the current password is asked for and the new one must differ. */

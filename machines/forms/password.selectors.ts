@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import { PASSWORD_MESSAGES } from '#shared/messages';
 import {
   allProblems,
   strengthIsCurrent,
@@ -28,8 +27,6 @@ export function selectPasswordError(
   if (!context.touched[field]) return undefined;
   return allProblems(context, context.problems)[field];
 }
-
-export const PASSWORD_HELP = PASSWORD_MESSAGES.help;
 
 /** 0 to 100 (zxcvbn's score times 25) once measured for the password as typed, else null. */
 export function selectStrength(snapshot: PasswordSnapshot): number | null {

@@ -27,8 +27,3 @@ export function routeAccessOutcome(
       return hasAnyPermission(user.perms, access.anyOf) ? 'allowed' : 'denied';
   }
 }
-
-/** A route that needs nobody logged in. */
-export function isOpenRoute(access: RouteAccess, production: boolean): boolean {
-  return routeAccessOutcome(access, null, production) === 'allowed';
-}

@@ -119,8 +119,3 @@ export function routeByName(name: RouteName): RouteDefinition {
   if (!route) throw new Error(`Unknown route ${name}`);
   return route;
 }
-
-/** Routes that skip the login check (portal.md §2). */
-export function isPublicRoute(route: RouteDefinition): boolean {
-  return route.access.kind === 'public' || route.access.kind === 'siteAdminInProduction';
-}
