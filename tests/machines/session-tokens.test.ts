@@ -1,19 +1,10 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TITLES, SESSION_NOTICES } from '../../src/shared/messages.ts';
-import { emptyPerms } from '../../src/shared/permissions.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
 import { tokensMachine, type TokensEmitted } from '../../machines/session/tokens.machine.ts';
+import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { selectPasswordPrompt } from '../../machines/session/tokens.selectors.ts';
-
-const demo: SessionUser = {
-  username: 'demo',
-  cid: 1,
-  perms: emptyPerms(),
-  site_admin: false,
-  primary_admin: true,
-  proxy: null,
-};
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

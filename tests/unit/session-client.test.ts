@@ -5,24 +5,15 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_TITLES, SESSION_NOTICES } from '../../src/shared/messages.ts';
-import { emptyPerms } from '../../src/shared/permissions.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
 import { tokensMachine } from '../../machines/session/tokens.machine.ts';
+import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { ApiFailure, createApiClient, type UnauthorizedHandler } from '../../src/web/api/client.ts';
 import { relativeHref, safeRedirect } from '../../src/web/app/navigation.ts';
 import { unauthorizedHandlerFor } from '../../src/web/app/session-actors.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-const demo: SessionUser = {
-  username: 'demo',
-  cid: 1,
-  perms: emptyPerms(),
-  site_admin: false,
-  primary_admin: true,
-  proxy: null,
-};
 
 function client(
   respond: (request: Request) => Promise<Response> | Response,
