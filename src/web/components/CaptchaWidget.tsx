@@ -49,7 +49,7 @@ export function CaptchaWidget({ onToken, resetKey }: CaptchaWidgetProps) {
     report.current('');
   }, [resetKey]);
 
-  if (!ready) return <Loader size="sm" aria-label="Loading the captcha" />;
+  if (!ready) return <Loader size="sm" role="status" aria-label="Loading the captcha" />;
   return (
     <altcha-widget
       ref={ref}

@@ -65,7 +65,7 @@ function sameReveal(a: RevealedSections, b: RevealedSections): boolean {
 function SectionLoading() {
   return (
     <Center py="lg">
-      <Loader size="sm" aria-label="Loading the next section" />
+      <Loader size="sm" role="status" aria-label="Loading the next section" />
     </Center>
   );
 }

@@ -75,8 +75,8 @@ function Overlay({ checkout }: { checkout: CheckoutActor }) {
       style={SIGNUP_TEXT_COLORS}
       data-testid="creating-overlay"
     >
-      <Center py="md" role="status" aria-live="polite">
-        <Loader aria-label={text ?? ''} />
+      <Center py="md">
+        <Loader aria-hidden />
       </Center>
     </Modal>
   );

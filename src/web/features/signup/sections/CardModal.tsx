@@ -51,7 +51,7 @@ export default function CardModal({ payment }: { payment: PaymentActor }) {
     >
       {modal.open && modal.status === 'loading' && (
         <Center py="xl">
-          <Loader size="sm" aria-label="Loading the card form" />
+          <Loader size="sm" role="status" aria-label="Loading the card form" />
         </Center>
       )}
       {modal.open && modal.status === 'unavailable' && (

@@ -31,7 +31,7 @@ export default function ConnectivitySection({
       <Suspense
         fallback={
           <Center py="md">
-            <Loader size="sm" aria-label="Loading the date picker" />
+            <Loader size="sm" role="status" aria-label="Loading the date picker" />
           </Center>
         }
       >

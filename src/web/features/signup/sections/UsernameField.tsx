@@ -33,7 +33,7 @@ export function UsernameField({ username }: { username: UsernameActor }) {
         error={problem ? view.message : undefined}
         rightSection={
           view.status === 'checking' ? (
-            <Loader size="xs" aria-label="Checking the username" />
+            <Loader size="xs" role="status" aria-label="Checking the username" />
           ) : null
         }
         onChange={(event) =>
