@@ -14,6 +14,7 @@ import { selectData, selectLoadError, selectLoading } from '#machines/session/lo
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { LoadFailure } from '../session/LoadFailure.tsx';
 import { PasswordFields } from '../session/PasswordFields.tsx';
 import { usePasswordActor } from '../session/password-actor.ts';
 
@@ -55,14 +56,11 @@ function ContactInformation() {
         </Center>
       )}
       {error !== null && (
-        <Alert color="red" role="alert" title="Could not load your information">
-          <Stack gap="xs" align="flex-start">
-            <span>{error}</span>
-            <Button size="xs" variant="white" onClick={() => info.send({ type: 'retry' })}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailure
+          title="Could not load your information"
+          message={error}
+          onRetry={() => info.send({ type: 'retry' })}
+        />
       )}
       {data && (
         <Stack gap={2} data-testid="contact-information">

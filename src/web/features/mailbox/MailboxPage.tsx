@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -26,6 +25,7 @@ import {
 } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { LoadFailure } from '../session/LoadFailure.tsx';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -85,14 +85,11 @@ export default function MailboxPage() {
         </Center>
       )}
       {error !== null && (
-        <Alert color="red" role="alert" title="The mailbox could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <span>{error}</span>
-            <Button size="xs" variant="white" onClick={() => mailbox.send({ type: 'retry' })}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailure
+          title="The mailbox could not be loaded"
+          message={error}
+          onRetry={() => mailbox.send({ type: 'retry' })}
+        />
       )}
       {data && data.messages.length === 0 && <Text>{SESSION_NOTICES.mailboxEmpty}</Text>}
       {data && data.messages.length > 0 && (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   Code,
@@ -33,6 +32,7 @@ import {
 } from '#machines/passgen/passgen.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { LoadFailure } from '../session/LoadFailure.tsx';
 
 /** The password generator (signup.md §2): pick 3 or more of 15 words, Generate, Copy. */
 export default function PasswordGeneratorPage() {
@@ -74,14 +74,11 @@ export default function PasswordGeneratorPage() {
         </Center>
       )}
       {failed && (
-        <Alert color="red" title="The words could not be loaded" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <span>{error}</span>
-            <Button size="xs" variant="white" onClick={() => passgen.send({ type: 'retry' })}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailure
+          title="The words could not be loaded"
+          message={error}
+          onRetry={() => passgen.send({ type: 'retry' })}
+        />
       )}
       {rows.length > 0 && (
         <Stack gap="sm">
