@@ -3,8 +3,10 @@
  * sections through their snapshots, so each `xstate.snapshot.<section>` sample becomes what a
  * person does in that section to get there (type and choose a demo address, fill the customer
  * details, click a speed card, answer the router, the ownership, the installation or the
- * activation date, skip attribution), and each state becomes what the page must show: which
- * sections are revealed, which provider form, the voice box, the progress indicator.
+ * activation date, skip attribution; a username and password, payment from a bank account), and
+ * each state becomes what the page must show: which sections are revealed, which provider form,
+ * the voice box, the progress indicator. Place order places a real order: the visitor lands on
+ * the account, logged in, and the wizard's page is gone.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { earliestScheduleDate } from '../../../src/shared/signup/dates.ts';
@@ -16,7 +18,17 @@ import {
   selectRevealed,
   type SignupSnapshot,
 } from '../../../machines/signup/signup.selectors.ts';
+import { SIGNUP_MESSAGES } from '../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
+import {
+  agree,
+  billToServiceAddress,
+  completeAccount,
+  freshUsername,
+  payFromBank,
+  placeOrderButton,
+  solveCaptcha,
+} from './order.ts';
 import {
   CUSTOMER,
   DEMO_ADDRESSES,
@@ -38,7 +50,11 @@ function carried<T>(event: { type: string }): T {
 
 const wizard = (snapshot: AnyMachineSnapshot) => snapshot as unknown as SignupSnapshot;
 
+/** Pages whose order was placed: the wizard's page is gone, the account shows instead. */
+const ordered = new WeakSet<object>();
+
 async function expectSections({ page, expect, step }: StateCheckContext) {
+  if (ordered.has(page)) return;
   const revealed = selectRevealed(wizard(step.snapshot));
   const shown = async (testId: string, visible: boolean) => {
     if (visible) await expect(page.getByTestId(testId)).toBeVisible();
@@ -50,6 +66,10 @@ async function expectSections({ page, expect, step }: StateCheckContext) {
   await shown('signup-connectivity', revealed.connectivity !== null);
   await shown('signup-voice', revealed.voice);
   await shown('signup-attribution', revealed.attribution);
+  await shown('signup-account', revealed.account);
+  await shown('signup-summary', revealed.payment);
+  await shown('signup-payment', revealed.payment);
+  await shown('signup-agreement', revealed.checkout);
   const done = selectProgress(wizard(step.snapshot)).filter((s) => s.done).length;
   await expect(page.locator('[data-testid="signup-progress"] li[data-done="true"]')).toHaveCount(
     done,
@@ -57,6 +77,7 @@ async function expectSections({ page, expect, step }: StateCheckContext) {
 }
 
 async function expectForm({ page, expect, step }: StateCheckContext, testId: string) {
+  if (ordered.has(page)) return;
   if (selectRevealed(wizard(step.snapshot)).connectivity)
     await expect(page.getByTestId(testId)).toBeVisible();
 }
@@ -114,13 +135,57 @@ export const signupMapping: BrowserMapping = {
     'xstate.snapshot.attribution': async ({ page }) => {
       await page.getByTestId('signup-attribution').getByRole('button', { name: 'Skip' }).click();
     },
+    // The rest of the page's code loads by itself once an address can be ordered.
+    'xstate.done.actor.loadOrderSections': async () => {},
+    'xstate.snapshot.account': async ({ page }) => {
+      await completeAccount(page, freshUsername('path'));
+    },
+    'xstate.snapshot.payment': async ({ page }) => {
+      await payFromBank(page);
+      await billToServiceAddress(page);
+    },
+    'order.place': async ({ page, expect }) => {
+      await agree(page);
+      await solveCaptcha(page);
+      await expect(placeOrderButton(page)).toBeEnabled({ timeout: 15_000 });
+      await placeOrderButton(page).click();
+      await expect(page).toHaveURL(/\/control\/account\//, { timeout: 30_000 });
+      await expect(page.getByText(SIGNUP_MESSAGES.success)).toBeVisible();
+      ordered.add(page);
+    },
     'voice.toggled': async ({ page }, event) => {
       const box = page.getByRole('checkbox', { name: 'Contact me about voice service' });
       await box.setChecked((event as { checked?: boolean }).checked === true);
     },
   },
+  notCaused: {
+    'xstate.error.actor.loadOrderSections':
+      'the page’s own code comes from the same server; a failed load is walked at machine level',
+    'sections.retry': 'follows a failed load (machine level)',
+  },
+  notShown: {
+    'waiting for an address.opening the signup link':
+      'this walk has no pre-signup link; tests/e2e/signup-order.spec.ts opens one',
+    'ordering.order sections.loading': 'the code loads in the background: nothing shows meanwhile',
+  },
   states: {
     'waiting for an address': expectSections,
+    'waiting for an address.address box': async (context) => {
+      await expectSections(context);
+      await context.expect(context.page.getByTestId('signup-link-unknown')).toHaveCount(0);
+    },
+    'ordering.order sections.ready': async ({ page, expect }) => {
+      if (!ordered.has(page)) await expect(page.getByTestId('sections-failed')).toHaveCount(0);
+    },
+    'ordering.order sections.failed': async ({ page, expect }) => {
+      await expect(page.getByTestId('sections-failed')).toBeVisible();
+    },
+    'ordering.account.waiting for the services': expectSections,
+    'ordering.account.shown': expectSections,
+    'ordering.payment.waiting for services and customer': expectSections,
+    'ordering.payment.shown': expectSections,
+    'ordering.checkout.waiting for the payment': expectSections,
+    'ordering.checkout.shown': expectSections,
     'ordering.reveal.customer details': expectSections,
     'ordering.reveal.speed': expectSections,
     'ordering.reveal.router': expectSections,
@@ -130,10 +195,10 @@ export const signupMapping: BrowserMapping = {
     'ordering.connectivity.strata residential': (c) => expectForm(c, 'strata-residential'),
     'ordering.connectivity.bonfire residential': (c) => expectForm(c, 'bonfire-residential'),
     'ordering.voice.not offered': async ({ page, expect }) => {
-      await expect(page.getByTestId('signup-voice')).toHaveCount(0);
+      if (!ordered.has(page)) await expect(page.getByTestId('signup-voice')).toHaveCount(0);
     },
     'ordering.voice.not requested': async ({ page, expect, step }) => {
-      if (selectRevealed(wizard(step.snapshot)).voice)
+      if (!ordered.has(page) && selectRevealed(wizard(step.snapshot)).voice)
         await expect(
           page.getByRole('checkbox', { name: 'Contact me about voice service' }),
         ).not.toBeChecked();
