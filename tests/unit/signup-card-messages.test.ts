@@ -5,10 +5,7 @@
  * ignored (docs/api.md "The card form and its message").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  CARD_TOKEN_MESSAGE_TYPE,
-  type CardDetails,
-} from '../../src/shared/schemas/card-token.ts';
+import { CARD_TOKEN_MESSAGE_TYPE, type CardDetails } from '../../src/shared/schemas/card-token.ts';
 import { listenForCardMessages } from '../../src/web/features/signup/order/card-messages.ts';
 
 const PROVIDER = 'http://localhost:3001';
