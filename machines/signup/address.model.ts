@@ -85,6 +85,13 @@ const CHECKING: readonly AddressSample[] = [
   sample('press Try again', { type: 'address.retry' }),
 ];
 
+const PREFILLED = sample('a pre-signup link’s address', {
+  type: 'address.prefilled',
+  addressId: SAMPLE_DETAILS.utopia.address_id,
+  serviceClassId: SAMPLE_DETAILS.utopia.service_class_id,
+  formatted: SAMPLE_DETAILS.utopia.formatted_address,
+});
+
 function typingPhase(snapshot: AddressSnapshot): boolean {
   return (
     snapshot.matches({ check: 'no address' }) ||
@@ -110,6 +117,9 @@ export const addressModel = defineMachine({
   machine: addressMachine,
   events: (snapshot) => {
     if (!typingPhase(snapshot)) return CHECKING;
+    // A pre-signup link's address is checked from the untouched box, without a search.
+    if (snapshot.matches({ check: 'no address' }) && snapshot.context.search === '')
+      return [...TYPING, PREFILLED];
     // Both timers running: the 150 ms hide always fires before the 750 ms pause.
     if (snapshot.matches({ dropdown: 'closing' }))
       return TYPING.filter((s) => !s.event.type.includes('addressSuggestionDebounce'));
@@ -120,6 +130,7 @@ export const addressModel = defineMachine({
     pointing: context.activeIndex >= 0,
     chosen: context.chosen !== null,
     matches: context.matches.length,
+    linked: context.linked !== null,
   }),
   limit: 3000,
   fakes: { actors: { availabilityContactForm: formMachine } },
@@ -170,7 +181,9 @@ export const addressModel = defineMachine({
       expectThat(selectAddressView(snapshot).matches.length > 1, 'the modal lists the matches');
     },
     'check.checking serviceability': (snapshot) => {
-      expectThat(snapshot.context.match !== null, 'one match is being checked');
+      const { match, linked, search } = snapshot.context;
+      expectThat(match !== null || linked !== null, 'one match (or a link’s address) is checked');
+      expectThat(search !== '', 'the box shows the address being checked');
     },
     'check.loading offering': (snapshot) => {
       expectThat(snapshot.context.unavailable === null, 'the address can be ordered');
