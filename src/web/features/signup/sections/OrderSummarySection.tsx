@@ -95,7 +95,7 @@ export default function OrderSummarySection({ wizard }: { wizard: SignupActor })
       )}
       {cart.cart && (
         <Stack gap="md">
-          <Table data-testid="cart-lines" verticalSpacing="xs">
+          <Table data-testid="cart-lines" verticalSpacing="xs" captionSide="top">
             <Table.Caption>Items in your order</Table.Caption>
             <Table.Thead>
               <Table.Tr>
