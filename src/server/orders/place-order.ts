@@ -4,11 +4,12 @@
  *
  * 1. A key that already placed an order answers the stored answer (another body: 422).
  * 2. Checks that need nothing but the body: the shared schemas, password strength; then the
- *    password is hashed (argon2id), outside any transaction.
+ *    password is hashed (argon2id) and a card token is verified with the card processor, outside
+ *    any transaction (no database connection is held while another service answers).
  * 3. One transaction: the key row first (a concurrent request with the same key waits here for
  *    this transaction and then answers the stored answer), then the checks whose answer can change
  *    (username free, captcha, the address still orderable, its offering and the cart rebuilt from
- *    it, the card token), then every write: customer, contact, user, service address, billing,
+ *    it), then every write: customer, contact, user, service address, billing,
  *    payment account, equipment stock, order with its cart, services, provisioning task, the
  *    installation booking, the pre-signup link, the confirmation email, and the stored answer.
  *    Any refusal throws and rolls everything back; a killed process leaves nothing either.
@@ -308,6 +309,42 @@ function storedConnectivityOrder(
   };
 }
 
+/**
+ * The card must be one the processor knows, and be the card the page showed. Asked before the
+ * order's transaction: the processor is another service, and no database connection may be held
+ * while it answers (the embedded database has only one, which the stand-in provider shares).
+ */
+async function verifiedCard(deps: AppDeps, payment: Checked['order']['payment']) {
+  if (payment.account_type !== 'CC') return null;
+  let card: Awaited<ReturnType<ReturnType<typeof cardProcessorFor>['verifyToken']>>;
+  try {
+    card = await cardProcessorFor(deps.config).verifyToken(payment.card_details.token);
+  } catch (error) {
+    if (error instanceof CardProcessorError) {
+      deps.logger.error({ err: error }, 'card processor unavailable');
+      throw orderFailed(503, ORDER_MESSAGES.cardProcessorUnavailable);
+    }
+    throw error;
+  }
+  if (!card) {
+    throw orderFailed(422, ORDER_MESSAGES.cardNotVerified, {
+      'payment.card_details': ORDER_MESSAGES.cardNotVerified,
+    });
+  }
+  const sent = payment.card_details;
+  if (
+    card.last_four !== sent.last_four ||
+    card.brand !== sent.brand ||
+    card.exp_month !== sent.exp_month ||
+    card.exp_year !== sent.exp_year
+  ) {
+    throw orderFailed(422, ORDER_MESSAGES.cardDetailsMismatch, {
+      'payment.card_details': ORDER_MESSAGES.cardDetailsMismatch,
+    });
+  }
+  return card;
+}
+
 export async function placeSignupOrder(
   deps: AppDeps,
   request: PlaceOrderRequest,
@@ -321,6 +358,8 @@ export async function placeSignupOrder(
   const { order, passwordHash } = await checkBody(request.body, timer);
   const { customer, payment } = order;
   const line = order.order.connectivity;
+  const card = await verifiedCard(deps, payment);
+  timer.lap('card');
   const bankCipher = payment.account_type === 'ACH' ? await bankCipherFor(deps) : undefined;
   let deliver: (() => void) | undefined;
 
@@ -408,37 +447,7 @@ export async function placeSignupOrder(
         throw validationFailed({ 'order.connectivity.speed_id': ORDER_MESSAGES.orderMismatch });
       }
 
-      // The card must be one the processor knows, and be the card the page showed.
-      let card: Awaited<ReturnType<ReturnType<typeof cardProcessorFor>['verifyToken']>> = null;
-      if (payment.account_type === 'CC') {
-        try {
-          card = await cardProcessorFor(deps.config).verifyToken(payment.card_details.token);
-        } catch (error) {
-          if (error instanceof CardProcessorError) {
-            deps.logger.error({ err: error }, 'card processor unavailable');
-            throw orderFailed(503, ORDER_MESSAGES.cardProcessorUnavailable);
-          }
-          throw error;
-        }
-        if (!card) {
-          throw orderFailed(422, ORDER_MESSAGES.cardNotVerified, {
-            'payment.card_details': ORDER_MESSAGES.cardNotVerified,
-          });
-        }
-        const sent = payment.card_details;
-        if (
-          card.last_four !== sent.last_four ||
-          card.brand !== sent.brand ||
-          card.exp_month !== sent.exp_month ||
-          card.exp_year !== sent.exp_year
-        ) {
-          throw orderFailed(422, ORDER_MESSAGES.cardDetailsMismatch, {
-            'payment.card_details': ORDER_MESSAGES.cardDetailsMismatch,
-          });
-        }
-      }
-
-      timer.lap('offering_cart_card');
+      timer.lap('offering_cart');
       // Writes.
       /** The bank account sealed for this customer (the cid is bound into the ciphertext). */
       const bankAccountValues = (cid: number) => {
