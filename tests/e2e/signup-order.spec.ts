@@ -122,15 +122,15 @@ test.describe('signup order', () => {
     await expect(account.getByLabel('First name')).toHaveValue(CUSTOMER.fname);
     await expect(account.getByLabel('Email')).toHaveValue(CUSTOMER.email);
     const credentials = section(page, 'signup-credentials');
-    await credentials.getByLabel('Username').fill('Demo');
+    await credentials.getByRole('textbox', { name: 'Username' }).fill('Demo');
     await expect(credentials.getByText(USERNAME_MESSAGES.firstCharacter)).toBeVisible();
-    await credentials.getByLabel('Username').fill('demo');
+    await credentials.getByRole('textbox', { name: 'Username' }).fill('demo');
     await expect(credentials.getByText(USERNAME_MESSAGES.taken)).toBeVisible();
     const suggestions = credentials.getByRole('group', { name: 'Suggested usernames' });
     const suggestion = (await suggestions.getByRole('button').first().textContent()) ?? '';
     expect(suggestion).not.toBe('');
     await suggestions.getByRole('button', { name: suggestion }).click();
-    await expect(credentials.getByLabel('Username')).toHaveValue(suggestion);
+    await expect(credentials.getByRole('textbox', { name: 'Username' })).toHaveValue(suggestion);
     await expect(credentials.getByTestId('username-status')).toContainText('available');
 
     await choosePassword(page, WEAK_PASSWORD);
@@ -216,11 +216,8 @@ test.describe('signup order', () => {
     await solveCaptcha(page);
     await expect(placeOrderButton(page)).toBeEnabled({ timeout: 15_000 });
 
-    // The order is paid from a bank account in the end: the stand-in card provider shares the
-    // embedded database, which the order's transaction holds while it verifies the card (see
-    // docs/signup-wizard.md "Known limits"). Choosing ACH closes the card and shows the bank form.
-    await payFromBank(page);
-    await expect(payment.getByTestId('card-added')).toHaveCount(0);
+    // Paid by the card: the server verifies its token with the provider, then places the order.
+    await expect(payment.getByTestId('card-added')).toContainText(cardEndingIn('4242'));
     await placeOrderButton(page).click();
     await expect(
       page.getByRole('dialog', { name: /Placing your order|Your order is placed/ }),
@@ -237,7 +234,7 @@ test.describe('signup order', () => {
     await chooseFirstInstallationSlot(page);
     const uid = freshUsername('lehi');
     const credentials = section(page, 'signup-credentials');
-    await credentials.getByLabel('Username').fill(uid);
+    await credentials.getByRole('textbox', { name: 'Username' }).fill(uid);
     await expect(credentials.getByTestId('username-status')).toContainText('available');
 
     // The password generator helper fills both boxes.

@@ -29,7 +29,7 @@ export const section = (page: Page, testId: string) => page.getByTestId(testId);
 
 export async function chooseUsername(page: Page, uid: string) {
   const credentials = section(page, 'signup-credentials');
-  await credentials.getByLabel('Username').fill(uid);
+  await credentials.getByRole('textbox', { name: 'Username' }).fill(uid);
   await expect(credentials.getByTestId('username-status')).not.toBeEmpty({ timeout: 10_000 });
 }
 
