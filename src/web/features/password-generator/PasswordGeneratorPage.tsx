@@ -1,61 +1,16 @@
-import {
-  Button,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { PASSWORD_GENERATOR } from '#shared/constants';
 import { SESSION_NOTICES } from '#shared/messages';
-import type { PassgenResponse } from '#shared/session';
-import { cryptoRandomInt, generatePassphrase } from '#machines/passgen/generate';
-import { passgenMachine } from '#machines/passgen/passgen.machine';
-import {
-  selectCanCopy,
-  selectCanGenerate,
-  selectChosenCount,
-  selectCopyState,
-  selectGenerating,
-  selectLoadingWords,
-  selectPassgenError,
-  selectResult,
-  selectWordRows,
-  selectWordsFailed,
-} from '#machines/passgen/passgen.selectors';
-import { useAppServices } from '../../app/context.tsx';
+import { selectCanCopy, selectCopyState, selectResult } from '#machines/passgen/passgen.selectors';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../session/LoadFailure.tsx';
+import { usePassgenActor, WordPicker } from './WordPicker.tsx';
 
 /** The password generator (signup.md §2): pick 3 or more of 15 words, Generate, Copy. */
 export default function PasswordGeneratorPage() {
   usePageTitle('Password generator');
-  const { api } = useAppServices();
-  const passgen = useActorRef(
-    passgenMachine.provide({
-      actors: {
-        fetchWords: fromPromise(async () => (await api.get<PassgenResponse>('/passgen/15')).words),
-        generatePassword: fromPromise(async ({ input }) =>
-          generatePassphrase(input.words, cryptoRandomInt),
-        ),
-        copyToClipboard: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
-      },
-    }),
-  );
-  const rows = useSelector(passgen, selectWordRows);
-  const chosen = useSelector(passgen, selectChosenCount);
-  const canGenerate = useSelector(passgen, selectCanGenerate);
-  const loading = useSelector(passgen, selectLoadingWords);
-  const failed = useSelector(passgen, selectWordsFailed);
-  const error = useSelector(passgen, selectPassgenError);
-  const generating = useSelector(passgen, selectGenerating);
+  const passgen = usePassgenActor();
   const result = useSelector(passgen, selectResult);
   const copy = useSelector(passgen, selectCopyState);
   const canCopy = useSelector(passgen, selectCanCopy);
@@ -68,61 +23,18 @@ export default function PasswordGeneratorPage() {
         {PASSWORD_GENERATOR.extraParts} random digits and symbols to make a strong password you can
         remember.
       </Text>
-      {loading && (
-        <Center py="lg" role="status" aria-label="Loading words">
-          <Loader aria-hidden />
-        </Center>
-      )}
-      {failed && (
-        <LoadFailure
-          title="The words could not be loaded"
-          message={error}
-          onRetry={() => passgen.send({ type: 'retry' })}
-        />
-      )}
-      {rows.length > 0 && (
-        <Stack gap="sm">
-          <SimpleGrid
-            cols={PASSWORD_GENERATOR.columns}
-            spacing="xs"
-            role="group"
-            aria-label="Words to choose from"
-            data-testid="word-grid"
+      <WordPicker
+        passgen={passgen}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => passgen.send({ type: 'new words' })}
           >
-            {rows.flat().map((cell) => (
-              <Button
-                key={cell.index}
-                variant={cell.chosen ? 'filled' : 'default'}
-                aria-pressed={cell.chosen}
-                onClick={() => passgen.send({ type: 'toggle word', index: cell.index })}
-              >
-                {cell.word}
-              </Button>
-            ))}
-          </SimpleGrid>
-          <Group justify="space-between">
-            <Text size="sm" aria-live="polite">
-              {chosen} chosen ({PASSWORD_GENERATOR.minimumChosen} or more needed)
-            </Text>
-            <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconRefresh size={16} aria-hidden />}
-                onClick={() => passgen.send({ type: 'new words' })}
-              >
-                New words
-              </Button>
-              <Button
-                disabled={!canGenerate}
-                loading={generating}
-                onClick={() => passgen.send({ type: 'generate' })}
-              >
-                Generate
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      )}
+            New words
+          </Button>
+        }
+      />
       {result && (
         <Paper withBorder p="md" radius="md">
           <Stack gap="xs">

@@ -3,35 +3,11 @@
  * generator"): pick at least 3 of 15 words, Generate, then "Use this password" puts it in both
  * password boxes. The same machine as the password generator page (machines/passgen).
  */
-import {
-  Alert,
-  Button,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import { PASSWORD_GENERATOR } from '#shared/constants';
-import type { PassgenResponse } from '#shared/session';
-import { cryptoRandomInt, generatePassphrase } from '#machines/passgen/generate';
-import { passgenMachine } from '#machines/passgen/passgen.machine';
-import {
-  selectCanGenerate,
-  selectChosenCount,
-  selectGenerating,
-  selectLoadingWords,
-  selectPassgenError,
-  selectResult,
-  selectWordRows,
-  selectWordsFailed,
-} from '#machines/passgen/passgen.selectors';
-import { useAppServices } from '../../../app/context.tsx';
+import { selectResult } from '#machines/passgen/passgen.selectors';
+import { usePassgenActor, WordPicker } from '../../password-generator/WordPicker.tsx';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 export default function PasswordGeneratorModal({
@@ -41,27 +17,7 @@ export default function PasswordGeneratorModal({
   onUse(password: string): void;
   onClose(): void;
 }) {
-  const { api } = useAppServices();
-  const passgen = useActorRef(
-    passgenMachine.provide({
-      actors: {
-        fetchWords: fromPromise(
-          async () =>
-            (await api.get<PassgenResponse>(`/passgen/${PASSWORD_GENERATOR.wordCount}`)).words,
-        ),
-        generatePassword: fromPromise(async ({ input }) =>
-          generatePassphrase(input.words, cryptoRandomInt),
-        ),
-      },
-    }),
-  );
-  const rows = useSelector(passgen, selectWordRows);
-  const chosen = useSelector(passgen, selectChosenCount);
-  const canGenerate = useSelector(passgen, selectCanGenerate);
-  const loading = useSelector(passgen, selectLoadingWords);
-  const failed = useSelector(passgen, selectWordsFailed);
-  const error = useSelector(passgen, selectPassgenError);
-  const generating = useSelector(passgen, selectGenerating);
+  const passgen = usePassgenActor();
   const result = useSelector(passgen, selectResult);
 
   return (
@@ -78,54 +34,7 @@ export default function PasswordGeneratorModal({
           Pick at least {PASSWORD_GENERATOR.minimumChosen} words, in the order you like. Generate
           adds {PASSWORD_GENERATOR.extraParts} random digits and symbols.
         </Text>
-        {loading && (
-          <Center py="md" role="status" aria-label="Loading words">
-            <Loader size="sm" aria-hidden />
-          </Center>
-        )}
-        {failed && (
-          <Alert color="red" title="The words could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <span>{error}</span>
-              <Button size="xs" variant="white" onClick={() => passgen.send({ type: 'retry' })}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {rows.length > 0 && (
-          <>
-            <SimpleGrid
-              cols={PASSWORD_GENERATOR.columns}
-              spacing="xs"
-              role="group"
-              aria-label="Words to choose from"
-            >
-              {rows.flat().map((cell) => (
-                <Button
-                  key={cell.index}
-                  variant={cell.chosen ? 'filled' : 'default'}
-                  aria-pressed={cell.chosen}
-                  onClick={() => passgen.send({ type: 'toggle word', index: cell.index })}
-                >
-                  {cell.word}
-                </Button>
-              ))}
-            </SimpleGrid>
-            <Group justify="space-between">
-              <Text size="sm" aria-live="polite">
-                {chosen} chosen ({PASSWORD_GENERATOR.minimumChosen} or more needed)
-              </Text>
-              <Button
-                disabled={!canGenerate}
-                loading={generating}
-                onClick={() => passgen.send({ type: 'generate' })}
-              >
-                Generate
-              </Button>
-            </Group>
-          </>
-        )}
+        <WordPicker passgen={passgen} />
         {result && (
           <Group justify="space-between" wrap="nowrap">
             <Code fz="md" data-testid="suggested-password" style={{ wordBreak: 'break-all' }}>
