@@ -61,6 +61,33 @@ test.describe('session', () => {
     expect(refreshes.count).toBe(1);
   });
 
+  test('two tabs outlive the access token together and both stay logged in', async ({
+    page,
+    visit,
+    context,
+  }) => {
+    await visit('/control/login/');
+    await logIn(page, 'demo');
+    await expect(page).toHaveURL(/\/control\/account\/$/);
+    const second = await context.newPage();
+    await second.goto('/control/account/');
+    for (const tab of [page, second]) {
+      await expect(tab.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
+    }
+
+    await outliveTheAccessToken(page);
+    const refreshes = [countRefreshes(page), countRefreshes(second)];
+    // Both tabs are refused at the same moment and would present the same refresh token.
+    await Promise.all([page.reload(), second.reload()]);
+    for (const tab of [page, second]) {
+      await expect(tab.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
+      await expect(tab.getByTestId('logged-in-link')).toHaveText('demo logged in');
+      await expect(tab).toHaveURL(/\/control\/account\/$/);
+    }
+    expect(refreshes[0].count + refreshes[1].count).toBe(1);
+    await second.close();
+  });
+
   test('an ended session goes to login with the timeout notice, then back to the page', async ({
     page,
     visit,

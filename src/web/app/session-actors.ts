@@ -13,6 +13,7 @@ import { sessionMachine } from '#machines/session/session.machine';
 import { selectSessionStatus, selectUser } from '#machines/session/session.selectors';
 import { tokensMachine } from '#machines/session/tokens.machine';
 import { ApiFailure, type ApiClient, type UnauthorizedHandler } from '../api/client.ts';
+import { refreshAcrossTabs } from './cross-tab-refresh.ts';
 import {
   rememberAttemptedRoute,
   safeRedirect,
@@ -100,8 +101,12 @@ export function createSessionActors(options: {
   actors.tokens = createActor(
     tokensMachine.provide({
       actors: {
-        refreshToken: fromPromise(() =>
-          api.post<SessionUser>('/auth/refresh_token', STORE, { renewSession: false }),
+        refreshToken: fromPromise(
+          refreshAcrossTabs({
+            refresh: () =>
+              api.post<SessionUser>('/auth/refresh_token', STORE, { renewSession: false }),
+            currentUser: () => api.get<UserProfile>('/user/profile', { renewSession: false }),
+          }),
         ),
         reauthenticate: fromPromise(({ input }) =>
           api.post<SessionUser>(
