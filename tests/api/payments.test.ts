@@ -15,14 +15,7 @@ import {
   useCardProcessor,
   type CardProcessor,
 } from '../../src/server/payments/index.ts';
-import {
-  bankCipherFor,
-  createBankCipher,
-  loadBankEncryptionKey,
-} from '../../src/server/payments/bank-crypto.ts';
 import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
-import { appMeta } from '../../src/server/db/schema.ts';
-import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '../../src/shared/messages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -211,24 +204,5 @@ describe('our pages and the card provider origins', () => {
     );
     const html = await response.text();
     expect(html).toContain(`"cardProviderOrigins":["${PROVIDER}","${PRODUCTION_PROVIDER}"]`);
-  });
-});
-
-describe('the bank encryption key outside production', () => {
-  it('is generated once and kept in the database, so every instance agrees', async () => {
-    const config = { bankEncryptionKey: undefined, production: false };
-    const first = await loadBankEncryptionKey(config, t.database.db);
-    const second = await loadBankEncryptionKey(config, t.database.db);
-    expect(second).toEqual(first);
-    const [row] = await t.database.db
-      .select()
-      .from(appMeta)
-      .where(eq(appMeta.key, 'payments:bank_encryption_key'));
-    expect(row).toBeDefined();
-
-    const cipher = await bankCipherFor({ config, database: t.database });
-    expect(await bankCipherFor({ config, database: t.database })).toBe(cipher);
-    const sealed = cipher.encrypt('000123456789', 'account:1');
-    expect(createBankCipher(second).decrypt(sealed, 'account:1')).toBe('000123456789');
   });
 });

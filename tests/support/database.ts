@@ -20,6 +20,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     DATA_DIR: '/nonexistent-test-data-dir',
+    // Tests have no data folder to generate a key into.
+    BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
     ...overrides,
   });
 }

@@ -71,6 +71,7 @@ const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'error',
   DATA_DIR: '/nonexistent',
+  BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
   ...CHEAP_CAPTCHA_ENV,
 });
 /** Phase times of each placed order, from the server's log line (ms per phase). */

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, decodeBankEncryptionKey, loadConfig } from '../../src/server/config.ts';
-import type { Database } from '../../src/server/db/client.ts';
 import {
+  BANK_KEY_FILE,
   BankCryptoError,
+  bankCipherFor,
   createBankCipher,
   loadBankEncryptionKey,
   sealBankAccount,
@@ -12,7 +16,7 @@ import {
 
 const key = randomBytes(32);
 const cipher = createBankCipher(key);
-const noDatabase = {} as Database;
+const noFolder = '/nonexistent-bank-key-dir';
 
 describe('bank account encryption (AES-256-GCM)', () => {
   it('round-trips any account number, with a fresh nonce each time', () => {
@@ -70,7 +74,7 @@ describe('the bank encryption key', () => {
     expect(decodeBankEncryptionKey('abc')).toBeUndefined();
     expect(decodeBankEncryptionKey(randomBytes(16).toString('hex'))).toBeUndefined();
     expect(
-      await loadBankEncryptionKey({ bankEncryptionKey: hex, production: true }, noDatabase),
+      await loadBankEncryptionKey({ bankEncryptionKey: hex, production: true, dataDir: noFolder }),
     ).toEqual(key);
   });
 
@@ -89,8 +93,35 @@ describe('the bank encryption key', () => {
       true,
     );
     await expect(
-      loadBankEncryptionKey({ bankEncryptionKey: undefined, production: true }, noDatabase),
+      loadBankEncryptionKey({ bankEncryptionKey: undefined, production: true, dataDir: noFolder }),
     ).rejects.toThrow(ConfigError);
+  });
+
+  it('outside production is generated once into the data folder, apart from the database', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'bank-key-')), 'data');
+    try {
+      const config = { bankEncryptionKey: undefined, production: false, dataDir };
+      // Two instances starting together agree on one key.
+      const [first, second] = await Promise.all([
+        loadBankEncryptionKey(config),
+        loadBankEncryptionKey(config),
+      ]);
+      expect(second).toEqual(first);
+      const file = path.join(dataDir, BANK_KEY_FILE);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.toString('hex'));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(await loadBankEncryptionKey(config)).toEqual(first);
+
+      const shared = await bankCipherFor({ config });
+      expect(await bankCipherFor({ config: { ...config } })).toBe(shared);
+      const sealed = shared.encrypt('000123456789', 'account:1');
+      expect(createBankCipher(first).decrypt(sealed, 'account:1')).toBe('000123456789');
+
+      writeFileSync(file, 'damaged\n');
+      await expect(loadBankEncryptionKey(config)).rejects.toThrow(BankCryptoError);
+    } finally {
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
   });
 });
 

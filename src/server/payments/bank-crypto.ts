@@ -1,8 +1,10 @@
 /**
  * Bank account numbers at rest: AES-256-GCM with a random 96-bit nonce per value and the
  * authentication tag kept beside the ciphertext. The key is BANK_ENCRYPTION_KEY (required in
- * production); outside production, when unset, a key is generated once and kept in `app_meta`, so
- * that every instance on one database agrees. Only the last four digits are ever shown.
+ * production); outside production, when unset, a key is generated once into
+ * `<DATA_DIR>/bank-encryption.key` (mode 0600), apart from the database, so that a copy of the
+ * database alone reveals no account number. Instances that share a database outside production
+ * share that folder or set the key. Only the last four digits are ever shown.
  *
  * Stored form: `v1.<key id>.<nonce>.<tag>.<ciphertext>` (base64url parts). The key id (8 hex
  * digits of the key's SHA-256) makes a value sealed with another key fail clearly. An optional
@@ -10,14 +12,13 @@
  * another row does not decrypt there.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { lastFour } from '#shared/schemas/payment';
 import { ConfigError, decodeBankEncryptionKey, type Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { appMeta } from '../db/schema.ts';
 
 const VERSION = 'v1';
-const KEY_META = 'payments:bank_encryption_key';
+export const BANK_KEY_FILE = 'bank-encryption.key';
 const ALGORITHM = 'aes-256-gcm';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
@@ -97,11 +98,10 @@ export function sealBankAccount(
   };
 }
 
-/** The configured key, or (outside production) the one kept in the database, made on first use. */
-export async function loadBankEncryptionKey(
-  config: Pick<Config, 'bankEncryptionKey' | 'production'>,
-  db: Database,
-): Promise<Buffer> {
+type KeyConfig = Pick<Config, 'bankEncryptionKey' | 'production' | 'dataDir'>;
+
+/** The configured key, or (outside production) the one kept in the data folder, made on first use. */
+export async function loadBankEncryptionKey(config: KeyConfig): Promise<Buffer> {
   if (config.bankEncryptionKey !== undefined) {
     const key = decodeBankEncryptionKey(config.bankEncryptionKey);
     if (!key) {
@@ -115,29 +115,30 @@ export async function loadBankEncryptionKey(
   if (config.production) {
     throw new ConfigError('BANK_ENCRYPTION_KEY', 'must be set in production');
   }
-  await db
-    .insert(appMeta)
-    .values({ key: KEY_META, value: { key: randomBytes(32).toString('hex') } })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, KEY_META));
-  const key = decodeBankEncryptionKey((row?.value as { key?: string } | undefined)?.key ?? '');
-  if (!key) throw new BankCryptoError('The stored bank encryption key is damaged.');
+  const file = path.join(config.dataDir, BANK_KEY_FILE);
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    // `wx`: of two instances starting together, one writes and the other reads what it wrote.
+    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = decodeBankEncryptionKey((await readFile(file, 'utf8')).trim());
+  if (!key) throw new BankCryptoError(`The bank encryption key in ${file} is damaged.`);
   return key;
 }
 
-const ciphers = new WeakMap<Database, Promise<BankCipher>>();
+const ciphers = new Map<string, Promise<BankCipher>>();
 
-/** The bank cipher of a server (made once per database). */
-export function bankCipherFor(deps: {
-  config: Pick<Config, 'bankEncryptionKey' | 'production'>;
-  database: { db: Database };
-}): Promise<BankCipher> {
-  const db = deps.database.db;
-  let cipher = ciphers.get(db);
+/** The bank cipher of a server (made once per key). */
+export function bankCipherFor(deps: { config: KeyConfig }): Promise<BankCipher> {
+  const { config } = deps;
+  const source = config.bankEncryptionKey ?? `file:${path.join(config.dataDir, BANK_KEY_FILE)}`;
+  let cipher = ciphers.get(source);
   if (!cipher) {
-    cipher = loadBankEncryptionKey(deps.config, db).then(createBankCipher);
-    cipher.catch(() => ciphers.delete(db));
-    ciphers.set(db, cipher);
+    cipher = loadBankEncryptionKey(config).then(createBankCipher);
+    cipher.catch(() => ciphers.delete(source));
+    ciphers.set(source, cipher);
   }
   return cipher;
 }
