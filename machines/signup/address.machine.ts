@@ -54,6 +54,22 @@ export interface AddressContext {
   error: string | null;
 }
 
+/** Nothing typed, nothing found. */
+export const EMPTY_ADDRESS_CONTEXT: AddressContext = {
+  search: '',
+  suggestions: [],
+  activeIndex: -1,
+  chosen: null,
+  address: null,
+  matches: [],
+  match: null,
+  linked: null,
+  details: null,
+  offering: null,
+  unavailable: null,
+  error: null,
+};
+
 export type AddressEvent =
   | { type: 'address.typed'; value: string }
   | { type: 'address.focused' }
@@ -240,20 +256,7 @@ export const addressMachine = setup({
   id: 'signupAddress',
   description:
     'The address box: suggestions while typing, then the checks that decide whether fiber can be ordered at the chosen address.',
-  context: {
-    search: '',
-    suggestions: [],
-    activeIndex: -1,
-    chosen: null,
-    address: null,
-    matches: [],
-    match: null,
-    linked: null,
-    details: null,
-    offering: null,
-    unavailable: null,
-    error: null,
-  },
+  context: EMPTY_ADDRESS_CONTEXT,
   type: 'parallel',
   states: {
     suggestions: {

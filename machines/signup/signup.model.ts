@@ -10,7 +10,7 @@ import { formMachine } from '../forms/form.machine.ts';
 import { defineMachine, expectThat, sample, type EventSample } from '../registry/types.ts';
 import { accountMachine } from './account.machine.ts';
 import { activationMachine } from './activation.machine.ts';
-import { addressMachine, type AddressContext } from './address.machine.ts';
+import { addressMachine, EMPTY_ADDRESS_CONTEXT } from './address.machine.ts';
 import { attributionMachine } from './attribution.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { installationMachine } from './installation.machine.ts';
@@ -36,21 +36,6 @@ import {
 
 const days = sampleDays();
 
-const EMPTY_ADDRESS: AddressContext = {
-  search: '',
-  suggestions: [],
-  activeIndex: -1,
-  chosen: null,
-  address: null,
-  matches: [],
-  match: null,
-  linked: null,
-  details: null,
-  offering: null,
-  unavailable: null,
-  error: null,
-};
-
 type Place = 'utopia' | 'lehi' | 'southernUte';
 
 function addressSnapshot(place: Place | null) {
@@ -58,12 +43,12 @@ function addressSnapshot(place: Place | null) {
     value: { suggestions: 'idle', dropdown: 'closed', check: place ? 'serviceable' : 'no address' },
     context: place
       ? {
-          ...EMPTY_ADDRESS,
+          ...EMPTY_ADDRESS_CONTEXT,
           search: SAMPLE_DETAILS[place].formatted_address,
           details: SAMPLE_DETAILS[place],
           offering: SAMPLE_OFFERINGS[place],
         }
-      : { ...EMPTY_ADDRESS, search: '245 E Cen' },
+      : { ...EMPTY_ADDRESS_CONTEXT, search: '245 E Cen' },
   });
 }
 
