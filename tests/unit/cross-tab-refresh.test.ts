@@ -57,6 +57,21 @@ function fakeServer() {
   };
 }
 
+/** A tab whose calls are written down; `profileWorks` says whether its cookies are good. */
+function recordingTab(calls: string[], profileWorks: boolean) {
+  return {
+    refresh: async () => {
+      calls.push('refresh');
+      return 'demo';
+    },
+    currentUser: async () => {
+      calls.push('profile');
+      if (!profileWorks) throw new Error('401');
+      return 'demo';
+    },
+  };
+}
+
 describe('refresh across tabs', () => {
   it('two tabs refused at once: one refresh, the other tab uses its cookies', async () => {
     const server = fakeServer();
@@ -84,14 +99,7 @@ describe('refresh across tabs', () => {
     let clock = 1_000_000;
     const calls: string[] = [];
     const refresh = refreshAcrossTabs({
-      refresh: async () => {
-        calls.push('refresh');
-        return 'demo';
-      },
-      currentUser: async () => {
-        calls.push('profile');
-        throw new Error('401');
-      },
+      ...recordingTab(calls, false),
       locks: fakeLocks(),
       storage,
       now: () => clock,
@@ -108,14 +116,7 @@ describe('refresh across tabs', () => {
     storage.setItem('session:refreshed-at', String(1_000_000));
     const calls: string[] = [];
     const refresh = refreshAcrossTabs({
-      refresh: async () => {
-        calls.push('refresh');
-        return 'demo';
-      },
-      currentUser: async () => {
-        calls.push('profile');
-        return 'demo';
-      },
+      ...recordingTab(calls, true),
       locks: fakeLocks(),
       storage,
       now: () => 1_000_000 + REFRESH_OVERLAP_MS + 1,
