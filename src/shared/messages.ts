@@ -34,6 +34,8 @@ export const FIELD_MESSAGES = {
   cityAccountId: 'Enter account ID',
   cityCustomerId: 'Enter a valid integer',
   required: 'This field is required',
+  /** Not from the spec: text with a NUL character or a broken surrogate pair. */
+  unacceptableCharacter: 'This contains a character that cannot be accepted',
 } as const;
 
 export const USERNAME_MESSAGES = {

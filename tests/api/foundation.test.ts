@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
 import { PUBLIC, type AccessRule } from '../../src/server/auth/rules.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { createTestApp, jsonRequest, type TestApp } from '../support/test-app.ts';
 
 const logLines: Record<string, unknown>[] = [];
@@ -87,6 +88,25 @@ describe('errors are JSON and 4xx for bad requests', () => {
       422,
     );
     expect(body.errors).toMatchObject({ message: 'message is required', url: 'url must be text' });
+  });
+
+  it('answers text no database can hold (NUL, a lone surrogate) with 422 on its fields', async () => {
+    const body = await expectJsonError(
+      await t.client().post('/client_errors', {
+        message: 'before\u0000after',
+        url: '/control/\ud800',
+        extra: { nested: ['fine', 'half \udc00'] },
+      }),
+      422,
+    );
+    expect(body.errors).toEqual({
+      message: FIELD_MESSAGES.unacceptableCharacter,
+      url: FIELD_MESSAGES.unacceptableCharacter,
+      'extra.nested.1': FIELD_MESSAGES.unacceptableCharacter,
+    });
+    // A whole surrogate pair is ordinary text.
+    const emoji = await t.client().post('/client_errors', { message: 'ok 🙂', url: '/control/' });
+    expect(emoji.status).toBe(204);
   });
 
   it('accepts a valid report', async () => {

@@ -1,9 +1,12 @@
 /**
  * Reading request input through the shared valibot schemas. Malformed JSON is a 400, a wrong
- * content type a 415, and input that fails the schema a 422 with one message per field.
+ * content type a 415, and input that fails the schema a 422 with one message per field. Text that
+ * no database column can hold (a NUL character, a lone surrogate) is refused first, with a 422 on
+ * the fields that carry it, whatever the schema says.
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { FIELD_MESSAGES } from '#shared/messages';
 import { ApiError, badRequest, validationFailed } from './errors.ts';
 
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
@@ -15,7 +18,31 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
   return errors;
 }
 
+/** A NUL character, or half of a surrogate pair without its other half. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Dot paths (as {@link fieldErrors} writes them) of the strings PostgreSQL cannot store. */
+export function unstorableTextPaths(input: unknown, path = '', depth = 0): string[] {
+  if (typeof input === 'string') {
+    return UNSTORABLE.test(input) ? [path || '_'] : [];
+  }
+  if (typeof input !== 'object' || input === null || depth > 32) return [];
+  const paths: string[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (UNSTORABLE.test(key)) paths.push(path || '_');
+    paths.push(...unstorableTextPaths(value, path ? `${path}.${key}` : key, depth + 1));
+  }
+  return paths;
+}
+
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const unstorable = unstorableTextPaths(input);
+  if (unstorable.length > 0) {
+    throw validationFailed(
+      Object.fromEntries(unstorable.map((path) => [path, FIELD_MESSAGES.unacceptableCharacter])),
+    );
+  }
   const result = v.safeParse(schema, input);
   if (!result.success) throw validationFailed(fieldErrors(result.issues));
   return result.output;

@@ -1,0 +1,161 @@
+/**
+ * Every endpoint of the route table (src/server/auth/endpoints.ts), called by a logged-in user who
+ * may use it, with bodies, path parameters and queries that make no sense: each answer is a 4xx
+ * JSON error `{ status, title, msg }` (or a 2xx where the input is harmless), never a 500, and
+ * none of them writes a customer, a user, an order, a payment account, a service, a contact
+ * request or a booking.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiErrorBody } from '../../src/shared/api-error.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
+import { rowsOf } from '../../src/server/serviceability/addresses.ts';
+import type { CookieClient } from '../support/http-client.ts';
+import { login } from '../support/session.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const WRITTEN_TABLES = [
+  'customers',
+  'users',
+  'contacts',
+  'orders',
+  'payment_accounts',
+  'customer_services',
+  'provisioning_tasks',
+  'installation_bookings',
+  'renter_contacts',
+  'availability_contacts',
+  'idempotency_keys',
+  'pre_signups',
+] as const;
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of WRITTEN_TABLES) {
+    const [row] = rowsOf<{ count: number }>(
+      await t.database.db.execute(sql.raw(`select count(*)::int as count from ${table}`)),
+    );
+    counts[table] = row.count;
+  }
+  return counts;
+}
+
+/** Field names the API reads somewhere, each given a value of the wrong kind. */
+const WRONG_TYPES = {
+  search: 12,
+  addr_id: 'twelve',
+  address_id: { id: 1 },
+  service_class_id: -1,
+  username: ['demo'],
+  uid: null,
+  password: 12345678901234,
+  old_password: false,
+  new_password: {},
+  store_in_cookies: 'yes',
+  email: 42,
+  name: ['a'],
+  fname: 7,
+  lname: 7,
+  phone: true,
+  line1: {},
+  city: [],
+  state: 'Utopia',
+  zip_code: 'ABCDE',
+  customer: 'me',
+  services: 'all',
+  payment: [],
+  agreement: 'yes',
+  recaptcha_token: 99,
+  info: 'none',
+  first_name: null,
+  date: 'tomorrow',
+  cid: 'x',
+  page: -3,
+};
+
+const BODIES: unknown[] = [
+  undefined,
+  {},
+  [],
+  null,
+  'text',
+  42,
+  true,
+  { nested: { deeper: { deepest: [1, [2, [3]]] } } },
+  WRONG_TYPES,
+  Object.fromEntries(Object.keys(WRONG_TYPES).map((key) => [key, 'x'.repeat(10_000)])),
+  Object.fromEntries(Object.keys(WRONG_TYPES).map((key) => [key, '\u0000\ud800<script>'])),
+];
+
+const QUERIES = [
+  '',
+  '?address_id=abc&service_class_id=-1&date=not-a-date&uid=&name=%00&cid=1e99',
+  '?address_id=1&address_id=2&service_class_id=9999999999999999999999&date=2026-02-30',
+  `?q=${'x'.repeat(5000)}&search=%E0%A4%A&page=-1&limit=NaN`,
+];
+
+const PATH_VALUES: Record<string, string[]> = {
+  url: ['x', '%00', 'a'.repeat(3000), '..%2F..%2Fetc'],
+  count: ['abc', '-1', '0', '1.5', '100000000000000000000', '15x'],
+  signupHash: ['%00', 'a'.repeat(3000), '..%2F..%2Fetc', "'; drop table customers; --"],
+};
+
+function pathsOf(pattern: string): string[] {
+  const param = /:(\w+)/.exec(pattern)?.[1];
+  if (!param) return [pattern];
+  return (PATH_VALUES[param] ?? ['x']).map((value) => pattern.replace(`:${param}`, value));
+}
+
+async function expectHandled(response: Response, call: string) {
+  const text = await response.text();
+  expect(
+    response.status,
+    `${call} answered ${response.status}: ${text.slice(0, 300)}`,
+  ).toBeLessThan(500);
+  if (response.status >= 400) {
+    expect(response.headers.get('content-type'), call).toMatch(/^application\/json/);
+    const body: unknown = JSON.parse(text);
+    expect(isApiErrorBody(body), `${call}: ${text.slice(0, 300)}`).toBe(true);
+    expect(text, call).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  }
+}
+
+const endpoints = Object.keys(ENDPOINT_ACCESS);
+
+describe('nonsense input at every endpoint', () => {
+  let before: Record<string, number>;
+  beforeAll(async () => {
+    before = await rowCounts();
+  });
+
+  it.each(endpoints)('%s answers 4xx JSON, never 500', async (endpoint) => {
+    const [method, pattern] = endpoint.split(' ');
+    // Site-admin endpoints as the admin; everything else as a customer holding every permission.
+    const client: CookieClient = await login(t, pattern.startsWith('/admin/') ? 'admin' : 'demo');
+    const withBody = method !== 'GET' && method !== 'DELETE';
+    for (const path of pathsOf(pattern)) {
+      for (const query of QUERIES) {
+        for (const body of withBody ? BODIES : [undefined]) {
+          const call = `${method} ${path.slice(0, 60)}${query.slice(0, 60)} ${JSON.stringify(body)?.slice(0, 60)}`;
+          const response = await client.request(
+            method,
+            `${path}${query}`,
+            typeof body === 'string' ? JSON.stringify(body) : body,
+            { headers: { 'Idempotency-Key': 'bad-input-walk' } },
+          );
+          await expectHandled(response, call);
+        }
+      }
+    }
+  });
+
+  it('not one of those requests wrote anything', async () => {
+    expect(await rowCounts()).toEqual(before);
+  });
+});
