@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -110,6 +110,7 @@ describe('the bank encryption key', () => {
       const file = path.join(dataDir, BANK_KEY_FILE);
       expect(readFileSync(file, 'utf8').trim()).toBe(first.toString('hex'));
       expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readdirSync(dataDir)).toEqual([BANK_KEY_FILE]);
       expect(await loadBankEncryptionKey(config)).toEqual(first);
 
       const shared = await bankCipherFor({ config });

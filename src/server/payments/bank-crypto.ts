@@ -12,7 +12,7 @@
  * another row does not decrypt there.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lastFour } from '#shared/schemas/payment';
 import { ConfigError, decodeBankEncryptionKey, type Config } from '../config.ts';
@@ -117,11 +117,16 @@ export async function loadBankEncryptionKey(config: KeyConfig): Promise<Buffer> 
   }
   const file = path.join(config.dataDir, BANK_KEY_FILE);
   await mkdir(config.dataDir, { recursive: true });
+  // Written whole under a private name, then linked into place: a link never replaces a file, so
+  // of two instances starting together one key wins, and nobody reads a half-written one.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    // `wx`: of two instances starting together, one writes and the other reads what it wrote.
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    await link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(draft);
   }
   const key = decodeBankEncryptionKey((await readFile(file, 'utf8')).trim());
   if (!key) throw new BankCryptoError(`The bank encryption key in ${file} is damaged.`);
