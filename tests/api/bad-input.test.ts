@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
+import { CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
 import { rowsOf } from '../../src/server/serviceability/addresses.ts';
 import type { CookieClient } from '../support/http-client.ts';
@@ -106,6 +107,14 @@ const PATH_VALUES: Record<string, string[]> = {
   signupHash: ['%00', 'a'.repeat(3000), '..%2F..%2Fetc', "'; drop table customers; --"],
 };
 
+const JUNK_COOKIES = [
+  'access_token=%00; refresh_token=%00; csrf_token=%00',
+  `access_token=${'x'.repeat(4000)}; refresh_token=${'y'.repeat(4000)}`,
+  'access_token=eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwiZmFtIjoieCIsImZyZXNoIjp0cnVlfQ.; csrf_token=a',
+  'access_token="quoted"; refresh_token=a=b=c; csrf_token=%E0%A4%A; =; ;;',
+  'refresh_token=%ED%A0%80',
+];
+
 function pathsOf(pattern: string): string[] {
   const param = /:(\w+)/.exec(pattern)?.[1];
   if (!param) return [pattern];
@@ -154,6 +163,28 @@ describe('nonsense input at every endpoint', () => {
       }
     }
   });
+
+  it.each(endpoints)(
+    '%s answers 4xx JSON to cookies and headers that make no sense',
+    async (endpoint) => {
+      const [method, pattern] = endpoint.split(' ');
+      const path = pathsOf(pattern)[0];
+      for (const cookies of JUNK_COOKIES) {
+        const response = await t.api(path, {
+          method,
+          headers: {
+            Cookie: cookies,
+            [CSRF_HEADER_NAME]: 'not-the-cookie',
+            'Content-Type': 'application/json; charset=utf-8',
+            'Idempotency-Key': 'x'.repeat(2000),
+            'X-Forwarded-For': 'not-an-address, ::ffff:999.1.1.1',
+          },
+          body: method === 'GET' ? undefined : '{}',
+        });
+        await expectHandled(response, `${endpoint} with Cookie: ${cookies.slice(0, 80)}`);
+      }
+    },
+  );
 
   it('not one of those requests wrote anything', async () => {
     expect(await rowCounts()).toEqual(before);
