@@ -54,12 +54,8 @@ export interface AddressContext {
   error: string | null;
 }
 
-/** Nothing typed, nothing found. */
-export const EMPTY_ADDRESS_CONTEXT: AddressContext = {
-  search: '',
-  suggestions: [],
-  activeIndex: -1,
-  chosen: null,
+/** What the checks of a chosen address found: nothing yet. */
+const NO_CHECKS = {
   address: null,
   matches: [],
   match: null,
@@ -68,6 +64,15 @@ export const EMPTY_ADDRESS_CONTEXT: AddressContext = {
   offering: null,
   unavailable: null,
   error: null,
+} satisfies Partial<AddressContext>;
+
+/** Nothing typed, nothing found. */
+export const EMPTY_ADDRESS_CONTEXT: AddressContext = {
+  search: '',
+  suggestions: [],
+  activeIndex: -1,
+  chosen: null,
+  ...NO_CHECKS,
 };
 
 export type AddressEvent =
@@ -167,42 +172,14 @@ export const addressMachine = setup({
           : context.suggestions[context.activeIndex];
       return chosen ? { chosen, search: chosen.formatted, activeIndex: -1 } : {};
     }),
-    'forget the address': assign({
-      chosen: null,
-      address: null,
-      matches: [],
-      match: null,
-      linked: null,
-      details: null,
-      offering: null,
-      unavailable: null,
-      error: null,
-    }),
-    'forget the checks': assign({
-      address: null,
-      matches: [],
-      match: null,
-      linked: null,
-      details: null,
-      offering: null,
-      unavailable: null,
-      error: null,
-    }),
+    'forget the address': assign({ chosen: null, ...NO_CHECKS }),
+    'forget the checks': assign(NO_CHECKS),
     'use the linked address': assign(({ event }) =>
       event.type === 'address.prefilled'
         ? {
+            ...EMPTY_ADDRESS_CONTEXT,
             search: event.formatted,
-            suggestions: [],
-            activeIndex: -1,
-            chosen: null,
-            address: null,
-            matches: [],
-            match: null,
             linked: { address_id: event.addressId, service_class_id: event.serviceClassId },
-            details: null,
-            offering: null,
-            unavailable: null,
-            error: null,
           }
         : {},
     ),
