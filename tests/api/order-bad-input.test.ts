@@ -5,32 +5,18 @@
  * a 500, and nothing is written. The captcha token is never valid here, so a body that passes every
  * other check stops there.
  */
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import {
-  contacts,
-  customers,
-  customerServices,
-  emailOutbox,
-  idempotencyKeys,
-  installationBookings,
-  orders,
-  paymentAccounts,
-  provisioningTasks,
-  users,
-} from '../../src/server/db/schema.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import type { FakeCardProcessor } from './self-signup-support.ts';
 import {
   addressFacts,
-  CHEAP_CAPTCHA_ENV,
-  countRows,
-  FakeCardProcessor,
+  createOrderTestApp,
   fetchInstallationSlots,
   orderBody,
+  orderTableCounts,
   postOrder,
 } from './self-signup-support.ts';
 
@@ -38,28 +24,9 @@ let t: TestApp;
 let cards: FakeCardProcessor;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: CHEAP_CAPTCHA_ENV });
-  cards = new FakeCardProcessor();
-  useCardProcessor(t.config, cards);
+  ({ t, cards } = await createOrderTestApp());
 });
 afterAll(() => t.close());
-
-const WRITTEN: PgTable[] = [
-  customers,
-  users,
-  contacts,
-  paymentAccounts,
-  orders,
-  customerServices,
-  provisioningTasks,
-  installationBookings,
-  emailOutbox,
-  idempotencyKeys,
-];
-
-async function counts() {
-  return Promise.all(WRITTEN.map((table) => countRows(t.database.db, table)));
-}
 
 const REMOVE = Symbol('remove');
 const SPOILERS: unknown[] = [
@@ -118,7 +85,7 @@ async function validBodies(): Promise<[string, Json][]> {
 
 describe('a valid order spoiled one field at a time', () => {
   it('answers 4xx JSON every time and writes nothing', async () => {
-    const before = await counts();
+    const before = await orderTableCounts(t.database.db);
     const client = t.client();
     let requests = 0;
     /** Spoiled bodies that passed every check before the captcha's. */
@@ -147,6 +114,6 @@ describe('a valid order spoiled one field at a time', () => {
     expect(requests).toBeGreaterThan(1000);
     // Some spoilers are harmless (an empty note, a long one): those went all the way in.
     expect(reachedCaptcha).toBeGreaterThan(10);
-    expect(await counts()).toEqual(before);
+    expect(await orderTableCounts(t.database.db)).toEqual(before);
   }, 300_000);
 });

@@ -24,13 +24,12 @@ import {
   paymentAccounts,
   users,
 } from '../../src/server/db/schema.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import type { FakeCardProcessor } from './self-signup-support.ts';
 import {
   addressFacts,
-  CHEAP_CAPTCHA_ENV,
   countRows,
-  FakeCardProcessor,
+  createOrderTestApp,
   fetchInstallationSlots,
   newKey,
   orderBody,
@@ -43,9 +42,7 @@ let t: TestApp;
 let cards: FakeCardProcessor;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: CHEAP_CAPTCHA_ENV });
-  cards = new FakeCardProcessor();
-  useCardProcessor(t.config, cards);
+  ({ t, cards } = await createOrderTestApp());
 });
 afterAll(() => t.close());
 

@@ -29,12 +29,53 @@ import type {
   VerifiedCard,
 } from '../../src/server/payments/index.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import {
+  contacts,
+  customers,
+  customerServices,
+  emailOutbox,
+  idempotencyKeys,
+  installationBookings,
+  orders,
+  paymentAccounts,
+  provisioningTasks,
+  serviceAddresses,
+  users,
+} from '../../src/server/db/schema.ts';
+import { useCardProcessor } from '../../src/server/payments/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** How many rows a table holds. */
 export async function countRows(db: Database, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);
   return row.n;
+}
+
+/** The rows of every table an order writes to, counted (to see what a request wrote). */
+export async function orderTableCounts(db: Database) {
+  const of = (table: PgTable) => countRows(db, table);
+  return {
+    customers: await of(customers),
+    users: await of(users),
+    contacts: await of(contacts),
+    serviceAddresses: await of(serviceAddresses),
+    paymentAccounts: await of(paymentAccounts),
+    orders: await of(orders),
+    services: await of(customerServices),
+    tasks: await of(provisioningTasks),
+    bookings: await of(installationBookings),
+    mail: await of(emailOutbox),
+    keys: await of(idempotencyKeys),
+  };
+}
+
+/** An app for order tests: cheap captchas, and a card processor that knows the test's cards. */
+export async function createOrderTestApp(): Promise<{ t: TestApp; cards: FakeCardProcessor }> {
+  const t = await createTestApp({ env: CHEAP_CAPTCHA_ENV });
+  const cards = new FakeCardProcessor();
+  useCardProcessor(t.config, cards);
+  return { t, cards };
 }
 
 /** Cheap proof of work for tests: a few PBKDF2 rounds instead of thousands. */

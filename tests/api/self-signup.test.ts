@@ -4,7 +4,6 @@
  * every refusal leaving nothing behind and a repeated key answering the stored answer.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offeringCart } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
@@ -29,10 +28,8 @@ import {
 import {
   contacts,
   customerBilling,
-  customers,
   customerServices,
   emailOutbox,
-  idempotencyKeys,
   installationBookings,
   installationSlots,
   orders,
@@ -45,15 +42,15 @@ import {
 import { passwordWorkerCount } from '../../src/server/orders/password-check.ts';
 import { bankAccountContext } from '../../src/server/orders/place-order.ts';
 import { DEMO_PRE_SIGNUPS } from '../../src/server/orders/pre-signup.ts';
-import { bankCipherFor, useCardProcessor } from '../../src/server/payments/index.ts';
+import { bankCipherFor } from '../../src/server/payments/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 import * as v from 'valibot';
+import type { FakeCardProcessor } from './self-signup-support.ts';
 import {
   addressFacts,
-  CHEAP_CAPTCHA_ENV,
-  countRows,
-  FakeCardProcessor,
+  createOrderTestApp,
+  orderTableCounts,
   fetchInstallationSlots,
   newKey,
   orderBody,
@@ -70,9 +67,7 @@ let cards: FakeCardProcessor;
 let utopia: AddressFacts;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: CHEAP_CAPTCHA_ENV });
-  cards = new FakeCardProcessor();
-  useCardProcessor(t.config, cards);
+  ({ t, cards } = await createOrderTestApp());
   utopia = await addressFacts(t.client(), DEMO_ADDRESSES.utopiaOrderable);
 });
 afterAll(() => t.close());
@@ -80,21 +75,8 @@ beforeEach(() => {
   cards.down = false;
 });
 
-async function tableCounts() {
-  const of = (table: PgTable) => countRows(t.database.db, table);
-  return {
-    customers: await of(customers),
-    users: await of(users),
-    contacts: await of(contacts),
-    serviceAddresses: await of(serviceAddresses),
-    paymentAccounts: await of(paymentAccounts),
-    orders: await of(orders),
-    services: await of(customerServices),
-    tasks: await of(provisioningTasks),
-    bookings: await of(installationBookings),
-    mail: await of(emailOutbox),
-    keys: await of(idempotencyKeys),
-  };
+function tableCounts() {
+  return orderTableCounts(t.database.db);
 }
 
 /** Posts an order that must be placed (201, JSON): the answer. */
