@@ -3,7 +3,7 @@
  * snapshots (`xstate.snapshot.<id>` events); the samples carry real snapshots of the section
  * machines, made once by running them (or resolving a state) with the sample data.
  */
-import { createActor, createMachine, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { createMachine } from 'xstate';
 import { ORDER_MESSAGES } from '#shared/messages';
 import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
 import { formMachine } from '../forms/form.machine.ts';
@@ -14,7 +14,12 @@ import { addressMachine, EMPTY_ADDRESS_CONTEXT } from './address.machine.ts';
 import { attributionMachine } from './attribution.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { installationMachine } from './installation.machine.ts';
-import { accountSnapshot, paymentSnapshot, SAMPLE_PRE_SIGNUP } from './order-samples.ts';
+import {
+  accountSnapshot,
+  paymentSnapshot,
+  SAMPLE_PRE_SIGNUP,
+  snapshotAfter,
+} from './order-samples.ts';
 import { paymentMachine } from './payment.machine.ts';
 import { residentialDetailsMachine } from './residential-details.machine.ts';
 import { SAMPLE_DETAILS, SAMPLE_OFFERINGS, sampleDays, sampleSlots } from './samples.ts';
@@ -50,20 +55,6 @@ function addressSnapshot(place: Place | null) {
         }
       : { ...EMPTY_ADDRESS_CONTEXT, search: '245 E Cen' },
   });
-}
-
-/** Runs a section machine through some events and keeps its snapshot. */
-function snapshotAfter<T extends AnyStateMachine>(
-  machine: T,
-  input: unknown,
-  events: readonly { type: string }[],
-): SnapshotFrom<T> {
-  const actor = createActor(machine, { input } as never);
-  actor.start();
-  for (const event of events) actor.send(event as never);
-  const snapshot = actor.getSnapshot() as SnapshotFrom<T>;
-  actor.stop();
-  return snapshot;
 }
 
 function buildSamples() {
