@@ -3,7 +3,7 @@
  * then the username and password once the holder is valid. A password generator is offered as a
  * helper (its modal loads on first use).
  */
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { loadPasswordChecker } from '#shared/password';
@@ -14,7 +14,7 @@ import {
   type AccountActors,
 } from '#machines/signup/account.selectors';
 import { PasswordFields } from '../../session/PasswordFields.tsx';
-import { DateOfBirthField, PhoneField, TextField } from './fields.tsx';
+import { PersonFields } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { UsernameField } from './UsernameField.tsx';
 
@@ -33,21 +33,7 @@ export default function AccountSection({ account }: { account: AccountActor }) {
       intro="The account holder, filled in from your details above; change anything that differs."
       testId="signup-account"
     >
-      {holder && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField form={holder} field="fname" label="First name" autoComplete="given-name" />
-          <TextField form={holder} field="lname" label="Last name" autoComplete="family-name" />
-          <TextField form={holder} field="email" label="Email" type="email" autoComplete="email" />
-          <PhoneField form={holder} field="phone" label="Phone" autoComplete="tel" />
-          <DateOfBirthField
-            form={holder}
-            field="dob"
-            label="Date of birth"
-            description="MM/DD/YYYY"
-            autoComplete="bday"
-          />
-        </SimpleGrid>
-      )}
+      {holder && <PersonFields form={holder} />}
       {credentials && username && password && (
         <Stack gap="sm" data-testid="signup-credentials">
           <Title order={3} size="h4">

@@ -2,7 +2,7 @@
  * Text fields bound to a form actor (machines/forms): the value and the message come from the
  * actor, every edit and blur goes to it. Masked fields use react-imask with the shared masks.
  */
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -92,5 +92,24 @@ export function DateOfBirthField({ form, field, required = true, ...props }: Fie
       onAccept={(display) => change(dateOfBirthFromDisplay(display))}
       onBlur={blur}
     />
+  );
+}
+
+/** A person's name, email, phone and date of birth (the customer and the account holder). */
+export function PersonFields({ form }: { form: FormActor }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextField form={form} field="fname" label="First name" autoComplete="given-name" />
+      <TextField form={form} field="lname" label="Last name" autoComplete="family-name" />
+      <TextField form={form} field="email" label="Email" type="email" autoComplete="email" />
+      <PhoneField form={form} field="phone" label="Phone" autoComplete="tel" />
+      <DateOfBirthField
+        form={form}
+        field="dob"
+        label="Date of birth"
+        description="MM/DD/YYYY"
+        autoComplete="bday"
+      />
+    </SimpleGrid>
   );
 }
