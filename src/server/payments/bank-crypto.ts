@@ -116,9 +116,27 @@ export async function loadBankEncryptionKey(config: KeyConfig): Promise<Buffer> 
     throw new ConfigError('BANK_ENCRYPTION_KEY', 'must be set in production');
   }
   const file = path.join(config.dataDir, BANK_KEY_FILE);
-  await mkdir(config.dataDir, { recursive: true });
-  // Written whole under a private name, then linked into place: a link never replaces a file, so
-  // of two instances starting together one key wins, and nobody reads a half-written one.
+  const stored = (await readKeyFile(file)) ?? (await createKeyFile(config.dataDir, file));
+  const key = decodeBankEncryptionKey(stored.trim());
+  if (!key) throw new BankCryptoError(`The bank encryption key in ${file} is damaged.`);
+  return key;
+}
+
+async function readKeyFile(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Writes a new key whole under a private name, then links it into place: a link never replaces a
+ * file, so of two instances starting together one key wins, and nobody reads a half-written one.
+ */
+async function createKeyFile(dataDir: string, file: string): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   await writeFile(draft, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   try {
@@ -128,9 +146,7 @@ export async function loadBankEncryptionKey(config: KeyConfig): Promise<Buffer> 
   } finally {
     await unlink(draft);
   }
-  const key = decodeBankEncryptionKey((await readFile(file, 'utf8')).trim());
-  if (!key) throw new BankCryptoError(`The bank encryption key in ${file} is damaged.`);
-  return key;
+  return readFile(file, 'utf8');
 }
 
 const ciphers = new Map<string, Promise<BankCipher>>();
