@@ -7,6 +7,7 @@
  */
 import type { LaidOutChart, LaidOutEdge, LaidOutState, Point } from './elk.ts';
 import { FONTS, FONT_FAMILY } from './text.ts';
+import { escapeHtml } from '#shared/html';
 
 export interface SvgOptions {
   /** Keys of the active states (live view). */
@@ -34,15 +35,6 @@ const COLORS = {
 const PAD_X = 10;
 const PAD_Y = 8;
 
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 const n = (value: number) => String(Math.round(value * 10) / 10);
 
 function pathOf(points: Point[]): string {
@@ -57,7 +49,7 @@ function drawState(state: LaidOutState, active: boolean, taken: ReadonlySet<stri
   const dash = state.region ? ' stroke-dasharray="6 4"' : '';
   const radius = isRoot ? 4 : 10;
   const parts = [
-    `<g data-state="${escapeXml(state.key)}" data-kind="${state.kind}" data-active="${active}">`,
+    `<g data-state="${escapeHtml(state.key)}" data-kind="${state.kind}" data-active="${active}">`,
     `<rect x="${n(state.x)}" y="${n(state.y)}" width="${n(state.width)}" height="${n(state.height)}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${width}"${dash}/>`,
   ];
   if (state.kind === 'final')
@@ -66,16 +58,16 @@ function drawState(state: LaidOutState, active: boolean, taken: ReadonlySet<stri
     );
   let y = state.y + PAD_Y + FONTS.name.size;
   parts.push(
-    `<text x="${n(state.x + PAD_X)}" y="${n(y)}" font-size="${FONTS.name.size}" font-weight="bold" fill="${COLORS.text}">${escapeXml(state.name)}</text>`,
+    `<text x="${n(state.x + PAD_X)}" y="${n(y)}" font-size="${FONTS.name.size}" font-weight="bold" fill="${COLORS.text}">${escapeHtml(state.name)}</text>`,
   );
   y += FONTS.name.lineHeight - FONTS.name.size + FONTS.body.size + 2;
   for (const line of state.lines) {
     const isTaken = line.transition !== undefined && taken.has(line.transition);
     const attributes = line.transition
-      ? ` data-transition="${escapeXml(line.transition)}" data-taken="${isTaken}"`
+      ? ` data-transition="${escapeHtml(line.transition)}" data-taken="${isTaken}"`
       : '';
     parts.push(
-      `<text x="${n(state.x + PAD_X)}" y="${n(y)}" font-size="${FONTS.body.size}" fill="${isTaken ? COLORS.taken : COLORS.muted}"${isTaken ? ' font-weight="bold"' : ''}${attributes}>${escapeXml(line.text)}</text>`,
+      `<text x="${n(state.x + PAD_X)}" y="${n(y)}" font-size="${FONTS.body.size}" fill="${isTaken ? COLORS.taken : COLORS.muted}"${isTaken ? ' font-weight="bold"' : ''}${attributes}>${escapeHtml(line.text)}</text>`,
     );
     y += FONTS.body.lineHeight;
   }
@@ -92,7 +84,7 @@ function drawEdge(edge: LaidOutEdge, taken: boolean, marker: string): string {
         ? ' stroke-dasharray="7 4"'
         : '';
   const parts = [
-    `<g data-transition="${escapeXml(edge.transition)}" data-kind="${edge.kind}" data-taken="${taken}">`,
+    `<g data-transition="${escapeHtml(edge.transition)}" data-kind="${edge.kind}" data-taken="${taken}">`,
     `<path d="${pathOf(edge.points)}" fill="none" stroke="${color}" stroke-width="${taken ? 2.5 : 1.2}"${dash} marker-end="url(#${marker})"/>`,
   ];
   if (edge.label) {
@@ -102,7 +94,7 @@ function drawEdge(edge: LaidOutEdge, taken: boolean, marker: string): string {
     );
     lines.forEach((line, i) => {
       parts.push(
-        `<text x="${n(x + 3)}" y="${n(y + FONTS.label.size + i * FONTS.label.lineHeight)}" font-size="${FONTS.label.size}" fill="${color}"${taken ? ' font-weight="bold"' : ''}>${escapeXml(line)}</text>`,
+        `<text x="${n(x + 3)}" y="${n(y + FONTS.label.size + i * FONTS.label.lineHeight)}" font-size="${FONTS.label.size}" fill="${color}"${taken ? ' font-weight="bold"' : ''}>${escapeHtml(line)}</text>`,
       );
     });
   }
@@ -129,9 +121,9 @@ export function toSvg(chart: LaidOutChart, options: SvgOptions = {}): string {
 
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${prefix}-title ${prefix}-desc" font-family="${FONT_FAMILY}">`,
-    `<title id="${prefix}-title">Statechart of ${escapeXml(chart.machineId)}</title>`,
+    `<title id="${prefix}-title">Statechart of ${escapeHtml(chart.machineId)}</title>`,
     `<desc id="${prefix}-desc">${stateCount} states and ${transitionCount} transitions drawn.${
-      activeNames.length ? ` Active: ${escapeXml(activeNames.join(', '))}.` : ''
+      activeNames.length ? ` Active: ${escapeHtml(activeNames.join(', '))}.` : ''
     }</desc>`,
     '<defs>',
     `<marker id="${arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="${COLORS.edge}"/></marker>`,
@@ -143,7 +135,7 @@ export function toSvg(chart: LaidOutChart, options: SvgOptions = {}): string {
   for (const initial of chart.initials) {
     const r = initial.size / 2;
     out.push(
-      `<g data-initial="${escapeXml(initial.parent)}"><circle cx="${n(initial.x + r)}" cy="${n(initial.y + r)}" r="${n(r)}" fill="${COLORS.text}"/>` +
+      `<g data-initial="${escapeHtml(initial.parent)}"><circle cx="${n(initial.x + r)}" cy="${n(initial.y + r)}" r="${n(r)}" fill="${COLORS.text}"/>` +
         `<path d="${pathOf(initial.points)}" fill="none" stroke="${COLORS.edge}" stroke-width="1.2" marker-end="url(#${arrow})"/></g>`,
     );
   }

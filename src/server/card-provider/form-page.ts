@@ -5,7 +5,7 @@
  * page that frames the form), and posts only the resulting token and what it shows to the parent
  * page, with the parent's exact origin as the target.
  */
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/html';
 import { cardRules, type CardField, type CardRules } from './card-rules.ts';
 
 export interface FormPageSettings {

@@ -1,16 +1,22 @@
-/** The product's emails, as plain text and HTML. */
-import { escapeHtml } from '../http/html.ts';
+/** The product's emails, as plain text and HTML (written with `hono/html`, which escapes). */
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { OutgoingMail } from './outbox.ts';
 
-/** An email's HTML: the blocks given (already HTML), one a line, then the product's name. */
-export function mailHtml(productName: string, blocks: string[]): string {
-  return `<!doctype html><html><body style="font-family: sans-serif">\n${blocks.join('\n')}\n<p>${escapeHtml(productName)}</p>\n</body></html>`;
-}
+/** A fragment of email HTML: interpolated values are escaped, nested fragments kept. */
+export type MailFragment = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-function page(productName: string, paragraphs: string[]): string {
-  return mailHtml(
-    productName,
-    paragraphs.map((p) => `<p>${p}</p>`),
+/** An email's HTML: the blocks given, one a line, then the product's name. */
+export function mailHtml(productName: string, blocks: readonly MailFragment[]): string {
+  const joined = blocks.map((block, i) => (i === 0 ? block : html` ${block}`));
+  return String(
+    html`<!doctype html>
+      <html>
+        <body style="font-family: sans-serif">
+          ${joined}
+          <p>${productName}</p>
+        </body>
+      </html>`,
   );
 }
 
@@ -33,11 +39,11 @@ export function usernameRecoveryMail(options: {
       '',
       'If you did not ask for this, you can ignore this email.',
     ].join('\n'),
-    html: page(options.productName, [
-      `Someone (hopefully you) asked for the usernames registered with ${escapeHtml(options.to)}:`,
-      `<ul>${options.usernames.map((u) => `<li><strong>${escapeHtml(u)}</strong></li>`).join('')}</ul>`,
-      `<a href="${escapeHtml(options.loginUrl)}">Log in</a>`,
-      'If you did not ask for this, you can ignore this email.',
+    html: mailHtml(options.productName, [
+      html`<p>Someone (hopefully you) asked for the usernames registered with ${options.to}:</p>`,
+      html`<ul>${options.usernames.map((u) => html`<li><strong>${u}</strong></li>`)}</ul>`,
+      html`<p><a href="${options.loginUrl}">Log in</a></p>`,
+      html`<p>If you did not ask for this, you can ignore this email.</p>`,
     ]),
   };
 }
@@ -60,10 +66,20 @@ export function passwordRecoveryMail(options: {
       '',
       'If you did not ask for this, you can ignore this email: your password stays as it is.',
     ].join('\n'),
-    html: page(options.productName, [
-      `Someone (hopefully you) asked to set a new password for the username <strong>${escapeHtml(options.username)}</strong>.`,
-      `Open this link within ${options.validMinutes} minutes to choose one (it works once):<br><a href="${escapeHtml(options.link)}">${escapeHtml(options.link)}</a>`,
-      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    html: mailHtml(options.productName, [
+      html`<p>
+        Someone (hopefully you) asked to set a new password for the username
+        <strong>${options.username}</strong>.
+      </p>`,
+      html`<p>
+        Open this link within ${options.validMinutes} minutes to choose one (it works once):<br /><a
+          href="${options.link}"
+          >${options.link}</a
+        >
+      </p>`,
+      html`<p>
+        If you did not ask for this, you can ignore this email: your password stays as it is.
+      </p>`,
     ]),
   };
 }

@@ -2,7 +2,7 @@
 import { formatCents, type Cart } from '#shared/cart/index';
 import { recurringTotalLabel } from '#shared/messages';
 import { ORDER_MESSAGES } from '#shared/messages';
-import { escapeHtml } from '../http/html.ts';
+import { html } from 'hono/html';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { mailHtml } from '../mail/templates.ts';
 
@@ -63,13 +63,19 @@ export function orderConfirmationMail(input: ConfirmationMailInput): OutgoingMai
       input.productName,
     ].join('\n'),
     html: mailHtml(input.productName, [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(thanks)}</p>`,
-      `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
-      '<p>You ordered:</p>',
-      `<ul>${services.map((service) => `<li>${escapeHtml(service)}</li>`).join('')}</ul>`,
-      `<ul>${amounts.map((amount) => `<li>${escapeHtml(amount)}</li>`).join('')}</ul>`,
-      `<p><a href="${escapeHtml(input.loginUrl)}">Log in to your account</a></p>`,
+      html`<p>${greeting}</p>`,
+      html`<p>${thanks}</p>`,
+      html`<ul>
+        ${facts.map((fact) => html`<li>${fact}</li>`)}
+      </ul>`,
+      html`<p>You ordered:</p>`,
+      html`<ul>
+        ${services.map((service) => html`<li>${service}</li>`)}
+      </ul>`,
+      html`<ul>
+        ${amounts.map((amount) => html`<li>${amount}</li>`)}
+      </ul>`,
+      html`<p><a href="${input.loginUrl}">Log in to your account</a></p>`,
     ]),
   };
 }

@@ -23,13 +23,11 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** `$1,234.50`, `-$12.00`. */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  const dollars = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  const rest = String(absolute % 100).padStart(2, '0');
-  return `${sign}$${dollars}.${rest}`;
+  return USD.format(cents / 100);
 }
 
 export function formatDollars(dollars: number): string {
