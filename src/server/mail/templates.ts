@@ -41,7 +41,9 @@ export function usernameRecoveryMail(options: {
     ].join('\n'),
     html: mailHtml(options.productName, [
       html`<p>Someone (hopefully you) asked for the usernames registered with ${options.to}:</p>`,
-      html`<ul>${options.usernames.map((u) => html`<li><strong>${u}</strong></li>`)}</ul>`,
+      html`<ul>
+        ${options.usernames.map((u) => html`<li><strong>${u}</strong></li>`)}
+      </ul>`,
       html`<p><a href="${options.loginUrl}">Log in</a></p>`,
       html`<p>If you did not ask for this, you can ignore this email.</p>`,
     ]),
