@@ -7,6 +7,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 const STEPS: { name: string; command: string; args: string[] }[] = [
+  {
+    name: 'system packages',
+    command: 'npx',
+    args: ['tsx', 'tests/tools/ensure-system-packages.ts'],
+  },
   { name: 'type check', command: 'npx', args: ['tsc', '--noEmit'] },
   { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
   {

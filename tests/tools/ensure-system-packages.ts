@@ -1,0 +1,72 @@
+/**
+ * What the tests need from Debian's packages: Chromium for the browser tests and PostgreSQL for
+ * the API tests that start servers on a real PostgreSQL. Missing ones are installed when we are
+ * root (one `apt-get update`, one `apt-get install`); otherwise the run stops naming the packages.
+ *
+ *   tsx tests/tools/ensure-system-packages.ts [chromium] [postgresql]   (none named: all)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+interface SystemPackage {
+  /** Debian's package name. */
+  name: string;
+  /** Which tests need it. */
+  neededBy: string;
+  installed(): boolean;
+}
+
+const POSTGRESQL_BASE = '/usr/lib/postgresql';
+
+export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
+  {
+    name: 'chromium',
+    neededBy: 'the browser tests (Playwright runs /usr/bin/chromium)',
+    installed: () => existsSync('/usr/bin/chromium'),
+  },
+  {
+    name: 'postgresql',
+    neededBy: 'the API tests that run servers on a real PostgreSQL',
+    installed: () =>
+      existsSync(POSTGRESQL_BASE) &&
+      readdirSync(POSTGRESQL_BASE).some((version) =>
+        existsSync(path.join(POSTGRESQL_BASE, version, 'bin', 'initdb')),
+      ),
+  },
+];
+
+function apt(args: string[]): boolean {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
+}
+
+export function ensureSystemPackages(names: readonly string[]): void {
+  const wanted = SYSTEM_PACKAGES.filter((p) => names.length === 0 || names.includes(p.name));
+  const missing = wanted.filter((p) => !p.installed());
+  if (missing.length === 0) return;
+  const list = missing.map((p) => p.name).join(' ');
+  const why = missing.map((p) => `  ${p.name}: ${p.neededBy}`).join('\n');
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `The tests need Debian's packages that are not installed:\n${why}\n` +
+        `Install them (sudo apt-get install -y ${list}) and run the tests again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing Debian's packages the tests need: ${list}\n${why}`);
+  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', ...missing.map((p) => p.name)])) {
+    console.error(`"apt-get install ${list}" failed: install these packages by hand.`);
+    process.exit(1);
+  }
+  const still = missing.filter((p) => !p.installed());
+  if (still.length > 0) {
+    console.error(`Installing did not provide: ${still.map((p) => p.name).join(', ')}.`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  ensureSystemPackages(process.argv.slice(2));
+}
