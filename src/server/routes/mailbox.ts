@@ -1,4 +1,7 @@
-/** Outside production: the email outbox, so that a person trying the product can follow links. */
+/**
+ * With demo data only (config.demo; never in production): the email outbox, so that a person
+ * trying the product can follow links.
+ */
 import type { Hono } from 'hono';
 import type { MailboxResponse } from '#shared/session';
 import type { AppEnv } from '../context.ts';
