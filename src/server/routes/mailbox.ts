@@ -10,7 +10,6 @@ import { latestMail } from '../mail/outbox.ts';
 export function registerMailboxRoutes(api: Hono<AppEnv>) {
   api.get('/mailbox', async (c) => {
     const rows = await latestMail(c.var.deps.database.db);
-    c.header('Cache-Control', 'no-store');
     return c.json({
       messages: rows.map((row) => ({
         id: row.id,
