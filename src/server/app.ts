@@ -14,6 +14,7 @@ import type { ApiErrorBody } from '#shared/api-error';
 import type { AppDeps, AppEnv } from './context.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError } from './http/errors.ts';
+import { apiAnswerHeaders, strictTransportSecurity } from './http/security-headers.ts';
 import { API_MODULES } from './routes/index.ts';
 import { registerSpa } from './spa.ts';
 
@@ -50,6 +51,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       'request',
     );
   });
+  // After the answer is made (errors included): HSTS over HTTPS, no-store and nosniff on the API.
+  app.use(strictTransportSecurity());
+  app.use(`${API_BASE_PATH}/*`, apiAnswerHeaders());
   app.use(compress());
   app.use(
     methodNotAllowed({

@@ -9,10 +9,22 @@ import * as v from 'valibot';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from '#shared/constants';
 import type { PublicConfig } from '#shared/public-config';
 
+export type RunMode = 'development' | 'production' | 'test';
+
 export interface Config {
+  /** NODE_ENV. */
+  mode: RunMode;
   production: boolean;
   port: number;
+  /** The address to listen on: 127.0.0.1 outside production, 0.0.0.0 in production by default. */
   host: string;
+  /**
+   * Demo data: the demo logins (a published password) and the demo pre-signup links are seeded,
+   * and the mailbox (the email outbox, password reset links included) is served. Never in
+   * production; outside it, on loopback unless DEMO=0, beyond loopback only with DEMO=1
+   * ({@link decideDemo}).
+   */
+  demo: boolean;
   /** A PostgreSQL URL; when absent the embedded database under {@link dataDir} is used. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -109,6 +121,56 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The addresses that only this computer reaches. Listening on any other (0.0.0.0, ::, a network
+ * address or name) is "beyond loopback".
+ */
+export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.includes(host.trim().toLowerCase());
+}
+
+/**
+ * Whether this server serves demo data (demo logins, the mailbox): never in production; outside
+ * production, DEMO decides, and when it is unset, loopback only. Beyond loopback in development
+ * anyone on the network could log in with the published demo password or reset any password
+ * through the mailbox, so the server refuses to start unless DEMO=1 says that is meant.
+ */
+export function decideDemo(input: {
+  mode: RunMode;
+  host: string;
+  /** DEMO: unset, 1 or 0. */
+  demo: boolean | undefined;
+}): boolean {
+  const { mode, host, demo } = input;
+  if (mode === 'production') {
+    if (demo === true) {
+      throw new ConfigError(
+        'DEMO',
+        'must not be on in production (demo logins have a published password)',
+      );
+    }
+    return false;
+  }
+  if (isLoopbackHost(host)) return demo ?? true;
+  if (demo !== true) {
+    throw new ConfigError(
+      'HOST',
+      `must be a loopback address (${LOOPBACK_HOSTS.join(', ')}) in ${mode} mode unless DEMO=1: ` +
+        `with HOST=${host} anyone on the network could log in with the published demo password ` +
+        'and read password reset links in the mailbox. Unset HOST, set DEMO=1 to serve the demo ' +
+        'to the network anyway, or run with NODE_ENV=production.',
+    );
+  }
+  return true;
+}
+
+/** Demo logins, demo links and the mailbox exist: `demo`, and never in production whatever else. */
+export function servesDemo(config: Pick<Config, 'production' | 'demo'>): boolean {
+  return config.demo && !config.production;
+}
+
 /** The demo logins' password when DEMO_PASSWORD is unset (printed at start and in the README). */
 export const DEFAULT_DEMO_PASSWORD = 'ridgeline-demo';
 
@@ -174,10 +236,14 @@ export function loadConfig(env: Env = process.env): Config {
     v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
     'development',
   );
+  const host = field(env, 'HOST', nonEmpty, nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const demo = optional(env, 'DEMO') === undefined ? undefined : field(env, 'DEMO', yesNo, '');
   return {
+    mode: nodeEnv,
     production: nodeEnv === 'production',
     port: field(env, 'PORT', port, '3000'),
-    host: field(env, 'HOST', nonEmpty, '0.0.0.0'),
+    host,
+    demo: decideDemo({ mode: nodeEnv, host, demo }),
     databaseUrl,
     dataDir: path.resolve(field(env, 'DATA_DIR', nonEmpty, path.join(projectRoot, 'data'))),
     logLevel: field(

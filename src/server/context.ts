@@ -14,5 +14,7 @@ export interface AppEnv {
     deps: AppDeps;
     requestId: string;
     log: Logger;
+    /** The CSRF token set on this answer, so that it is set once (http/csrf.ts). */
+    csrfToken?: string;
   };
 }

@@ -2,6 +2,7 @@
  * Starting and stopping the whole server: configuration, database (migrated and seeded), HTTP.
  */
 import { serve, type ServerType } from '@hono/node-server';
+import { WEB_BASE_PATH } from '#shared/constants';
 import { createApp } from './app.ts';
 import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -10,11 +11,31 @@ import { createLogger, type Logger } from './logger.ts';
 
 export interface RunningServer {
   config: Config;
+  /** Where to open the web app. */
   url: string;
+  /** The port listened on (PORT, or the one given for PORT=0). */
+  port: number;
   database: DatabaseHandle;
   logger: Logger;
   seed: SeedReport;
   close(): Promise<void>;
+}
+
+/** The web app's address on `host`; a wildcard address (0.0.0.0, ::) is reached as localhost. */
+export function webUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}${WEB_BASE_PATH}/`;
+}
+
+/**
+ * The start line: the mode, whether demo data (demo logins, mailbox) is served, and the address
+ * listened on, e.g. `Ridgeline Fiber (development, demo data, listening on http://127.0.0.1:3000/control/)`.
+ */
+export function startBanner(config: Config, port: number): string {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const demo = config.production ? [] : [config.demo ? 'demo data' : 'no demo data'];
+  const listening = `listening on http://${host}:${port}${WEB_BASE_PATH}/`;
+  return `${config.productName} (${[config.mode, ...demo, listening].join(', ')})`;
 }
 
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
@@ -36,12 +57,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://localhost:${port}/control/`;
+  const url = webUrl(config.host, port);
 
   let closing: Promise<void> | undefined;
   return {
     config,
     url,
+    port,
     database,
     logger,
     seed,

@@ -8,6 +8,7 @@ import type { MailboxResponse } from '../../src/shared/session.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';
 import { createApp } from '../../src/server/app.ts';
+import { testConfig } from '../support/database.ts';
 import { CookieClient } from '../support/http-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser, fromAddress, login } from '../support/session.ts';
@@ -307,6 +308,12 @@ describe('GET /mailbox', () => {
     // The same app and database with the production switch on.
     const production = createApp({ ...t, config: { ...t.config, production: true } });
     const response = await CookieClient.forApp(production).get('/mailbox');
+    expect(response.status).toBe(404);
+  });
+
+  it('does not exist when the server serves no demo data (DEMO=0)', async () => {
+    const withoutDemo = createApp({ ...t, config: testConfig({ DEMO: '0' }) });
+    const response = await CookieClient.forApp(withoutDemo).get('/mailbox');
     expect(response.status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, decideDemo, isLoopbackHost, loadConfig } from '../../src/server/config.ts';
+import { startBanner } from '../../src/server/main.ts';
 
 describe('server configuration', () => {
   it('has working defaults', () => {
@@ -69,5 +70,83 @@ describe('server configuration', () => {
   ])('stops on a bad %s, naming it', (variable, value, message) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(message);
+  });
+
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+  });
+});
+
+describe('demo logins and the mailbox (start-up decision)', () => {
+  it.each(['127.0.0.1', '::1', 'localhost', 'LOCALHOST'])('counts %s as loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(true);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'portal.example', '127.0.0.2'])(
+    'counts %s as beyond loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
+
+  it('serves the demo outside production on loopback', () => {
+    expect(decideDemo({ mode: 'development', host: '127.0.0.1', demo: undefined })).toBe(true);
+    expect(decideDemo({ mode: 'test', host: 'localhost', demo: undefined })).toBe(true);
+    expect(decideDemo({ mode: 'development', host: '::1', demo: true })).toBe(true);
+  });
+
+  it('leaves the demo out when DEMO=0 says so', () => {
+    expect(decideDemo({ mode: 'development', host: '127.0.0.1', demo: false })).toBe(false);
+  });
+
+  it('refuses to serve the demo beyond loopback in development without DEMO=1', () => {
+    for (const demo of [undefined, false]) {
+      const decide = () => decideDemo({ mode: 'development', host: '0.0.0.0', demo });
+      expect(decide).toThrow(ConfigError);
+      expect(decide).toThrow(/HOST=0\.0\.0\.0/);
+      expect(decide).toThrow(/DEMO=1/);
+    }
+  });
+
+  it('serves the demo beyond loopback when DEMO=1 says so', () => {
+    expect(decideDemo({ mode: 'development', host: '0.0.0.0', demo: true })).toBe(true);
+  });
+
+  it('never serves the demo in production, on any address', () => {
+    expect(decideDemo({ mode: 'production', host: '0.0.0.0', demo: undefined })).toBe(false);
+    expect(decideDemo({ mode: 'production', host: '127.0.0.1', demo: false })).toBe(false);
+    expect(() => decideDemo({ mode: 'production', host: '0.0.0.0', demo: true })).toThrow(
+      'DEMO must not be on in production',
+    );
+  });
+
+  it('is part of the configuration: loadConfig refuses and decides alike', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0', DEMO: '1' }).demo).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEMO: 'perhaps' })).toThrow('DEMO must be true or false');
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://portal.example',
+      BANK_ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(production).toMatchObject({ host: '0.0.0.0', demo: false, production: true });
+  });
+});
+
+describe('start banner', () => {
+  it('says the mode, whether demo data is served and where it listens', () => {
+    const config = loadConfig({ PORT: '3000' });
+    expect(startBanner(config, 3000)).toBe(
+      'Ridgeline Fiber (development, demo data, listening on http://127.0.0.1:3000/control/)',
+    );
+    expect(startBanner(loadConfig({ DEMO: '0', NODE_ENV: 'test' }), 4000)).toBe(
+      'Ridgeline Fiber (test, no demo data, listening on http://127.0.0.1:4000/control/)',
+    );
+    expect(startBanner(loadConfig({ HOST: '::1' }), 3000)).toContain('http://[::1]:3000/control/');
   });
 });

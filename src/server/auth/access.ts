@@ -7,7 +7,8 @@
  * - `login`: a valid access token (401 `Not logged in` / `Access token expired`);
  * - `permission`: logged in and any one of the permissions holds (portal.md §6; 403 otherwise);
  * - `siteAdmin`: logged in as a site admin (403 otherwise);
- * - `nonProduction`: anyone outside production; 404 in production;
+ * - `demo`: anyone while the server serves demo data (never in production: config.ts
+ *   `decideDemo`); 404 otherwise;
  * - `fresh: true` on top: the access token must be fresh (401 `Fresh Access Token Required`).
  *
  * While a site admin acts as a customer, every request is written to the audit log with the
@@ -17,6 +18,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { API_BASE_PATH } from '#shared/constants';
 import { ERROR_MESSAGES, ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
 import { hasAnyPermission } from '#shared/permissions';
+import { servesDemo } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser } from './accounts.ts';
@@ -36,8 +38,8 @@ function handlerRoute(c: Context<AppEnv>): EndpointKey | undefined {
 
 export async function enforce(c: Context<AppEnv>, rule: AccessRule): Promise<void> {
   if (rule.kind === 'public') return;
-  if (rule.kind === 'nonProduction') {
-    if (c.var.deps.config.production)
+  if (rule.kind === 'demo') {
+    if (!servesDemo(c.var.deps.config))
       throw notFound(`There is nothing at ${c.req.method} ${c.req.path}.`);
     return;
   }

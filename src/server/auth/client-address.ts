@@ -7,23 +7,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-
-function lastForwarded(c: Context<AppEnv>): string | undefined {
-  const header = c.req.header('x-forwarded-for');
-  if (!header) return undefined;
-  const parts = header
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return parts.at(-1);
-}
+import { lastHop, trustedForwarded } from '../http/forwarded.ts';
 
 export function clientAddress(c: Context<AppEnv>): string {
   const env = c.env as { incoming?: IncomingMessage } | undefined;
   const socketAddress = env?.incoming?.socket?.remoteAddress;
   if (socketAddress) {
-    if (c.var.deps.config.trustProxy) return lastForwarded(c) ?? socketAddress;
-    return socketAddress;
+    return trustedForwarded(c, 'x-forwarded-for') ?? socketAddress;
   }
-  return lastForwarded(c) ?? 'unknown';
+  return lastHop(c, 'x-forwarded-for') ?? 'unknown';
 }

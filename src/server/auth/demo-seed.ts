@@ -1,5 +1,6 @@
 /**
- * Demo logins, outside production only (the seed skips demo steps in production). Every one uses
+ * Demo logins, with demo data only (config.ts `decideDemo`: never in production, outside it on
+ * loopback or with DEMO=1; the seed skips demo steps otherwise). Every one uses
  * the password DEMO_PASSWORD (default `ridgeline-demo`). Running the step again updates the logins
  * instead of duplicating them.
  */
@@ -173,7 +174,7 @@ export const demoLoginsStep: SeedStep = {
 
 export const AUTH_SEED_STEPS: SeedStep[] = [demoLoginsStep];
 
-/** What `npm start` prints outside production. */
+/** What `npm start` prints when it serves demo data. */
 export function demoLoginLines(config: Pick<Config, 'demoPassword'>): string[] {
   const width = Math.max(...demoLogins().map((l) => l.username.length));
   return [

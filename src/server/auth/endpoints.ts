@@ -5,7 +5,7 @@
  * each kind. A route missing here answers 500, so add the line together with the route.
  */
 import type { AccessRule, EndpointKey } from './rules.ts';
-import { LOGIN, NON_PRODUCTION, PUBLIC, SITE_ADMIN, anyOf, fresh } from './rules.ts';
+import { DEMO_ONLY, LOGIN, PUBLIC, SITE_ADMIN, anyOf, fresh } from './rules.ts';
 
 export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   // Foundation
@@ -28,7 +28,7 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /passgen/:count': PUBLIC,
   'GET /admin/customers': SITE_ADMIN,
   'POST /admin/proxy': SITE_ADMIN,
-  'GET /mailbox': NON_PRODUCTION,
+  'GET /mailbox': DEMO_ONLY,
   // Serviceability (docs/api.md "Serviceability"): the public signup's address checks.
   'POST /self_signup/address/suggestions': PUBLIC,
   'POST /self_signup/address/details': PUBLIC,

@@ -3,13 +3,14 @@ import type { Permission } from '#shared/permissions';
 
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'nonProduction' }
+  /** Only while the server serves demo data (`config.demo`); 404 otherwise. */
+  | { kind: 'demo' }
   | { kind: 'login'; fresh?: boolean }
   | { kind: 'permission'; anyOf: readonly Permission[]; fresh?: boolean }
   | { kind: 'siteAdmin'; fresh?: boolean };
 
 export const PUBLIC: AccessRule = { kind: 'public' };
-export const NON_PRODUCTION: AccessRule = { kind: 'nonProduction' };
+export const DEMO_ONLY: AccessRule = { kind: 'demo' };
 export const LOGIN: AccessRule = { kind: 'login' };
 export const SITE_ADMIN: AccessRule = { kind: 'siteAdmin' };
 
@@ -20,7 +21,7 @@ export function anyOf(...permissions: Permission[]): AccessRule {
 
 /** The same rule, and the access token must be fresh (a sensitive action). */
 export function fresh(rule: AccessRule): AccessRule {
-  if (rule.kind === 'public' || rule.kind === 'nonProduction') {
+  if (rule.kind === 'public' || rule.kind === 'demo') {
     throw new Error('A fresh token needs a rule that requires login');
   }
   return { ...rule, fresh: true };

@@ -9,10 +9,11 @@ import { createServer as createViteServer } from 'vite';
 import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
 import { startCardProvider } from '../card-provider/server.ts';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runSeed } from '../db/seed.ts';
 import { createLogger } from '../logger.ts';
+import { startBanner } from '../main.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -37,7 +38,7 @@ async function main() {
   // The stand-in card processor, on its own port and origin, as with `npm start`.
   const cardProvider = await startCardProvider({ config, db: database.db, logger });
   httpServer.listen(config.port, config.host, () => {
-    console.log(`Development server at http://localhost:${config.port}/control/`);
+    console.log(`${startBanner(config, config.port)}, with Vite's hot reload`);
     console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
   });
   const stop = () => {
@@ -53,6 +54,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -3,9 +3,9 @@
  * server on the embedded database (or DATABASE_URL), migrating and seeding it as needed.
  */
 import { demoLoginLines } from '../auth/demo-seed.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, servesDemo } from '../config.ts';
 import { startCardProvider } from '../card-provider/server.ts';
-import { closeOnSignals, startServer } from '../main.ts';
+import { closeOnSignals, startBanner, startServer } from '../main.ts';
 import { buildWebIfStale } from './build-web.ts';
 
 async function main() {
@@ -25,10 +25,11 @@ async function main() {
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`;
-  console.log(`\n${config.productName} is ready in ${seconds}s at ${running.url}`);
+  console.log(`\n${startBanner(config, running.port)}`);
+  console.log(`Ready in ${seconds}s: open ${running.url}`);
   console.log(`Database: ${database}`);
   console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
-  if (!config.production) {
+  if (servesDemo(config)) {
     console.log(`\n${demoLoginLines(config).join('\n')}`);
     if (!config.smtpUrl)
       console.log(`Emails stay in the outbox: read them at ${running.url}mailbox/`);

@@ -4,7 +4,7 @@
  * quick. Each capability adds its steps to {@link SEED_STEPS}.
  */
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import { servesDemo, type Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Database } from './client.ts';
 import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
@@ -21,7 +21,7 @@ export interface SeedContext {
 }
 
 export interface SeedOptions {
-  /** Run demo-only steps even in production (never used by the server itself). */
+  /** Run demo-only steps even without demo data (never used by the server itself). */
   forceDemo?: boolean;
   [key: string]: unknown;
 }
@@ -30,7 +30,7 @@ export interface SeedStep {
   name: string;
   /** Raise it when the step's data changes so that existing databases pick the change up. */
   version: number;
-  /** Demo data: customers and logins that must never exist in production. */
+  /** Demo data: customers and logins that exist only when the server serves the demo (`config.demo`). */
   demoOnly: boolean;
   run(context: SeedContext): Promise<void>;
   /** Run even when already recorded at this version (options asking for other data, say). */
@@ -55,7 +55,7 @@ export async function runSeed(
 ): Promise<SeedReport> {
   const report: SeedReport = { ran: [], skipped: [] };
   for (const step of steps) {
-    if (step.demoOnly && context.config.production && !context.options.forceDemo) continue;
+    if (step.demoOnly && !servesDemo(context.config) && !context.options.forceDemo) continue;
     const key = `seed:${step.name}`;
     const [recorded] = await context.db.select().from(appMeta).where(eq(appMeta.key, key));
     const recordedVersion = (recorded?.value as { version?: number } | undefined)?.version;

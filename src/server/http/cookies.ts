@@ -5,13 +5,24 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context.ts';
+import { trustedForwarded } from './forwarded.ts';
+
+/**
+ * Whether the browser reached us over HTTPS: the request's own scheme, or behind a trusted proxy
+ * (TRUST_PROXY) the X-Forwarded-Proto entry that proxy added (the last one). Without TRUST_PROXY
+ * the header is ignored: anyone can send it.
+ */
+export function cameOverHttps(c: Context<AppEnv>): boolean {
+  const forwarded = trustedForwarded(c, 'x-forwarded-proto');
+  if (forwarded !== undefined) return forwarded.toLowerCase() === 'https';
+  return new URL(c.req.url).protocol === 'https:';
+}
 
 export function isSecureRequest(c: Context<AppEnv>): boolean {
   const mode = c.var.deps.config.cookieSecure;
   if (mode === 'always') return true;
   if (mode === 'never') return false;
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  return (forwarded ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+  return cameOverHttps(c);
 }
 
 /** The name a cookie has on this request: `__Host-<base>` when secure, else `<base>`. */

@@ -24,12 +24,16 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Makes sure the visitor holds a CSRF cookie; returns its value. */
+/**
+ * Makes sure the visitor holds a CSRF cookie; returns its value. The middleware and a route (GET
+ * /csrf, a page) may both ask on one request: the cookie is set once, the first time.
+ */
 export function ensureCsrfCookie(c: Context<AppEnv>): string {
-  const existing = readCookie(c, CSRF_COOKIE_NAME);
+  const existing = c.var.csrfToken ?? readCookie(c, CSRF_COOKIE_NAME);
   if (existing) return existing;
   const token = newCsrfToken();
   writeCookie(c, CSRF_COOKIE_NAME, token, { httpOnly: false });
+  c.set('csrfToken', token);
   return token;
 }
 

@@ -13,20 +13,20 @@ import {
 } from '#shared/schemas/payment';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
+import { trustedForwarded } from '../http/forwarded.ts';
 import { readQuery } from '../http/validate.ts';
 import { cardProcessorFor } from '../payments/index.ts';
 
 /** The origin of the page that asked: PUBLIC_URL's, else scheme and host of this request. */
 export function requestOrigin(c: Context<AppEnv>): string {
-  const { publicUrl, trustProxy } = c.var.deps.config;
+  const { publicUrl } = c.var.deps.config;
   if (publicUrl) return new URL(publicUrl).origin;
   const url = new URL(c.req.url);
-  if (trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
+  // Behind a trusted proxy, the scheme and host it added (the last entries).
+  const proto = trustedForwarded(c, 'x-forwarded-proto')?.toLowerCase();
+  const host = trustedForwarded(c, 'x-forwarded-host');
+  if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+  if (host) url.host = host;
   return url.origin;
 }
 

@@ -1,4 +1,7 @@
-/** Outside production: the email outbox, so that a person trying the product can follow links. */
+/**
+ * With demo data only (config.demo; never in production): the email outbox, so that a person
+ * trying the product can follow links.
+ */
 import type { Hono } from 'hono';
 import type { MailboxResponse } from '#shared/session';
 import type { AppEnv } from '../context.ts';
@@ -7,7 +10,6 @@ import { latestMail } from '../mail/outbox.ts';
 export function registerMailboxRoutes(api: Hono<AppEnv>) {
   api.get('/mailbox', async (c) => {
     const rows = await latestMail(c.var.deps.database.db);
-    c.header('Cache-Control', 'no-store');
     return c.json({
       messages: rows.map((row) => ({
         id: row.id,
