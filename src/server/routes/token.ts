@@ -14,7 +14,7 @@ import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { LIMITS, clearLimit, consume, hit, refuseIfBlocked } from '../auth/rate-limit.ts';
+import { LIMITS, clearLimit, consume, giveBack } from '../auth/rate-limit.ts';
 import {
   findResetLink,
   sendPasswordLink,
@@ -63,13 +63,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
       });
     }
     const { user } = session;
-    const subject = String(user.uid);
-    await refuseIfBlocked(db, [[LIMITS.reauthPerUser, subject]]);
+    const consumed = await consume(db, [[LIMITS.reauthPerUser, String(user.uid)]]);
     if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-      await hit(db, LIMITS.reauthPerUser, subject);
       throw validationFailed({ old_password: SESSION_MESSAGES.currentPasswordWrong });
     }
-    await clearLimit(db, LIMITS.reauthPerUser, subject);
+    await giveBack(db, consumed);
     const strength = await newPasswordProblems({
       password: body.new_password,
       userInputs: await userInputsOf(db, user),
