@@ -3,6 +3,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { settled } from './background.ts';
 import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { runSeed, type SeedReport } from './db/seed.ts';
@@ -22,8 +23,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const database = await openDatabase(config);
   await database.migrate();
   const seed = await runSeed({ db: database.db, config, logger, options: {} });
+  // The app's own copy: with PORT=0 it learns the port it listens on (for emailed links).
+  const appConfig: Config = { ...config };
   const app = createApp(
-    { config, database, logger },
+    { config: appConfig, database, logger },
     // Our pages may frame only the card provider's form.
     { serveWeb: true, frameOrigins: cardProviderOrigins(config) },
   );
@@ -36,11 +39,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  appConfig.port = port;
   const url = `http://localhost:${port}/control/`;
 
   let closing: Promise<void> | undefined;
   return {
-    config,
+    config: appConfig,
     url,
     database,
     logger,
@@ -52,6 +56,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
           // Keep-alive connections would hold the close open.
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
+        await settled(database);
         await database.close();
       })()),
   };

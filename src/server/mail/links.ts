@@ -1,0 +1,21 @@
+/**
+ * Where links in emails point. Never at a request's Host (or X-Forwarded-Host) header: anyone can
+ * send a request with `Host: evil.example` and have a password link to their own site mailed to a
+ * customer. Links use PUBLIC_URL (required in production), else the address the server listens
+ * on, as configured (HOST, PORT).
+ */
+import type { Config } from '../config.ts';
+
+/** Addresses that mean "every interface": a browser reaches them as localhost. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** The origin emailed links start with, e.g. `https://portal.example.com` or `http://localhost:3000`. */
+export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  const host = WILDCARD_HOSTS.has(config.host)
+    ? 'localhost'
+    : config.host.includes(':') && !config.host.startsWith('[')
+      ? `[${config.host}]`
+      : config.host;
+  return new URL(`http://${host}:${config.port}`).origin;
+}
