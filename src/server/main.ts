@@ -4,10 +4,12 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { createApp } from './app.ts';
+import { settled } from './background.ts';
 import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { runSeed, type SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { listenOrigin } from './mail/links.ts';
 
 export interface RunningServer {
   config: Config;
@@ -23,8 +25,7 @@ export interface RunningServer {
 
 /** The web app's address on `host`; a wildcard address (0.0.0.0, ::) is reached as localhost. */
 export function webUrl(host: string, port: number): string {
-  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  return `http://${name.includes(':') ? `[${name}]` : name}:${port}${WEB_BASE_PATH}/`;
+  return `${listenOrigin(host, port)}${WEB_BASE_PATH}/`;
 }
 
 /**
@@ -43,8 +44,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const database = await openDatabase(config);
   await database.migrate();
   const seed = await runSeed({ db: database.db, config, logger, options: {} });
+  // The app's own copy: with PORT=0 it learns the port it listens on (for emailed links).
+  const appConfig: Config = { ...config };
   const app = createApp(
-    { config, database, logger },
+    { config: appConfig, database, logger },
     // Our pages may frame only the card provider's form.
     { serveWeb: true, frameOrigins: cardProviderOrigins(config) },
   );
@@ -57,11 +60,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  appConfig.port = port;
   const url = webUrl(config.host, port);
 
   let closing: Promise<void> | undefined;
   return {
-    config,
+    config: appConfig,
     url,
     port,
     database,
@@ -74,6 +78,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
           // Keep-alive connections would hold the close open.
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
+        await settled(database);
         await database.close();
       })()),
   };

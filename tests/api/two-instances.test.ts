@@ -145,6 +145,40 @@ describe('two servers on one PostgreSQL', () => {
     }
   });
 
+  it('check at most the limit of passwords in a burst split over both, right password included', async () => {
+    const [a, b] = servers;
+    const BURST = 200;
+    const rightAt = 120;
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        browser()
+          .on(i % 2 === 0 ? a : b)
+          .post('/auth/tokens', {
+            username: 'admin',
+            password: i === rightAt ? a.config.demoPassword : `wrong password ${i}`,
+            store_in_cookies: true,
+          }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    const failed = statuses.filter((s) => s === 401).length;
+    const limited = statuses.filter((s) => s === 429).length;
+    expect(failed).toBeLessThanOrEqual(LIMITS.loginPerUsername.max);
+    expect([200, 429]).toContain(statuses[rightAt]);
+    expect(failed + limited + (statuses[rightAt] === 200 ? 1 : 0)).toBe(BURST);
+    // The burst's failures count on both: the attempts left in the window are exactly the rest.
+    const attempt = (server: RunningServer, password: string) =>
+      browser()
+        .on(server)
+        .post('/auth/tokens', { username: 'admin', password, store_in_cookies: true });
+    for (let i = failed; i < LIMITS.loginPerUsername.max; i += 1) {
+      expect((await attempt(i % 2 === 0 ? a : b, 'wrong again')).status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      expect((await attempt(server, server.config.demoPassword)).status).toBe(429);
+    }
+  });
+
   it('answer over real HTTP under the API base path', async () => {
     const response = await fetch(`${origin(servers[1])}${API_BASE_PATH}/health`);
     expect(response.status).toBe(200);

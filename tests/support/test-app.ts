@@ -3,6 +3,7 @@
  */
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { settled } from '../../src/server/background.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
@@ -35,7 +36,10 @@ export async function createTestApp(
     logger,
     api: (path, init) => Promise.resolve(app.request(`/manage/api/v1.0${path}`, init)),
     client: () => CookieClient.forApp(app),
-    close: () => database.close(),
+    close: async () => {
+      await settled(database);
+      await database.close();
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { findUserByUsername, type UserRow } from './accounts.ts';
 import { audit } from './audit.ts';
 import { clientAddress } from './client-address.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { LIMITS, clearLimit, hit, refuseIfBlocked } from './rate-limit.ts';
+import { LIMITS, consume, giveBack } from './rate-limit.ts';
 import { sessionUser } from './session.ts';
 import {
   familyOfRefreshToken,
@@ -37,8 +37,9 @@ export async function checkPassword(db: Executor, user: UserRow, password: strin
 
 /**
  * The user with this username and password. Unknown usernames and wrong passwords fail alike, in
- * wording and in time; failures count towards the per-username and per-address limits, and while
- * either is reached the answer is 429 without checking the password at all.
+ * wording and in time. Every attempt first takes its unit from the per-username and per-address
+ * limits, and is refused (429, the password not checked at all) when either is over; a correct
+ * login gives its units back, so only failures count.
  */
 export async function authenticate(
   c: Context<AppEnv>,
@@ -46,20 +47,17 @@ export async function authenticate(
   password: string,
 ): Promise<UserRow> {
   const { db } = c.var.deps.database;
-  const address = clientAddress(c);
-  await refuseIfBlocked(db, [
+  const consumed = await consume(db, [
     [LIMITS.loginPerUsername, username],
-    [LIMITS.loginPerAddress, address],
+    [LIMITS.loginPerAddress, clientAddress(c)],
   ]);
   const user = await findUserByUsername(db, username);
   const ok = user ? await checkPassword(db, user, password) : await verifyAgainstDummy(password);
   if (!user || !ok) {
-    await hit(db, LIMITS.loginPerUsername, username);
-    await hit(db, LIMITS.loginPerAddress, address);
     await audit(c, { event: 'login_failed', actor: username, username, status: 401 });
     throw unauthorized(SESSION_MESSAGES.loginFailedTitle, SESSION_MESSAGES.loginFailed);
   }
-  await clearLimit(db, LIMITS.loginPerUsername, username);
+  await giveBack(db, consumed);
   return user;
 }
 

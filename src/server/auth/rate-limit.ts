@@ -1,9 +1,11 @@
 /**
  * Rate limits kept in the database, so that every server instance counts the same attempts.
  * Each key (for example `login:user:demo`) has a fixed window: the first hit opens it, later hits
- * count up, and once it ends the next hit opens a new one.
+ * count up, and once it ends the next hit opens a new one. Every limited action goes through
+ * {@link consume}, which counts first and checks the count it got back, never the other way round:
+ * a check followed by a separate count would let a burst of attempts all pass the check.
  */
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/messages';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -62,8 +64,23 @@ function secondsUntil(end: Date, now: Date): number {
   return Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 }
 
-/** Counts one hit; returns the count in the current window and when the window ends. */
-export async function hit(db: Executor, limit: Limit, subject: string, now = new Date()) {
+/** One unit taken from a counter: which counter, and in which of its windows. */
+interface Taken {
+  key: string;
+  windowStartedAt: Date;
+}
+
+/** What {@link consume} took; give it back with {@link giveBack} when the attempt succeeded. */
+export interface Consumed {
+  readonly taken: readonly Taken[];
+}
+
+/**
+ * Counts one hit in a single statement (an UPSERT that returns the new count), so that concurrent
+ * hits on any number of instances each see their own count: of N hits at once, exactly one sees
+ * 1, one sees 2, and so on.
+ */
+async function hit(db: Executor, limit: Limit, subject: string, now: Date) {
   const key = keyOf(limit, subject);
   const nowIso = now.toISOString();
   const ends = new Date(now.getTime() + limit.windowSeconds * 1000).toISOString();
@@ -79,52 +96,59 @@ export async function hit(db: Executor, limit: Limit, subject: string, now = new
         windowEndsAt: sql`case when ${expired} then ${ends}::timestamptz else ${rateLimits.windowEndsAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt });
+    .returning({
+      count: rateLimits.count,
+      windowStartedAt: rateLimits.windowStartedAt,
+      windowEndsAt: rateLimits.windowEndsAt,
+    });
   // Old counters are removed now and then, by whichever instance happens to be counting.
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, now));
   }
-  return row;
+  return { key, ...row };
 }
 
-/** Seconds until the subject may try again, or 0 when it is not limited. */
-export async function blockedFor(
-  db: Executor,
-  limit: Limit,
-  subject: string,
-  now = new Date(),
-): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, keyOf(limit, subject)));
-  if (!row || row.windowEndsAt <= now || row.count < limit.max) return 0;
-  return secondsUntil(row.windowEndsAt, now);
-}
-
-/** Refuses with 429 (and Retry-After) while any of the limits is reached; counts nothing. */
-export async function refuseIfBlocked(db: Executor, checks: readonly [Limit, string][]) {
-  for (const [limit, subject] of checks) {
-    const wait = await blockedFor(db, limit, subject);
-    if (wait > 0) throw tooManyRequests(wait, limit.message);
-  }
-}
-
-/** Counts a hit for each limit; refuses with 429 when this hit goes over one of them. */
-export async function consume(db: Executor, checks: readonly [Limit, string][]) {
+/**
+ * The one way into a limited action: takes one unit from each counter, then refuses with 429 (and
+ * Retry-After) when any of them went over its limit. It runs before the work it guards (a password
+ * check, an email), so that however many attempts arrive at once, at most `max` of them get
+ * through per window. A refused attempt gives its units back: it did nothing, so it counts
+ * nothing. An attempt that turns out well (the right password) may give its units back too.
+ */
+export async function consume(db: Executor, checks: readonly [Limit, string][]): Promise<Consumed> {
   const now = new Date();
+  const taken: Taken[] = [];
   let wait = 0;
   let message = '';
   for (const [limit, subject] of checks) {
     const row = await hit(db, limit, subject, now);
+    taken.push({ key: row.key, windowStartedAt: row.windowStartedAt });
     if (row.count > limit.max && secondsUntil(row.windowEndsAt, now) > wait) {
       wait = secondsUntil(row.windowEndsAt, now);
       message = limit.message;
     }
   }
-  if (wait > 0) throw tooManyRequests(wait, message);
+  if (wait > 0) {
+    await giveBack(db, { taken });
+    throw tooManyRequests(wait, message);
+  }
+  return { taken };
 }
 
+/**
+ * Gives back the units {@link consume} took, each to the window it was taken from (a window that
+ * has ended since is left alone), never below 0.
+ */
+export async function giveBack(db: Executor, consumed: Consumed) {
+  for (const { key, windowStartedAt } of consumed.taken) {
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStartedAt, windowStartedAt)));
+  }
+}
+
+/** Forgets a counter altogether (a password set from an emailed link ends the login limit). */
 export async function clearLimit(db: Executor, limit: Limit, subject: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject)));
 }

@@ -1,14 +1,16 @@
 /**
- * Username and password recovery. Answers never tell whether an email or username is known; only
- * the email (in the outbox) does. A password link holds 32 random bytes, is stored as a SHA-256
+ * Username and password recovery. Answers never tell whether an email or username is known, in
+ * wording or in time: the lookup and the email happen after the answer was sent; only the email
+ * (in the outbox) tells. Links in them start with PUBLIC_URL or the configured listen address,
+ * never a request header. A password link holds 32 random bytes, is stored as a SHA-256
  * digest, works once and for one hour.
  */
-import type { Context } from 'hono';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { WEB_BASE_PATH } from '#shared/constants';
-import type { AppEnv } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { contacts, passwordResetTokens, users } from '../db/schema.ts';
 import type { Executor } from '../db/client.ts';
+import { linkOrigin } from '../mail/links.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { passwordRecoveryMail, usernameRecoveryMail } from '../mail/templates.ts';
 import { contactOf, findUserByUsername } from './accounts.ts';
@@ -16,13 +18,11 @@ import { digest, randomToken } from './tokens.ts';
 
 export const RESET_LINK_VALID_MINUTES = 60;
 
-/** Where emailed links point: PUBLIC_URL, else (outside production) this request's origin. */
-export function publicOrigin(c: Context<AppEnv>): string {
-  return c.var.deps.config.publicUrl ?? new URL(c.req.url).origin;
-}
-
-export async function sendUsernameReminder(c: Context<AppEnv>, email: string) {
-  const { deps } = c.var;
+/**
+ * Emails the usernames registered with this address, if any. Called after the answer was sent
+ * (`afterResponse` in background.ts), so that known and unknown addresses answer alike.
+ */
+export async function sendUsernameReminder(deps: AppDeps, email: string) {
   const { db } = deps.database;
   const rows = await db
     .select({ username: users.username })
@@ -38,14 +38,17 @@ export async function sendUsernameReminder(c: Context<AppEnv>, email: string) {
       productName: deps.config.productName,
       to: email,
       usernames: rows.map((r) => r.username),
-      loginUrl: `${publicOrigin(c)}${WEB_BASE_PATH}/login/`,
+      loginUrl: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/login/`,
     }),
   );
   deliver();
 }
 
-export async function sendPasswordLink(c: Context<AppEnv>, username: string) {
-  const { deps } = c.var;
+/**
+ * Emails a password link to a known username with an email on file. Called after the answer was
+ * sent (`afterResponse` in background.ts), so that known and unknown usernames answer alike.
+ */
+export async function sendPasswordLink(deps: AppDeps, username: string) {
   const { db } = deps.database;
   const user = await findUserByUsername(db, username);
   if (!user) return;
@@ -65,7 +68,7 @@ export async function sendPasswordLink(c: Context<AppEnv>, username: string) {
         productName: deps.config.productName,
         to: contact.email,
         username: user.username,
-        link: `${publicOrigin(c)}${WEB_BASE_PATH}/password-update/${token}`,
+        link: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/password-update/${token}`,
         validMinutes: RESET_LINK_VALID_MINUTES,
       }),
     );

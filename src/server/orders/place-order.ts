@@ -109,7 +109,7 @@ export interface PlaceOrderRequest {
   /** The JSON body as sent. */
   body: unknown;
   remoteIp?: string;
-  /** The site's origin, for the login link of the email. */
+  /** The site's origin for the login link of the email: PUBLIC_URL's or the listen address. */
   origin: string;
 }
 

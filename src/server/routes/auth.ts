@@ -10,7 +10,7 @@ import { findUser } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import { checkPassword, authenticate, startSession } from '../auth/login.ts';
 import { endProxy } from '../auth/proxy.ts';
-import { LIMITS, clearLimit, hit, refuseIfBlocked } from '../auth/rate-limit.ts';
+import { LIMITS, consume, giveBack } from '../auth/rate-limit.ts';
 import { optionalSession, requireSession, sessionUser, sessionUserOf } from '../auth/session.ts';
 import {
   clearSessionCookies,
@@ -135,11 +135,9 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
     const body = await readJson(c, LoginSchema);
     // While proxying, the admin proves who they are with their own password.
     const checked = session.proxy ? session.proxy.admin : session.user;
-    const subject = String(checked.uid);
-    await refuseIfBlocked(db, [[LIMITS.reauthPerUser, subject]]);
+    const consumed = await consume(db, [[LIMITS.reauthPerUser, String(checked.uid)]]);
     const sameUser = body.username === session.user.username || body.username === checked.username;
     if (!sameUser || !(await checkPassword(db, checked, body.password))) {
-      await hit(db, LIMITS.reauthPerUser, subject);
       await audit(c, {
         event: 'reauth_failed',
         actor: checked.username,
@@ -153,7 +151,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
         sameUser ? SESSION_MESSAGES.reauthFailed : SESSION_MESSAGES.reauthWrongUser,
       );
     }
-    await clearLimit(db, LIMITS.reauthPerUser, subject);
+    await giveBack(db, consumed);
     const access = await signAccessToken(deps, {
       uid: session.user.uid,
       familyId: session.familyId,

@@ -4,11 +4,14 @@
  */
 import type { Hono } from 'hono';
 import type { MailboxResponse } from '#shared/session';
+import { settled } from '../background.ts';
 import type { AppEnv } from '../context.ts';
 import { latestMail } from '../mail/outbox.ts';
 
 export function registerMailboxRoutes(api: Hono<AppEnv>) {
   api.get('/mailbox', async (c) => {
+    // Recovery emails are queued just after their answer: show the ones asked for so far.
+    await settled(c.var.deps.database);
     const rows = await latestMail(c.var.deps.database.db);
     return c.json({
       messages: rows.map((row) => ({

@@ -18,10 +18,10 @@ import { clientAddress } from '../auth/client-address.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
+import { linkOrigin } from '../mail/links.ts';
 import { placeSignupOrder } from '../orders/place-order.ts';
 import { findPreSignup } from '../orders/pre-signup.ts';
 import { suggestUsernames, usernameInUse } from '../orders/usernames.ts';
-import { requestOrigin } from './billing-url.ts';
 
 export function registerSelfSignupRoutes(api: Hono<AppEnv>) {
   api.post(SIGNUP_ORDER_PATHS.order, async (c) => {
@@ -34,7 +34,7 @@ export function registerSelfSignupRoutes(api: Hono<AppEnv>) {
       key,
       body,
       remoteIp: clientAddress(c),
-      origin: requestOrigin(c),
+      origin: linkOrigin(c.var.deps.config),
     });
     return c.json(answer.body as object, answer.status as 201, {
       'Cache-Control': 'no-store',

@@ -12,9 +12,10 @@ import {
 } from '#shared/schemas/session';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
+import { afterResponse } from '../background.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { LIMITS, clearLimit, consume, hit, refuseIfBlocked } from '../auth/rate-limit.ts';
+import { LIMITS, clearLimit, consume, giveBack } from '../auth/rate-limit.ts';
 import {
   findResetLink,
   sendPasswordLink,
@@ -63,13 +64,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
       });
     }
     const { user } = session;
-    const subject = String(user.uid);
-    await refuseIfBlocked(db, [[LIMITS.reauthPerUser, subject]]);
+    const consumed = await consume(db, [[LIMITS.reauthPerUser, String(user.uid)]]);
     if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-      await hit(db, LIMITS.reauthPerUser, subject);
       throw validationFailed({ old_password: SESSION_MESSAGES.currentPasswordWrong });
     }
-    await clearLimit(db, LIMITS.reauthPerUser, subject);
+    await giveBack(db, consumed);
     const strength = await newPasswordProblems({
       password: body.new_password,
       userInputs: await userInputsOf(db, user),
@@ -97,8 +96,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
       [LIMITS.recoveryPerAddress, clientAddress(c)],
       [LIMITS.recoveryPerTarget, `email:${body.email}`],
     ]);
-    await sendUsernameReminder(c, body.email);
     await audit(c, { event: 'username_recovery', status: 200, detail: { email: body.email } });
+    const { deps } = c.var;
+    afterResponse(deps.database, c.var.log, 'username recovery email', () =>
+      sendUsernameReminder(deps, body.email),
+    );
     return c.json({ msg: SESSION_MESSAGES.usernameRecoverySent } satisfies MessageResponse);
   });
 
@@ -109,8 +111,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
       [LIMITS.recoveryPerAddress, clientAddress(c)],
       [LIMITS.recoveryPerTarget, `user:${body.username}`],
     ]);
-    await sendPasswordLink(c, body.username);
     await audit(c, { event: 'password_recovery', username: body.username, status: 200 });
+    const { deps } = c.var;
+    afterResponse(deps.database, c.var.log, 'password recovery email', () =>
+      sendPasswordLink(deps, body.username),
+    );
     return c.json({ msg: SESSION_MESSAGES.passwordRecoverySent } satisfies MessageResponse);
   });
 
