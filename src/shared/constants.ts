@@ -53,6 +53,11 @@ export const DEFAULT_ZONE_TTL = 3600;
 
 /** Minimum install or activation date: this many days after today. */
 export const MINIMUM_SCHEDULE_DAYS_AHEAD = 1;
+/**
+ * The booking horizon: installation slots exist and are offered for this many days, from the
+ * earliest schedule date (tomorrow) on. No slot is made or booked beyond it.
+ */
+export const INSTALLATION_DAYS_AHEAD = 21;
 export const MAP_ZOOM = 20;
 export const MAP_TYPE = 'roadmap';
 /** A card's two-digit expiry year means this plus the two digits. */
@@ -165,6 +170,9 @@ export const RATE_PERIODS = ['monthly', 'yearly'] as const;
 export type RatePeriod = (typeof RATE_PERIODS)[number];
 export const RATE_TYPES = ['price', 'promo', 'fee'] as const;
 export type RateType = (typeof RATE_TYPES)[number];
+/** The largest id an id column holds (PostgreSQL `integer`): larger ids are refused as input. */
+export const DATABASE_ID_MAX = 2_147_483_647;
+
 /** A chain of related cart items deeper than this is treated as circular. */
 export const CART_MAX_RELATION_DEPTH = 10;
 
@@ -243,6 +251,11 @@ export const API_BASE_PATH = '/manage/api/v1.0';
 
 /** Request body size limit of the API, in bytes. */
 export const API_BODY_LIMIT_BYTES = 1_048_576;
+/**
+ * The largest browser error report (POST /client_errors) in bytes: room for the report schema's
+ * longest fields (src/shared/schemas/client-error.ts), and no more.
+ */
+export const CLIENT_ERROR_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** The CSRF cookie (readable by scripts) and the header that must echo it. */
 export const CSRF_COOKIE_NAME = 'csrf_token';

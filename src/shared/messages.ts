@@ -4,6 +4,7 @@
  */
 import {
   DISPLAY_ADDRESS_MAX_LENGTH,
+  INSTALLATION_DAYS_AHEAD,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RATE_TERMS,
@@ -44,6 +45,7 @@ export const USERNAME_MESSAGES = {
   tooLong: `Usernames cannot be longer than ${USERNAME_MAX_LENGTH} characters`,
   characters: 'Usernames can only contain lowercase letters, numbers, dashes, and underscores',
   taken: 'That username is taken. Here are some suggestions',
+  tooManyChecks: 'Too many username checks. Please wait a moment before trying again.',
 } as const;
 
 export const PASSWORD_MESSAGES = {
@@ -84,6 +86,7 @@ export const ORDER_MESSAGES = {
   equipmentOutOfStock:
     'The equipment you chose has just run out. Please choose again, or call or chat with us.',
   preSignupNotFound: 'This signup link has expired or has already been used.',
+  tooManyOrders: 'Too many signup attempts from your network. Please wait before trying again.',
   confirmationSubject: 'Your order is placed',
 } as const;
 
@@ -160,6 +163,7 @@ export const SESSION_MESSAGES = {
   tooManyRequestsTitle: 'Too many requests',
   tooManyLogins: 'Too many failed attempts. Please wait before trying again.',
   tooManyRecoveries: 'Too many recovery requests. Please wait before trying again.',
+  tooManyClientErrors: 'Too many error reports. Please wait before sending more.',
   usernameRecoverySent:
     'If that email address belongs to an account, we have sent it the usernames registered with it.',
   passwordRecoverySent:
@@ -231,6 +235,7 @@ export const CONNECTIVITY_MESSAGES = {
   installationTime: 'Please choose an installation time',
   activationDate: 'Please choose an activation date',
   dateFromTomorrow: 'Please choose a date from tomorrow on',
+  installationBeyondHorizon: `Please choose an installation time within the next ${INSTALLATION_DAYS_AHEAD} days`,
 } as const;
 
 /** Titles and messages of the serviceability API (address look-up, offering, slots, captcha). */

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
+import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
 import { rowsOf } from '../../src/server/serviceability/addresses.ts';
 import type { CookieClient } from '../support/http-client.ts';
@@ -80,6 +81,35 @@ const WRONG_TYPES = {
   page: -3,
 };
 
+/** JSON nested `depth` levels deep: arrays, or objects whose only key is `key`. */
+function nested(depth: number, key?: string): string {
+  return key === undefined
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${`{"${key}":`.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** Numbers and dates at the edges of what JSON and calendars hold. */
+const EXTREMES = {
+  address_id: 1e308,
+  service_class_id: -(2 ** 53) - 2,
+  cid: 2 ** 53 + 2,
+  page: -0,
+  count: 1e-320,
+  date: '9999-12-31',
+  dob: '0000-01-01',
+  start_date: '+275760-09-13',
+  desired_activation_date: '2999-01-01',
+  agreement: { time: '9999-12-31T23:59:59.999Z' },
+  exp_year: 1e21,
+};
+/** Whole numbers past what a database integer column holds. */
+const HUGE_IDS = Object.fromEntries(
+  ['cid', 'address_id', 'addr_id', 'service_class_id', 'page', 'count'].map((key) => [
+    key,
+    Number.MAX_SAFE_INTEGER,
+  ]),
+);
+
 const BODIES: unknown[] = [
   undefined,
   {},
@@ -92,13 +122,36 @@ const BODIES: unknown[] = [
   WRONG_TYPES,
   Object.fromEntries(Object.keys(WRONG_TYPES).map((key) => [key, 'x'.repeat(10_000)])),
   Object.fromEntries(Object.keys(WRONG_TYPES).map((key) => [key, '\u0000\ud800<script>'])),
+  EXTREMES,
+  HUGE_IDS,
+  // Sent as raw JSON text (see the walk): nested 4,000 levels deep.
+  { raw: nested(4000) },
+  { raw: nested(4000, 'customer') },
+  { raw: `{"a":1,"b":${nested(4000)}}` },
 ];
+
+/** A body given as `{ raw }` is sent as that text. */
+function bodyText(body: unknown): unknown {
+  if (typeof body === 'string') return JSON.stringify(body);
+  if (body !== null && typeof body === 'object' && 'raw' in body) return body.raw;
+  return body;
+}
+
+const lehi = DEMO_ADDRESSES.lehiOntInstall;
+const slotQuery = `install_type=basic&provider_id=${lehi.provider}&address_id=${lehi.id}`;
 
 const QUERIES = [
   '',
   '?address_id=abc&service_class_id=-1&date=not-a-date&uid=&name=%00&cid=1e99',
   '?address_id=1&address_id=2&service_class_id=9999999999999999999999&date=2026-02-30',
   `?q=${'x'.repeat(5000)}&search=%E0%A4%A&page=-1&limit=NaN`,
+  // Broken percent-encoding in names and values.
+  '?%E0%A4%A=1&uid=%E0%A4%A&name=%ED%A0%80&address_id=%&service_class_id=%G1&start_date=%E0%A4%A',
+  // Extreme dates and numbers, with otherwise valid installation look-up parameters.
+  `?${slotQuery}&start_date=9999-12-31&date=0000-01-01&service_class_id=1e308&cid=-9007199254740993`,
+  `?${slotQuery}&start_date=2999-01-01&uid=${'9'.repeat(400)}&count=Infinity`,
+  `?${slotQuery}&start_date=0001-01-01`,
+  '?address_id=4294967296&service_class_id=2147483648&cid=9007199254740991&page=2147483648',
 ];
 
 const PATH_VALUES: Record<string, string[]> = {
@@ -115,10 +168,23 @@ const JUNK_COOKIES = [
   'refresh_token=%ED%A0%80',
 ];
 
+/** Broken percent-encoding, in place of a path parameter and as an extra path segment. */
+const BROKEN_ESCAPES = ['%E0%A4%A', '%', '%ZZ', '%ED%A0%80'];
+
 function pathsOf(pattern: string): string[] {
   const param = /:(\w+)/.exec(pattern)?.[1];
   if (!param) return [pattern];
   return (PATH_VALUES[param] ?? ['x']).map((value) => pattern.replace(`:${param}`, value));
+}
+
+/** The pattern's path with broken escapes in its parameter or after it. */
+function brokenPathsOf(pattern: string): string[] {
+  const param = /:(\w+)/.exec(pattern)?.[1];
+  const plain = pathsOf(pattern)[0];
+  return BROKEN_ESCAPES.flatMap((escape) => [
+    `${plain}/${escape}`,
+    ...(param ? [pattern.replace(`:${param}`, escape)] : []),
+  ]);
 }
 
 async function expectHandled(response: Response, call: string) {
@@ -151,15 +217,25 @@ describe('nonsense input at every endpoint', () => {
     for (const path of pathsOf(pattern)) {
       for (const query of QUERIES) {
         for (const body of withBody ? BODIES : [undefined]) {
-          const call = `${method} ${path.slice(0, 60)}${query.slice(0, 60)} ${JSON.stringify(body)?.slice(0, 60)}`;
-          const response = await client.request(
-            method,
-            `${path}${query}`,
-            typeof body === 'string' ? JSON.stringify(body) : body,
-            { headers: { 'Idempotency-Key': 'bad-input-walk' } },
-          );
+          const call = `${method} ${path.slice(0, 60)}${query.slice(0, 90)} ${JSON.stringify(body)?.slice(0, 60)}`;
+          const response = await client.request(method, `${path}${query}`, bodyText(body), {
+            headers: { 'Idempotency-Key': 'bad-input-walk-0000000001' },
+          });
           await expectHandled(response, call);
         }
+      }
+    }
+    for (const path of brokenPathsOf(pattern)) {
+      for (const query of ['', QUERIES[4]]) {
+        const response = await client.request(
+          method,
+          `${path}${query}`,
+          withBody ? {} : undefined,
+          {
+            headers: { 'Idempotency-Key': 'bad-input-walk-0000000001' },
+          },
+        );
+        await expectHandled(response, `${method} ${path.slice(0, 60)}${query.slice(0, 60)}`);
       }
     }
   });

@@ -2,13 +2,14 @@
  * `POST /self_signup` with valid orders spoiled one field at a time: every leaf of the body (card
  * and bank payment, a UTOPIA Fiber address and a Lehi Fiber address with an installation slot) is
  * replaced by values of the wrong kind or size, or removed. Each answer is a 4xx JSON error, never
- * a 500, and nothing is written. The captcha token is never valid here, so a body that passes every
- * other check stops there.
+ * a 500, and nothing is written. The captcha here passes its first check (made before the body's
+ * schema) but can never be spent, so a body that passes every other check stops there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
+import { useCaptchaVerifier } from '../../src/server/captcha/index.ts';
 import type { TestApp } from '../support/test-app.ts';
 import type { FakeCardProcessor } from './self-signup-support.ts';
 import {
@@ -25,6 +26,15 @@ let cards: FakeCardProcessor;
 
 beforeAll(async () => {
   ({ t, cards } = await createOrderTestApp());
+  useCaptchaVerifier(t, {
+    provider: 'altcha',
+    verify: () => Promise.resolve({ ok: false, reason: 'never valid here' }),
+    check: () =>
+      Promise.resolve({
+        ok: true,
+        spend: () => Promise.resolve({ ok: false, reason: 'never valid here' }),
+      }),
+  });
 });
 afterAll(() => t.close());
 

@@ -355,8 +355,28 @@ export function newKey(): string {
   return randomUUID();
 }
 
-export function postOrder(client: CookieClient, body: unknown, key: string | null = newKey()) {
+let addresses = 0;
+
+/** A client address no other order of this test file came from (10.x.y.z). */
+export function uniqueAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
+/**
+ * Posts an order. Each comes from its own client address unless `address` is given, so that the
+ * per-address order limit meets only the tests about it.
+ */
+export function postOrder(
+  client: CookieClient,
+  body: unknown,
+  key: string | null = newKey(),
+  address: string = uniqueAddress(),
+) {
   return client.post(SIGNUP_ORDER_PATHS.order, body, {
-    headers: key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key },
+    headers: {
+      'X-Forwarded-For': address,
+      ...(key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }),
+    },
   });
 }

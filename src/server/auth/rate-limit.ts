@@ -6,7 +6,8 @@
  * a check followed by a separate count would let a burst of attempts all pass the check.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { TIMERS } from '#shared/constants';
+import { ORDER_MESSAGES, SESSION_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -55,6 +56,44 @@ export const LIMITS = {
     max: 3,
     windowSeconds: 60 * 60,
     message: SESSION_MESSAGES.tooManyRecoveries,
+  },
+  /**
+   * Signup orders (POST /self_signup) from one client address, placed or refused alike: counted
+   * before the captcha, so that no anonymous caller gets more expensive checks than this.
+   */
+  ordersPerAddress: {
+    name: 'order:addr',
+    max: 20,
+    windowSeconds: 60 * 60,
+    message: ORDER_MESSAGES.tooManyOrders,
+  },
+  /**
+   * Username look-ups (GET /self_signup/usernames) from one client address. The page asks once
+   * typing pauses for TIMERS.usernameCheckDebounceMs, so a person typing without a break for the
+   * whole window stays under it; a script asking back to back does not.
+   */
+  usernameChecksPerAddress: {
+    name: 'usernames:addr',
+    max: Math.ceil(60_000 / TIMERS.usernameCheckDebounceMs),
+    windowSeconds: 60,
+    message: USERNAME_MESSAGES.tooManyChecks,
+  },
+  /** Browser error reports (POST /client_errors) from one client address: more is a 429. */
+  clientErrorsPerAddress: {
+    name: 'client-errors:addr',
+    max: 30,
+    windowSeconds: 10 * 60,
+    message: SESSION_MESSAGES.tooManyClientErrors,
+  },
+  /**
+   * The sample of those reports that reaches the log: the first ones of each window per address;
+   * later ones in the window are answered alike (204) but not logged.
+   */
+  clientErrorLogPerAddress: {
+    name: 'client-errors-log:addr',
+    max: 5,
+    windowSeconds: 10 * 60,
+    message: SESSION_MESSAGES.tooManyClientErrors,
   },
 } as const satisfies Record<string, Limit>;
 

@@ -13,12 +13,12 @@ import {
   type Solution,
 } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { CaptchaConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { captchaSpent } from '../db/schema.ts';
 import { storedSecret } from '../db/stored-secret.ts';
-import type { CaptchaVerdict, CaptchaVerifier } from './types.ts';
+import type { CaptchaCheck, CaptchaVerdict, CaptchaVerifier } from './types.ts';
 
 const SECRET_KEY = 'captcha:altcha-secret';
 export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
@@ -57,8 +57,19 @@ export function altchaKeySecret(secret: string): string {
   return createHash('sha256').update(`altcha-key:${secret}`).digest('hex');
 }
 
+/** Records a token as spent: refused when it already was. */
+async function spendToken(db: Executor, id: string, expires: Date): Promise<CaptchaVerdict> {
+  await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, sql`now()`));
+  const spent = await db
+    .insert(captchaSpent)
+    .values({ id, expiresAt: expires })
+    .onConflictDoNothing()
+    .returning({ id: captchaSpent.id });
+  return spent.length === 0 ? { ok: false, reason: 'token already used' } : { ok: true };
+}
+
 export function createAltchaVerifier(config: CaptchaConfig, db: Database): CaptchaVerifier {
-  return {
+  const verifier: CaptchaVerifier = {
     provider: 'altcha',
     async challenge() {
       const secret = await signingSecret(config, db);
@@ -73,11 +84,15 @@ export function createAltchaVerifier(config: CaptchaConfig, db: Database): Captc
         expiresAt: new Date(Date.now() + config.challengeTtlSeconds * 1000),
       });
     },
-    async verify(token): Promise<CaptchaVerdict> {
+    async check(token): Promise<CaptchaCheck> {
+      const refused = (reason: string): CaptchaCheck => ({
+        ok: false,
+        reason,
+        spend: () => Promise.resolve({ ok: false, reason }),
+      });
       const payload = parsePayload(token);
-      if (!payload) return { ok: false, reason: 'not an altcha payload' };
+      if (!payload) return refused('not an altcha payload');
       const secret = await signingSecret(config, db);
-      let verified: boolean;
       try {
         const result = await verifySolution({
           challenge: payload.challenge,
@@ -86,25 +101,30 @@ export function createAltchaVerifier(config: CaptchaConfig, db: Database): Captc
           hmacSignatureSecret: secret,
           hmacKeySignatureSecret: altchaKeySecret(secret),
         });
-        if (result.expired) return { ok: false, reason: 'challenge expired' };
-        verified = result.verified;
+        if (result.expired) return refused('challenge expired');
+        if (!result.verified) return refused('wrong solution or signature');
       } catch (error) {
-        return { ok: false, reason: error instanceof Error ? error.message : 'invalid payload' };
+        return refused(error instanceof Error ? error.message : 'invalid payload');
       }
-      if (!verified) return { ok: false, reason: 'wrong solution or signature' };
       const { nonce, expiresAt } = payload.challenge.parameters;
       const id = createHash('sha256').update(nonce).digest('hex');
+      const [spentBefore] = await db
+        .select({ id: captchaSpent.id })
+        .from(captchaSpent)
+        .where(eq(captchaSpent.id, id));
+      if (spentBefore) return refused('token already used');
       const expires = new Date(
         (expiresAt ?? Math.floor(Date.now() / 1000) + config.challengeTtlSeconds) * 1000,
       );
-      await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, sql`now()`));
-      const spent = await db
-        .insert(captchaSpent)
-        .values({ id, expiresAt: expires })
-        .onConflictDoNothing()
-        .returning({ id: captchaSpent.id });
-      if (spent.length === 0) return { ok: false, reason: 'token already used' };
-      return { ok: true };
+      return {
+        ok: true,
+        spend: (tx) => spendToken(tx, id, expires),
+      };
+    },
+    async verify(token, context): Promise<CaptchaVerdict> {
+      const checked = await verifier.check(token, context);
+      return checked.ok ? checked.spend(db) : { ok: false, reason: checked.reason };
     },
   };
+  return verifier;
 }

@@ -4,14 +4,19 @@
  * token on its first verification.
  */
 import type { CaptchaConfig } from '../config.ts';
-import type { CaptchaVerdict, CaptchaVerifier } from './types.ts';
+import type { CaptchaCheck, CaptchaVerdict, CaptchaVerifier } from './types.ts';
 
 export function createRecaptchaVerifier(
   config: CaptchaConfig,
   fetcher: typeof fetch = fetch,
 ): CaptchaVerifier {
-  return {
+  const verifier: CaptchaVerifier = {
     provider: 'recaptcha',
+    async check(token, context): Promise<CaptchaCheck> {
+      // Google spends the token now: there is nothing left to spend later.
+      const verdict = await verifier.verify(token, context);
+      return { ...verdict, spend: () => Promise.resolve(verdict) };
+    },
     async verify(token, { remoteIp }): Promise<CaptchaVerdict> {
       const body = new URLSearchParams({ secret: config.secret ?? '', response: token });
       if (remoteIp) body.set('remoteip', remoteIp);
@@ -32,4 +37,5 @@ export function createRecaptchaVerifier(
       }
     },
   };
+  return verifier;
 }

@@ -1,6 +1,7 @@
 /**
  * Reading request input through the shared valibot schemas. Malformed JSON is a 400, a wrong
- * content type a 415, and input that fails the schema a 422 with one message per field. Text that
+ * content type a 415, JSON nested deeper than {@link JSON_MAX_DEPTH} a 400 (before anything walks
+ * it), and input that fails the schema a 422 with one message per field. Text that
  * no database column can hold (a NUL character, a lone surrogate) is refused first, with a 422 on
  * the fields that carry it, whatever the schema says.
  */
@@ -8,6 +9,25 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { FIELD_MESSAGES } from '#shared/messages';
 import { ApiError, badRequest, validationFailed } from './errors.ts';
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. The deepest body the API reads
+ * (a signup order) is 5 levels deep; anything near this limit is not a request of ours, and
+ * code that walks a body (fingerprints, the checks below) may then recurse without a care.
+ */
+export const JSON_MAX_DEPTH = 32;
+
+/** True when arrays and objects nest deeper than `max` (counted without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -27,7 +47,7 @@ export function unstorableTextPaths(input: unknown, path = '', depth = 0): strin
   if (typeof input === 'string') {
     return UNSTORABLE.test(input) ? [path || '_'] : [];
   }
-  if (typeof input !== 'object' || input === null || depth > 32) return [];
+  if (typeof input !== 'object' || input === null || depth > JSON_MAX_DEPTH) return [];
   const paths: string[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (UNSTORABLE.test(key)) paths.push(path || '_');
@@ -66,6 +86,9 @@ export async function readJson<S extends v.GenericSchema>(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw badRequest('The request body is not valid JSON.');
+  }
+  if (nestedDeeperThan(body, JSON_MAX_DEPTH)) {
+    throw badRequest(`The request body is nested more than ${JSON_MAX_DEPTH} levels deep.`);
   }
   return parseWith(schema, body);
 }

@@ -2,18 +2,25 @@
  * Placing a signup order (POST /self_signup), exactly once per Idempotency-Key. See docs/api.md
  * "Signup order" for the contract.
  *
- * 1. A key that already placed an order answers the stored answer (another body: 422).
- * 2. Checks that need nothing but the body: the shared schemas, password strength; then the
- *    password is hashed (argon2id) and a card token is verified with the card processor, outside
- *    any transaction (no database connection is held while another service answers).
- * 3. One transaction: the key row first (a concurrent request with the same key waits here for
+ * Cheapest first, so that an anonymous caller pays for every expensive step with a solved captcha
+ * (the body reaches here parsed and no deeper than JSON_MAX_DEPTH, src/server/http/validate.ts):
+ *
+ * 1. The client address's order limit (LIMITS.ordersPerAddress): more orders are a 429.
+ * 2. A key that already placed an order answers the stored answer (another body: 422).
+ * 3. The captcha is checked (not yet spent): a junk token stops here with the 403.
+ * 4. Checks that need nothing but the body: the shared schemas, then password strength (on a
+ *    worker thread); then the password is hashed (argon2id) and a card token is verified with the
+ *    card processor, outside any transaction (no database connection is held while another
+ *    service answers).
+ * 5. One transaction: the key row first (a concurrent request with the same key waits here for
  *    this transaction and then answers the stored answer), then the checks whose answer can change
- *    (username free, captcha, the address still orderable, its offering and the cart rebuilt from
- *    it), then every write: customer, contact, user, service address, billing,
+ *    (username free, the captcha token spent, the address still orderable, its offering and the
+ *    cart rebuilt from it, the installation slot within the booking horizon), then every write:
+ *    customer, contact, user, service address, billing,
  *    payment account, equipment stock, order with its cart, services, provisioning task, the
  *    installation booking, the pre-signup link, the confirmation email, and the stored answer.
  *    Any refusal throws and rolls everything back; a killed process leaves nothing either.
- * 4. After commit the email is handed to SMTP (when configured).
+ * 6. After commit the email is handed to SMTP (when configured).
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -36,7 +43,9 @@ import {
   installChoiceErrors,
 } from '#shared/signup/connectivity-details';
 import { serviceDate } from '#shared/signup/dates';
+import { CAPTCHA_TOKEN_FIELD } from '#shared/signup/captcha';
 import {
+  CAPTCHA_TOKEN_MAX_LENGTH,
   signupPasswordUserInputs,
   SignupOrderSchema,
   type SignupOrder,
@@ -45,11 +54,10 @@ import {
 import { addressAvailabilityCase, type ServiceOffering } from '#shared/signup/serviceability';
 import { createCustomerAccount, type PermissionGrant } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { consume, LIMITS } from '../auth/rate-limit.ts';
 import { captchaFailed, captchaFor } from '../captcha/index.ts';
-import { createAltchaVerifier } from '../captcha/altcha.ts';
-import type { CaptchaVerifier } from '../captcha/types.ts';
 import type { AppDeps } from '../context.ts';
-import type { Database, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import {
   customerBilling,
   customerServices,
@@ -160,17 +168,13 @@ function isUniqueViolation(error: unknown, constraintPart: string): boolean {
   return false;
 }
 
-/**
- * The captcha check inside the order's transaction. The self-hosted verifier records a spent token
- * in the database: bound to this transaction, a spent token is un-spent again if the order rolls
- * back, and no second connection is needed while the transaction holds one (PGlite has only one).
- */
-function orderCaptcha(deps: AppDeps, tx: Executor): CaptchaVerifier {
-  const shared = captchaFor(deps);
-  if (shared.provider === 'altcha' && deps.config.captcha.provider === 'altcha') {
-    return createAltchaVerifier(deps.config.captcha, tx as unknown as Database);
-  }
-  return shared;
+/** The body's captcha token, read before the schema runs: anything but a short text is none. */
+function captchaToken(body: unknown): string {
+  const token =
+    typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>)[CAPTCHA_TOKEN_FIELD]
+      : undefined;
+  return typeof token === 'string' && token.length <= CAPTCHA_TOKEN_MAX_LENGTH ? token : '';
 }
 
 /** Tests only: waits, just before commit, until the test lets the transaction go on. */
@@ -350,11 +354,21 @@ export async function placeSignupOrder(
   request: PlaceOrderRequest,
 ): Promise<OrderAnswer> {
   const { db } = deps.database;
+  const timer = new PhaseTimer();
+  await consume(db, [[LIMITS.ordersPerAddress, request.remoteIp ?? 'unknown']]);
   const fingerprint = bodyFingerprint(request.body);
   const earlier = await findStoredAnswer(db, SELF_SIGNUP_SCOPE, request.key);
   if (earlier) return replay(earlier, fingerprint);
 
-  const timer = new PhaseTimer();
+  // A token that is spent meanwhile is refused when the transaction spends it.
+  const token = captchaToken(request.body);
+  if (!token) throw captchaFailed(deps);
+  const captcha = await captchaFor(deps).check(token, { remoteIp: request.remoteIp });
+  if (!captcha.ok) {
+    deps.logger.info({ reason: captcha.reason }, 'signup captcha refused');
+    throw captchaFailed(deps);
+  }
+  timer.lap('limit_and_captcha');
   const { order, passwordHash } = await checkBody(request.body, timer);
   const { customer, payment } = order;
   const line = order.order.connectivity;
@@ -378,9 +392,8 @@ export async function placeSignupOrder(
       }
 
       timer.lap('claim_and_username');
-      const verdict = await orderCaptcha(deps, tx).verify(order.recaptcha_token, {
-        remoteIp: request.remoteIp,
-      });
+      // Spent in this transaction: a refused order leaves the token usable.
+      const verdict = await captcha.spend(tx);
       if (!verdict.ok) {
         deps.logger.info({ reason: verdict.reason }, 'signup captcha refused');
         throw captchaFailed(deps);
@@ -411,7 +424,7 @@ export async function placeSignupOrder(
       const ruleErrors = connectivityErrors(order, details);
       if (Object.keys(ruleErrors).length > 0) throw validationFailed(ruleErrors);
 
-      timer.lap('captcha_and_address');
+      timer.lap('address');
       const offering = await buildOffering(tx, serviceable, {
         productName: deps.config.productName,
       });
@@ -574,6 +587,7 @@ export async function placeSignupOrder(
           provider,
           installType,
           reference: `order ${orderId}`,
+          field: 'order.connectivity.install_details.external_install_id',
           notes: line.install_details.notes,
         });
         installationBookingId = booking.bookingId;

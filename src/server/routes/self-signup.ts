@@ -1,6 +1,7 @@
 /**
  * The signup order (docs/api.md "Signup order"): POST /self_signup places it exactly once per
- * Idempotency-Key; GET /self_signup/usernames checks a username and suggests free ones;
+ * Idempotency-Key; GET /self_signup/usernames checks a username and suggests free ones (counted
+ * per client address, LIMITS.usernameChecksPerAddress: a person typing never meets the limit);
  * GET /self_signup/pre_signup/{signupHash} gives a pre-signup link's prefill.
  */
 import type { Hono } from 'hono';
@@ -15,6 +16,7 @@ import {
   type UsernameCheckResponse,
 } from '#shared/signup/order';
 import { clientAddress } from '../auth/client-address.ts';
+import { consume, LIMITS } from '../auth/rate-limit.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
@@ -43,8 +45,9 @@ export function registerSelfSignupRoutes(api: Hono<AppEnv>) {
   });
 
   api.get(SIGNUP_ORDER_PATHS.usernames, async (c) => {
-    const { uid, name } = readQuery(c, UsernameCheckQuerySchema);
     const { db } = c.var.deps.database;
+    await consume(db, [[LIMITS.usernameChecksPerAddress, clientAddress(c)]]);
+    const { uid, name } = readQuery(c, UsernameCheckQuerySchema);
     const inUse = await usernameInUse(db, uid);
     const answer: UsernameCheckResponse = {
       in_use: inUse,

@@ -1,22 +1,29 @@
 /**
  * Installation slots with real capacity. The weekly windows of a provider become concrete slots
- * for the dates someone asks about (created once, then reused); a slot is offered while it has
- * room, and {@link bookInstallationSlot} takes the room with one conditional update, so two
+ * for the dates someone asks about (created once, then reused), only within the booking horizon
+ * (INSTALLATION_DAYS_AHEAD days from tomorrow, src/shared/constants.ts): a look-up beyond it
+ * answers no slots and writes nothing, so no caller can grow the table. A slot is offered while it
+ * has room, and {@link bookInstallationSlot} takes the room with one conditional update, so two
  * visitors racing for the last place cannot both get it.
  */
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { ProviderName } from '#shared/constants';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages';
-import { addDays, earliestScheduleDate, serviceDateTime, weekday } from '#shared/signup/dates';
+import { CONNECTIVITY_MESSAGES, SERVICEABILITY_MESSAGES } from '#shared/messages';
 import {
-  INSTALLATION_DAYS_AHEAD,
+  addDays,
+  earliestScheduleDate,
+  lastInstallationDate,
+  serviceDateTime,
+  weekday,
+} from '#shared/signup/dates';
+import {
   type InstallType,
   type InstallationSlotsResponse,
   type InstallationTime,
 } from '#shared/signup/serviceability';
 import type { Executor } from '../db/client.ts';
 import { installationBookings, installationSlots, installationWindows } from '../db/schema.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 
 type SlotRecord = typeof installationSlots.$inferSelect;
 
@@ -109,7 +116,13 @@ export async function ensureSlots(
   if (missing.length > 0) await db.insert(installationSlots).values(missing).onConflictDoNothing();
 }
 
-/** Slots with room from `startDate` (tomorrow at the earliest) for {@link INSTALLATION_DAYS_AHEAD} days. */
+/** The last date of the booking horizon: no slot exists or is booked after it. */
+const lastScheduleDate = lastInstallationDate;
+
+/**
+ * Slots with room from `startDate` (tomorrow at the earliest) to the end of the booking horizon.
+ * A start beyond the horizon answers no slots (and creates none).
+ */
 export async function availableSlots(
   db: Executor,
   provider: ProviderName,
@@ -118,8 +131,9 @@ export async function availableSlots(
   now: Date = new Date(),
 ): Promise<InstallationSlotsResponse> {
   const earliest = earliestScheduleDate(now);
+  const endDate = lastScheduleDate(now);
   const startDate = requestedStart && requestedStart > earliest ? requestedStart : earliest;
-  const endDate = addDays(startDate, INSTALLATION_DAYS_AHEAD - 1);
+  if (startDate > endDate) return { startDate, availableTimes: [] };
   await ensureSlots(db, provider, installType, startDate, endDate);
   const slots = await db
     .select()
@@ -146,6 +160,8 @@ export interface BookSlotInput {
   installType?: InstallType;
   /** What the booking is for (an order id, say). */
   reference?: string;
+  /** The input field that named the slot, for the 422 of a slot beyond the booking horizon. */
+  field?: string;
   notes?: string;
 }
 
@@ -157,7 +173,8 @@ export interface SlotBooking {
 /**
  * Books one place in a slot, inside the caller's transaction (the order placement). Refuses with
  * 404 when the slot does not exist (or is of another provider or type), and with 409 when it is
- * full or no longer bookable (before tomorrow): the caller's transaction then rolls back whole.
+ * full or no longer bookable (before tomorrow), and with 422 when it lies beyond the booking horizon
+ * (a slot made before the horizon was enforced): the caller's transaction then rolls back whole.
  * Safe under concurrency: the conditional update re-checks the room on the locked row.
  */
 export async function bookInstallationSlot(
@@ -173,6 +190,7 @@ export async function bookInstallationSlot(
         eq(installationSlots.id, input.slotId),
         lt(installationSlots.booked, installationSlots.capacity),
         gte(installationSlots.date, earliestScheduleDate(now)),
+        lte(installationSlots.date, lastScheduleDate(now)),
         input.provider ? eq(installationSlots.provider, input.provider) : undefined,
         input.installType ? eq(installationSlots.installType, input.installType) : undefined,
       ),
@@ -188,6 +206,10 @@ export async function bookInstallationSlot(
       (!input.provider || existing.provider === input.provider) &&
       (!input.installType || existing.installType === input.installType);
     if (!matches) throw notFound(SERVICEABILITY_MESSAGES.slotUnknown);
+    if (existing.date > lastScheduleDate(now)) {
+      const msg = CONNECTIVITY_MESSAGES.installationBeyondHorizon;
+      throw validationFailed({ [input.field ?? 'slot_id']: msg }, msg);
+    }
     throw new ApiError(
       409,
       SERVICEABILITY_MESSAGES.slotTakenTitle,

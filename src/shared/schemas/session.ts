@@ -1,6 +1,6 @@
 /** Request bodies of the session API (src/shared/session.ts has the types of the answers). */
 import * as v from 'valibot';
-import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES, PASSWORD_MESSAGES } from '../messages.ts';
 import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
 
@@ -108,5 +108,6 @@ export const AdminProxySchema = v.object({
     v.number('Choose a customer'),
     v.integer('Choose a customer'),
     v.minValue(1, 'Choose a customer'),
+    v.maxValue(DATABASE_ID_MAX, 'Choose a customer'),
   ),
 });

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { CITY_ACCOUNT_ID_MAX_LENGTH, CITY_CUSTOMER_ID_MAX_LENGTH } from '../constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
-import { earliestScheduleDate, isIsoDate } from './dates.ts';
+import { earliestScheduleDate, isIsoDate, lastInstallationDate } from './dates.ts';
 import { fieldsObject } from './schema-helpers.ts';
 import type { InstallType, ProviderRequirements } from './serviceability.ts';
 
@@ -85,7 +85,14 @@ export function scheduleDateSchema(requiredMessage: string) {
     v.check((date) => date >= earliestScheduleDate(), CONNECTIVITY_MESSAGES.dateFromTomorrow),
   );
 }
-export const InstallDateSchema = scheduleDateSchema(CONNECTIVITY_MESSAGES.installationDate);
+/** An install date is also within the booking horizon. */
+export const InstallDateSchema = v.pipe(
+  scheduleDateSchema(CONNECTIVITY_MESSAGES.installationDate),
+  v.check(
+    (date) => date <= lastInstallationDate(),
+    CONNECTIVITY_MESSAGES.installationBeyondHorizon,
+  ),
+);
 export const ActivationDateSchema = scheduleDateSchema(CONNECTIVITY_MESSAGES.activationDate);
 
 // ---------------------------------------------------------------------------------------------

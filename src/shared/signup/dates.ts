@@ -3,7 +3,7 @@
  * "tomorrow" (the earliest install or activation date, signup.md §9) is tomorrow there, on the
  * client and on the server alike.
  */
-import { MINIMUM_SCHEDULE_DAYS_AHEAD } from '../constants.ts';
+import { INSTALLATION_DAYS_AHEAD, MINIMUM_SCHEDULE_DAYS_AHEAD } from '../constants.ts';
 
 export const SERVICE_TIME_ZONE = 'America/Denver';
 
@@ -31,6 +31,11 @@ export function addDays(isoDate: string, days: number): string {
 /** The earliest date an installation or activation may be scheduled for: tomorrow. */
 export function earliestScheduleDate(at: Date = new Date()): string {
   return addDays(serviceDate(at), MINIMUM_SCHEDULE_DAYS_AHEAD);
+}
+
+/** The last date of the installation booking horizon ({@link INSTALLATION_DAYS_AHEAD} days). */
+export function lastInstallationDate(at: Date = new Date()): string {
+  return addDays(earliestScheduleDate(at), INSTALLATION_DAYS_AHEAD - 1);
 }
 
 /** A real calendar date written YYYY-MM-DD. */

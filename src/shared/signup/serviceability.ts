@@ -9,6 +9,8 @@
  */
 import * as v from 'valibot';
 import {
+  DATABASE_ID_MAX,
+  INSTALLATION_DAYS_AHEAD,
   PROVIDER_NAMES,
   RATE_PERIODS,
   RATE_TERMS,
@@ -48,8 +50,8 @@ export const SERVICEABILITY_PATHS = {
 /** At most this many suggestions come back. */
 export const SUGGESTION_LIMIT = 10;
 export const SUGGESTION_SEARCH_MAX_LENGTH = 200;
-/** Installation slots are offered this many days ahead, from tomorrow. */
-export const INSTALLATION_DAYS_AHEAD = 21;
+/** Installation slots are offered this many days ahead, from tomorrow (the booking horizon). */
+export { INSTALLATION_DAYS_AHEAD };
 
 /** The product itself as the provider of cart lines it bills (its label is the product name). */
 export const MAIN_PROVIDER_NAME = 'isp';
@@ -82,11 +84,20 @@ export type AddressStatus = (typeof ADDRESS_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 
-/** A positive whole-number id, from JSON (number or digits) or from a query string (digits). */
+/**
+ * A positive whole-number id, from JSON (number or digits) or from a query string (digits), no
+ * larger than an id column holds ({@link DATABASE_ID_MAX}).
+ */
 export const IdSchema = v.union(
   [
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
-    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,14}$/), v.transform(Number)),
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DATABASE_ID_MAX)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[1-9]\d{0,9}$/),
+      v.transform(Number),
+      v.maxValue(DATABASE_ID_MAX),
+    ),
   ],
   'Must be a positive whole number',
 );
