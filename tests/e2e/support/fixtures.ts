@@ -20,10 +20,24 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(serious, `accessibility violations on ${label}:\n${report}`).toEqual([]);
 }
 
+/**
+ * Each test is a visitor of its own: its requests name a client address of their own (the e2e
+ * server trusts X-Forwarded-For), so the per-address limits of the public endpoints (signup
+ * orders, recovery) count each test apart, as they would count separate people.
+ */
+function visitorAddress(testId: string): string {
+  let hash = 0;
+  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `2001:db8::${(hash & 0xffff).toString(16)}:${(hash >>> 16).toString(16)}`;
+}
+
 export const test = base.extend<{
   visit: (path: string) => Promise<void>;
   a11yAtEnd: void;
 }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': visitorAddress(testInfo.testId) });
+  },
   visit: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);

@@ -23,6 +23,9 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: '',
+  // Each test names its own client address (X-Forwarded-For, tests/e2e/support/fixtures.ts), so
+  // that the per-address limits count each test as a separate visitor.
+  TRUST_PROXY: 'true',
   // Short-lived access tokens, so that the session tests can outlive one in a few seconds. Other
   // flows renew transparently; a sensitive action after this long asks for the password again.
   ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5',
