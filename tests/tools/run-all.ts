@@ -8,6 +8,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 const STEPS: { name: string; command: string; args: string[] }[] = [
   { name: 'type check', command: 'npx', args: ['tsc', '--noEmit'] },
+  {
+    name: 'Node.js engines',
+    command: 'npx',
+    args: ['tsx', 'tests/tools/check-engines.ts'],
+  },
   { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
   {
     name: 'format check',
