@@ -20,11 +20,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
+import {
+  createPglite,
+  openPglite,
+  openPostgres,
+  type DatabaseHandle,
+} from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createRandom } from '../../src/server/serviceability/address-generator.ts';
 import { rowsOf } from '../../src/server/serviceability/addresses.ts';
@@ -213,7 +217,8 @@ async function runPglite(): Promise<EngineResult> {
   try {
     console.log(`[PGlite] seeding ${ADDRESSES.toLocaleString('en-US')} addresses…`);
     const times = seed({ DATA_DIR: dir, DATABASE_URL: '' });
-    const client = await PGlite.create(path.join(dir, 'pglite'));
+    // The server's own settings (PGLITE_SETTINGS: a 16 MB buffer cache).
+    const client = await createPglite(path.join(dir, 'pglite'));
     const handle = openPglite(client);
     try {
       return await benchmark('PGlite (on disk)', handle, times);

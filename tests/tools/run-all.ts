@@ -13,6 +13,11 @@ const STEPS: { name: string; command: string; args: string[] }[] = [
     args: ['tsx', 'tests/tools/ensure-system-packages.ts'],
   },
   { name: 'type check', command: 'npx', args: ['tsc', '--noEmit'] },
+  {
+    name: 'Node.js engines',
+    command: 'npx',
+    args: ['tsx', 'tests/tools/check-engines.ts'],
+  },
   { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
   {
     name: 'format check',

@@ -2,9 +2,12 @@
  * One database API over two engines: PGlite (embedded PostgreSQL, on disk) by default and a real
  * PostgreSQL when a URL is configured. The rest of the server only sees {@link Database}.
  */
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { promisify } from 'node:util';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -76,6 +79,48 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database, chosen for memory: PGlite's WebAssembly memory
+ * never shrinks, so whatever PostgreSQL touches once (its buffer cache, a sort's work memory)
+ * stays resident for the life of the process. PGlite's default buffer cache (128 MB) alone
+ * touched about 120 MiB at start and held as much of the address table as it could; the files
+ * it reads stay in the operating system's page cache instead, which costs the process nothing.
+ * Index builds (the address seed) sort in at most `maintenance_work_mem`.
+ * Measured figures: docs/architecture.md, "Memory".
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+  work_mem: '4MB',
+  temp_buffers: '1MB',
+};
+
+/** The embedded database with {@link PGLITE_SETTINGS}: on disk in `dataDir`, else in memory. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => [
+    '-c',
+    `${name}=${value}`,
+  ]);
+  return PGlite.create({
+    ...options,
+    dataDir,
+    startParams: [...PGlite.defaultStartParams, ...settings],
+  });
+}
+
+/**
+ * Creates the embedded database's files in a short-lived process of its own. Creating them runs
+ * PostgreSQL's initdb in a second WebAssembly instance and unpacks its result: about 0.8 GB at
+ * peak, of which some 230 MiB stayed resident in the process that did it, even after closing the
+ * database. The server then only opens the files, which costs about 95 MiB.
+ */
+export async function createPgliteFiles(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const create = `require(${JSON.stringify(entry)}).PGlite.create(process.argv[1]).then((db) => db.close())`;
+  await promisify(execFile)(process.execPath, ['-e', create, dir]);
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -83,6 +128,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  await createPgliteFiles(dir);
+  const client = await createPglite(dir);
   return openPglite(client);
 }

@@ -5,7 +5,7 @@
  * Addresses: `npm run seed -- --addresses 1000000` regenerates them at that size; otherwise the
  * first start generates SEED_ADDRESSES (250,000 by default) and the API-test template
  * ({ testing: true }) a small set that still has every status. Rows go in through `unnest` of one
- * array per column (one statement per 20,000 rows), with the secondary indexes dropped during
+ * array per column (one statement per 2,000 rows), with the secondary indexes dropped during
  * the load and rebuilt after it, which is several times faster than keeping them up to date.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -35,7 +35,11 @@ export const TEST_ADDRESS_COUNT = 6_000;
 /** Raise when the generator's output changes. */
 export const ADDRESS_GENERATOR_VERSION = 1;
 const ADDRESS_META_KEY = 'addresses:generated';
-const INSERT_BATCH = 20_000;
+/**
+ * Rows per statement. PGlite keeps a buffer as large as the largest message it has passed: at
+ * 20,000 rows that held about 25 MB more for the life of the process.
+ */
+const INSERT_BATCH = 2_000;
 /** Enough for the demo addresses and a few of every status. */
 export const MIN_ADDRESSES = 100;
 
@@ -338,8 +342,6 @@ export async function seedAddresses(
       if (inserted % 200_000 < INSERT_BATCH) log('addresses generated so far', { inserted });
     }
     await storing;
-    // Index builds sort in memory when they may use more of it.
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     for (const key of foreignKeys) {
       await tx.execute(
