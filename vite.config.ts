@@ -1,4 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
@@ -18,11 +22,87 @@ function publicConfigInDevelopment(): Plugin {
   };
 }
 
+/** Text files the server sends precompressed (src/server/spa.ts); index.html is rendered per request. */
+const PRECOMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
+/** Brotli's best quality costs seconds per megabyte: larger files (lazy libraries) get quality 9. */
+const BROTLI_BEST_UP_TO_BYTES = 512 * 1024;
+
+/**
+ * Compresses the build once (Brotli, at its best quality up to 512 KiB, and gzip at level 9) into
+ * `.br` and `.gz` files beside each text file, so that the server never compresses a file per
+ * request. A variant that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && PRECOMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]:
+                  content.length <= BROTLI_BEST_UP_TO_BYTES ? zlib.BROTLI_MAX_QUALITY : 9,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/** Pages whose first screen ships as one file beside the page's own chunk (see below). */
+const FIRST_SCREEN_PAGES = ['features/signup/SignupPage.tsx'];
+
+/**
+ * The modules a page imports statically (its first screen), found once the build has read every
+ * module: the code-splitting group below puts them in one chunk, so that a slow network fetches
+ * the page in two files rather than fifteen. Modules the page loads with `import()` stay apart.
+ */
+const firstScreenModules = new Set<string>();
+function firstScreen(): Plugin {
+  return {
+    name: 'first-screen',
+    apply: 'build',
+    buildEnd() {
+      firstScreenModules.clear();
+      const pages = [...this.getModuleIds()].filter((id) =>
+        FIRST_SCREEN_PAGES.some((page) => id.endsWith(`/src/web/${page}`)),
+      );
+      const pending = pages.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (firstScreenModules.has(id) || pages.includes(id)) continue;
+        firstScreenModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   base: '/control/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), publicConfigInDevelopment()],
+  plugins: [react(), publicConfigInDevelopment(), firstScreen(), precompress()],
   build: {
     // WEB_DIST_DIR lets several checkouts or test runs build side by side; the server reads it too.
     outDir: process.env.WEB_DIST_DIR || fileURLToPath(new URL('./dist/web', import.meta.url)),
@@ -30,6 +110,22 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // A slow network pays a round trip per file, six at a time: the code every page
+            // starts with is one file, and the signup page's first screen another.
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            {
+              name: 'first-screen',
+              test: (id) => firstScreenModules.has(id) && !id.includes('node_modules'),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [

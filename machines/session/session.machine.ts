@@ -1,6 +1,8 @@
 /**
  * The login state (portal.md §4): undefined until the profile answers, then logged in or logged
- * out; a failed profile fetch means logged out. Logging out clears the notices and shows a logout
+ * out; a failed profile fetch means logged out. A browser that holds no session (no session hint
+ * cookie, set and cleared with the session cookies) is logged out at once: the page asks the
+ * server nothing, so public pages never wait for a profile that cannot come. Logging out clears the notices and shows a logout
  * notice, then goes to login or, when an admin stops acting as a customer (`proxy_logout`), back
  * to the admin proxy screen. When the token coordinator reports that the session could not be
  * renewed, the user goes to login with the timeout flag and a redirect to where they were.
@@ -21,6 +23,8 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
+  /** The page starts: whether the browser holds a session (the session hint cookie). */
+  | { type: 'page opened'; sessionCookie: boolean }
   | { type: 'login'; username: string; password: string; redirect?: string | null }
   /** Someone else logged the user in (signup's automatic login, an admin acting as a customer). */
   | { type: 'signed in'; user: SessionUser; redirect?: string | null }
@@ -92,6 +96,8 @@ export const sessionMachine = setup({
     'go to admin proxy': () => {},
   },
   guards: {
+    'the browser holds a session': ({ event }) =>
+      event.type === 'page opened' && event.sessionCookie,
     'an admin stops acting as a customer': ({ event }) =>
       (event as { output?: LogoutResponse }).output?.proxy_logout === true,
   },
@@ -100,8 +106,18 @@ export const sessionMachine = setup({
   description:
     'Whether someone is logged in, and what happens when they log in, log out, or their session runs out.',
   context: { user: null, loginError: null, redirect: null },
-  initial: 'unknown',
+  initial: 'opening',
   states: {
+    opening: {
+      description:
+        'The page starts and looks for the session hint cookie: only a browser that holds a session asks for the profile.',
+      on: {
+        'page opened': [
+          { guard: 'the browser holds a session', target: 'unknown' },
+          { target: 'loggedOut' },
+        ],
+      },
+    },
     unknown: {
       description:
         'Login state undefined: the profile is being fetched. A failed fetch means logged out.',

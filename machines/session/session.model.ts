@@ -37,8 +37,9 @@ export const sessionModel = defineMachine({
   name: 'session',
   title: 'Session',
   description:
-    'Whether someone is logged in. When a page opens, the portal asks the server for the ' +
-    'profile: if that fails, nobody is logged in. Logging in checks the username and password, ' +
+    'Whether someone is logged in. When a page opens in a browser that holds a session (its ' +
+    'session hint cookie), the portal asks the server for the profile: if that fails, nobody is ' +
+    'logged in. A browser without a session is logged out at once and asks the server nothing. Logging in checks the username and password, ' +
     'loads the profile and goes on to the page the user wanted. Logging out clears the messages, ' +
     'says the user logged out and goes to the login page; an administrator who was acting as a ' +
     'customer goes back to the admin screen instead. When the session can no longer be renewed, ' +
@@ -46,6 +47,8 @@ export const sessionModel = defineMachine({
     'page after logging in again.',
   machine: sessionMachine,
   events: [
+    sample('page opened with a session', { type: 'page opened', sessionCookie: true }),
+    sample('page opened without a session', { type: 'page opened', sessionCookie: false }),
     sample('log in', {
       type: 'login',
       username: 'demo',
@@ -100,6 +103,13 @@ export const sessionModel = defineMachine({
   }),
   limit: 500,
   states: {
+    opening: (snapshot) => {
+      expectThat(
+        selectSessionStatus(snapshot) === 'unknown',
+        'the login state should be undefined',
+      );
+      expectThat(selectUser(snapshot) === null, 'nobody should be shown as logged in');
+    },
     unknown: (snapshot) => {
       expectThat(
         selectSessionStatus(snapshot) === 'unknown',

@@ -54,7 +54,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // After the answer is made (errors included): HSTS over HTTPS, no-store and nosniff on the API.
   app.use(strictTransportSecurity());
   app.use(`${API_BASE_PATH}/*`, apiAnswerHeaders());
-  app.use(compress());
+  // API answers are compressed per response; the web app's files are compressed at build time
+  // (src/server/spa.ts sends the precompressed variants) and must not be compressed again.
+  app.use(`${API_BASE_PATH}/*`, compress());
   app.use(
     methodNotAllowed({
       app,

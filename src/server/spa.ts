@@ -2,6 +2,12 @@
  * Serves the built web app under the web base path: files from the build, and `index.html` (with
  * the public configuration embedded as JSON) for every other path, so client routing works on
  * reload and deep links.
+ *
+ * Built files are compressed once, at build time (`vite.config.ts` writes `.br` and `.gz` beside
+ * each text file): a request gets the variant its `Accept-Encoding` prefers, with
+ * `Vary: Accept-Encoding`, and hashed assets are cached for a year. `index.html` is never cached,
+ * and it preloads (`modulepreload`) the chunks of the page it is opened on, so that they download
+ * beside the entry instead of after it.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,19 +64,126 @@ export function renderIndexHtml(template: string, config: Config): string {
   return template.replace('<!--app-config-->', block);
 }
 
+/** Encodings built beside each compressible file, in order of preference at equal weight. */
+export const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The page module each route path loads (Vite's manifest key); its chunks are preloaded. */
+export const PAGE_MODULES: readonly { prefix: string; module: string }[] = [
+  { prefix: '/signup/', module: 'features/signup/SignupPage.tsx' },
+  { prefix: '/login/', module: 'features/login/LoginPage.tsx' },
+];
+
+/** The weight (q) of each content coding a client accepts; `*` stands for the others. */
+export function acceptedEncodings(header: string | undefined): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key === 'q') q = Number.isFinite(Number(value)) ? Number(value) : 0;
+    }
+    weights.set(name, q);
+  }
+  return weights;
+}
+
+/** The precompressed variant to send: the highest weight wins, Brotli before gzip on a tie. */
+export function chooseEncoding(
+  header: string | undefined,
+  available: readonly string[],
+): (typeof PRECOMPRESSED)[number] | undefined {
+  const weights = acceptedEncodings(header);
+  let best: (typeof PRECOMPRESSED)[number] | undefined;
+  let bestQ = 0;
+  for (const variant of PRECOMPRESSED) {
+    if (!available.includes(variant.encoding)) continue;
+    const q = weights.get(variant.encoding) ?? weights.get('*') ?? 0;
+    if (q > bestQ) {
+      best = variant;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The files a manifest entry loads before it runs: its chunk, its static imports and their CSS. */
+export function chunkFiles(
+  manifest: Record<string, ManifestChunk>,
+  entry: string,
+): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** `<link>`s that fetch a page's chunks beside the entry; the entry's own are left to Vite. */
+export function preloadLinks(
+  manifest: Record<string, ManifestChunk>,
+  pageModule: string,
+  base: string,
+): string {
+  const entry = chunkFiles(manifest, 'index.html');
+  const page = chunkFiles(manifest, pageModule);
+  const scripts = page.scripts.filter((file) => !entry.scripts.includes(file));
+  const styles = page.styles.filter((file) => !entry.styles.includes(file));
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${base}/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${base}/${file}">`),
+  ].join('');
+}
+
+/** `decodeURIComponent` that answers undefined for a broken escape instead of throwing. */
+function decodePath(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+interface BuiltFile {
+  path: string;
+  size: number;
+  /** Precompressed variants beside it (`br`, `gzip`), with their sizes. */
+  variants: Map<string, number>;
+}
+
 export function registerSpa(
   app: Hono<AppEnv>,
   config: Config,
   frameOrigins: readonly string[] = [],
 ) {
   const root = config.webDistDir;
-  let indexHtml: string | undefined;
+  let template: string | undefined;
+  let manifest: Record<string, ManifestChunk> | undefined;
+  const pages = new Map<string, string>();
+  // Built files do not change while the server runs: each found file is looked up once.
+  const found = new Map<string, BuiltFile>();
   const csp = contentSecurityPolicy(frameOrigins);
 
-  async function sendIndex(c: Context<AppEnv>) {
-    if (indexHtml === undefined) {
+  async function pageHtml(relative: string): Promise<string> {
+    if (template === undefined) {
       try {
-        indexHtml = renderIndexHtml(await readFile(path.join(root, 'index.html'), 'utf8'), config);
+        template = renderIndexHtml(await readFile(path.join(root, 'index.html'), 'utf8'), config);
       } catch {
         throw new ApiError(
           503,
@@ -78,9 +191,31 @@ export function registerSpa(
           'The web app has not been built yet. Run "npm run build" and try again.',
         );
       }
+      try {
+        manifest = JSON.parse(
+          await readFile(path.join(root, '.vite', 'manifest.json'), 'utf8'),
+        ) as Record<string, ManifestChunk>;
+      } catch {
+        manifest = undefined;
+      }
     }
+    const page = PAGE_MODULES.find(({ prefix }) => `${relative}/`.startsWith(prefix));
+    if (!page || !manifest?.[page.module]) return template;
+    let html = pages.get(page.module);
+    if (html === undefined) {
+      html = template.replace(
+        '</head>',
+        `${preloadLinks(manifest, page.module, WEB_BASE_PATH)}</head>`,
+      );
+      pages.set(page.module, html);
+    }
+    return html;
+  }
+
+  async function sendIndex(c: Context<AppEnv>, relative: string, status: 200 | 404 = 200) {
+    const html = await pageHtml(relative);
     ensureCsrfCookie(c);
-    return c.html(indexHtml, 200, {
+    return c.html(html, status, {
       'Content-Security-Policy': csp,
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
@@ -88,28 +223,55 @@ export function registerSpa(
     });
   }
 
+  async function lookUp(file: string): Promise<BuiltFile | undefined> {
+    const known = found.get(file);
+    if (known) return known;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const variants = new Map<string, number>();
+    for (const { encoding, suffix } of PRECOMPRESSED) {
+      const variant = await stat(file + suffix).catch(() => undefined);
+      if (variant?.isFile()) variants.set(encoding, variant.size);
+    }
+    const built = { path: file, size: info.size, variants };
+    found.set(file, built);
+    return built;
+  }
+
   app.get(WEB_BASE_PATH, (c) => c.redirect(`${WEB_BASE_PATH}/`, 301));
   app.on(['GET', 'HEAD'], `${WEB_BASE_PATH}/*`, async (c) => {
-    const relative = decodeURIComponent(c.req.path.slice(WEB_BASE_PATH.length));
+    const raw = c.req.path.slice(WEB_BASE_PATH.length);
+    const isAsset = raw.startsWith('/assets/');
+    const relative = decodePath(raw);
+    if (relative === undefined) {
+      // A broken escape names no file and no page.
+      if (isAsset) throw new ApiError(404, 'Not found', 'That file does not exist.');
+      return sendIndex(c, '/', 404);
+    }
     const file = path.normalize(path.join(root, relative));
     if (
       file.startsWith(root + path.sep) &&
       path.extname(file) &&
       path.basename(file) !== 'index.html'
     ) {
-      const info = await stat(file).catch(() => undefined);
-      if (info?.isFile()) {
-        const immutable = relative.startsWith('/assets/');
-        return c.body(await readFile(file), 200, {
+      const built = await lookUp(file);
+      if (built) {
+        const variant = chooseEncoding(c.req.header('Accept-Encoding'), [...built.variants.keys()]);
+        const headers: Record<string, string> = {
           'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-          'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          'Cache-Control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
           'X-Content-Type-Options': 'nosniff',
-        });
+        };
+        if (built.variants.size > 0) headers.Vary = 'Accept-Encoding';
+        if (variant) headers['Content-Encoding'] = variant.encoding;
+        const body = await readFile(variant ? file + variant.suffix : file);
+        headers['Content-Length'] = String(body.length);
+        return c.body(body, 200, headers);
       }
-      if (relative.startsWith('/assets/')) {
+      if (isAsset) {
         throw new ApiError(404, 'Not found', 'That file does not exist.');
       }
     }
-    return sendIndex(c);
+    return sendIndex(c, relative);
   });
 }

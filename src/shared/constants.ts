@@ -260,3 +260,9 @@ export const CLIENT_ERROR_BODY_LIMIT_BYTES = 32 * 1024;
 /** The CSRF cookie (readable by scripts) and the header that must echo it. */
 export const CSRF_COOKIE_NAME = 'csrf_token';
 export const CSRF_HEADER_NAME = 'X-CSRF-Token';
+
+/**
+ * The session hint cookie (readable by scripts, holds no secret): set and cleared with the session
+ * cookies, so that a page opened without it knows nobody is logged in and asks the server nothing.
+ */
+export const SESSION_HINT_COOKIE_NAME = 'has_session';

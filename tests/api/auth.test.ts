@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, ERROR_TITLES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
-import { PERMISSION_CATEGORIES } from '../../src/shared/constants.ts';
+import { PERMISSION_CATEGORIES, SESSION_HINT_COOKIE_NAME } from '../../src/shared/constants.ts';
 import type { SessionUser, UserInfoResponse, UserProfile } from '../../src/shared/session.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { auditLog, refreshFamilies } from '../../src/server/db/schema.ts';
@@ -289,6 +289,45 @@ describe('POST /auth/refresh_token', () => {
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
     expect(cookie).not.toMatch(/Max-Age/);
+  });
+});
+
+describe('the session hint cookie', () => {
+  const hintOf = (response: Response) =>
+    response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
+
+  it('is set beside the session cookies, readable by scripts, and lives as long as they do', async () => {
+    const client = t.client();
+    const response = await client.post('/auth/tokens', credentials('demo', t.config.demoPassword));
+    expect(response.status).toBe(200);
+    const hint = hintOf(response);
+    expect(hint).toBeDefined();
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/SameSite=Strict/);
+    expect(hint).toMatch(/Path=\//);
+    const refresh = response.headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
+    expect(hint?.match(/Max-Age=\d+/)?.[0]).toBe(refresh?.match(/Max-Age=\d+/)?.[0]);
+    // A renewal sets it again with the new cookies.
+    const renewed = await client.post('/auth/refresh_token', { store_in_cookies: true });
+    expect(renewed.status).toBe(200);
+    expect(hintOf(renewed)).toBeDefined();
+    expect(client.cookie(SESSION_HINT_COOKIE_NAME)).toBeDefined();
+  });
+
+  it('is cleared with the session cookies on logout and on a failed renewal', async () => {
+    const client = await login(t, 'demo');
+    expect(client.cookie(SESSION_HINT_COOKIE_NAME)).toBeDefined();
+    const logout = await client.delete('/auth/tokens');
+    expect(hintOf(logout)).toMatch(/Max-Age=0/);
+    expect(client.cookie(SESSION_HINT_COOKIE_NAME)).toBeUndefined();
+
+    const stale = t.client();
+    stale.cookies.set('refresh_token', 'made-up');
+    stale.cookies.set(SESSION_HINT_COOKIE_NAME, '1');
+    const refused = await stale.post('/auth/refresh_token', {});
+    expect(refused.status).toBe(401);
+    expect(hintOf(refused)).toMatch(/Max-Age=0/);
+    expect(stale.cookie(SESSION_HINT_COOKIE_NAME)).toBeUndefined();
   });
 });
 

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const MAIN_CHUNK = `export const main = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -16,6 +19,24 @@ beforeAll(async () => {
     '<html><head><!--app-config--></head><body>app</body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  // A built chunk with the variants the build writes beside it.
+  writeFileSync(path.join(dist, 'assets', 'main-abc.js'), MAIN_CHUNK);
+  writeFileSync(path.join(dist, 'assets', 'main-abc.js.gz'), gzipSync(MAIN_CHUNK));
+  writeFileSync(path.join(dist, 'assets', 'main-abc.js.br'), brotliCompressSync(MAIN_CHUNK));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/main-abc.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-abc.js' },
+      'features/signup/SignupPage.tsx': {
+        file: 'assets/SignupPage-abc.js',
+        imports: ['_shared.js', '_Stack.js'],
+        css: ['assets/SignupPage-abc.css'],
+      },
+      '_Stack.js': { file: 'assets/Stack-abc.js' },
+    }),
+  );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PRODUCT_NAME: 'Test Fiber' } });
   app = createApp({ config: t.config, database: t.database, logger: t.logger }, { serveWeb: true });
@@ -68,5 +89,78 @@ describe('the web app under /control/', () => {
     const response = await app.request('/elsewhere');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('sends the Brotli file built beside a chunk to a client that accepts it, cached for a year', async () => {
+    const response = await app.request('/control/assets/main-abc.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(brotliDecompressSync(body).toString()).toBe(MAIN_CHUNK);
+    expect(response.headers.get('content-length')).toBe(String(body.length));
+  });
+
+  it('sends the gzip file to a client without Brotli, and the plain file to one with neither', async () => {
+    const gzip = await app.request('/control/assets/main-abc.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(MAIN_CHUNK);
+
+    const preferred = await app.request('/control/assets/main-abc.js', {
+      headers: { 'Accept-Encoding': 'br;q=0.5, gzip' },
+    });
+    expect(preferred.headers.get('content-encoding')).toBe('gzip');
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await app.request('/control/assets/main-abc.js', {
+        headers: accept ? { 'Accept-Encoding': accept } : {},
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await plain.text()).toBe(MAIN_CHUNK);
+    }
+  });
+
+  it('never caches index.html', async () => {
+    for (const url of ['/control/', '/control/signup/', '/control/no/such/page']) {
+      const response = await app.request(url, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it("preloads the signup page's chunks and stylesheet in the page opened on /control/signup/", async () => {
+    const html = await (await app.request('/control/signup/')).text();
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/control/assets/SignupPage-abc.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/control/assets/Stack-abc.js">',
+    );
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/control/assets/SignupPage-abc.css">',
+    );
+    // The entry's own chunks are Vite's to load.
+    expect(html).not.toContain('href="/control/assets/shared-abc.js"');
+    const elsewhere = await (await app.request('/control/account/')).text();
+    expect(elsewhere).not.toContain('SignupPage-abc.js');
+  });
+
+  it('answers a path with a broken escape with the 404 page, and such an asset with a 404 JSON', async () => {
+    const page = await app.request('/control/%E0%A4%A');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('<script type="application/json" id="app-config">');
+
+    const asset = await app.request('/control/assets/%E0%A4%A.js');
+    expect(asset.status).toBe(404);
+    expect(asset.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await asset.json()).toMatchObject({ status: 404 });
   });
 });

@@ -34,9 +34,46 @@ function countRefreshes(page: Page) {
   return seen;
 }
 
+function recordSessionCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/user/profile') || url.pathname.endsWith('/auth/refresh_token'))
+      calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
 test.describe('session', () => {
   // Some of these wait out an access token; all share a machine with other test runs.
   test.describe.configure({ timeout: 60_000 });
+
+  test('an anonymous visit to the signup page asks for no profile and no renewal', async ({
+    page,
+    visit,
+  }) => {
+    const calls = recordSessionCalls(page);
+    await visit('/control/signup/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual([]);
+  });
+
+  test('a logged-in visit to the signup page still restores the session', async ({
+    page,
+    visit,
+  }) => {
+    await visit('/control/login/');
+    await logIn(page, 'demo');
+    await expect(page.getByTestId('logged-in-link')).toHaveText('demo logged in');
+    const calls = recordSessionCalls(page);
+    await visit('/control/signup/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await visit('/control/account/');
+    await expect(page.getByTestId('logged-in-link')).toHaveText('demo logged in');
+    await expect(page.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
+    expect(calls).toContain('GET /manage/api/v1.0/user/profile');
+  });
 
   test('logs in, outlives the access token and keeps working without a prompt', async ({
     page,

@@ -45,6 +45,8 @@ const failure = (status: number, title: string, message: string) =>
   Object.assign(new Error(message), { status, title });
 
 function start(options: {
+  /** Whether the browser holds a session (the session hint cookie); it does unless told. */
+  sessionCookie?: boolean;
   profiles?: (UserProfile | Error)[];
   login?: (input: { username: string; password: string }) => Promise<SessionUser>;
   logout?: () => Promise<LogoutResponse>;
@@ -81,10 +83,36 @@ function start(options: {
       },
     }),
   ).start();
+  actor.send({ type: 'page opened', sessionCookie: options.sessionCookie ?? true });
   return { actor, calls };
 }
 
 describe('session machine', () => {
+  it('a browser without a session is logged out at once and asks for no profile', () => {
+    const { actor, calls } = start({ sessionCookie: false, profiles: [profile(user('demo'))] });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('loggedOut');
+    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(selectUser(actor.getSnapshot())).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('a browser without a session still logs in and loads the profile', async () => {
+    const { actor, calls } = start({
+      sessionCookie: false,
+      profiles: [profile(user('demo'))],
+      login: async () => user('demo'),
+    });
+    actor.send({ type: 'login', username: 'demo', password: 'pw', redirect: '/billing/' });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(calls).toEqual(['login demo', 'profile', 'go to /billing/']);
+  });
+
+  it('the login state is undefined until the page says whether it holds a session', () => {
+    const actor = createActor(sessionMachine).start();
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('unknown');
+    actor.stop();
+  });
+
   it('is undefined until the profile answers, then logged in', async () => {
     const { actor } = start({ profiles: [profile(user('demo'))] });
     expect(selectSessionStatus(actor.getSnapshot())).toBe('unknown');

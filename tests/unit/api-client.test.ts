@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
-import { ApiFailure, createApiClient, csrfToken } from '../../src/web/api/client.ts';
+import { ApiFailure, createApiClient, csrfToken, holdsSession } from '../../src/web/api/client.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -103,5 +103,17 @@ describe('the web HTTP client', () => {
   it('answers 204 with undefined', async () => {
     const api = client(() => new Response(null, { status: 204 }));
     await expect(api.delete('/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('holdsSession', () => {
+  it('is true only when the session hint cookie is there, with or without the __Host- prefix', () => {
+    expect(holdsSession('')).toBe(false);
+    expect(holdsSession('csrf_token=abc; theme=dark')).toBe(false);
+    expect(holdsSession('not_has_session=1; has_session_x=1')).toBe(false);
+    expect(holdsSession('csrf_token=abc; has_session=1')).toBe(true);
+    expect(holdsSession('__Host-has_session=1;__Host-csrf_token=abc')).toBe(true);
+    // A broken escape elsewhere does not matter.
+    expect(holdsSession('x=%E0%A4%A; has_session=1')).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { refreshFamilies, refreshTokens } from '../db/schema.ts';
 import { storedSecret } from '../db/stored-secret.ts';
+import { SESSION_HINT_COOKIE_NAME } from '#shared/constants';
 import { clearCookie, readCookie, writeCookie } from '../http/cookies.ts';
 
 export const ACCESS_COOKIE = 'access_token';
@@ -208,7 +209,8 @@ export async function findFamily(db: Executor, familyId: string): Promise<Family
 /**
  * Sets the session cookies (HttpOnly, SameSite=Strict; `__Host-` and Secure over HTTPS). With
  * `persistent` false they are browser-session cookies. The access cookie outlives its token so
- * that an expired token is reported as expired (and refreshed) rather than as missing.
+ * that an expired token is reported as expired (and refreshed) rather than as missing. Beside them
+ * goes the session hint cookie (readable by scripts, no secret in it), cleared with them.
  */
 export function setSessionCookies(
   c: Context<AppEnv>,
@@ -218,11 +220,14 @@ export function setSessionCookies(
   const maxAge = persistent ? c.var.deps.config.refreshTokenTtlSeconds : undefined;
   writeCookie(c, ACCESS_COOKIE, tokens.access, { httpOnly: true, maxAge });
   if (tokens.refresh) writeCookie(c, REFRESH_COOKIE, tokens.refresh, { httpOnly: true, maxAge });
+  // Tells the page that a session exists, without giving scripts the tokens.
+  writeCookie(c, SESSION_HINT_COOKIE_NAME, '1', { httpOnly: false, maxAge });
 }
 
 export function clearSessionCookies(c: Context<AppEnv>) {
   clearCookie(c, ACCESS_COOKIE);
   clearCookie(c, REFRESH_COOKIE);
+  clearCookie(c, SESSION_HINT_COOKIE_NAME);
 }
 
 export function readRefreshCookie(c: Context<AppEnv>): string | undefined {

@@ -6,7 +6,13 @@
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { isApiErrorBody, type ApiErrorBody } from '#shared/api-error';
-import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME, TIMERS } from '#shared/constants';
+import {
+  API_BASE_PATH,
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  SESSION_HINT_COOKIE_NAME,
+  TIMERS,
+} from '#shared/constants';
 import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
 
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
@@ -42,6 +48,19 @@ export function readCookie(name: string, cookies: string = document.cookie): str
 /** The CSRF cookie carries the `__Host-` prefix when the site is served over HTTPS. */
 export function csrfToken(cookies?: string): string | undefined {
   return readCookie(`__Host-${CSRF_COOKIE_NAME}`, cookies) ?? readCookie(CSRF_COOKIE_NAME, cookies);
+}
+
+/**
+ * Whether the browser holds a session: the server sets the session hint cookie (with the
+ * `__Host-` prefix over HTTPS) beside the HttpOnly session cookies and clears it with them.
+ */
+export function holdsSession(cookies: string = document.cookie): boolean {
+  return cookies
+    .split(';')
+    .map((part) => part.trim().split('=')[0])
+    .some(
+      (name) => name === SESSION_HINT_COOKIE_NAME || name === `__Host-${SESSION_HINT_COOKIE_NAME}`,
+    );
 }
 
 /** Turns anything a request can throw into an {@link ApiFailure} with the spec's message. */

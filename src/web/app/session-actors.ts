@@ -12,7 +12,12 @@ import { routeGateMachine, type GateSession } from '#machines/session/route-gate
 import { sessionMachine } from '#machines/session/session.machine';
 import { selectSessionStatus, selectUser } from '#machines/session/session.selectors';
 import { tokensMachine } from '#machines/session/tokens.machine';
-import { ApiFailure, type ApiClient, type UnauthorizedHandler } from '../api/client.ts';
+import {
+  ApiFailure,
+  holdsSession,
+  type ApiClient,
+  type UnauthorizedHandler,
+} from '../api/client.ts';
 import { refreshAcrossTabs } from './cross-tab-refresh.ts';
 import {
   rememberAttemptedRoute,
@@ -165,5 +170,7 @@ export function createSessionActors(options: {
   actors.tokens.start();
   actors.routeGate.start();
   actors.session.start();
+  // Without the session hint cookie nobody is logged in: the page asks the server nothing.
+  actors.session.send({ type: 'page opened', sessionCookie: holdsSession() });
   return actors;
 }

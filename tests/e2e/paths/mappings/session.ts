@@ -5,6 +5,7 @@
  * network drops), and the page must then show the state the machine predicts.
  */
 import type { Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
 import { loggedInLabel } from '../../../../src/shared/messages.ts';
 import type { BrowserMapping } from '../runner.ts';
@@ -25,18 +26,30 @@ const serverAnswers = async () => {};
 
 export const sessionMapping: BrowserMapping = {
   machine: 'session',
-  async start({ page, visit, upcoming }) {
-    if (upcoming[0]?.type === 'xstate.done.actor.fetchProfile') {
-      // The profile is to arrive when the page opens: log in first, then open a page afresh.
-      await visit('/control/login/');
-      await logIn(page, PASSWORD);
-      await page.getByTestId('logged-in-link').waitFor();
-      await visit('/control/account/');
-    } else {
-      await visit('/control/login/');
-    }
+  async start({ page }) {
+    // The machine waits for the page to open: the first event opens it.
+    await page.goto('about:blank');
   },
   events: {
+    'page opened': async ({ page, visit, upcoming }, event) => {
+      const { sessionCookie } = event as EventObject & { sessionCookie?: boolean };
+      if (sessionCookie) {
+        // Log in first, then open a page afresh with the session's cookies.
+        await visit('/control/login/');
+        await logIn(page, PASSWORD);
+        await page.getByTestId('logged-in-link').waitFor();
+        if (upcoming[0]?.type === 'xstate.error.actor.fetchProfile') {
+          // The session ended behind the browser's back; only the hint cookie is left.
+          await page.context().clearCookies({ name: 'access_token' });
+          await page.context().clearCookies({ name: 'refresh_token' });
+          await visit('/control/login/');
+        } else {
+          await visit('/control/account/');
+        }
+      } else {
+        await visit('/control/login/');
+      }
+    },
     login: async ({ page, upcoming }) => {
       const accepted = upcoming[0]?.type === 'xstate.done.actor.login';
       await logIn(page, accepted ? PASSWORD : WRONG_PASSWORD);
@@ -69,12 +82,14 @@ export const sessionMapping: BrowserMapping = {
     'signed in': 'signup logs in by itself and an admin acts as a customer: their own tests',
     'user refreshed': 'comes with a token renewal (tests/e2e/session.spec.ts)',
     'profile changed': 'the account page saves contact information in its own tests',
-    'xstate.done.actor.fetchProfile': ({ index, previous }) =>
-      index === 0 || previous?.type === 'xstate.done.actor.login'
+    'xstate.done.actor.fetchProfile': ({ previous }) =>
+      previous?.type === 'page opened' || previous?.type === 'xstate.done.actor.login'
         ? undefined
         : 'a profile after another login (signup, acting as a customer) is not walked here',
-    'xstate.error.actor.fetchProfile': ({ index }) =>
-      index === 0 ? undefined : 'needs the server to fail right after accepting the password',
+    'xstate.error.actor.fetchProfile': ({ previous }) =>
+      previous?.type === 'page opened'
+        ? undefined
+        : 'needs the server to fail right after accepting the password',
     'xstate.done.actor.logout': ({ event }) =>
       (event as { output?: { proxy_logout?: boolean } }).output?.proxy_logout
         ? 'needs an admin acting as a customer (tests/e2e/session.spec.ts)'
@@ -97,6 +112,7 @@ export const sessionMapping: BrowserMapping = {
     },
   },
   notShown: {
+    opening: 'lasts only until the page has read its cookies when it starts',
     unknown: 'lasts only while the first profile request runs when a page opens',
     'loggedOut.loggingIn': IN_FLIGHT,
     'loggedOut.loadingProfile': IN_FLIGHT,
