@@ -124,7 +124,7 @@ export interface MachineEntry<
   states: Readonly<Record<string, (snapshot: SnapshotFrom<TMachine>) => void>>;
   unreachable?: readonly Unreachable[];
   /** What the specification expects, sample by sample and timer by timer (see {@link Declaration}). */
-  expect?: Declaration<TProjection>;
+  expect: Declaration<TProjection>;
 }
 
 /** An entry with its machine type erased, as the registry list holds it. */

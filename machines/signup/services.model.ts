@@ -82,6 +82,8 @@ type Projection = ReturnType<typeof project>;
  */
 function meshBoundaries(offering: ServiceOffering) {
   const stock = offering.mesh_option.quantity_available;
+  // Sold out, there is no limit to sample: the mesh choice is disabled.
+  if (stock <= 0) return [];
   return [
     sample(`${stock} extenders (all in stock)`, { type: 'mesh.chosen', quantity: stock }),
     sample(`${stock + 1} extenders (one more than in stock)`, {
@@ -102,12 +104,11 @@ function servicesDeclaration(offering: ServiceOffering): Declaration<Projection>
     offering.router_options.find((o) => o.speed_id === id)?.router_available === true;
   const stock = offering.mesh_option.quantity_available;
   const boundaries = meshBoundaries(offering);
-  const meshSamples = {
+  const meshSamples: Record<string, number> = {
     'no extenders': 0,
     'two extenders': 2,
     'nine extenders': 9,
-    [boundaries[0].label]: boundaries[0].event.quantity,
-    [boundaries[1].label]: boundaries[1].event.quantity,
+    ...Object.fromEntries(boundaries.map((s) => [s.label, s.event.quantity])),
   };
 
   /** Per speed card: what a speed card does to one region (the same card again: nothing). */

@@ -13,9 +13,9 @@ import type {
   RegisteredMachine,
 } from '../../../machines/registry.ts';
 
-/** The entry's declaration (none yet: nothing declared, so every step fails). */
+/** The entry's declaration. */
 export function declarationOf(entry: RegisteredMachine): Declaration {
-  return entry.expect ?? { on: {} };
+  return entry.expect;
 }
 
 /** `'*'` in a declaration: in any state. */

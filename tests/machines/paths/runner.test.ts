@@ -46,7 +46,7 @@ async function failuresOf(plan: MachinePlan): Promise<string[]> {
   return failures;
 }
 
-const declared = lookupEntryConfig.expect!;
+const declared = lookupEntryConfig.expect;
 
 describe('path runner', () => {
   const plan = planPaths(lookupEntry);
