@@ -31,9 +31,12 @@ import { checkoutModel } from './signup/checkout.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
+  Declaration,
   EventSample,
+  Expectation,
   Fakes,
   MachineEntry,
+  Outcome,
   RegisteredMachine,
   SampleEvent,
   SystemEvent,

@@ -1,4 +1,5 @@
 /** The form machine's registration: a two-field sample form, projection and state checks. */
+import { TIMERS } from '#shared/constants';
 import * as v from 'valibot';
 import { FIELD_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -11,6 +12,18 @@ const SAMPLE_FIELDS = {
   name: v.pipe(v.string(), v.trim(), v.minLength(1, FIELD_MESSAGES.required)),
   email: v.pipe(v.string(), v.email(FIELD_MESSAGES.email)),
 };
+
+/** Typing restarts the pause and keeps what was typed. */
+const TYPING = {
+  'type a name': { to: 'editing.waiting', with: { name: 'Dana Demo' } },
+  'clear the name': { to: 'editing.waiting', with: { name: '' } },
+  'type a good email': { to: 'editing.waiting', with: { email: 'dana@example.com' } },
+  'type a bad email': { to: 'editing.waiting', with: { email: 'dana@' } },
+};
+
+/** The sample fields' rules: a name is required, the email needs a domain. */
+const sendable = ({ name, email }: { name: unknown; email: unknown }) =>
+  name !== '' && email === 'dana@example.com';
 
 export const formModel = defineMachine({
   name: 'form',
@@ -49,6 +62,31 @@ export const formModel = defineMachine({
     passes: checkForm(context.fields, context.values, context.checks).valid,
   }),
   limit: 2000,
+  // Checked 250 ms after typing stops (signup.md §9 "input validation 250 ms"); Submit sends
+  // only when every field passes (here: a name, and an email with a domain).
+  expect: {
+    on: {
+      '*': { 'outside errors arrive': 'stays' },
+      editing: {
+        ...TYPING,
+        'leave the email': 'stays',
+        'prefill both': {
+          to: 'editing.idle',
+          with: { name: 'Dana Demo', email: 'dana@example.com' },
+        },
+        'press Submit': (before) => (sendable(before) ? 'submitting' : 'editing.idle'),
+        'start over': { to: 'editing.idle', with: { name: '', email: '' } },
+      },
+      'editing.waiting': { 'typing pauses': 'editing.idle' },
+      submitting: { 'server accepts': 'submitted', 'server refuses the email': 'editing.idle' },
+      submitted: {
+        ...TYPING,
+        'press Submit': (before) => (sendable(before) ? 'submitting' : 'ignored'),
+        'start over': { to: 'editing.idle', with: { name: '', email: '' } },
+      },
+    },
+    timers: { 'editing.waiting': { inputValidationDelay: TIMERS.inputValidationDelayMs } },
+  },
   states: {
     'editing.idle': (snapshot) => {
       expectThat(snapshot.context.pending.length === 0, 'every edit should have been checked');

@@ -1,4 +1,5 @@
 /** The password-field machine's registration: a change of password, projection and checks. */
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TIMERS } from '#shared/constants';
 import { PASSWORD_MESSAGES } from '#shared/messages';
 import { quickPasswordProblems, type PasswordStrength } from '#shared/password';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -25,6 +26,56 @@ const weak: PasswordStrength = {
   warning: 'This is a very common password.',
   suggestions: ['Add more words that are less common.'],
 };
+
+/** A generated password of exactly `length` characters. */
+function passwordOf(length: number): string {
+  return `${STRONG}${'x'.repeat(length)}`.slice(0, length);
+}
+
+/** Passwords at the length limits (signup.md §9: 12 to 127 characters), password and confirmation. */
+const BOUNDARIES = [
+  PASSWORD_MIN_LENGTH - 1,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH + 1,
+].map((length) =>
+  sample(`use a generated password of ${length} characters`, {
+    type: 'use password',
+    password: passwordOf(length),
+  }),
+);
+
+type Projection = {
+  quickOk: boolean;
+  typed: boolean;
+  measured: boolean;
+  strong: boolean | null;
+  waits: boolean;
+};
+
+/** Typing into the password field. */
+const TYPED = ['type a strong password', 'type a short password'];
+
+/**
+ * Submit sends when every rule passes (the shared rules: lengths 12 to 127, the confirmation,
+ * the current password) with the strength measured strong; with only the strength unknown it
+ * measures first; otherwise it shows every problem. So a generated password of 11 or 128
+ * characters is never sent, one of 12 or 127 is.
+ */
+const submit = ({ quickOk, measured, strong }: Projection) =>
+  quickOk && measured && strong
+    ? 'submitting'
+    : quickOk && !measured
+      ? { to: 'editing.strength.measuring', with: { waits: true } }
+      : 'stays';
+
+/** Once measured: a waiting submit goes ahead if everything passes. */
+const measuredAs =
+  (strong: boolean) =>
+  ({ quickOk, waits }: Projection) =>
+    waits && strong && quickOk
+      ? 'submitting'
+      : { to: 'editing.strength.measured', with: { strong, waits: false } };
 
 const typingPausesLonger = sample('typing pauses longer', {
   type: 'xstate.after.passwordSuggestionDebounce.password.editing.strength.debouncing',
@@ -97,6 +148,61 @@ export const passwordModel = defineMachine({
         'typed; the branch keeps the advice coming should that ever change.',
     },
   ],
+  expect: {
+    on: {
+      editing: {
+        'leave the current password': 'stays',
+        'press Submit': submit,
+        'start over': {
+          to: ['editing.rules.idle', 'editing.strength.empty'],
+          with: { typed: false },
+        },
+      },
+      // The rules are checked 250 ms after typing stops; a generated password is checked at once.
+      'editing.rules': {
+        'type the current password': 'editing.rules.waiting',
+        ...Object.fromEntries(TYPED.map((label) => [label, 'editing.rules.waiting'])),
+        'clear the password': 'editing.rules.waiting',
+        'confirm it': 'editing.rules.waiting',
+        'use a generated password': 'editing.rules.idle',
+        ...Object.fromEntries(BOUNDARIES.map((s) => [s.label, 'editing.rules.idle'])),
+      },
+      'editing.rules.waiting': { 'typing pauses': 'editing.rules.idle' },
+      // The strength is measured 750 ms after the new password last changed.
+      'editing.strength': {
+        'type the current password': 'ignored',
+        'confirm it': 'ignored',
+        // Every edit of the new password starts the longer pause over.
+        ...Object.fromEntries(TYPED.map((label) => [label, 'editing.strength.debouncing'])),
+        'clear the password': { to: 'editing.strength.empty', with: { typed: false } },
+        'use a generated password': 'editing.strength.measuring',
+        ...Object.fromEntries(BOUNDARIES.map((s) => [s.label, 'editing.strength.measuring'])),
+        'the username changes': ({ typed }: Projection) =>
+          typed ? { to: 'editing.strength.debouncing', with: { measured: false } } : 'stays',
+      },
+      'editing.strength.debouncing': { 'typing pauses longer': 'editing.strength.measuring' },
+      'editing.strength.measuring': {
+        'measured strong': measuredAs(true),
+        'measured weak': measuredAs(false),
+        'dictionaries fail to load': {
+          to: 'editing.strength.unavailable',
+          with: { measured: false, waits: false },
+        },
+      },
+      submitting: {
+        'server accepts': 'submitted',
+        'server refuses the current password': ['editing.rules.idle', 'editing.strength.measured'],
+      },
+      submitted: { 'start over': ['editing.rules.idle', 'editing.strength.empty'] },
+    },
+    timers: {
+      'editing.rules.waiting': { inputValidationDelay: TIMERS.inputValidationDelayMs },
+      'editing.strength.debouncing': {
+        passwordSuggestionDebounce: TIMERS.passwordSuggestionDebounceMs,
+      },
+    },
+    boundaries: BOUNDARIES,
+  },
   states: {
     'editing.rules.idle': (snapshot) => {
       expectThat(snapshot.context.pending.length === 0, 'every edit should have been checked');

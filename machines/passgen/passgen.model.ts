@@ -27,6 +27,18 @@ const WORDS = [
   'orchid',
 ];
 
+/** Picking a word chooses it, picking it again unchooses it. */
+function picks(to: string) {
+  const toggle = (chosen: number[], index: number) =>
+    chosen.includes(index) ? chosen.filter((i) => i !== index) : [...chosen, index].sort();
+  return Object.fromEntries(
+    ['pick acorn', 'pick banjo', 'pick cactus'].map((label, index) => [
+      label,
+      ({ chosen }: { chosen: number[] }) => ({ to, with: { chosen: toggle(chosen, index) } }),
+    ]),
+  );
+}
+
 export const passgenModel = defineMachine({
   name: 'passgen',
   title: 'Password generator',
@@ -59,6 +71,36 @@ export const passgenModel = defineMachine({
   ],
   project: ({ context }) => ({ chosen: [...context.chosen].sort(), words: context.words.length }),
   limit: 2000,
+  // signup.md §9: 15 words; at least 3 chosen before a password can be generated.
+  expect: {
+    on: {
+      loading: {
+        'words arrive': {
+          to: 'choosing',
+          with: { chosen: [], words: PASSWORD_GENERATOR.wordCount },
+        },
+        'words fail': 'failed',
+      },
+      failed: { 'try again': 'loading' },
+      choosing: {
+        ...picks('choosing'),
+        'press Generate': ({ chosen }) =>
+          chosen.length >= PASSWORD_GENERATOR.minimumChosen ? 'generating' : 'ignored',
+        'ask for new words': 'loading',
+      },
+      generating: { 'password made': 'generated.shown', 'password fails': 'choosing' },
+      generated: {
+        ...picks('choosing'),
+        'press Generate': 'generating',
+        'press Copy': 'generated.copying',
+        'ask for new words': 'loading',
+      },
+      'generated.copying': {
+        copied: 'generated.copied',
+        'clipboard refused': 'generated.copyFailed',
+      },
+    },
+  },
   states: {
     loading: (snapshot) => {
       expectThat(!selectCanGenerate(snapshot), 'Generate should be disabled while loading');

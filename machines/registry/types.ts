@@ -31,7 +31,58 @@ export type Unreachable =
 /** The implementations `machine.provide(...)` accepts. */
 export type Fakes<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
 
-export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine> {
+/**
+ * Where a sample must lead, as the specification says (never as the machine computes it):
+ * - `'ignored'`: nothing happens (no transition of this state, its children or its parents);
+ * - `'stays'`: handled without leaving the state (for example a value is remembered);
+ * - a state key (`'checking'`, `'router.xwi'`) or several: active afterwards;
+ * - `{ to, with }`: the same, and the projection afterwards has these values.
+ */
+export type Outcome =
+  | 'ignored'
+  | 'stays'
+  | string
+  | readonly string[]
+  | {
+      to: 'ignored' | 'stays' | string | readonly string[];
+      with?: Readonly<Record<string, unknown>>;
+    };
+
+/**
+ * An outcome, or a rule giving it from the projection before the step (for samples whose result
+ * depends on what the visitor did before). Write rules from the specification, with the shared
+ * rules of `src/shared/` where the spec states them, never with the machine's own guards.
+ */
+export type Expectation<TProjection = unknown> = Outcome | ((before: TProjection) => Outcome);
+
+/**
+ * What the specification expects of a machine, independently of it: the runner checks the
+ * running machine against this at every step of every generated path.
+ */
+export interface Declaration<TProjection = unknown> {
+  /**
+   * By state key (`'*'`: in any state), then by sample label: where the sample leads. Every step
+   * of every path must be declared for a state it starts in; a transition the machine takes that
+   * no declaration names fails, and so does a declared one that does not happen.
+   */
+  on: Readonly<Record<string, Readonly<Record<string, Expectation<TProjection>>>>>;
+  /**
+   * By state key: the timers entering the state starts, by delay name, in milliseconds (from
+   * `TIMERS` in src/shared/constants.ts). A timer started with another delay, or not at all, or
+   * one that is not declared, fails.
+   */
+  timers?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * Samples at every limit the specification names (just at and just past it); they join the
+   * walk like the other samples, and their outcomes are declared in `on` like any other.
+   */
+  boundaries?: readonly EventSample[];
+}
+
+export interface MachineEntry<
+  TMachine extends AnyStateMachine = AnyStateMachine,
+  TProjection = unknown,
+> {
   /** Stable slug: chart file names, test names (`docs/charts/<name>.svg`). */
   name: string;
   /** A human title for the chart page. */
@@ -54,7 +105,7 @@ export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine
    * The part of the context that guards read. Two snapshots with the same state value and the same
    * projection are one vertex of the graph; anything growing (counters, lists) must not leak in.
    */
-  project(snapshot: SnapshotFrom<TMachine>): unknown;
+  project(snapshot: SnapshotFrom<TMachine>): TProjection;
   /** Traversal limit (vertices visited) for `xstate/graph`. */
   limit: number;
   /** Generate simple paths too when the graph has at most this many vertices (default 6). */
@@ -72,14 +123,16 @@ export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine
    */
   states: Readonly<Record<string, (snapshot: SnapshotFrom<TMachine>) => void>>;
   unreachable?: readonly Unreachable[];
+  /** What the specification expects, sample by sample and timer by timer (see {@link Declaration}). */
+  expect: Declaration<TProjection>;
 }
 
 /** An entry with its machine type erased, as the registry list holds it. */
 export type RegisteredMachine = MachineEntry<AnyStateMachine>;
 
 /** Type-checks an entry against its machine, then erases the type for the registry list. */
-export function defineMachine<TMachine extends AnyStateMachine>(
-  entry: MachineEntry<TMachine>,
+export function defineMachine<TMachine extends AnyStateMachine, TProjection>(
+  entry: MachineEntry<TMachine, TProjection>,
 ): RegisteredMachine {
   return entry as unknown as RegisteredMachine;
 }

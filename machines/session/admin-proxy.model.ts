@@ -60,6 +60,29 @@ export const adminProxyModel = defineMachine({
   }),
   limit: 500,
   fakes: { actions: { 'act as the customer': () => {} } },
+  // portal.md: search by name, username, email or address; Verify Identity before switching.
+  expect: {
+    on: {
+      idle: {
+        'search for dana': 'searching',
+        'search for nothing': 'ignored',
+        'act as dana': { to: 'verifying', with: { chosen: dana.cid } },
+      },
+      searching: {
+        'customers found': { to: 'idle', with: { found: 1, error: false } },
+        'nobody found': { to: 'idle', with: { found: 0, error: false } },
+        'search fails': { to: 'idle', with: { error: true } },
+      },
+      verifying: {
+        'password confirmed': 'switching',
+        'password window closed': { to: 'idle', with: { chosen: null, error: true } },
+      },
+      switching: {
+        'now acting as dana': 'actingAs',
+        'switch refused': { to: 'idle', with: { chosen: null, error: true } },
+      },
+    },
+  },
   states: {
     idle: (snapshot) => {
       expectThat(!selectSearching(snapshot), 'no search should be under way');

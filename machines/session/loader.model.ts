@@ -23,6 +23,14 @@ export const loaderModel = defineMachine({
   ],
   project: () => null,
   limit: 100,
+  expect: {
+    on: {
+      loading: { 'data arrives': 'loaded', 'server unreachable': 'failed' },
+      reloading: { 'data arrives': 'loaded', 'server unreachable': 'failed' },
+      loaded: { reload: 'reloading' },
+      failed: { 'try again': 'loading' },
+    },
+  },
   states: {
     loading: (snapshot) => {
       expectThat(selectLoading(snapshot), 'a loading indicator should show');

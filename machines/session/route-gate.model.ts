@@ -17,6 +17,41 @@ const viewOnly = {
   services: { has_view: true, has_manage: false },
 };
 
+type Session = 'unknown' | 'loggedOut' | 'loggedIn';
+interface Projection {
+  session: Session;
+  route: string | null;
+}
+
+/** The sample pages: public ones open for everyone; may the sample viewer open the others? */
+const PAGES: Record<string, { route: RouteName; public?: true; viewerMay?: boolean }> = {
+  'open the password generator': { route: 'password-generator', public: true },
+  'open account': { route: 'account', viewerMay: true },
+  // portal.md: Billing needs the payments-view permission; Admin is for site admins.
+  'open billing': { route: 'billing', viewerMay: false },
+  'open admin': { route: 'admin', viewerMay: false },
+};
+
+/** Where a page request ends for a login state (portal.md §2 "Access"). */
+function verdict(label: string, session: Session) {
+  const page = PAGES[label];
+  if (page.public) return 'allowed';
+  if (session === 'unknown') return 'waitingForSession';
+  if (session === 'loggedOut') return 'loginRequired';
+  return page.viewerMay ? 'allowed' : 'denied';
+}
+
+const SESSIONS: Record<string, Session> = {
+  'login state unknown': 'unknown',
+  'nobody logged in': 'loggedOut',
+  'viewer logged in': 'loggedIn',
+};
+
+/** A settled gate only notes the login state. */
+const notesTheSession = Object.fromEntries(
+  Object.entries(SESSIONS).map(([label, session]) => [label, { to: 'stays', with: { session } }]),
+);
+
 export const routeGateModel = defineMachine({
   name: 'route-gate',
   title: 'Route gating',
@@ -50,6 +85,36 @@ export const routeGateModel = defineMachine({
   }),
   limit: 500,
   fakes: { actions: { 'remember attempted route': () => {}, 'notify route denied': () => {} } },
+  expect: {
+    on: {
+      '*': Object.fromEntries(
+        Object.keys(PAGES).map((label) => [
+          label,
+          ({ session }: Projection) => ({
+            to: verdict(label, session),
+            with: { route: PAGES[label].route },
+          }),
+        ]),
+      ),
+      idle: notesTheSession,
+      allowed: notesTheSession,
+      loginRequired: notesTheSession,
+      denied: notesTheSession,
+      // Waiting pages decide once the login state is known.
+      waitingForSession: Object.fromEntries(
+        Object.entries(SESSIONS).map(([label, session]) => [
+          label,
+          ({ route }: Projection) => ({
+            to:
+              session === 'unknown'
+                ? 'waitingForSession'
+                : verdict(Object.keys(PAGES).find((l) => PAGES[l].route === route) ?? '', session),
+            with: { session },
+          }),
+        ]),
+      ),
+    },
+  },
   states: {
     idle: (snapshot) => {
       expectThat(snapshot.context.request === null, 'no page should have been asked for');

@@ -102,6 +102,48 @@ export const sessionModel = defineMachine({
     loginError: context.loginError !== null,
   }),
   limit: 500,
+  // portal.md §2, §4: login, a login elsewhere (another tab, the admin proxy), logout (back to
+  // the administrator after acting as a customer), a session that can no longer be renewed.
+  expect: {
+    on: {
+      unknown: {
+        'profile arrives': { to: 'loggedIn.active', with: { user: 'demo' } },
+        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+      },
+      'loggedOut.idle': {
+        'log in': 'loggedOut.loggingIn',
+        'logged in elsewhere': 'loggedOut.loadingProfile',
+      },
+      'loggedOut.loggingIn': {
+        'password accepted': 'loggedOut.loadingProfile',
+        'password refused': { to: 'loggedOut.idle', with: { user: null, loginError: true } },
+      },
+      'loggedOut.loadingProfile': {
+        'profile arrives': { to: 'loggedIn.active', with: { user: 'demo', loginError: false } },
+        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+      },
+      'loggedIn.active': {
+        'a refresh answers the user': { to: 'stays', with: { user: 'demo' } },
+        'contact information saved': 'stays',
+        'log out': 'loggedIn.loggingOut',
+        'logged in elsewhere': 'loggedIn.switching',
+        'session can no longer be renewed': { to: 'loggedOut.idle', with: { user: null } },
+      },
+      'loggedIn.loggingOut': {
+        'logged out': { to: 'loggedOut.idle', with: { user: null } },
+        'logout unreachable': { to: 'loggedOut.idle', with: { user: null } },
+        'admin restored': 'loggedIn.returningToAdmin',
+      },
+      'loggedIn.returningToAdmin': {
+        'profile arrives': 'loggedIn.active',
+        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+      },
+      'loggedIn.switching': {
+        'profile arrives': 'loggedIn.active',
+        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+      },
+    },
+  },
   states: {
     opening: (snapshot) => {
       expectThat(

@@ -5,6 +5,42 @@ import { DEMO_USER } from './samples.ts';
 import { tokensMachine } from './tokens.machine.ts';
 import { selectPasswordPrompt, selectRefreshing } from './tokens.selectors.ts';
 
+type Projection = {
+  refresh: boolean;
+  password: boolean;
+  reason: 'fresh token' | 'verify identity';
+  refused: boolean;
+};
+
+/**
+ * portal.md §4, §8: an expired token starts one refresh that every refused request waits for;
+ * "Fresh Access Token Required" and Verify Identity ask for the password; a request refused again
+ * after its retry is given up; a refused refresh ends the session.
+ */
+function refusals(where: 'idle' | 'busy') {
+  const waits = (change: Partial<Projection>, target: string) =>
+    where === 'idle' ? { to: target, with: change } : { to: 'stays', with: change };
+  return {
+    'a request finds the token expired': waits({ refresh: true }, 'refreshing'),
+    'a sensitive request needs the password': waits(
+      { password: true, ...(where === 'idle' ? { reason: 'fresh token' } : {}) },
+      'askingForPassword.prompting',
+    ),
+    'a page asks to verify identity': waits(
+      { password: true, ...(where === 'idle' ? { reason: 'verify identity' } : {}) },
+      'askingForPassword.prompting',
+    ),
+    'a renewed request is refused again': 'stays',
+    'a request sent after the password needs it again': 'stays',
+  } as const;
+}
+
+/** After a renewal (or a failed one that did not end the session): the password, if asked for. */
+const afterRenewal = ({ password }: Projection) => ({
+  to: password ? 'askingForPassword.prompting' : 'idle',
+  with: { refresh: false },
+});
+
 export const tokensModel = defineMachine({
   name: 'tokens',
   title: 'Token refresh and password prompt',
@@ -79,6 +115,36 @@ export const tokensModel = defineMachine({
   }),
   limit: 500,
   fakes: { actions: { 'report user': () => {}, 'end session': () => {} } },
+  expect: {
+    on: {
+      '*': { 'user logs in': 'stays' },
+      idle: refusals('idle'),
+      refreshing: {
+        ...refusals('busy'),
+        'session renewed': afterRenewal,
+        'renewal unreachable': afterRenewal,
+        'renewal refused': { to: 'idle', with: { refresh: false, password: false } },
+      },
+      askingForPassword: refusals('busy'),
+      'askingForPassword.prompting': {
+        'password entered': 'askingForPassword.verifying',
+        'password window closed': ({ refresh }: Projection) => ({
+          to: refresh ? 'refreshing' : 'idle',
+          with: { password: false },
+        }),
+      },
+      'askingForPassword.verifying': {
+        'password accepted': { to: 'idle', with: { refresh: false, password: false } },
+        'password refused': { to: 'askingForPassword.prompting', with: { refused: true } },
+        'the token ran out while the modal was open': 'askingForPassword.renewing',
+      },
+      'askingForPassword.renewing': {
+        'session renewed': 'askingForPassword.verifying',
+        'renewal refused': { to: 'idle', with: { refresh: false, password: false } },
+        'renewal unreachable': { to: 'askingForPassword.prompting', with: { refused: true } },
+      },
+    },
+  },
   states: {
     idle: (snapshot) => {
       expectThat(selectPasswordPrompt(snapshot) === null, 'no password window should be open');

@@ -30,6 +30,32 @@ export const notificationsModel = defineMachine({
   // Guards read whether an id exists and whether any banner is left: the count (capped) decides.
   project: ({ context }) => ({ banners: Math.min(context.items.length, 2) }),
   limit: 200,
+  // Several banners can show; closing the last or clearing them empties the list; empty
+  // messages and closing a banner that is gone change nothing.
+  expect: {
+    on: {
+      empty: {
+        'a success is reported': { to: 'showing', with: { banners: 1 } },
+        'a form reports two problems': { to: 'showing', with: { banners: 1 } },
+        'an empty message is reported': 'ignored',
+      },
+      showing: {
+        'a success is reported': ({ banners }) => ({
+          to: 'showing',
+          with: { banners: Math.min(banners + 1, 2) },
+        }),
+        'a form reports two problems': ({ banners }) => ({
+          to: 'showing',
+          with: { banners: Math.min(banners + 1, 2) },
+        }),
+        'an empty message is reported': 'ignored',
+        'the oldest banner is closed': ({ banners }) =>
+          banners === 1 ? 'empty' : { to: 'showing', with: { banners: 1 } },
+        'a banner that is gone is closed': 'ignored',
+        'the banners are cleared': { to: 'empty', with: { banners: 0 } },
+      },
+    },
+  },
   states: {
     empty: (snapshot) => {
       expectThat(snapshot.context.items.length === 0, 'no banner should be shown');

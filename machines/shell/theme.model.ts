@@ -25,6 +25,28 @@ export const themeModel = defineMachine({
   project: ({ context }) => ({ saved: context.saved, system: context.system }),
   limit: 200,
   fakes: { actions: { 'store preference': () => {} } },
+  // signup.md §1: the saved choice wins, else the device's setting, else light; the signup page
+  // is always light and leaving it brings the previous scheme back, the choice unchanged.
+  expect: {
+    on: {
+      '*': {
+        'device turns dark': { to: 'stays', with: { system: 'dark' } },
+        'device turns light': { to: 'stays', with: { system: null } },
+      },
+      'following preference': {
+        'press the dark mode toggle': ({ saved, system }) => ({
+          to: 'following preference',
+          with: { saved: (saved ?? system ?? 'light') === 'dark' ? 'light' : 'dark' },
+        }),
+        'choose dark': { to: 'following preference', with: { saved: 'dark' } },
+        'choose light': { to: 'following preference', with: { saved: 'light' } },
+        'open the signup page': ({ saved }) => ({ to: 'forced light', with: { saved } }),
+      },
+      'forced light': {
+        'leave the signup page': ({ saved }) => ({ to: 'following preference', with: { saved } }),
+      },
+    },
+  },
   states: {
     'following preference': (snapshot) => {
       const { saved, system } = snapshot.context;

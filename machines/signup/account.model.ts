@@ -81,6 +81,21 @@ export const accountModel = defineMachine({
   fakes: {
     actors: { holderForm: formMachine, username: usernameMachine, password: passwordMachine },
   },
+  // signup.md §2 item 8: the account holder first (filled in from the customer details and
+  // following them), then the username and password once the holder is valid; they stay shown.
+  expect: {
+    on: {
+      '*': {
+        'the username is free': { to: 'stays', with: { username: true } },
+        'a strong password, confirmed': { to: 'stays', with: { password: true } },
+        'the customer details change': 'stays',
+      },
+      'account holder': {
+        'the holder becomes valid': { to: 'credentials', with: { holder: true } },
+      },
+      credentials: { 'the holder becomes invalid': { to: 'credentials', with: { holder: false } } },
+    },
+  },
   states: {
     'account holder': (snapshot) => {
       expectThat(!selectCredentialsShown(snapshot), 'the credentials wait for the holder');

@@ -25,6 +25,17 @@ export const activationModel = defineMachine({
     date: context.date === null ? null : context.date === days.tomorrow ? 'tomorrow' : 'later',
   }),
   limit: 100,
+  // signup.md §3: the desired activation date, tomorrow at the earliest.
+  expect: {
+    on: {
+      '*': {
+        'choose today': 'ignored',
+        'choose tomorrow': { to: 'date chosen', with: { date: 'tomorrow' } },
+        'choose the day after': { to: 'date chosen', with: { date: 'later' } },
+      },
+      'date chosen': { 'clear the date': { to: 'no date', with: { date: null } } },
+    },
+  },
   states: {
     'no date': (snapshot) => {
       expectThat(snapshot.context.date === null, 'no date is held');

@@ -1,4 +1,5 @@
 /** The address search's registration: path samples, projection and state checks. */
+import { TIMERS } from '#shared/constants';
 import {
   defineMachine,
   expectThat,
@@ -102,6 +103,19 @@ function typingPhase(snapshot: AddressSnapshot): boolean {
 
 const checking = (snapshot: AddressSnapshot) => selectAddressView(snapshot).status;
 
+interface Projection {
+  suggestions: boolean;
+  pointing: boolean;
+  chosen: boolean;
+  matches: number;
+  linked: boolean;
+}
+
+/** Typing text into the box (while typing, or again once an address is being checked). */
+function typed(outcome: string) {
+  return { 'type part of an address': outcome, 'type again': outcome };
+}
+
 export const addressModel = defineMachine({
   name: 'signup-address',
   title: 'Signup: serviceable address search',
@@ -134,6 +148,98 @@ export const addressModel = defineMachine({
   }),
   limit: 3000,
   fakes: { actors: { availabilityContactForm: formMachine } },
+  expect: {
+    on: {
+      // Suggestions are asked for once typing pauses for 750 ms; a failed request shows none.
+      suggestions: {
+        ...typed('suggestions.waiting for a pause'),
+        'clear the box': { to: 'suggestions.idle', with: { suggestions: false } },
+        'click a suggestion': ({ suggestions }: Projection) =>
+          suggestions ? { to: 'suggestions.idle', with: { chosen: true } } : 'ignored',
+        'press Enter': ({ pointing }: Projection) =>
+          pointing ? { to: 'suggestions.idle', with: { chosen: true } } : 'ignored',
+      },
+      'suggestions.waiting for a pause': { 'typing pauses 750 ms': 'suggestions.asking' },
+      'suggestions.asking': {
+        'suggestions arrive': { to: 'suggestions.idle', with: { suggestions: true } },
+        'suggestions fail': { to: 'suggestions.idle', with: { suggestions: false } },
+      },
+      // The dropdown closes a moment after the box loses focus (100-200 ms).
+      'dropdown.closed': {
+        ...typed('dropdown.open'),
+        'clear the box': 'dropdown.open',
+        'focus the box': 'dropdown.open',
+        'press Down': ({ suggestions }: Projection) => (suggestions ? 'dropdown.open' : 'ignored'),
+      },
+      'dropdown.open': {
+        'type part of an address': 'ignored',
+        'clear the box': 'ignored',
+        'focus the box': 'ignored',
+        'leave the box': 'dropdown.closing',
+        'press Escape': { to: 'dropdown.closed', with: { pointing: false } },
+        'press Down': ({ suggestions }: Projection) =>
+          suggestions ? { to: 'dropdown.open', with: { pointing: true } } : 'ignored',
+        'press Up': ({ suggestions }: Projection) => (suggestions ? 'dropdown.open' : 'ignored'),
+        'press Enter': ({ pointing }: Projection) => (pointing ? 'dropdown.closed' : 'ignored'),
+        'click a suggestion': ({ suggestions }: Projection) =>
+          suggestions ? 'dropdown.closed' : 'ignored',
+      },
+      'dropdown.closing': {
+        'type part of an address': 'dropdown.open',
+        'clear the box': 'dropdown.open',
+        'focus the box': 'dropdown.open',
+        'the dropdown hides': { to: 'dropdown.closed', with: { pointing: false } },
+        'click a suggestion': ({ suggestions }: Projection) =>
+          suggestions ? 'dropdown.closed' : 'ignored',
+      },
+      // Choosing a suggestion checks the address; typing again starts over.
+      check: {
+        ...typed('check.no address'),
+        'clear the box': 'check.no address',
+        'click a suggestion': ({ suggestions }: Projection) =>
+          suggestions ? 'check.getting details' : 'ignored',
+        'press Enter': ({ pointing }: Projection) =>
+          pointing ? 'check.getting details' : 'ignored',
+        'a pre-signup link’s address': {
+          to: 'check.checking serviceability',
+          with: { linked: true },
+        },
+      },
+      'check.getting details': {
+        'details arrive': 'check.searching',
+        'details fail': 'check.failed',
+      },
+      'check.searching': {
+        'no serviceable address': 'check.no match.modal open',
+        'one serviceable address': 'check.checking serviceability',
+        'several serviceable addresses': 'check.choosing a match',
+        'search fails': 'check.failed',
+      },
+      'check.no match.modal open': { 'close the unavailable modal': 'check.no match.modal closed' },
+      'check.no match.modal closed': { 'reopen the contact list': 'check.no match.modal open' },
+      'check.choosing a match': {
+        'choose Apt 102': 'check.checking serviceability',
+        'close the selection': 'check.no address',
+      },
+      // An address that can be ordered (or signed up for early) loads its offering.
+      'check.checking serviceability': {
+        'orderable here': 'check.loading offering',
+        'a business address': 'check.unavailable',
+        'serviceability fails': 'check.failed',
+      },
+      'check.loading offering': {
+        'offering arrives': 'check.serviceable',
+        'offering fails': 'check.failed',
+      },
+      'check.failed': { 'press Try again': 'check.getting details' },
+    },
+    timers: {
+      'suggestions.waiting for a pause': {
+        addressSuggestionDebounce: TIMERS.addressSuggestionDebounceMs,
+      },
+      'dropdown.closing': { dropdownHide: TIMERS.dropdownHideMs },
+    },
+  },
   states: {
     'suggestions.idle': (snapshot) => {
       expectThat(!selectAddressView(snapshot).suggesting, 'no suggestion request is waiting');

@@ -19,6 +19,17 @@ export const attributionModel = defineMachine({
   ],
   project: ({ context }) => ({ choice: context.choice, other: context.otherText !== '' }),
   limit: 100,
+  // How the visitor heard about us: a choice, "Other" with where, or skipped.
+  expect: {
+    on: {
+      '*': {
+        'choose Search engine': { to: 'answered', with: { choice: 'search_engine' } },
+        'choose Other': { to: 'other', with: { choice: 'other' } },
+      },
+      unanswered: { 'press Skip': 'skipped' },
+      other: { 'type where': { to: 'other', with: { other: true } } },
+    },
+  },
   states: {
     unanswered: (snapshot) => {
       const view = selectAttributionView(snapshot);

@@ -1,4 +1,5 @@
 /** Agree and Finish's registration: agreement, captcha, one key per attempt, the answers. */
+import { TIMERS } from '#shared/constants';
 import { assign } from 'xstate';
 import { SERVICEABILITY_MESSAGES, SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -99,6 +100,9 @@ function eventsFor(snapshot: CheckoutSnapshot) {
   return [e.place, e.captchaExpired];
 }
 
+/** Placed: the login waits 4 s, the creating flag is locked for 30 s. */
+const PLACED = ['placing.placed.login.waiting', 'placing.placed.lock.locked'];
+
 export const checkoutModel = defineMachine({
   name: 'signup-checkout',
   title: 'Signup: agree and place the order',
@@ -125,6 +129,43 @@ export const checkoutModel = defineMachine({
       'make an idempotency key': assign(({ context }) => ({
         key: `key-for-${context.captchaToken}-0000000000`,
       })),
+    },
+  },
+  // signup.md §6 "Submit": "I agree" and the captcha before Place order; once placed (or with
+  // an answer below 400) the page waits 4 s and logs in; the creating flag clears after 30 s.
+  expect: {
+    on: {
+      '*': {
+        'solve the captcha': { to: 'stays', with: { token: 'captcha-1' } },
+        'solve the new captcha': { to: 'stays', with: { token: 'captcha-2' } },
+        'the captcha expires': { to: 'stays', with: { token: '' } },
+      },
+      'agreement.not agreed': {
+        'tick "I agree"': { to: 'agreement.agreed', with: { agreed: true } },
+      },
+      'agreement.agreed': {
+        'clear "I agree"': { to: 'agreement.not agreed', with: { agreed: false } },
+      },
+      'placing.idle': {
+        'press Place order': ({ agreed, token }: { agreed: boolean; token: string }) =>
+          agreed && token !== '' ? 'placing.creating' : 'ignored',
+      },
+      'placing.creating': {
+        'the order is placed': PLACED,
+        'no answer arrives': PLACED,
+        'the server refuses the username': 'placing.idle',
+        'the server refuses the captcha': { to: 'placing.idle', with: { round: true } },
+      },
+      'placing.placed.login.waiting': { '4 s pass': 'placing.placed.login.logging in' },
+      'placing.placed.login.logging in': {
+        'the login succeeds': 'placing.placed.login.logged in',
+        'the login fails': 'placing.placed.login.login failed',
+      },
+      'placing.placed.lock.locked': { '30 s pass': 'placing.placed.lock.released' },
+    },
+    timers: {
+      'placing.placed.login.waiting': { signupAutoLoginDelay: TIMERS.signupAutoLoginDelayMs },
+      'placing.placed.lock.locked': { submitLock: TIMERS.submitLockMs },
     },
   },
   states: {

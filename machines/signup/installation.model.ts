@@ -63,6 +63,45 @@ export const installationModel = defineMachine({
     slot: context.slot?.resourceId ?? null,
   }),
   limit: 500,
+  // signup.md §4 "Lehi-style installation": the type, then a date (tomorrow at the earliest,
+  // once the free times are known), then a time of that date; notes and the attach point any time.
+  expect: {
+    on: {
+      scheduling: {
+        'write a note': 'stays',
+        'confirm the attach point': 'stays',
+        'choose standard installation': { to: 'scheduling.loading times', with: { type: 'basic' } },
+        'choose advanced installation': {
+          to: 'scheduling.loading times',
+          with: { type: 'advanced' },
+        },
+      },
+      'scheduling.loading times': {
+        'free times arrive': { to: 'scheduling.choosing date', with: { times: true } },
+        'times fail to load': 'scheduling.times failed',
+      },
+      'scheduling.times failed': { 'press Try again': 'scheduling.loading times' },
+      'scheduling.choosing date': {
+        'choose today': 'ignored',
+        'choose tomorrow': { to: 'scheduling.choosing time', with: { date: days.tomorrow } },
+      },
+      'scheduling.choosing time': {
+        'choose today': 'ignored',
+        'choose tomorrow': { to: 'scheduling.choosing time', with: { date: days.tomorrow } },
+        'choose the first time': {
+          to: 'scheduling.scheduled',
+          with: { slot: first.resourceId },
+        },
+        'choose a time of another day': 'ignored',
+      },
+      'scheduling.scheduled': {
+        'choose today': 'ignored',
+        'choose tomorrow': { to: 'scheduling.choosing time', with: { slot: null } },
+        'choose the first time': { to: 'scheduling.scheduled', with: { slot: first.resourceId } },
+        'choose a time of another day': 'ignored',
+      },
+    },
+  },
   states: {
     'scheduling.choosing type': (snapshot: InstallationSnapshot) => {
       const view = selectInstallationView(snapshot);

@@ -93,6 +93,32 @@ function eventsFor(snapshot: PaymentSnapshot) {
   return [];
 }
 
+interface Projection {
+  method: string | null;
+  card: boolean;
+  bank: boolean;
+  autoPay: boolean | null;
+  billing: string | null;
+  address: boolean;
+}
+
+/** Closing the card modal keeps a card already added, otherwise offers Add card. */
+const afterTheModal = ({ card }: Projection) =>
+  card ? 'method.card.card added' : 'method.card.no card';
+
+/** The payment account: a card added (card) or a valid bank form (bank), and how bills are paid. */
+const accountComplete = (p: Projection) =>
+  (p.method === 'CC' ? p.card : p.method === 'ACH' ? p.bank : false) && p.autoPay !== null;
+
+/** Choosing how bills are paid; the billing address appears once the payment account is complete. */
+const billsPaid = (automatic: boolean) => (before: Projection) => ({
+  to: [
+    automatic ? 'auto pay.automatic' : 'auto pay.manual',
+    ...(accountComplete({ ...before, autoPay: automatic }) ? ['billing address.shown'] : []),
+  ],
+  with: { autoPay: automatic },
+});
+
 export const paymentModel = defineMachine({
   name: 'signup-payment',
   title: 'Signup: payment',
@@ -116,6 +142,56 @@ export const paymentModel = defineMachine({
   }),
   limit: 2000,
   fakes: { actors: { bankForm: formMachine, billingAddressForm: formMachine } },
+  // signup.md §2 items 9-10, §6: card (the provider's form in a modal) or bank account, then how
+  // bills are paid; once the payment account is complete, the billing address (a choice).
+  expect: {
+    on: {
+      method: {
+        'choose card': ({ card }: Projection) => ({
+          to: card ? 'method.card.card added' : 'method.card.opening the form',
+          with: { method: 'CC' },
+        }),
+        'choose bank account': { to: 'method.bank account', with: { method: 'ACH' } },
+      },
+      'method.card.opening the form': {
+        'the card form’s address arrives': 'method.card.form open',
+        'the card form is unavailable': 'method.card.form unavailable',
+        'close the modal': afterTheModal,
+      },
+      'method.card.form open': {
+        'the provider’s form posts the card': {
+          to: 'method.card.card added',
+          with: { card: true },
+        },
+        'close the modal': afterTheModal,
+      },
+      'method.card.form unavailable': {
+        'press Try again': 'method.card.opening the form',
+        'close the modal': afterTheModal,
+      },
+      'method.card.no card': { 'press Add card': 'method.card.opening the form' },
+      'method.card.card added': { 'press Change': 'method.card.opening the form' },
+      'method.bank account': {
+        'the bank form becomes valid': { to: 'stays', with: { bank: true } },
+        'the bank form becomes invalid': { to: 'stays', with: { bank: false } },
+      },
+      'auto pay': {
+        'automatic monthly billing': billsPaid(true),
+        'manual payment': billsPaid(false),
+      },
+      'billing address.shown': {
+        'bill the service address': {
+          to: 'billing address.shown.service address',
+          with: { billing: 'service' },
+        },
+        'bill a new address': { to: 'billing address.shown.new address', with: { billing: 'new' } },
+      },
+      'billing address.shown.new address': {
+        'the new address becomes valid': { to: 'stays', with: { address: true } },
+        'the new address becomes invalid': { to: 'stays', with: { address: false } },
+      },
+    },
+  },
   states: {
     'method.not chosen': (snapshot) => {
       expectThat(selectPaymentView(snapshot).method === null, 'no method shows as chosen');

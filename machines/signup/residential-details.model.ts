@@ -60,6 +60,36 @@ const STATE_CHECKS = {
   },
 };
 
+/**
+ * signup.md §5 "Owner and renter": where renters may not order only owners may proceed; the
+ * tribal question's answer can be changed.
+ */
+function residentialDeclaration(rentersAllowed: boolean) {
+  return {
+    on: {
+      ownership: {
+        'I own this home': { to: 'ownership.owner', with: { owner: true } },
+        'I rent this home': {
+          to: rentersAllowed ? 'ownership.renter' : 'ownership.renter refused',
+          with: { owner: false },
+        },
+      },
+      'tribal.not answered': {
+        'a tribal member': { to: 'tribal.member', with: { tribal: true } },
+        'not a tribal member': { to: 'tribal.not a member', with: { tribal: false } },
+      },
+      'tribal.member': {
+        'a tribal member': 'ignored',
+        'not a tribal member': { to: 'tribal.not a member', with: { tribal: false } },
+      },
+      'tribal.not a member': {
+        'a tribal member': { to: 'tribal.member', with: { tribal: true } },
+        'not a tribal member': 'ignored',
+      },
+    },
+  };
+}
+
 const DESCRIPTION =
   'UTOPIA Fiber, Yellowstone Fiber and Bountiful Fiber addresses ask whether the visitor owns or ' +
   'rents the home (required where the provider needs owner data). A renter gives the owner’s ' +
@@ -73,6 +103,7 @@ export const residentialDetailsModel = defineMachine({
   description: DESCRIPTION,
   machine: residentialDetailsMachine,
   input: { rules: EVERYTHING_ASKED, addressId: 11, providerId: 'bountiful_fiber' },
+  expect: residentialDeclaration(true),
   events: EVENTS,
   project,
   limit: 200,
@@ -100,6 +131,7 @@ export const residentialOwnersOnlyModel = defineMachine({
     addressId: 10,
     providerId: 'yellowstone_fiber',
   },
+  expect: residentialDeclaration(false),
   events: EVENTS,
   project,
   limit: 200,

@@ -4,7 +4,13 @@
  * upgrade), so that every state and transition is walked by one or the other.
  */
 import type { ServiceOffering } from '#shared/signup/serviceability';
-import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import {
+  defineMachine,
+  expectThat,
+  sample,
+  type Declaration,
+  type Expectation,
+} from '../registry/types.ts';
 import { servicesMachine, type ServicesInput } from './services.machine.ts';
 import {
   selectConnectivityOrder,
@@ -34,10 +40,16 @@ const soldOut: ServiceOffering = {
   mesh_option: { ...stocked.mesh_option, mesh_available: false, quantity_available: 0 },
 };
 
+const SPEEDS = {
+  'choose 1 Gbps': 'speed_1000_sym',
+  'choose 2 Gbps': 'speed_2000_sym',
+  'choose 10 Gbps': 'speed_10000_sym',
+} as const;
+
 const EVENTS = [
-  sample('choose 1 Gbps', { type: 'speed.chosen', speedId: 'speed_1000_sym' }),
-  sample('choose 2 Gbps', { type: 'speed.chosen', speedId: 'speed_2000_sym' }),
-  sample('choose 10 Gbps', { type: 'speed.chosen', speedId: 'speed_10000_sym' }),
+  ...Object.entries(SPEEDS).map(([label, speedId]) =>
+    sample(label, { type: 'speed.chosen', speedId }),
+  ),
   sample('router: yes', { type: 'router.chosen', wanted: true }),
   sample('router: no', { type: 'router.chosen', wanted: false }),
   sample('press OK, proceed', { type: 'router.bundle.accepted' }),
@@ -55,7 +67,140 @@ const EVENTS = [
 ] as const;
 
 function project({ context }: ServicesSnapshot) {
-  return { speed: context.speedId, existing: context.existing?.speed_id ?? null };
+  return {
+    speed: context.speedId,
+    mesh: context.meshQuantity,
+    existing: context.existing?.speed_id ?? null,
+  };
+}
+
+type Projection = ReturnType<typeof project>;
+
+/**
+ * The mesh choice at the stock limit (signup.md §4: none, or 1 up to the number available):
+ * exactly the number available, and one more.
+ */
+function meshBoundaries(offering: ServiceOffering) {
+  const stock = offering.mesh_option.quantity_available;
+  // Sold out, there is no limit to sample: the mesh choice is disabled.
+  if (stock <= 0) return [];
+  return [
+    sample(`${stock} extenders (all in stock)`, { type: 'mesh.chosen', quantity: stock }),
+    sample(`${stock + 1} extenders (one more than in stock)`, {
+      type: 'mesh.chosen',
+      quantity: stock + 1,
+    }),
+  ];
+}
+
+/**
+ * What signup.md §4 says the speed, router and mesh choices do, for an offering (its stock is
+ * the sample data's, read here from the offering as the server sends it).
+ */
+function servicesDeclaration(offering: ServiceOffering): Declaration<Projection> {
+  const bundles = (id: string) =>
+    offering.speed_options.find((o) => o.speed_id === id)?.router_bundled === true;
+  const routerInStock = (id: string | null) =>
+    offering.router_options.find((o) => o.speed_id === id)?.router_available === true;
+  const stock = offering.mesh_option.quantity_available;
+  const boundaries = meshBoundaries(offering);
+  const meshSamples: Record<string, number> = {
+    'no extenders': 0,
+    'two extenders': 2,
+    'nine extenders': 9,
+    ...Object.fromEntries(boundaries.map((s) => [s.label, s.event.quantity])),
+  };
+
+  /** Per speed card: what a speed card does to one region (the same card again: nothing). */
+  const bySpeed = (rule: (id: string, before: Projection) => Expectation<Projection>) =>
+    Object.fromEntries(
+      Object.entries(SPEEDS).map(([label, id]) => [
+        label,
+        (before: Projection) => (id === before.speed ? 'ignored' : rule(id, before)),
+      ]),
+    ) as Record<string, Expectation<Projection>>;
+  // A bundling speed (in stock) offers the bundle and starts the mesh over; leaving one clears
+  // the router answer; with the XWi router, a speed whose router is out of stock clears it too.
+  const routerAfterSpeed = (inXwi: boolean) =>
+    bySpeed((id, before) => {
+      if (bundles(id) && routerInStock(id))
+        return { to: 'router.bundle offered', with: { mesh: null } };
+      if (before.speed !== null && bundles(before.speed))
+        return { to: 'router.no choice', with: { mesh: null } };
+      if (inXwi && !routerInStock(id)) return { to: 'router.no choice', with: { mesh: null } };
+      return 'ignored';
+    });
+  const routerYes = (before: Projection) =>
+    routerInStock(before.speed) ? 'router.xwi' : 'ignored';
+  /** None, or 1 up to the number available; anything else is refused. */
+  const mesh = (already: 'none' | 'leased' | 'not chosen') =>
+    Object.fromEntries(
+      Object.entries(meshSamples).map(([label, quantity]) => [
+        label,
+        quantity === 0
+          ? already === 'none'
+            ? 'ignored'
+            : { to: 'router.xwi.no mesh', with: { mesh: 0 } }
+          : quantity <= stock
+            ? { to: 'router.xwi.mesh leased', with: { mesh: quantity } }
+            : 'ignored',
+      ]),
+    );
+  const choose = bySpeed((id) => ({ to: 'speed.chosen', with: { speed: id } }));
+
+  return {
+    on: {
+      'speed.not chosen': choose,
+      'speed.chosen': choose,
+      'router.no choice': {
+        ...routerAfterSpeed(false),
+        'router: yes': routerYes,
+        'router: no': 'router.own router',
+      },
+      'router.own router': {
+        ...routerAfterSpeed(false),
+        'router: yes': routerYes,
+        'router: no': 'ignored',
+      },
+      'router.bundle offered': {
+        ...routerAfterSpeed(false),
+        'press OK, proceed': 'router.xwi',
+        'opt out of the router': 'router.own router',
+      },
+      'router.xwi': {
+        ...routerAfterSpeed(true),
+        'router: yes': 'ignored',
+        'router: no': { to: 'router.own router', with: { mesh: null } },
+      },
+      'router.xwi.mesh not chosen': mesh('not chosen'),
+      'router.xwi.no mesh': mesh('none'),
+      'router.xwi.mesh leased': mesh('leased'),
+      // An existing service (a pre-signup upgrade) leaves the connectivity service as it is…
+      'connectivity action': {
+        'an existing 1 Gbps service': {
+          to: 'connectivity action.none',
+          with: { existing: 'speed_1000_sym' },
+        },
+      },
+      // …until another speed changes it; going back to its speed, or cancelling, undoes that.
+      'connectivity action.none': bySpeed((id, before) =>
+        before.existing !== null && id !== before.existing
+          ? 'connectivity action.alter'
+          : 'ignored',
+      ),
+      'connectivity action.new': bySpeed(() => 'ignored'),
+      'connectivity action.alter': {
+        ...bySpeed((id, before) =>
+          id === before.existing ? 'connectivity action.none' : 'ignored',
+        ),
+        'cancel the change': (before) => ({
+          to: 'connectivity action.none',
+          with: { speed: before.existing },
+        }),
+      },
+    },
+    boundaries,
+  };
 }
 
 const STATE_CHECKS = {
@@ -89,7 +234,11 @@ const STATE_CHECKS = {
   },
   'router.xwi.mesh leased': (snapshot: ServicesSnapshot) => {
     const order = selectRouterOrder(snapshot);
-    expectThat(order?.mesh_type === 'mesh_lease' && order.mesh_quantity === 2, 'mesh_lease of 2');
+    const stock = snapshot.context.offering.mesh_option.quantity_available;
+    expectThat(
+      order?.mesh_type === 'mesh_lease' && order.mesh_quantity >= 1 && order.mesh_quantity <= stock,
+      'mesh_lease of 1 up to the number available',
+    );
   },
   'router.xwi.mesh out of stock': (snapshot: ServicesSnapshot) => {
     expectThat(selectRouterView(snapshot).meshOutOfStock, 'the mesh choice is disabled');
@@ -136,6 +285,7 @@ export const servicesModel = defineMachine({
   project,
   limit: 2000,
   states: STATE_CHECKS,
+  expect: servicesDeclaration(stocked),
   unreachable: [
     {
       state: 'router.xwi.mesh out of stock',
@@ -162,6 +312,7 @@ export const servicesSoldOutModel = defineMachine({
   project,
   limit: 2000,
   states: STATE_CHECKS,
+  expect: servicesDeclaration(soldOut),
   unreachable: [
     {
       state: 'router.xwi.mesh not chosen',

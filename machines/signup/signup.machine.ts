@@ -699,8 +699,13 @@ export const signupMachine = setup({
                 onSnapshot: { actions: 'remember the account' },
               },
               on: {
+                // This handler hides the one on `ordering` while the account shows (the inner
+                // state's transition wins), so it remembers the customer details too.
                 'xstate.snapshot.customer': {
-                  actions: 'tell the account about the customer details',
+                  actions: [
+                    'remember customer details',
+                    'tell the account about the customer details',
+                  ],
                 },
               },
             },

@@ -7,7 +7,14 @@ import { createMachine } from 'xstate';
 import { ORDER_MESSAGES } from '#shared/messages';
 import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
 import { formMachine } from '../forms/form.machine.ts';
-import { defineMachine, expectThat, sample, type EventSample } from '../registry/types.ts';
+import {
+  defineMachine,
+  expectThat,
+  sample,
+  type Declaration,
+  type EventSample,
+  type Expectation,
+} from '../registry/types.ts';
 import { accountMachine } from './account.machine.ts';
 import { activationMachine } from './activation.machine.ts';
 import { addressMachine, EMPTY_ADDRESS_CONTEXT } from './address.machine.ts';
@@ -28,6 +35,7 @@ import { signupMachine, type SignupInput } from './signup.machine.ts';
 import {
   selectActors,
   selectCartChoices,
+  selectInstallationFeeWaived,
   selectOpeningSignupLink,
   selectOrderParts,
   selectOrderSectionsFailed,
@@ -41,7 +49,7 @@ import {
 
 const days = sampleDays();
 
-type Place = 'utopia' | 'lehi' | 'southernUte';
+type Place = 'utopia' | 'yellowstone' | 'lehi' | 'southernUte';
 
 function addressSnapshot(place: Place | null) {
   return addressMachine.resolveState({
@@ -83,6 +91,20 @@ function buildSamples() {
               ? [{ type: 'router.chosen', wanted: false } as { type: string }]
               : []),
           ],
+    );
+  /** At a Yellowstone Fiber address: an owner answering the tribal question. */
+  const tribal = (member: boolean) =>
+    snapshotAfter(
+      residentialDetailsMachine,
+      {
+        rules: SAMPLE_DETAILS.yellowstone.requirements,
+        addressId: SAMPLE_DETAILS.yellowstone.address_id,
+        providerId: 'yellowstone_fiber',
+      },
+      [
+        { type: 'ownership.chosen', owner: true } as { type: string },
+        { type: 'tribal.answered', member } as { type: string },
+      ],
     );
   const residential = (valid: boolean) =>
     snapshotAfter(
@@ -135,6 +157,7 @@ function buildSamples() {
   return {
     addresses: [
       place('utopia', 'a UTOPIA Fiber address can be ordered'),
+      place('yellowstone', 'a Yellowstone Fiber address can be ordered'),
       place('lehi', 'a Lehi Fiber address can be ordered'),
       place('southernUte', 'a Southern Ute address can be ordered'),
     ],
@@ -194,6 +217,14 @@ function buildSamples() {
         }),
       ],
     },
+    tribalMember: sample('an owner says they are a tribal member', {
+      type: 'xstate.snapshot.connectivity',
+      snapshot: tribal(true),
+    }),
+    notTribalMember: sample('an owner says they are not a tribal member', {
+      type: 'xstate.snapshot.connectivity',
+      snapshot: tribal(false),
+    }),
     attributionSkipped: sample('attribution skipped', {
       type: 'xstate.snapshot.attribution',
       snapshot: skipped,
@@ -246,9 +277,15 @@ function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
   );
   const [connectivityValid, connectivityInvalid] = form ? s.connectivity[form] : [];
   const stage = (name: string) => snapshot.matches({ ordering: { reveal: name } } as never);
+  // At the Yellowstone Fiber address the owner answers the tribal question (and may change the
+  // answer): the installation fee waiver follows it. That address's walk ends there.
+  const yellowstone =
+    snapshot.context.address.serviceable &&
+    snapshot.context.address.details.provider.name === 'yellowstone_fiber';
   if (stage('customer details')) return [s.customerValid, s.typedAgain];
   if (stage('speed')) return [s.speedChosen];
   if (stage('router')) return [s.routerChosen];
+  if (yellowstone) return [s.tribalMember, s.notTribalMember];
   if (stage('connectivity details')) return [connectivityValid];
   // Every section complete. At the UTOPIA Fiber address, one section at a time may become
   // incomplete again (the page keeps it shown), voice may be asked for and dropped, attribution
@@ -297,9 +334,10 @@ const DESCRIPTION =
   'account and payment are all valid. Sections never disappear again while the address stays; a ' +
   'new address starts every section after it afresh.';
 
-function project({ context }: SignupSnapshot) {
+function project(snapshot: SignupSnapshot) {
+  const { context } = snapshot;
   return {
-    address: context.address.serviceable ? context.address.key : null,
+    address: context.address.serviceable ? context.address.details.provider.name : null,
     customer: context.customer.valid,
     speed: context.services?.speedValid ?? false,
     router: context.services?.routerValid ?? false,
@@ -309,6 +347,170 @@ function project({ context }: SignupSnapshot) {
     payment: context.payment.valid,
     link: context.link.status,
     prefill: context.link.prefill !== null,
+    /** The order summary's cart counts the visitor as a tribal member. */
+    tribalMember: selectCartChoices(snapshot)?.tribal_member ?? false,
+    /** Installation fees show as waived. */
+    feeWaived: selectInstallationFeeWaived(snapshot),
+  };
+}
+
+type Projection = ReturnType<typeof project>;
+
+/** The connectivity form each provider uses (signup.md §3). */
+const FORM_OF: Record<string, string> = {
+  utopia: 'ordering.connectivity.utopia residential',
+  yellowstone_fiber: 'ordering.connectivity.utopia residential',
+  lehi_fiber: 'ordering.connectivity.strata residential',
+  southern_ute: 'ordering.connectivity.bonfire residential',
+};
+
+/** The sample addresses: their provider, and whether it offers voice (the sample offering's). */
+const ADDRESSES = {
+  'a UTOPIA Fiber address can be ordered': { place: 'utopia', provider: 'utopia', voice: true },
+  'a Yellowstone Fiber address can be ordered': {
+    place: 'yellowstone',
+    provider: 'yellowstone_fiber',
+    voice: true,
+  },
+  'a Lehi Fiber address can be ordered': { place: 'lehi', provider: 'lehi_fiber', voice: true },
+  'a Southern Ute address can be ordered': {
+    place: 'southernUte',
+    provider: 'southern_ute',
+    voice: false,
+  },
+} as const;
+
+/**
+ * What the specification says the wizard does (signup.md §2 "one page", §3 connectivity forms,
+ * §9 "Installation fees are shown as waived for southern_ute and for self-identifying tribal
+ * members"): sections appear in order and never disappear while the address stays; a new
+ * address starts them afresh.
+ */
+function signupDeclaration(): Declaration<Projection> {
+  const servicesComplete = (p: Projection) => p.speed && p.router && p.connectivity;
+  /** The later regions that must show once the page has what they wait for. */
+  const laterSections = (p: Projection) => [
+    ...(p.sections && servicesComplete(p) ? ['ordering.account.shown'] : []),
+    ...(p.sections && servicesComplete(p) && p.customer ? ['ordering.payment.shown'] : []),
+    ...(p.sections && servicesComplete(p) && p.customer && p.payment
+      ? ['ordering.checkout.shown']
+      : []),
+  ];
+  // A pre-signup link that asks for voice ticks the voice box once ordering starts at its address.
+  const linkAsksForVoice = (place: Place) =>
+    SAMPLE_PRE_SIGNUP.services.voice &&
+    SAMPLE_PRE_SIGNUP.address.address_id === SAMPLE_DETAILS[place].address_id;
+  const address: Record<string, Expectation<Projection>> = Object.fromEntries(
+    Object.entries(ADDRESSES).map(([label, { place, provider, voice }]) => [
+      label,
+      (before: Projection) => ({
+        to: [
+          'ordering.reveal.customer details',
+          FORM_OF[provider],
+          !voice
+            ? 'ordering.voice.not offered'
+            : before.prefill && linkAsksForVoice(place)
+              ? 'ordering.voice.requested'
+              : 'ordering.voice.not requested',
+          'ordering.order sections.loading',
+          'ordering.account.waiting for the services',
+          'ordering.payment.waiting for services and customer',
+          'ordering.checkout.waiting for the payment',
+        ],
+        with: { address: provider, feeWaived: provider === 'southern_ute', prefill: false },
+      }),
+    ]),
+  );
+  const stays = 'stays' as const;
+  const connectivityValid = [
+    'the visitor owns the home',
+    'installation scheduled',
+    'activation date chosen',
+    'an owner says they are a tribal member',
+    'an owner says they are not a tribal member',
+  ];
+  const complete = (before: Projection) => ({
+    to: ['ordering.reveal.services complete', ...laterSections({ ...before, connectivity: true })],
+    with: { connectivity: true },
+  });
+  return {
+    on: {
+      'waiting for an address.address box': address,
+      'waiting for an address.opening the signup link': {
+        'the signup link prefills': {
+          to: 'waiting for an address.address box',
+          with: { link: 'loaded', prefill: true },
+        },
+        'the signup link is unknown': {
+          to: 'waiting for an address.address box',
+          with: { link: 'failed', prefill: false },
+        },
+      },
+      ordering: {
+        'the visitor types another address': {
+          to: 'waiting for an address.address box',
+          with: { address: null, customer: false, speed: false, router: false },
+        },
+      },
+      'ordering.reveal.customer details': {
+        'customer details become valid': { to: 'ordering.reveal.speed', with: { customer: true } },
+      },
+      'ordering.reveal.speed': { 'a speed is chosen': 'ordering.reveal.router' },
+      'ordering.reveal.router': {
+        'the router choice is made': 'ordering.reveal.connectivity details',
+      },
+      'ordering.reveal.connectivity details': Object.fromEntries(
+        connectivityValid.map((label) => [label, complete]),
+      ),
+      // Sections never disappear again: a section becoming incomplete keeps the page as it is.
+      'ordering.reveal.services complete': {
+        'customer details become invalid': { to: stays, with: { customer: false } },
+        '10 Gbps is chosen: the router bundle waits for an answer': {
+          to: stays,
+          with: { router: false },
+        },
+        'attribution skipped': stays,
+      },
+      'ordering.connectivity.utopia residential': {
+        'the visitor owns the home': stays,
+        'the visitor rents: the owner contact is still needed': {
+          to: stays,
+          with: { connectivity: false },
+        },
+        // The fee waiver follows the tribal answer (Yellowstone Fiber waives it for members).
+        'an owner says they are a tribal member': {
+          to: stays,
+          with: { tribalMember: true, feeWaived: true },
+        },
+        'an owner says they are not a tribal member': {
+          to: stays,
+          with: { tribalMember: false, feeWaived: false },
+        },
+      },
+      'ordering.connectivity.strata residential': { 'installation scheduled': stays },
+      'ordering.connectivity.bonfire residential': { 'activation date chosen': stays },
+      'ordering.voice.not requested': { 'tick the voice box': 'ordering.voice.requested' },
+      'ordering.voice.requested': { 'clear the voice box': 'ordering.voice.not requested' },
+      'ordering.order sections.loading': {
+        'the rest of the page loads': (before) => ({
+          to: ['ordering.order sections.ready', ...laterSections({ ...before, sections: true })],
+        }),
+        'the rest of the page fails to load': 'ordering.order sections.failed',
+      },
+      'ordering.order sections.failed': { 'press Try again': 'ordering.order sections.loading' },
+      // Account setup follows later edits of the customer details.
+      'ordering.account.shown': {
+        'customer details become invalid': stays,
+        'the account becomes valid': { to: stays, with: { account: true } },
+      },
+      'ordering.payment.shown': {
+        'the payment becomes valid': (before) => ({
+          to: laterSections({ ...before, payment: true }),
+          with: { payment: true },
+        }),
+      },
+      'ordering.checkout.shown': { 'press Place order': stays },
+    },
   };
 }
 
@@ -457,6 +659,7 @@ export const signupModel = defineMachine({
   limit: 3000,
   fakes: { actors: SECTION_MACHINES },
   states: STATE_CHECKS,
+  expect: signupDeclaration(),
   unreachable: [
     { state: 'waiting for an address.opening the signup link', reason: PREFILL_WALK },
     {
@@ -498,4 +701,5 @@ export const signupPrefilledModel = defineMachine({
     actors: { ...SECTION_MACHINES, customerForm: inertForm, services: inertServices } as never,
   },
   states: STATE_CHECKS,
+  expect: signupDeclaration(),
 });

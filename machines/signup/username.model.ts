@@ -1,4 +1,5 @@
 /** The username field's registration: typing, the pause, the server's answers, suggestions. */
+import { TIMERS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants';
 import { USERNAME_MESSAGES } from '#shared/messages';
 import { usernameError } from '#shared/schemas/username';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -6,6 +7,21 @@ import { usernameMachine } from './username.machine.ts';
 import { selectUsernameAvailable, selectUsernameView } from './username.selectors.ts';
 
 export const USERNAME_SUGGESTIONS = ['danademo', 'dana-demo', 'ddemo'];
+
+/** A valid-looking username of exactly `length` characters ("d" then "a"s). */
+function usernameOf(length: number): string {
+  return `d${'a'.repeat(length - 1)}`;
+}
+
+/** Usernames at the length limits (signup.md §5: 3 to 48 characters). */
+const BOUNDARIES = [
+  USERNAME_MIN_LENGTH - 1,
+  USERNAME_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH + 1,
+].map((length) =>
+  sample(`type ${length} characters`, { type: 'username.changed', value: usernameOf(length) }),
+);
 
 export const usernameModel = defineMachine({
   name: 'signup-username',
@@ -43,6 +59,32 @@ export const usernameModel = defineMachine({
     suggested: context.suggestions.length > 0,
   }),
   limit: 500,
+  expect: {
+    on: {
+      // Typing starts the pause over wherever the box is; clearing it empties it.
+      '*': {
+        'type "dana"': 'typing',
+        'type "Dana"': 'typing',
+        ...Object.fromEntries(BOUNDARIES.map((s) => [s.label, 'typing'])),
+        'clear the box': 'empty',
+        'the name changes': 'stays',
+      },
+      // Once typing pauses, the rules are checked (shared rule); a username that passes them
+      // is asked about.
+      typing: {
+        'typing pauses': ({ uid }) => (usernameError(uid) ? 'breaks a rule' : 'checking'),
+      },
+      checking: {
+        'the server says free': 'available',
+        'the server says taken': { to: 'taken', with: { suggested: true } },
+        'the check fails': 'check failed',
+      },
+      taken: { 'choose "dana-demo"': { to: 'checking', with: { uid: 'dana-demo' } } },
+      'check failed': { 'press Check again': 'checking' },
+    },
+    timers: { typing: { usernameCheckDebounce: TIMERS.usernameCheckDebounceMs } },
+    boundaries: BOUNDARIES,
+  },
   states: {
     empty: (snapshot) => {
       const view = selectUsernameView(snapshot);

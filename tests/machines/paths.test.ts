@@ -1,7 +1,8 @@
 /**
  * Generated path tests for every registered machine (machines/registry.ts): each path runs on a
- * real actor of the production machine with its fakes; every state reached is checked with the
- * entry's assertion; coverage of states and transitions must be complete. `npm run test:paths`
+ * real actor of the production machine with its fakes; every step is checked against what the
+ * entry declares the specification expects (states, ignored samples, timers, boundaries); every
+ * state reached is checked with the entry's assertion; coverage of states and transitions must be complete. `npm run test:paths`
  * prints the same as a table and lists the paths in words.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ for (const plan of plans) {
     });
 
     it('covers every state and transition (or lists it as unreachable with a reason)', async () => {
-      const report = coverageOf(plan.entry, plan.model, await runAll(plan));
+      const report = coverageOf(plan.entry, plan.model, await runAll(plan), plan.labels);
       expect(report.problems).toEqual([]);
       expect(report.states.missing, 'states never reached').toEqual([]);
       expect(report.transitions.missing, 'transitions never taken').toEqual([]);

@@ -12,7 +12,7 @@ import {
   type CoverageReport,
 } from '../machines/paths/coverage.ts';
 import { planPaths, type MachinePlan } from '../machines/paths/plan.ts';
-import { runPath, type Visited } from '../machines/paths/run.ts';
+import { emptyVisited, runPath } from '../machines/paths/run.ts';
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !MACHINES.some((entry) => entry.name === name));
@@ -38,7 +38,7 @@ for (const entry of entries) {
   const planStart = performance.now();
   const plan = planPaths(entry);
   const planMs = performance.now() - planStart;
-  const visited: Visited = { states: new Set(), transitions: new Set() };
+  const visited = emptyVisited();
   const failures: Result['failures'] = [];
   const runStart = performance.now();
   for (const path of plan.paths) {
@@ -49,7 +49,13 @@ for (const entry of entries) {
     }
   }
   const runMs = performance.now() - runStart;
-  results.push({ plan, report: coverageOf(entry, plan.model, visited), failures, planMs, runMs });
+  results.push({
+    plan,
+    report: coverageOf(entry, plan.model, visited, plan.labels),
+    failures,
+    planMs,
+    runMs,
+  });
 }
 const totalMs = performance.now() - started;
 
@@ -63,6 +69,8 @@ const header = [
   'Transitions',
   'Unreachable (s/t)',
   'Paths',
+  'Declared',
+  'Checks',
   'Failed',
   'Vertices',
   'Edges',
@@ -74,6 +82,8 @@ const rows = results.map(({ plan, report, failures, planMs, runMs }) => [
   fraction(report.transitions),
   `${report.states.excused.length}/${report.transitions.excused.length}`,
   String(plan.paths.length),
+  `${report.declared.checked}/${report.declared.rows}`,
+  String(report.declared.checks),
   String(failures.length),
   String(plan.vertices),
   String(plan.edges),
@@ -87,9 +97,16 @@ console.log(`\nGenerated path tests (machines/registry.ts)\n`);
 console.log(line(header));
 console.log(widths.map((w) => '─'.repeat(w)).join('  '));
 rows.forEach((row) => console.log(line(row)));
-const totalPaths = results.reduce((sum, r) => sum + r.plan.paths.length, 0);
+const sum = (of: (r: Result) => number) => results.reduce((total, r) => total + of(r), 0);
+const totalPaths = sum((r) => r.plan.paths.length);
 console.log(
-  `\n${results.length} machines, ${totalPaths} paths in ${ms(totalMs)}. ` +
+  `\n${results.length} machines, ${sum((r) => r.report.states.total)} states, ` +
+    `${sum((r) => r.report.transitions.total)} transitions, ${totalPaths} paths in ${ms(totalMs)}; ` +
+    `${sum((r) => r.report.declared.checked)}/${sum((r) => r.report.declared.rows)} declared rows ` +
+    `checked (${sum((r) => r.report.declared.boundaries)} boundary samples), ` +
+    `${sum((r) => r.report.declared.checks)} declared expectations checked in all.\n` +
+    "Declared: rows of the registration's expect (sample and timer rows) checked by some path / " +
+    'declared. Checks: declared expectations checked, step by step, over all paths. ' +
     'Unreachable: states/transitions listed in the entry with a reason (printed below).',
 );
 

@@ -3,10 +3,12 @@
  * parallel included) and every transition (events, `always`, `after`, done and error of invoked
  * actors). What is not covered must be listed in the entry's `unreachable` with a reason.
  * Also checks the entry itself: assertions for every state a snapshot can rest in, no assertion
- * or unreachable entry naming something that does not exist.
+ * or unreachable entry naming something that does not exist; a declaration (`expect`) naming a
+ * state or sample that does not exist, or a declared row no path checked.
  */
 import type { ChartModel } from '../../../machines/charts/model.ts';
 import type { RegisteredMachine } from '../../../machines/registry.ts';
+import { ANY_STATE, boundaryLabels, declarationOf, declaredRows, rowId } from './declaration.ts';
 import type { Visited } from './run.ts';
 
 export interface CoverageCount {
@@ -22,6 +24,8 @@ export interface CoverageReport {
   machine: string;
   states: CoverageCount;
   transitions: CoverageCount;
+  /** The declaration: rows declared, rows checked by some step, expectations checked in all. */
+  declared: { rows: number; checked: number; checks: number; boundaries: number };
   /** Mistakes in the entry: missing assertions, unknown names, "unreachable" things that ran. */
   problems: string[];
 }
@@ -44,6 +48,8 @@ export function coverageOf(
   entry: RegisteredMachine,
   model: ChartModel,
   visited: Visited,
+  /** Every sample label the walk offered (the plan's `labels`). */
+  offered?: ReadonlySet<string>,
 ): CoverageReport {
   const problems: string[] = [];
   const stateKeys = model.states.map((s) => s.key);
@@ -109,5 +115,50 @@ export function coverageOf(
       problems.push(`state "${state.key}" has no assertion (what must be true there?)`);
   }
 
-  return { machine: entry.name, states, transitions, problems };
+  // The declaration: names that exist, rows that some step checked.
+  const declaredStates = [
+    ...Object.keys(declarationOf(entry).on),
+    ...Object.keys(declarationOf(entry).timers ?? {}),
+  ];
+  for (const key of new Set(declaredStates)) {
+    if (key !== ANY_STATE && !stateKeys.includes(key))
+      problems.push(`the declaration names state "${key}", which does not exist`);
+  }
+  if (offered) {
+    const labels = new Set(
+      Object.entries(declarationOf(entry).on)
+        .filter(([state]) => state === ANY_STATE || !excusedState(state))
+        .flatMap(([, row]) => Object.keys(row)),
+    );
+    for (const label of labels)
+      if (!offered.has(label))
+        problems.push(`the declaration names the sample "${label}", which the walk never offers`);
+  }
+  const boundaries = boundaryLabels(entry);
+  for (const label of boundaries) {
+    if (!Object.values(declarationOf(entry).on).some((row) => label in row))
+      problems.push(`boundary sample "${label}" has no declared outcome`);
+  }
+  const rows = declaredRows(entry);
+  for (const row of rows) {
+    const state = row.split(' › ')[0];
+    if (visited.rows.has(row) || (state !== ANY_STATE && excusedState(state))) continue;
+    problems.push(`declared "${row}" was never checked by a path`);
+  }
+  const checkedBoundaries = [...boundaries].filter((label) =>
+    Object.keys(declarationOf(entry).on).some((state) => visited.rows.has(rowId(state, label))),
+  ).length;
+
+  return {
+    machine: entry.name,
+    states,
+    transitions,
+    declared: {
+      rows: rows.length,
+      checked: rows.filter((row) => visited.rows.has(row)).length,
+      checks: visited.checks,
+      boundaries: checkedBoundaries,
+    },
+    problems,
+  };
 }

@@ -140,6 +140,29 @@ export const lookupEntryConfig: LookupEntry = {
     'form.help.shown': () => {},
     finished: (s) => expectThat(s.status === 'done', 'the machine should be done'),
   },
+  expect: {
+    on: {
+      'form.search.idle': {
+        'two letters typed': 'ignored',
+        'an address typed': 'form.search.typing',
+      },
+      'form.search.typing': {
+        'two letters typed': 'ignored',
+        'an address typed': 'form.search.typing',
+        'a pause in typing': 'form.search.fetching',
+      },
+      'form.search.fetching': {
+        'two matches': { to: 'form.search.results', with: { matches: 2 } },
+        'no match': 'form.search.nothing',
+        'the look-up fails': 'form.search.failed',
+      },
+      'form.search.failed': { retry: 'form.search.fetching' },
+      'form.search.results': { 'choose a match': 'finished' },
+      'form.help.hidden': { 'toggle help': 'form.help.shown' },
+      'form.help.shown': { 'toggle help': 'form.help.hidden' },
+    },
+    timers: { 'form.search.typing': { debounce: 750 } },
+  },
 };
 
 export const lookupEntry = defineMachine(lookupEntryConfig);

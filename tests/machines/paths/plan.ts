@@ -10,6 +10,7 @@
 import {
   __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
   createActor,
+  getNextSnapshot,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
@@ -29,6 +30,7 @@ import {
   type ChartModel,
 } from '../../../machines/charts/model.ts';
 import type { EventSample, RegisteredMachine } from '../../../machines/registry.ts';
+import { ANY_STATE, declarationOf, rowId, rowsFor } from './declaration.ts';
 
 export interface PlannedStep {
   event: EventObject;
@@ -45,7 +47,11 @@ export interface PlannedStep {
   snapshot: AnyMachineSnapshot;
 }
 
-export type PathReason = 'state' | 'transition' | 'simple';
+/**
+ * Why a path exists: to reach a state, to take a transition, a simple path of a small graph, or
+ * to check a declared row no other path checks (for example a sample the spec says is ignored).
+ */
+export type PathReason = 'state' | 'transition' | 'simple' | 'declared';
 
 export interface PlannedPath {
   /** The path in words, unique within the machine: "choose dark → open the signup page ⇒ …". */
@@ -73,6 +79,8 @@ export interface MachinePlan {
   serialize(snapshot: AnyMachineSnapshot): string;
   /** Whether simple paths were generated (small graphs only). */
   simplePaths: boolean;
+  /** Every sample label the walk offered somewhere (for checking the declaration's labels). */
+  labels: Set<string>;
 }
 
 const DEFAULT_SIMPLE_PATHS_UP_TO = 6;
@@ -86,12 +94,21 @@ export function serializerFor(entry: RegisteredMachine) {
     });
 }
 
+/** The entry's samples for a snapshot, with the declaration's boundary samples. */
+export function allSamples(
+  entry: RegisteredMachine,
+  snapshot: AnyMachineSnapshot,
+): readonly EventSample[] {
+  const samples = typeof entry.events === 'function' ? entry.events(snapshot) : entry.events;
+  return [...samples, ...(declarationOf(entry).boundaries ?? [])];
+}
+
 /** The samples the current state accepts (by the event types its active states handle). */
 export function samplesFor(
   entry: RegisteredMachine,
   snapshot: AnyMachineSnapshot,
 ): readonly EventSample[] {
-  const all = typeof entry.events === 'function' ? entry.events(snapshot) : entry.events;
+  const all = allSamples(entry, snapshot);
   const accepted = new Set(ownEventDescriptors(snapshot));
   if (accepted.has('*')) return all;
   return all.filter(
@@ -146,8 +163,10 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
   const model = chartModel(entry.machine);
   const serialize = serializerFor(entry);
   const labels = new Map<string, string>();
+  const offered = new Set<string>();
   const events = (snapshot: AnyMachineSnapshot) =>
     samplesFor(entry, snapshot).map((s) => {
+      offered.add(s.label);
       const key = JSON.stringify(s.event);
       if (!labels.has(key)) labels.set(key, s.label);
       return s.event;
@@ -219,6 +238,45 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
     }
   }
 
+  // Check every declared row at least once: rows no path so far checks get a path of their own
+  // (the shortest path to a state the row is declared for, then its sample).
+  const checked = new Set<string>();
+  for (const path of paths) {
+    let before = activeStateKeys(initialSnapshot);
+    for (const step of path.steps) {
+      rowsFor(entry, before, step.label).forEach((row) =>
+        checked.add(rowId(row.state, step.label)),
+      );
+      before = step.states;
+    }
+  }
+  const byLength = [...shortestTo.entries()].sort((a, b) => a[1].length - b[1].length);
+  for (const [state, row] of Object.entries(declarationOf(entry).on)) {
+    for (const label of Object.keys(row)) {
+      if (checked.has(rowId(state, label))) continue;
+      for (const [, head] of byLength) {
+        const snapshot = head[head.length - 1].state;
+        const keys = activeStateKeys(snapshot);
+        if (state !== ANY_STATE && !keys.includes(state)) continue;
+        if (!rowsFor(entry, keys, label).some((row) => row.state === state)) continue;
+        const found = allSamples(entry, snapshot).find((s) => s.label === label);
+        if (!found) continue;
+        offered.add(label);
+        // Timers and actors can only end where they run.
+        const system = found.event.type.startsWith('xstate.');
+        if (system && !samplesFor(entry, snapshot).includes(found)) continue;
+        const key = JSON.stringify(found.event);
+        if (!labels.has(key)) labels.set(key, found.label);
+        const next = getNextSnapshot(machine, snapshot, found.event);
+        const path = toPlanned([...head, { event: found.event, state: next }], 'declared');
+        path.steps[path.steps.length - 1].label = label;
+        paths.push(path);
+        checked.add(rowId(state, label));
+        break;
+      }
+    }
+  }
+
   const simplePaths = vertexKeys.length <= (entry.simplePathsUpTo ?? DEFAULT_SIMPLE_PATHS_UP_TO);
   if (simplePaths) {
     for (const path of getSimplePaths(machine, options)) {
@@ -233,7 +291,12 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
     if (kept.some((other) => isPrefix(path, other))) continue;
     kept.push(path);
   }
-  const reasonOrder: Record<PathReason, number> = { state: 0, transition: 1, simple: 2 };
+  const reasonOrder: Record<PathReason, number> = {
+    state: 0,
+    transition: 1,
+    simple: 2,
+    declared: 3,
+  };
   kept.sort(
     (a, b) =>
       reasonOrder[a.reason] - reasonOrder[b.reason] ||
@@ -263,6 +326,7 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
     paths: kept,
     serialize,
     simplePaths,
+    labels: offered,
   };
 }
 

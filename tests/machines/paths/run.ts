@@ -3,8 +3,14 @@
  * through a planned path. Plain events are sent; `xstate.after.*` steps advance a simulated clock
  * by the delay's milliseconds (so timers fire through the machine's own scheduling, in their real
  * order, without waiting); `xstate.done.actor.*` / `xstate.error.actor.*` steps settle the invoked
- * actor, which the runner scripts unless the entry fakes it. After every step the actor must be
- * where traversal predicted, and the assertion of every active state must hold.
+ * actor, which the runner scripts unless the entry fakes it. After every step:
+ * - the step must be declared in the entry's `expect` (what the specification says), and the
+ *   machine must do what the declaration says: go to the declared states (or ignore the sample),
+ *   take no transition the declaration does not name, start exactly the declared timers with the
+ *   declared delays (observed on the machine's scheduler, so a delay is checked as the machine
+ *   really uses it);
+ * - the actor must be where traversal predicted (fakes agree with the definition);
+ * - the assertion of every active state must hold.
  */
 import {
   createActor,
@@ -17,15 +23,25 @@ import {
 } from 'xstate';
 import {
   activeStateKeys,
+  stateKey,
   transitionIndex,
   type ChartModel,
 } from '../../../machines/charts/model.ts';
 import type { RegisteredMachine } from '../../../machines/registry.ts';
+import { judgeStep, judgeTimers, stateIds, timerOf, type ScheduledTimer } from './declaration.ts';
 import { describeValue, type MachinePlan, type PlannedPath } from './plan.ts';
 
 export interface Visited {
   states: Set<string>;
   transitions: Set<string>;
+  /** Declared rows (sample rows and timer rows) that some step checked. */
+  rows: Set<string>;
+  /** How many declared expectations were checked, step by step. */
+  checks: number;
+}
+
+export function emptyVisited(): Visited {
+  return { states: new Set(), transitions: new Set(), rows: new Set(), checks: 0 };
 }
 
 export class PathFailure extends Error {
@@ -35,6 +51,20 @@ export class PathFailure extends Error {
 interface Pending {
   resolve(output: unknown): void;
   reject(error: unknown): void;
+}
+
+type Schedule = (
+  source: unknown,
+  target: unknown,
+  event: EventObject,
+  delay: number,
+  id?: string,
+) => void;
+
+interface Scheduled {
+  source: unknown;
+  event: EventObject;
+  delay: number;
 }
 
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -85,12 +115,16 @@ export async function runPath(
   options: RunOptions = {},
 ): Promise<void> {
   const { entry, model } = plan;
-  const visited = options.visited ?? { states: new Set(), transitions: new Set() };
+  const visited = options.visited ?? emptyVisited();
   const idOf = transitionIndex(model);
   const pending = new Map<string, Pending>();
   const machine = machineForRun(entry, pending);
+  const ids = stateIds(machine);
   const clock = new SimulatedClock();
   const errors: unknown[] = [];
+  /** What the current step did: transitions (source key, event type) and timers started. */
+  let taken: { source: string; eventType: string }[] = [];
+  let started: ScheduledTimer[] = [];
   // Microsteps of the initial state arrive while the actor is being constructed.
   const root: { ref?: unknown } = {};
   const actor = createActor(machine, {
@@ -103,10 +137,25 @@ export async function runPath(
       for (const t of event._transitions) {
         const id = idOf(t);
         if (id) visited.transitions.add(id);
+        const { source, eventType } = t as unknown as {
+          source: { path: string[] };
+          eventType: string;
+        };
+        taken.push({ source: stateKey(source), eventType });
       }
     },
   });
   root.ref = actor;
+  // Observe the timers the machine starts, with the delay it really uses.
+  const scheduler = (actor.system as unknown as { scheduler: { schedule: Schedule } }).scheduler;
+  const schedule = scheduler.schedule;
+  scheduler.schedule = (source, target, event, delay, id) => {
+    if (source === actor) {
+      const timer = timerOf(ids, event.type);
+      if (timer) started.push({ ...timer, ms: delay });
+    }
+    schedule(source, target, event, delay, id);
+  };
   actor.subscribe({ error: (error) => errors.push(error) });
   actor.start();
 
@@ -140,10 +189,49 @@ export async function runPath(
     }
   };
 
+  const declared = (index: number, problems: string[], rows: string[]) => {
+    rows.forEach((row) => visited.rows.add(row));
+    visited.checks += rows.length;
+    if (problems.length)
+      throw new PathFailure(
+        `${where(index)} the machine breaks its declaration:\n  ${problems.join('\n  ')}` +
+          `\npath: ${path.title}`,
+      );
+  };
+
   try {
+    const timers = judgeTimers(entry, started, activeStateKeys(actor.getSnapshot()));
+    declared(-1, timers.problems, timers.rows);
     check(-1, plan.initial.expected);
     for (const [index, step] of path.steps.entries()) {
-      await perform(step.event, actor.getSnapshot());
+      const before = actor.getSnapshot();
+      const beforeKeys = activeStateKeys(before);
+      const projectionBefore = entry.project(before);
+      taken = [];
+      started = [];
+      await perform(step.event, before);
+      const after = actor.getSnapshot();
+      const afterKeys = activeStateKeys(after);
+      if (errors.length)
+        throw new PathFailure(`${where(index)} the machine failed: ${String(errors[0])}`);
+      const judged = judgeStep(entry, {
+        label: step.label,
+        before: beforeKeys,
+        after: afterKeys,
+        projectionBefore,
+        projectionAfter: entry.project(after),
+        sources: taken.filter((t) => t.eventType === step.event.type).map((t) => t.source),
+      });
+      const timerCheck = judgeTimers(
+        entry,
+        started,
+        afterKeys.filter((key) => !beforeKeys.includes(key)),
+      );
+      declared(
+        index,
+        [...judged.problems, ...timerCheck.problems],
+        [...judged.rows, ...timerCheck.rows],
+      );
       check(index, step.expected);
     }
   } finally {
@@ -153,7 +241,13 @@ export async function runPath(
   async function perform(event: EventObject, snapshot: AnyMachineSnapshot) {
     const type = event.type;
     if (type.startsWith('xstate.after.')) {
-      clock.increment(delayOf(machine, type, snapshot));
+      // Move the clock by the delay the running machine scheduled (its own value, checked
+      // against the declaration when it was started).
+      const scheduled = Object.values(
+        (actor.system as unknown as { _snapshot: { _scheduledEvents: Record<string, Scheduled> } })
+          ._snapshot._scheduledEvents,
+      ).find((s) => s.source === actor && s.event.type === type);
+      clock.increment(scheduled ? scheduled.delay : delayOf(machine, type, snapshot));
       return;
     }
     const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
@@ -176,7 +270,7 @@ export async function runPath(
 
 /** Runs every path of a plan and returns what they visited. */
 export async function runAll(plan: MachinePlan): Promise<Visited> {
-  const visited: Visited = { states: new Set(), transitions: new Set() };
+  const visited = emptyVisited();
   for (const path of plan.paths) await runPath(plan, path, { visited });
   return visited;
 }

@@ -1,0 +1,247 @@
+/**
+ * The specification's side of a path test: a registration's `expect` (machines/registry/types.ts
+ * `Declaration`) says, state by state and sample by sample, where the machine must go and which
+ * timers it must start. The runner (run.ts) checks every step against it; this module finds the
+ * declaration of a step, resolves it, and judges what the running machine did.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type {
+  Declaration,
+  EventSample,
+  Expectation,
+  Outcome,
+  RegisteredMachine,
+} from '../../../machines/registry.ts';
+
+/** The entry's declaration. */
+export function declarationOf(entry: RegisteredMachine): Declaration {
+  return entry.expect;
+}
+
+/** `'*'` in a declaration: in any state. */
+export const ANY_STATE = '*';
+
+/** A declared row: a state key (or `*`) and a sample label. */
+export function rowId(state: string, label: string): string {
+  return `${state} › ${label}`;
+}
+
+/** Timer rows: a state key and a delay name. */
+export function timerRowId(state: string, delay: string): string {
+  return `${state} › timer ${delay}`;
+}
+
+/** Whether two state keys are on one line of descent (the root, '', is everyone's parent). */
+export function sameLineage(a: string, b: string): boolean {
+  return a === '' || b === '' || a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+}
+
+export interface DeclaredRow {
+  /** The state key the row is declared under (`*` for any state). */
+  state: string;
+  expectation: Expectation;
+}
+
+/**
+ * The rows that declare a sample in the states active before a step: the deepest declaring state
+ * of each line of descent, plus the `*` row if there is one.
+ */
+export function rowsFor(
+  entry: RegisteredMachine,
+  activeKeys: readonly string[],
+  label: string,
+): DeclaredRow[] {
+  const on = declarationOf(entry).on;
+  const declaring = activeKeys.filter((key) => on[key] && label in on[key]);
+  const deepest = declaring.filter(
+    (key) => !declaring.some((other) => other !== key && other.startsWith(`${key}.`)),
+  );
+  const rows = deepest.map((state) => ({ state, expectation: on[state][label] }));
+  if (on[ANY_STATE] && label in on[ANY_STATE])
+    rows.push({ state: ANY_STATE, expectation: on[ANY_STATE][label] });
+  return rows;
+}
+
+export interface ResolvedOutcome {
+  /** `'ignored'`, `'stays'`, or the state keys that must be active afterwards. */
+  to: 'ignored' | 'stays' | readonly string[];
+  with?: Readonly<Record<string, unknown>>;
+}
+
+export function resolve(expectation: Expectation, before: unknown): ResolvedOutcome {
+  const outcome: Outcome =
+    typeof expectation === 'function'
+      ? (expectation as (before: unknown) => Outcome)(before)
+      : expectation;
+  const target = typeof outcome === 'object' && !Array.isArray(outcome) ? outcome : { to: outcome };
+  const { to } = target as { to: string | readonly string[] };
+  return {
+    to: to === 'ignored' || to === 'stays' ? to : typeof to === 'string' ? [to] : to,
+    with: (target as { with?: Record<string, unknown> }).with,
+  };
+}
+
+export function describeOutcome(outcome: ResolvedOutcome): string {
+  const where = typeof outcome.to === 'string' ? outcome.to : outcome.to.join(' + ');
+  return outcome.with ? `${where} with ${JSON.stringify(outcome.with)}` : where;
+}
+
+/** The innermost of some active state keys (`form.search.nothing`, not `form`). */
+function leaves(keys: readonly string[]): string[] {
+  return keys.filter((key) => !keys.some((other) => other.startsWith(`${key}.`)));
+}
+
+/** Compares values the way a product owner reads them (objects by content). */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export interface StepFacts {
+  label: string;
+  /** State keys active before and after the step. */
+  before: readonly string[];
+  after: readonly string[];
+  projectionBefore: unknown;
+  projectionAfter: unknown;
+  /** Source state keys of the transitions the step's event took (root actor only). */
+  sources: readonly string[];
+}
+
+/**
+ * Judges one step against its declaration. Returns what is wrong (empty when all holds) and the
+ * rows that were checked.
+ */
+export function judgeStep(
+  entry: RegisteredMachine,
+  facts: StepFacts,
+): { problems: string[]; rows: string[] } {
+  const rows = rowsFor(entry, facts.before, facts.label);
+  const problems: string[] = [];
+  if (rows.length === 0) {
+    problems.push(
+      `"${facts.label}" is not declared for any of the states ${facts.before.join(', ') || '(none)'}` +
+        ` (add it to expect.on: where must it lead?)`,
+    );
+    return { problems, rows: [] };
+  }
+  const covers = (state: string, source: string) =>
+    state === ANY_STATE || sameLineage(state, source);
+  for (const source of facts.sources) {
+    if (!rows.some((row) => covers(row.state, source)))
+      problems.push(
+        `the machine took a transition of "${source || '(the machine)'}" on "${facts.label}", ` +
+          `which no declaration of the states it was in names`,
+      );
+  }
+  for (const row of rows) {
+    const outcome = resolve(row.expectation, facts.projectionBefore);
+    const declared = `declared "${row.state}" › "${facts.label}" ⇒ ${describeOutcome(outcome)}`;
+    if (outcome.to === 'ignored') {
+      const moved = facts.sources.filter((source) => covers(row.state, source));
+      if (moved.length)
+        problems.push(
+          `${declared}, but the machine took a transition of "${moved[0] || '(the machine)'}"`,
+        );
+    } else if (outcome.to === 'stays') {
+      const left = leaves(facts.before).filter(
+        (key) => covers(row.state, key) && !facts.after.includes(key),
+      );
+      if (left.length)
+        problems.push(
+          `${declared}, but the machine left ${left.join(' + ')} for ${leaves(facts.after).join(' + ')}`,
+        );
+    } else {
+      const missing = outcome.to.filter((key) => !facts.after.includes(key));
+      if (missing.length)
+        problems.push(`${declared}, but the machine is in ${leaves(facts.after).join(' + ')}`);
+    }
+    for (const [key, value] of Object.entries(outcome.with ?? {})) {
+      const actual = (facts.projectionAfter as Record<string, unknown> | null)?.[key];
+      if (!same(actual, value))
+        problems.push(`${declared}, but ${key} is ${JSON.stringify(actual)}`);
+    }
+  }
+  return { problems, rows: rows.map((row) => rowId(row.state, facts.label)) };
+}
+
+/** Every state node of a machine: its id (as timer events name it) and its key. */
+export function stateIds(machine: AnyStateMachine): Map<string, string> {
+  const ids = new Map<string, string>();
+  const walk = (node: { id: string; path: string[]; states: Record<string, unknown> }) => {
+    ids.set(node.id, node.path.join('.'));
+    for (const child of Object.values(node.states))
+      walk(child as { id: string; path: string[]; states: Record<string, unknown> });
+  };
+  walk(machine.root as never);
+  return ids;
+}
+
+/** `xstate.after.<delay>.<state id>` → the state's key and the delay's name. */
+export function timerOf(
+  ids: Map<string, string>,
+  eventType: string,
+): { state: string; delay: string } | undefined {
+  if (!eventType.startsWith('xstate.after.')) return undefined;
+  const rest = eventType.slice('xstate.after.'.length);
+  for (const [id, state] of ids) {
+    if (rest.endsWith(`.${id}`))
+      return { state, delay: rest.slice(0, rest.length - id.length - 1) };
+  }
+  return undefined;
+}
+
+export interface ScheduledTimer {
+  state: string;
+  delay: string;
+  ms: number;
+}
+
+/**
+ * Judges the timers a step started: each must be declared for its state with the same delay, and
+ * every state entered by the step must start the timers declared for it.
+ */
+export function judgeTimers(
+  entry: RegisteredMachine,
+  started: readonly ScheduledTimer[],
+  entered: readonly string[],
+): { problems: string[]; rows: string[] } {
+  const declared = declarationOf(entry).timers ?? {};
+  const problems: string[] = [];
+  const rows: string[] = [];
+  for (const timer of started) {
+    const ms = declared[timer.state]?.[timer.delay];
+    if (ms === undefined)
+      problems.push(
+        `"${timer.state}" started the timer ${timer.delay} (${timer.ms} ms), which is not declared`,
+      );
+    else if (ms !== timer.ms)
+      problems.push(
+        `"${timer.state}" started the timer ${timer.delay} with ${timer.ms} ms, declared ${ms} ms`,
+      );
+    else rows.push(timerRowId(timer.state, timer.delay));
+  }
+  for (const state of entered) {
+    for (const [delay, ms] of Object.entries(declared[state] ?? {})) {
+      if (!started.some((t) => t.state === state && t.delay === delay))
+        problems.push(
+          `"${state}" was entered without starting the declared timer ${delay} (${ms} ms)`,
+        );
+    }
+  }
+  return { problems, rows };
+}
+
+/** Every row a registration declares (sample rows and timer rows). */
+export function declaredRows(entry: RegisteredMachine): string[] {
+  const rows: string[] = [];
+  for (const [state, labels] of Object.entries(declarationOf(entry).on))
+    for (const label of Object.keys(labels)) rows.push(rowId(state, label));
+  for (const [state, delays] of Object.entries(declarationOf(entry).timers ?? {}))
+    for (const delay of Object.keys(delays)) rows.push(timerRowId(state, delay));
+  return rows;
+}
+
+/** The boundary samples' labels. */
+export function boundaryLabels(entry: RegisteredMachine): Set<string> {
+  return new Set((declarationOf(entry).boundaries ?? []).map((s: EventSample) => s.label));
+}
