@@ -106,6 +106,12 @@ export const sessionModel = defineMachine({
   // the administrator after acting as a customer), a session that can no longer be renewed.
   expect: {
     on: {
+      // The hint cookie decides whether the server is asked at all (issue: no profile or refresh
+      // call for a visitor without a session).
+      opening: {
+        'page opened with a session': 'unknown',
+        'page opened without a session': { to: 'loggedOut.idle', with: { user: null } },
+      },
       unknown: {
         'profile arrives': { to: 'loggedIn.active', with: { user: 'demo' } },
         'profile refused': { to: 'loggedOut.idle', with: { user: null } },
