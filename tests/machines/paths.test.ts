@@ -6,12 +6,34 @@
  * prints the same as a table and lists the paths in words.
  */
 import { describe, expect, it } from 'vitest';
-import { MACHINES } from '../../machines/registry.ts';
+import type { RegisteredMachine } from '../../machines/registry/types.ts';
 import { coverageOf, isComplete } from './paths/coverage.ts';
 import { planPaths } from './paths/plan.ts';
 import { runAll, runPath } from './paths/run.ts';
 
-const plans = MACHINES.map(planPaths);
+// A machine that cannot even be built (an initial state that does not exist, say) fails here as a
+// test, not as a file that collects no tests: mutation testing counts only failing tests.
+const loaded = await import('../../machines/registry.ts').then(
+  ({ MACHINES }) => ({ machines: MACHINES as readonly RegisteredMachine[] }),
+  (error: unknown) => ({ error }),
+);
+const MACHINES = 'machines' in loaded ? loaded.machines : [];
+if ('error' in loaded) {
+  it('every machine can be built', () => {
+    throw loaded.error;
+  });
+}
+
+const plans = MACHINES.flatMap((entry) => {
+  try {
+    return [planPaths(entry)];
+  } catch (error) {
+    it(`${entry.name}: its paths can be planned`, () => {
+      throw error;
+    });
+    return [];
+  }
+});
 
 it('every machine has a unique name', () => {
   const names = MACHINES.map((entry) => entry.name);

@@ -1,0 +1,40 @@
+// StrykerJS over machines/ and src/shared/ (docs/testing.md "Mutation testing").
+// MUTATION_SUITE=paths: the generated path tests alone, over machines/;
+// MUTATION_SUITE=unit: the whole unit suite, over machines/ and src/shared/.
+// MUTATION_MUTATE narrows the files (a comma-separated list of globs), e.g. one machine folder.
+const suite = process.env.MUTATION_SUITE === 'unit' ? 'unit' : 'paths';
+const machineFiles = [
+  'machines/**/*.ts',
+  // Registrations (declarations and samples) and the chart drawing are test and tooling code.
+  '!machines/**/*.model.ts',
+  '!machines/registry.ts',
+  '!machines/registry/**',
+  '!machines/charts/**',
+  '!machines/**/samples.ts',
+  '!machines/**/order-samples.ts',
+];
+const mutate = process.env.MUTATION_MUTATE
+  ? process.env.MUTATION_MUTATE.split(',')
+  : suite === 'unit'
+    ? [...machineFiles, 'src/shared/**/*.ts']
+    : machineFiles;
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: `tests/mutation/vitest.${suite}.config.ts`, related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate,
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 20000,
+  incremental: true,
+  incrementalFile: `tests/mutation/incremental-${suite}.json`,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: `reports/mutation/${suite}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  // State descriptions are chart text for product owners, checked by the charts' drift test in
+  // the whole suite; the path tests do not read them.
+  mutator: { excludedMutations: [] },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
