@@ -1,3 +1,4 @@
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -7,6 +8,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** The one source of "now" for business dates (clock.ts); security timers keep real time. */
+  clock: Clock;
 }
 
 export interface AppEnv {

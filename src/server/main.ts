@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { createApp } from './app.ts';
 import { settled } from './background.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { runSeed, type SeedReport } from './db/seed.ts';
@@ -39,15 +40,18 @@ export function startBanner(config: Config, port: number): string {
   return `${config.productName} (${[config.mode, ...demo, listening].join(', ')})`;
 }
 
-export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+export async function startServer(
+  config: Config = loadConfig(),
+  clock: Clock = systemClock,
+): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await database.migrate();
-  const seed = await runSeed({ db: database.db, config, logger, options: {} });
+  const seed = await runSeed({ db: database.db, config, logger, clock, options: {} });
   // The app's own copy: with PORT=0 it learns the port it listens on (for emailed links).
   const appConfig: Config = { ...config };
   const app = createApp(
-    { config: appConfig, database, logger },
+    { config: appConfig, database, logger, clock },
     // Our pages may frame only the card provider's form.
     { serveWeb: true, frameOrigins: cardProviderOrigins(config) },
   );

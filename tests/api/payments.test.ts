@@ -194,7 +194,7 @@ describe('our pages and the card provider origins', () => {
     writeFileSync(path.join(dist, 'index.html'), '<html><head><!--app-config--></head></html>');
     const config = { ...t.config, webDistDir: dist };
     const app = createApp(
-      { config, database: t.database, logger: t.logger },
+      { config, database: t.database, logger: t.logger, clock: t.clock },
       { serveWeb: true, frameOrigins: cardProviderOrigins(config) },
     );
     const response = await app.request('/control/signup/');

@@ -71,8 +71,10 @@ export async function orderTableCounts(db: Database) {
 }
 
 /** An app for order tests: cheap captchas, and a card processor that knows the test's cards. */
-export async function createOrderTestApp(): Promise<{ t: TestApp; cards: FakeCardProcessor }> {
-  const t = await createTestApp({ env: CHEAP_CAPTCHA_ENV });
+export async function createOrderTestApp(
+  options: { now?: Date | string } = {},
+): Promise<{ t: TestApp; cards: FakeCardProcessor }> {
+  const t = await createTestApp({ env: CHEAP_CAPTCHA_ENV, now: options.now });
   const cards = new FakeCardProcessor();
   useCardProcessor(t.config, cards);
   return { t, cards };

@@ -175,7 +175,7 @@ describe('GET /self_signup/pre_signup/{signupHash}', () => {
       addressId: DEMO_ADDRESSES.utopiaOrderable.id,
       customer: {},
       services: {},
-      expiresAt: new Date(Date.now() - 1000),
+      expiresAt: new Date(t.clock.now().getTime() - 1000),
     });
     await expectJson(await t.client().get('/self_signup/pre_signup/expired-link-0001'), 404);
   });
@@ -276,7 +276,7 @@ describe('POST /self_signup', () => {
         installation_type: null,
         tribal_member: false,
       },
-      { today: serviceDate() },
+      { today: serviceDate(t.clock.now()) },
     );
     expect(order.cartItems).toEqual(JSON.parse(JSON.stringify(expected.items)));
     expect(order.dueTodayCents).toBe(expected.totals.due_today.total_cents);

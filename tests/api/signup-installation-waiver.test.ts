@@ -35,7 +35,7 @@ function cartFor(body: ServiceOffering, tribal: boolean) {
   return offeringCart(
     body,
     { ...NO_CART_CHOICES, speed_id: 'speed_1000_sym', tribal_member: tribal },
-    { today: serviceDate() },
+    { today: serviceDate(t.clock.now()) },
   );
 }
 

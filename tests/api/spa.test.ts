@@ -39,7 +39,10 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PRODUCT_NAME: 'Test Fiber' } });
-  app = createApp({ config: t.config, database: t.database, logger: t.logger }, { serveWeb: true });
+  app = createApp(
+    { config: t.config, database: t.database, logger: t.logger, clock: t.clock },
+    { serveWeb: true },
+  );
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,11 @@
 /**
- * An app on a private test database, called in process (no port needed).
+ * An app on a private test database, called in process (no port needed), on a clock of its own:
+ * `t.clock` stands at the real time of the app's creation (or at `now`) until the test moves it.
  */
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { settled } from '../../src/server/background.ts';
+import { SettableClock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
@@ -15,6 +17,8 @@ export interface TestApp {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** The server's clock for business dates: set it or move it. */
+  clock: SettableClock;
   /** A request to the API: `path` is relative to the API base path. */
   api(path: string, init?: RequestInit): Promise<Response>;
   /** A new browser-like visitor: its own cookies, the CSRF header echoed. */
@@ -23,17 +27,24 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** Where the clock starts (a Date or an ISO timestamp); the real time by default. */
+    now?: Date | string;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(inject('dbSnapshot'));
   const logger = options.logger ?? createLogger('error');
-  const app = createApp({ config, database, logger });
+  const clock = new SettableClock(options.now ?? new Date());
+  const app = createApp({ config, database, logger, clock });
   return {
     app,
     config,
     database,
     logger,
+    clock,
     api: (path, init) => Promise.resolve(app.request(`/manage/api/v1.0${path}`, init)),
     client: () => CookieClient.forApp(app),
     close: async () => {

@@ -17,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';
 import { createApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openPglite } from '../../src/server/db/client.ts';
@@ -63,7 +64,7 @@ const logger = createLogger('info', {
 const database = openPglite(await PGlite.create());
 await database.migrate();
 await runSeed({ db: database.db, config, logger, options: { testing: true } });
-const app = createApp({ config, database, logger });
+const app = createApp({ config, database, logger, clock: systemClock });
 const cards = new FakeCardProcessor();
 useCardProcessor(config, cards);
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { createApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
 import { HASH_PARAMETERS } from '../../src/server/auth/passwords.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -22,7 +23,7 @@ const logger = createLogger('error');
 const database = openPglite(await PGlite.create());
 await database.migrate();
 await runSeed({ db: database.db, config, logger, options: {} }, AUTH_SEED_STEPS);
-const app = createApp({ config, database, logger });
+const app = createApp({ config, database, logger, clock: systemClock });
 
 const csrf = 'bench-csrf-token';
 async function login(): Promise<number> {

@@ -19,6 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { createApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { runSeed } from '../../src/server/db/seed.ts';
@@ -88,7 +89,7 @@ const seedStarted = performance.now();
 await database.migrate();
 await runSeed({ db: database.db, config, logger, options: { testing: true } });
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-const app = createApp({ config, database, logger });
+const app = createApp({ config, database, logger, clock: systemClock });
 const cards = new FakeCardProcessor();
 useCardProcessor(config, cards);
 

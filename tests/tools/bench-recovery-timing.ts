@@ -10,6 +10,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { createApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
 import { settled } from '../../src/server/background.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -26,7 +27,7 @@ const logger = createLogger('error');
 const database = openPglite(await PGlite.create());
 await database.migrate();
 await runSeed({ db: database.db, config, logger, options: {} }, AUTH_SEED_STEPS);
-const app = createApp({ config, database, logger });
+const app = createApp({ config, database, logger, clock: systemClock });
 
 const csrf = 'bench-csrf-token';
 async function recover(username: string): Promise<number> {

@@ -22,6 +22,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
   createPglite,
@@ -164,7 +165,7 @@ async function benchmark(
     await handle.db.execute(sql`select count(*)::int as count from addresses`),
   );
   if (count !== ADDRESSES) throw new Error(`expected ${ADDRESSES} addresses, found ${count}`);
-  const app = createApp({ config, database: handle, logger });
+  const app = createApp({ config, database: handle, logger, clock: systemClock });
   const headers = await csrfHeaders(app);
   const prefixes = await makePrefixes(handle, PREFIXES);
   for (const prefix of prefixes.slice(0, 300)) await timedRequest(app, headers, prefix);

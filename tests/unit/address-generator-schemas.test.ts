@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INSTALLATION_DAYS_AHEAD } from '../../src/shared/constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import {
   formatAddress,
@@ -236,6 +237,33 @@ describe('installation and activation dates', () => {
     expect(activationDateError(serviceDate(), true)).toBe(CONNECTIVITY_MESSAGES.dateFromTomorrow);
     expect(activationDateError(earliestScheduleDate(), false)).toBeUndefined();
     expect(activationDateError('2027-13-01', false)).toBe(CONNECTIVITY_MESSAGES.activationDate);
+  });
+
+  it('judges dates as of a given instant (the server’s clock) when one is passed', () => {
+    // Noon in Denver on 4 March 2031: tomorrow is the 5th, the horizon ends three weeks on.
+    const at = new Date('2031-03-04T19:00:00Z');
+    expect(activationDateError('2031-03-04', false, at)).toBe(
+      CONNECTIVITY_MESSAGES.dateFromTomorrow,
+    );
+    expect(activationDateError('2031-03-05', false, at)).toBeUndefined();
+    const choice = { installation_type: 'basic' as const, external_install_id: 'slot' };
+    expect(installChoiceErrors({ ...choice, date: '2031-03-05' }, true, at)).toEqual({});
+    expect(
+      installChoiceErrors(
+        { ...choice, date: addDays('2031-03-05', INSTALLATION_DAYS_AHEAD - 1) },
+        true,
+        at,
+      ),
+    ).toEqual({});
+    expect(
+      installChoiceErrors(
+        { ...choice, date: addDays('2031-03-05', INSTALLATION_DAYS_AHEAD) },
+        true,
+        at,
+      ),
+    ).toEqual({
+      date: CONNECTIVITY_MESSAGES.installationBeyondHorizon,
+    });
   });
 });
 

@@ -5,6 +5,8 @@
  * instead of duplicating them.
  */
 import { eq } from 'drizzle-orm';
+import { addDays } from '#shared/signup/dates';
+import { clockToday, systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { users } from '../db/schema.ts';
 import type { SeedStep } from '../db/seed.ts';
@@ -27,11 +29,8 @@ interface DemoLogin {
   };
 }
 
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function demoLogins(): DemoLogin[] {
+export function demoLogins(clock: Clock = systemClock): DemoLogin[] {
+  const daysFromToday = (days: number) => addDays(clockToday(clock), days);
   return [
     {
       username: 'admin',
@@ -141,11 +140,11 @@ export const demoLoginsStep: SeedStep = {
   name: 'demo-logins',
   version: 1,
   demoOnly: true,
-  async run({ db, config }) {
+  async run({ db, config, clock }) {
     // One hash for all four keeps the seed quick; they are demo logins with one shared password.
     const passwordHash = await hashPassword(config.demoPassword);
     await db.transaction(async (tx) => {
-      for (const login of demoLogins()) {
+      for (const login of demoLogins(clock)) {
         const { permissions, siteAdmin, primaryAdmin, ...account } = login.account;
         const [existing] = await tx
           .select({ uid: users.uid })

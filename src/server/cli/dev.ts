@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
+import { systemClock } from '../clock.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -22,8 +23,8 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await database.migrate();
-  await runSeed({ db: database.db, config, logger, options: {} });
-  const api = getRequestListener(createApp({ config, database, logger }).fetch);
+  await runSeed({ db: database.db, config, logger, clock: systemClock, options: {} });
+  const api = getRequestListener(createApp({ config, database, logger, clock: systemClock }).fetch);
 
   const httpServer = http.createServer();
   const vite = await createViteServer({

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { servesDemo, type Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from './client.ts';
 import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
 import { appMeta } from './schema.ts';
@@ -16,6 +17,8 @@ export interface SeedContext {
   db: Database;
   config: Config;
   logger: Logger;
+  /** "Now" for the dates of demo data (the server's clock; the system clock when left out). */
+  clock?: Clock;
   /** Options from the command line or tests, for example the number of addresses to generate. */
   options: SeedOptions;
 }

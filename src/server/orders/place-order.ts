@@ -221,6 +221,7 @@ async function checkBody(body: unknown, timer: PhaseTimer): Promise<Checked> {
 function connectivityErrors(
   order: SignupOrder,
   details: ReturnType<typeof serviceabilityDetails>,
+  now: Date,
 ): Record<string, string> {
   const line = order.order.connectivity;
   const prefix = 'order.connectivity';
@@ -244,11 +245,12 @@ function connectivityErrors(
             external_install_id: install?.external_install_id ?? '',
           },
           details.needs_ont_install,
+          now,
         ),
       );
     }
     case 'bonfire residential': {
-      const error = activationDateError(line.desired_activation_date, details.early_signup);
+      const error = activationDateError(line.desired_activation_date, details.early_signup, now);
       return error ? { [`${prefix}.desired_activation_date`]: error } : {};
     }
   }
@@ -421,12 +423,15 @@ export async function placeSignupOrder(
           'order.connectivity.service_action_type': ORDER_MESSAGES.orderMismatch,
         });
       }
-      const ruleErrors = connectivityErrors(order, details);
+      // One instant for every date of this order: the rules, the promos, the slot, the rows.
+      const now = deps.clock.now();
+      const ruleErrors = connectivityErrors(order, details, now);
       if (Object.keys(ruleErrors).length > 0) throw validationFailed(ruleErrors);
 
       timer.lap('address');
       const offering = await buildOffering(tx, serviceable, {
         productName: deps.config.productName,
+        today: serviceDate(now),
       });
       const routerWanted = order.order.router.service_action_type === 'new';
       const installType = details.needs_ont_install
@@ -445,7 +450,7 @@ export async function placeSignupOrder(
             static_ip: order.order.static_ip.service_action_type === 'new',
             subnet: order.order.subnet.service_action_type === 'new',
           },
-          { today: serviceDate() },
+          { today: serviceDate(now) },
           { log: (message, extra) => deps.logger.warn(extra, message) },
         );
       } catch (error) {
@@ -573,6 +578,7 @@ export async function placeSignupOrder(
           attribution: order.attribution,
           agreedAt: new Date(order.agreement.time),
           signupHash: order.metadata.signup_hash,
+          createdAt: now,
         })
         .returning({ orderId: orders.orderId });
       const orderId = placed.orderId;
@@ -581,15 +587,19 @@ export async function placeSignupOrder(
       let installation: string | null = null;
       let installationBookingId: number | null = null;
       if (installType && line.install_details?.external_install_id) {
-        const booking = await bookInstallationSlot(tx, {
-          slotId: line.install_details.external_install_id,
-          addressId: address.id,
-          provider,
-          installType,
-          reference: `order ${orderId}`,
-          field: 'order.connectivity.install_details.external_install_id',
-          notes: line.install_details.notes,
-        });
+        const booking = await bookInstallationSlot(
+          tx,
+          {
+            slotId: line.install_details.external_install_id,
+            addressId: address.id,
+            provider,
+            installType,
+            reference: `order ${orderId}`,
+            field: 'order.connectivity.install_details.external_install_id',
+            notes: line.install_details.notes,
+          },
+          now,
+        );
         installationBookingId = booking.bookingId;
         installation = `${booking.slot.date}, ${booking.slot.displayTime}`;
         // The order keeps the slot as booked (date and times from the slot itself).
@@ -680,6 +690,7 @@ export async function placeSignupOrder(
           serviceActionType: 'new',
           status: 'pending',
           details: service.details,
+          createdAt: now,
         })),
       );
       await tx.insert(provisioningTasks).values({
@@ -688,6 +699,7 @@ export async function placeSignupOrder(
         serviceClassId: SERVICE_CLASS.connectivityProvisioningTask,
         status: 'received',
         serviceDisplayId: `CON-${orderId}`,
+        creationDt: now,
         details: {
           provider,
           address_id: address.id,

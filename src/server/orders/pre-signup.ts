@@ -54,7 +54,7 @@ export async function createPreSignup(db: Executor, input: NewPreSignup): Promis
 export async function findPreSignup(
   db: Executor,
   hash: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<PreSignup | null> {
   const [row] = await db
     .select({ pre: preSignups, address: addresses })

@@ -18,6 +18,7 @@ import {
 } from '#shared/signup/serviceability';
 import { clientAddress } from '../auth/client-address.ts';
 import { requireCaptcha } from '../captcha/index.ts';
+import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import { availabilityContacts, renterContacts } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
@@ -48,10 +49,15 @@ export function registerConnectivityRoutes(api: Hono<AppEnv>) {
 
   api.get(SERVICEABILITY_PATHS.offering, async (c) => {
     const { address_id, service_class_id } = readQuery(c, ServiceabilityQuerySchema);
-    const { database, config } = c.var.deps;
+    const { database, config, clock } = c.var.deps;
     const record = await findServiceable(database.db, address_id, service_class_id);
     if (!record) throw notFound(SERVICEABILITY_MESSAGES.serviceabilityNotFound);
-    return c.json(await buildOffering(database.db, record, { productName: config.productName }));
+    return c.json(
+      await buildOffering(database.db, record, {
+        productName: config.productName,
+        today: clockToday(clock),
+      }),
+    );
   });
 
   api.get(SERVICEABILITY_PATHS.installation, async (c) => {
@@ -63,7 +69,13 @@ export function registerConnectivityRoutes(api: Hono<AppEnv>) {
       throw validationFailed({ provider_id: SERVICEABILITY_MESSAGES.providerMismatch });
     }
     return c.json(
-      await availableSlots(db, query.provider_id, query.install_type, query.start_date),
+      await availableSlots(
+        db,
+        query.provider_id,
+        query.install_type,
+        query.start_date,
+        c.var.deps.clock.now(),
+      ),
     );
   });
 

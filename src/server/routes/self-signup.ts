@@ -59,7 +59,7 @@ export function registerSelfSignupRoutes(api: Hono<AppEnv>) {
   api.get('/self_signup/pre_signup/:signupHash', async (c) => {
     const hash = c.req.param('signupHash');
     const found = SIGNUP_HASH_PATTERN.test(hash)
-      ? await findPreSignup(c.var.deps.database.db, hash)
+      ? await findPreSignup(c.var.deps.database.db, hash, c.var.deps.clock.now())
       : null;
     if (!found) throw notFound(ORDER_MESSAGES.preSignupNotFound);
     return c.json(found, 200, { 'Cache-Control': 'no-store' });

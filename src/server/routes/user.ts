@@ -5,6 +5,7 @@ import type { Billing, UserInfoResponse, UserProfile } from '#shared/session';
 import { UserInfoUpdateSchema } from '#shared/schemas/session';
 import { billingAddressOf, contactInfo, contactOf, serviceAddressOf } from '../auth/accounts.ts';
 import { requireSession, sessionUserOf } from '../auth/session.ts';
+import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import { contacts, customerBilling } from '../db/schema.ts';
 import { readJson } from '../http/validate.ts';
@@ -20,9 +21,6 @@ const NO_BILLING: Billing = {
   payment_type: 'MANUAL',
   billing_address: null,
 };
-
-/** Today in UTC as YYYY-MM-DD (due dates are calendar days). */
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function registerUserRoutes(api: Hono<AppEnv>) {
   api.get('/user/profile', async (c) => {
@@ -53,7 +51,9 @@ export function registerUserRoutes(api: Hono<AppEnv>) {
           amount_due: row.amountDue,
           balance: row.balance,
           due_date: row.dueDate,
-          overdue: row.amountDue > 0 && row.dueDate !== null && row.dueDate < today(),
+          // Due dates are calendar days of the service area: overdue the day after.
+          overdue:
+            row.amountDue > 0 && row.dueDate !== null && row.dueDate < clockToday(c.var.deps.clock),
           automatic: row.automatic,
           default_payment_account_id: row.defaultPaymentAccountId,
           payment_amount: row.paymentAmount,

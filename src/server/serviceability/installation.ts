@@ -127,8 +127,8 @@ export async function availableSlots(
   db: Executor,
   provider: ProviderName,
   installType: InstallType,
-  requestedStart?: string,
-  now: Date = new Date(),
+  requestedStart: string | undefined,
+  now: Date,
 ): Promise<InstallationSlotsResponse> {
   const earliest = earliestScheduleDate(now);
   const endDate = lastScheduleDate(now);
@@ -180,7 +180,7 @@ export interface SlotBooking {
 export async function bookInstallationSlot(
   tx: Executor,
   input: BookSlotInput,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<SlotBooking> {
   const [slot] = await tx
     .update(installationSlots)

@@ -13,7 +13,6 @@ import {
   type RatePeriod,
   type RateTerm,
 } from '#shared/constants';
-import { serviceDate } from '#shared/signup/dates';
 import {
   INSTALL_TYPES,
   MAIN_PROVIDER_NAME,
@@ -37,8 +36,11 @@ type RateRecord = typeof catalogueRates.$inferSelect;
 export interface OfferingContext {
   /** The product's own label (PRODUCT_NAME). */
   productName: string;
-  /** Today, YYYY-MM-DD in the service time zone (promos expiring before are left out). */
-  today?: string;
+  /**
+   * Today, YYYY-MM-DD in the service time zone, on the server's clock (`clockToday(deps.clock)`):
+   * a promo is offered up to and including its expiration date.
+   */
+  today: string;
 }
 
 function billingProvider(name: string, productName: string): BillingProvider {
@@ -110,7 +112,7 @@ export async function buildOffering(
   context: OfferingContext,
 ): Promise<ServiceOffering> {
   const provider = record.serviceClass.provider as ProviderName;
-  const today = context.today ?? serviceDate();
+  const { today } = context;
   const products = await db
     .select()
     .from(catalogueProducts)

@@ -75,24 +75,34 @@ export const CityAccountIdSchema = v.pipe(
   v.maxLength(CITY_ACCOUNT_ID_MAX_LENGTH, FIELD_MESSAGES.cityAccountId),
 );
 
-/** An install or activation date: YYYY-MM-DD, tomorrow (service time zone) at the earliest. */
-export function scheduleDateSchema(requiredMessage: string) {
+/** "Now" for the date rules: the real time by default, the server's clock when it passes one. */
+type Now = () => Date;
+const realNow: Now = () => new Date();
+
+/**
+ * An install or activation date: YYYY-MM-DD, tomorrow (service time zone, as of `now`) at the
+ * earliest.
+ */
+export function scheduleDateSchema(requiredMessage: string, now: Now = realNow) {
   return v.pipe(
     v.string(requiredMessage),
     v.trim(),
     v.minLength(1, requiredMessage),
     v.check(isIsoDate, requiredMessage),
-    v.check((date) => date >= earliestScheduleDate(), CONNECTIVITY_MESSAGES.dateFromTomorrow),
+    v.check((date) => date >= earliestScheduleDate(now()), CONNECTIVITY_MESSAGES.dateFromTomorrow),
   );
 }
 /** An install date is also within the booking horizon. */
-export const InstallDateSchema = v.pipe(
-  scheduleDateSchema(CONNECTIVITY_MESSAGES.installationDate),
-  v.check(
-    (date) => date <= lastInstallationDate(),
-    CONNECTIVITY_MESSAGES.installationBeyondHorizon,
-  ),
-);
+export function installDateSchema(now: Now = realNow) {
+  return v.pipe(
+    scheduleDateSchema(CONNECTIVITY_MESSAGES.installationDate, now),
+    v.check(
+      (date) => date <= lastInstallationDate(now()),
+      CONNECTIVITY_MESSAGES.installationBeyondHorizon,
+    ),
+  );
+}
+export const InstallDateSchema = installDateSchema();
 export const ActivationDateSchema = scheduleDateSchema(CONNECTIVITY_MESSAGES.activationDate);
 
 // ---------------------------------------------------------------------------------------------
@@ -182,13 +192,15 @@ export interface InstallChoice {
 export function installChoiceErrors(
   choice: Partial<InstallChoice>,
   needsOntInstall: boolean,
+  at?: Date,
 ): FieldErrorMap {
   if (!needsOntInstall) return {};
   const errors: FieldErrorMap = {};
   if (choice.installation_type !== 'basic' && choice.installation_type !== 'advanced') {
     errors.installation_type = CONNECTIVITY_MESSAGES.installationType;
   }
-  errors.date = firstIssue(InstallDateSchema, choice.date ?? '');
+  const schema = at ? installDateSchema(() => at) : InstallDateSchema;
+  errors.date = firstIssue(schema, choice.date ?? '');
   if (!choice.external_install_id) errors.time = CONNECTIVITY_MESSAGES.installationTime;
   return withoutEmpty(errors);
 }
@@ -196,13 +208,20 @@ export function installChoiceErrors(
 // ---------------------------------------------------------------------------------------------
 // desired_activation_date (bonfire residential: southern_ute)
 
-/** Required unless the address is an early-signup prospect; tomorrow at the earliest. */
+/**
+ * Required unless the address is an early-signup prospect; tomorrow at the earliest (as of `at`,
+ * the real time by default).
+ */
 export function activationDateError(
   date: string | null | undefined,
   earlySignup: boolean,
+  at?: Date,
 ): string | undefined {
   if (earlySignup && !date) return undefined;
-  return firstIssue(ActivationDateSchema, date ?? '');
+  const schema = at
+    ? scheduleDateSchema(CONNECTIVITY_MESSAGES.activationDate, () => at)
+    : ActivationDateSchema;
+  return firstIssue(schema, date ?? '');
 }
 
 function withoutEmpty(errors: FieldErrorMap): FieldErrorMap {
