@@ -70,10 +70,10 @@ describe('links in emails', () => {
   let proxied: TestApp;
 
   beforeAll(async () => {
-    plain = await app();
+    plain = await app({ HOST: '0.0.0.0', DEMO: '1' });
     listening = await app({ HOST: '127.0.0.1', PORT: '4321' });
     published = await app({ PUBLIC_URL: 'https://portal.ridgeline.example/' });
-    proxied = await app({ TRUST_PROXY: 'true' });
+    proxied = await app({ HOST: '0.0.0.0', DEMO: '1', TRUST_PROXY: 'true' });
   });
 
   const cases = () =>

@@ -16,6 +16,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createApp } from '../../src/server/app.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openPglite } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -103,7 +104,10 @@ async function main() {
       WEB_DIST_DIR: distDir,
     });
     const database = openPglite(await PGlite.create());
-    const app = createApp({ config, database, logger: createLogger('error') }, { serveWeb: true });
+    const app = createApp(
+      { config, database, logger: createLogger('error'), clock: systemClock },
+      { serveWeb: true },
+    );
     const bare = new Hono();
     bare.use(
       '/control/*',
