@@ -13,6 +13,7 @@ import {
   freePort,
   IDLE_BUDGET_MIB,
   memoryOf,
+  SERVER_READY_TEXT,
   sleep,
   startNode,
   stop,
@@ -38,7 +39,7 @@ async function idleMemoryOfAStart() {
       CARD_PROVIDER_ORIGIN: '',
       CARD_PROVIDER_API_URL: '',
     },
-    'is ready',
+    SERVER_READY_TEXT,
     240_000,
   );
   try {

@@ -11,6 +11,9 @@ import path from 'node:path';
 /** Idle resident memory the server must stay under (issue 10: it was 703 MiB). */
 export const IDLE_BUDGET_MIB = 300;
 
+/** What `npm start` prints once it listens (src/server/cli/start.ts). */
+export const SERVER_READY_TEXT = 'Ready in';
+
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Memory {

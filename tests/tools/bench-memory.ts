@@ -24,6 +24,7 @@ import {
   freePort,
   IDLE_BUDGET_MIB,
   memoryOf,
+  SERVER_READY_TEXT,
   sleep,
   startNode,
   stop,
@@ -147,7 +148,7 @@ try {
         label,
         ['src/server/cli/start.ts'],
         { ...serverEnv, CARD_PROVIDER_PORT: String(await freePort()) },
-        'is ready',
+        SERVER_READY_TEXT,
         serverLoad,
       ),
     );
