@@ -6,8 +6,9 @@ import { WEB_BASE_PATH } from '#shared/constants';
 import { createApp } from './app.ts';
 import { settled } from './background.ts';
 import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { runSeed, type SeedReport } from './db/seed.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { openPreparedDatabase } from './db/prepare.ts';
+import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
 
@@ -41,9 +42,7 @@ export function startBanner(config: Config, port: number): string {
 
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
-  await database.migrate();
-  const seed = await runSeed({ db: database.db, config, logger, options: {} });
+  const { database, seed } = await openPreparedDatabase(config, logger);
   // The app's own copy: with PORT=0 it learns the port it listens on (for emailed links).
   const appConfig: Config = { ...config };
   const app = createApp(

@@ -10,8 +10,7 @@ import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { runSeed } from '../db/seed.ts';
+import { openPreparedDatabase } from '../db/prepare.ts';
 import { createLogger } from '../logger.ts';
 import { startBanner } from '../main.ts';
 
@@ -20,9 +19,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
-  await database.migrate();
-  await runSeed({ db: database.db, config, logger, options: {} });
+  const { database } = await openPreparedDatabase(config, logger);
   const api = getRequestListener(createApp({ config, database, logger }).fetch);
 
   const httpServer = http.createServer();
