@@ -36,20 +36,21 @@ export async function migrateAndSeed(
 /** What the preparing process sends back: the seed's report, or the error that stopped it. */
 export type PrepareResult = { seed: SeedReport } | { error: unknown };
 
-/** The preparing process's entry, a sibling of this module (`.ts` from sources, `.js` built). */
-const PREPARE_ENTRY = fileURLToPath(
-  new URL(`./prepare-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-);
+/**
+ * The preparing process's entry. It runs from its TypeScript source through tsx's loader, also
+ * when the server runs built (`cli/start-built.mjs`): it is short-lived, and its memory is not
+ * the server's.
+ */
+const PREPARE_ENTRY = fileURLToPath(new URL('./prepare-process.ts', import.meta.url));
 
 /**
  * Migrates and seeds the embedded database of `config` in a process of its own, which inherits
  * this one's output. Resolves with the seed's report; rejects with the error that stopped it.
  */
 export function prepareInOwnProcess(config: Config): Promise<SeedReport> {
-  // TypeScript sources need tsx's loader; none of this process's other flags (--inspect…).
-  const execArgv = PREPARE_ENTRY.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
   const child = fork(PREPARE_ENTRY, [], {
-    execArgv,
+    // tsx's loader, and none of this process's own flags (--inspect…).
+    execArgv: ['--import', import.meta.resolve('tsx')],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
