@@ -7,8 +7,9 @@ import { createApp } from './app.ts';
 import { settled } from './background.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { cardProviderOrigins, loadConfig, type Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { runSeed, type SeedReport } from './db/seed.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { openPreparedDatabase } from './db/prepare.ts';
+import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
 
@@ -45,9 +46,7 @@ export async function startServer(
   clock: Clock = systemClock,
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
-  await database.migrate();
-  const seed = await runSeed({ db: database.db, config, logger, clock, options: {} });
+  const { database, seed } = await openPreparedDatabase(config, logger);
   // The app's own copy: with PORT=0 it learns the port it listens on (for emailed links).
   const appConfig: Config = { ...config };
   const app = createApp(

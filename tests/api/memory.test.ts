@@ -1,9 +1,10 @@
 /**
- * Issue 10: the server idled at 703 MiB (860 MiB after a first start). The real server
- * (`src/server/cli/start.ts`, as `npm start` runs it) must idle under the budget on the embedded
- * database once its database exists; the first start, which also creates and seeds the database,
- * under {@link FIRST_START_LIMIT_MIB}. A small address set keeps it quick; `npm run bench:memory`
- * measures the default 250,000.
+ * Issue 10: the server idled at 703 MiB (860 MiB after a first start). The real server, run as
+ * `npm start` runs it (built from `src/server/cli/start.ts`, by plain node), must idle under the
+ * budget on the embedded database: on the first start, which also creates, migrates and seeds
+ * the database, as on a later one, with the default data (250,000 addresses), as the issue asks:
+ * with the seed in the server process and the sources loaded through tsx, the first start idled
+ * at 330 to 365 MiB. `npm run bench:memory` measures the same starts under requests too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,32 +14,32 @@ import {
   freePort,
   IDLE_BUDGET_MIB,
   memoryOf,
+  SERVER_READY_TEXT,
+  SERVER_START,
   sleep,
   startNode,
   stop,
 } from '../support/server-memory.ts';
-
-/** The first start stays some 30 to 80 MiB above later ones (docs/architecture.md "Memory"). */
-const FIRST_START_LIMIT_MIB = 400;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'memory-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function idleMemoryOfAStart() {
   const { child, ready } = startNode(
-    ['src/server/cli/start.ts'],
+    SERVER_START,
     {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      SEED_ADDRESSES: '5000',
+      // The default number of addresses.
+      SEED_ADDRESSES: '',
       PORT: String(await freePort()),
       CARD_PROVIDER_PORT: String(await freePort()),
       CARD_PROVIDER_ORIGIN: '',
       CARD_PROVIDER_API_URL: '',
     },
-    'is ready',
+    SERVER_READY_TEXT,
     240_000,
   );
   try {
@@ -52,11 +53,11 @@ async function idleMemoryOfAStart() {
 
 describe('server memory', () => {
   it(
-    `idles under ${IDLE_BUDGET_MIB} MiB on an existing database, ${FIRST_START_LIMIT_MIB} MiB after creating it`,
+    `idles under ${IDLE_BUDGET_MIB} MiB after creating and seeding its database, and after a restart`,
     { timeout: 600_000 },
     async () => {
       const first = await idleMemoryOfAStart();
-      expect(first.rssMiB).toBeLessThan(FIRST_START_LIMIT_MIB);
+      expect(first.rssMiB).toBeLessThan(IDLE_BUDGET_MIB);
       const second = await idleMemoryOfAStart();
       expect(second.rssMiB).toBeLessThan(IDLE_BUDGET_MIB);
     },

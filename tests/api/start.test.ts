@@ -1,13 +1,16 @@
 /**
  * `npm start` in development on an address beyond loopback, without DEMO=1: the demo logins (a
  * published password) and the mailbox would be open to the network, so the server refuses to
- * start and says why, naming HOST and DEMO.
+ * start and says why, naming HOST and DEMO. A seed that fails stops the start with its error.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { appMeta } from '../../src/server/db/schema.ts';
 import { runSeed, type SeedStep } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { testConfig } from '../support/database.ts';
@@ -76,6 +79,34 @@ describe('npm start beyond loopback in development', () => {
     expect(outcome.output).toMatch(/DEMO=1/);
     expect(outcome.output).not.toMatch(/listening on|ready/i);
   }, 30_000);
+});
+
+describe('npm start on an embedded database whose seed fails', () => {
+  it("stops with the seed's error and a non-zero exit code, never listening", async () => {
+    // A migrated database without the table where the seed records its steps.
+    const broken = path.join(dataDir, 'broken');
+    const database = await openDatabase({ dataDir: broken });
+    await database.migrate();
+    await database.db.execute(sql`drop table ${appMeta}`);
+    await database.close();
+
+    const outcome = await runStart(
+      {
+        NODE_ENV: 'development',
+        PORT: '0',
+        CARD_PROVIDER_PORT: '0',
+        DATA_DIR: broken,
+        WEB_DIST_DIR: webDistDir,
+        SEED_ADDRESSES: '100',
+        LOG_LEVEL: 'error',
+      },
+      60_000,
+    );
+    expect(outcome.timedOut).toBe(false);
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.output).toMatch(/relation "app_meta" does not exist/);
+    expect(outcome.output).not.toMatch(/listening on|ready/i);
+  }, 90_000);
 });
 
 describe('demo data in the seed', () => {

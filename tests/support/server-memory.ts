@@ -11,6 +11,12 @@ import path from 'node:path';
 /** Idle resident memory the server must stay under (issue 10: it was 703 MiB). */
 export const IDLE_BUDGET_MIB = 300;
 
+/** What `npm start` prints once it listens (src/server/cli/start.ts). */
+export const SERVER_READY_TEXT = 'Ready in';
+
+/** What `npm start` runs with plain node: the built server (src/server/cli/start-built.mjs). */
+export const SERVER_START = ['src/server/cli/start-built.mjs'];
+
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Memory {
@@ -39,14 +45,14 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Node with tsx's loader, as `npm start` runs it: one process, whose pid is the server's. */
+/** Plain node, as `npm start` runs the server: one process, whose pid is the server's. */
 export function startNode(
   args: string[],
   env: NodeJS.ProcessEnv,
   readyText: string,
   timeoutMs: number,
 ) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

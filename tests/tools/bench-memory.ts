@@ -4,9 +4,9 @@
  *
  *   npm run bench:memory -- [--addresses 250000] [--rounds 20] [--settle 5]
  *
- * Starts the real server (`src/server/cli/start.ts`, run by tsx as `npm start` runs it) as a
- * child process on free ports with a fresh DATA_DIR: the first start creates the database and
- * seeds it; the second start reuses it. After each start it waits `settle` seconds and reads the
+ * Starts the real server as `npm start` runs it (built from `src/server/cli/start.ts`, by plain
+ * node) as a child process on free ports with a fresh DATA_DIR: the first start creates the
+ * database and seeds it (in a process of its own); the second start reuses it. After each start it waits `settle` seconds and reads the
  * idle figures, then sends `rounds` rounds of requests (each: 10 address suggestions, 2 service
  * offerings, 1 login, all with different input) and reads them again. A bare Hono server started
  * the same way gives the floor for comparison. Exits non-zero when the server's idle memory is
@@ -24,6 +24,8 @@ import {
   freePort,
   IDLE_BUDGET_MIB,
   memoryOf,
+  SERVER_READY_TEXT,
+  SERVER_START,
   sleep,
   startNode,
   stop,
@@ -145,9 +147,9 @@ try {
     rows.push(
       await measure(
         label,
-        ['src/server/cli/start.ts'],
+        SERVER_START,
         { ...serverEnv, CARD_PROVIDER_PORT: String(await freePort()) },
-        'is ready',
+        SERVER_READY_TEXT,
         serverLoad,
       ),
     );

@@ -11,8 +11,7 @@ import { createApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { runSeed } from '../db/seed.ts';
+import { openPreparedDatabase } from '../db/prepare.ts';
 import { createLogger } from '../logger.ts';
 import { startBanner } from '../main.ts';
 
@@ -21,9 +20,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
-  await database.migrate();
-  await runSeed({ db: database.db, config, logger, clock: systemClock, options: {} });
+  const { database } = await openPreparedDatabase(config, logger);
   const api = getRequestListener(createApp({ config, database, logger, clock: systemClock }).fetch);
 
   const httpServer = http.createServer();

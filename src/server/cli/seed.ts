@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { runSeed, type SeedOptions } from '../db/seed.ts';
+import { migrateAndSeed } from '../db/prepare.ts';
+import type { SeedOptions } from '../db/seed.ts';
 import { createLogger } from '../logger.ts';
 
 function seedOptions(argv: string[]): SeedOptions {
@@ -32,9 +33,8 @@ async function main() {
   const options = seedOptions(process.argv.slice(2));
   const database = await openDatabase(config);
   try {
-    await database.migrate();
     const started = performance.now();
-    const report = await runSeed({ db: database.db, config, logger, options });
+    const report = await migrateAndSeed(database, config, logger, options);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded in ${seconds}s: ran ${report.ran.join(', ') || 'nothing'}; already done: ${report.skipped.join(', ') || 'nothing'}`,
