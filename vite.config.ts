@@ -1,10 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -98,11 +99,58 @@ function firstScreen(): Plugin {
   };
 }
 
+/**
+ * Renders the signup page's first screen to HTML once the browser build is written: builds
+ * `src/web/prerender.tsx` for Node (everything bundled, so it runs from a temporary folder), calls
+ * it, and writes the markup to `PRERENDERED_FILES.signup` in the build, where the server reads it.
+ */
+function prerender(): Plugin {
+  let outDir = '';
+  let webRoot = '';
+  return {
+    name: 'prerender',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      webRoot = config.root;
+    },
+    async closeBundle() {
+      const { PRERENDERED_FILES } = await import('./src/shared/prerender.ts');
+      const work = await mkdtemp(path.join(os.tmpdir(), 'prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: webRoot,
+          logLevel: 'warn',
+          mode: 'production',
+          plugins: [react()],
+          ssr: { noExternal: true },
+          build: {
+            ssr: path.join(webRoot, 'prerender.tsx'),
+            outDir: work,
+            emptyOutDir: true,
+            minify: false,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const module = (await import(pathToFileURL(path.join(work, 'prerender.mjs')).href)) as {
+          renderSignupFirstScreen: () => string;
+        };
+        const file = path.join(outDir, PRERENDERED_FILES.signup);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, module.renderSignupFirstScreen());
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   base: '/control/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), publicConfigInDevelopment(), firstScreen(), precompress()],
+  plugins: [react(), publicConfigInDevelopment(), firstScreen(), precompress(), prerender()],
   build: {
     // WEB_DIST_DIR lets several checkouts or test runs build side by side; the server reads it too.
     outDir: process.env.WEB_DIST_DIR || fileURLToPath(new URL('./dist/web', import.meta.url)),

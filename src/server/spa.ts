@@ -8,11 +8,17 @@
  * `Vary: Accept-Encoding`, and hashed assets are cached for a year. `index.html` is never cached,
  * and it preloads (`modulepreload`) the chunks of the page it is opened on, so that they download
  * beside the entry instead of after it.
+ *
+ * A page with a prerendered first screen (the signup's, `src/shared/prerender.ts`) gets that
+ * markup in its body, filled with the public configuration, and its stylesheets inlined, so that
+ * it paints from the document alone; the app's container stays hidden until the app replaces the
+ * markup (`src/web/app/prerendered.ts`).
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { WEB_BASE_PATH } from '#shared/constants';
+import { fillPrerendered, PRERENDERED_ELEMENT_ID, PRERENDERED_FILES } from '#shared/prerender';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '#shared/public-config';
 import { publicConfig, type Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -70,11 +76,60 @@ export const PRECOMPRESSED = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** The page module each route path loads (Vite's manifest key); its chunks are preloaded. */
-export const PAGE_MODULES: readonly { prefix: string; module: string }[] = [
-  { prefix: '/signup/', module: 'features/signup/SignupPage.tsx' },
+interface PageModule {
+  prefix: string;
+  /** Vite's manifest key of the page's module: its chunks are preloaded. */
+  module: string;
+  /** The page's prerendered first screen, served when `prerenderedFor` the query holds. */
+  prerendered?: keyof typeof PRERENDERED_FILES;
+  prerenderedFor?: (query: URLSearchParams) => boolean;
+  /** The page is always light: the colour-scheme script (`theme-init.js`) is left out. */
+  alwaysLight?: boolean;
+}
+
+/** The page module each route path loads. */
+export const PAGE_MODULES: readonly PageModule[] = [
+  {
+    prefix: '/signup/',
+    module: 'features/signup/SignupPage.tsx',
+    prerendered: 'signup',
+    // Shown inline (signup.md §2 `displayInline`), the page draws no header: not the first screen
+    // the build renders.
+    prerenderedFor: (query) =>
+      !query.getAll('displayInline').some((value) => value.trim() === 'true'),
+    alwaysLight: true,
+  },
   { prefix: '/login/', module: 'features/login/LoginPage.tsx' },
 ];
+
+const THEME_SCRIPT = /<script src="[^"]*\/theme-init\.js"><\/script>\s*/;
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The page with its prerendered first screen: the markup in the body before the app's hidden
+ * container, and each stylesheet inlined, its `<link>` kept but disabled (never fetched nor
+ * applied) so that the app's loader, which looks for it, does not fetch it again.
+ */
+export function withPrerendered(
+  html: string,
+  markup: string,
+  styles: ReadonlyMap<string, string>,
+): string {
+  let page = html;
+  for (const [href, css] of styles) {
+    if (/<\/style/i.test(css)) continue;
+    const link = new RegExp(`<link rel="stylesheet"( crossorigin)? href="${escapeRegExp(href)}">`);
+    page = page.replace(link, (tag) => `<style>${css}</style>${tag.replace(/>$/, ' disabled>')}`);
+  }
+  return page.replace(
+    ROOT_ELEMENT,
+    () => `<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root" hidden></div>`,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** The weight (q) of each content coding a client accepts; `*` stands for the others. */
 export function acceptedEncodings(header: string | undefined): Map<string, number> {
@@ -176,11 +231,12 @@ export function registerSpa(
   let template: string | undefined;
   let manifest: Record<string, ManifestChunk> | undefined;
   const pages = new Map<string, string>();
+  const prerendered = new Map<string, string | null>();
   // Built files do not change while the server runs: each found file is looked up once.
   const found = new Map<string, BuiltFile>();
   const csp = contentSecurityPolicy(frameOrigins);
 
-  async function pageHtml(relative: string): Promise<string> {
+  async function pageHtml(relative: string, query: URLSearchParams): Promise<string> {
     if (template === undefined) {
       try {
         template = renderIndexHtml(await readFile(path.join(root, 'index.html'), 'utf8'), config);
@@ -201,19 +257,52 @@ export function registerSpa(
     }
     const page = PAGE_MODULES.find(({ prefix }) => `${relative}/`.startsWith(prefix));
     if (!page || !manifest?.[page.module]) return template;
-    let html = pages.get(page.module);
+    const markup =
+      page.prerendered && page.prerenderedFor?.(query) !== false
+        ? await prerenderedMarkup(page.prerendered)
+        : null;
+    const key = `${page.module}${markup === null ? '' : ' prerendered'}`;
+    let html = pages.get(key);
     if (html === undefined) {
       html = template.replace(
         '</head>',
         `${preloadLinks(manifest, page.module, WEB_BASE_PATH)}</head>`,
       );
-      pages.set(page.module, html);
+      if (page.alwaysLight) html = html.replace(THEME_SCRIPT, '');
+      if (markup !== null) html = withPrerendered(html, markup, await pageStyles(page.module));
+      pages.set(key, html);
     }
     return html;
   }
 
+  /** The build's prerendered markup with this server's public configuration; null if absent. */
+  async function prerenderedMarkup(name: keyof typeof PRERENDERED_FILES): Promise<string | null> {
+    if (!prerendered.has(name)) {
+      const markup = await readFile(path.join(root, PRERENDERED_FILES[name]), 'utf8').catch(
+        () => null,
+      );
+      prerendered.set(name, markup === null ? null : fillPrerendered(markup, publicConfig(config)));
+    }
+    return prerendered.get(name) ?? null;
+  }
+
+  /** The stylesheets a page needs before it paints (the entry's and its own), by their `href`. */
+  async function pageStyles(module: string): Promise<Map<string, string>> {
+    const styles = new Map<string, string>();
+    if (!manifest) return styles;
+    const files = new Set([
+      ...chunkFiles(manifest, 'index.html').styles,
+      ...chunkFiles(manifest, module).styles,
+    ]);
+    for (const file of files) {
+      const css = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
+      if (css !== undefined) styles.set(`${WEB_BASE_PATH}/${file}`, css);
+    }
+    return styles;
+  }
+
   async function sendIndex(c: Context<AppEnv>, relative: string, status: 200 | 404 = 200) {
-    const html = await pageHtml(relative);
+    const html = await pageHtml(relative, new URL(c.req.url).searchParams);
     ensureCsrfCookie(c);
     return c.html(html, status, {
       'Content-Security-Policy': csp,

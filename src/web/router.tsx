@@ -6,20 +6,24 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  ErrorComponent,
   lazyRouteComponent,
   Outlet,
   redirect,
   useMatches,
   type AnyRoute,
+  type ErrorComponentProps,
   type RouteComponent,
 } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { waitFor } from 'xstate';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
 import { selectGateDecided, selectGateVerdict } from '#machines/session/route-gate.selectors';
 import type { AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
+import { useReplacePrerendered } from './app/prerendered.ts';
 import { SessionPrompts } from './features/session/SessionPrompts.tsx';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -75,6 +79,18 @@ const REDIRECTS: Partial<Record<RouteName, string>> = {
 
 const OWN_LAYOUT: ReadonlySet<RouteName> = new Set(['signup']);
 
+/** A page in the shell replaces a prerendered first screen at once (the signup's does it itself). */
+function ShellLayout({ children }: { children: ReactNode }) {
+  useReplacePrerendered();
+  return <Shell>{children}</Shell>;
+}
+
+/** An error in place of a page also replaces the prerendered first screen. */
+function RouteError(props: ErrorComponentProps) {
+  useReplacePrerendered();
+  return <ErrorComponent {...props} />;
+}
+
 function RootLayout() {
   const matches = useMatches();
   const ownLayout = matches.some((m) => m.staticData?.ownLayout);
@@ -86,10 +102,10 @@ function RootLayout() {
       </>
     );
   return (
-    <Shell>
+    <ShellLayout>
       <Outlet />
       <SessionPrompts />
-    </Shell>
+    </ShellLayout>
   );
 }
 
@@ -158,6 +174,7 @@ export function createAppRouter(services: AppServices) {
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
     defaultPendingComponent: PendingPage,
+    defaultErrorComponent: RouteError,
   });
   // The session's navigation (to login, after login, back to the admin) goes through the router.
   services.actors.navigation.attach(router);

@@ -3,10 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PRERENDER_STAND_INS,
+  PRERENDERED_FILES,
+  phoneDigits,
+  unfilledStandIns,
+} from '../../src/shared/prerender.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const MAIN_CHUNK = `export const main = ${JSON.stringify('x'.repeat(4000))};\n`;
+const ENTRY_CSS = '.entry{color:red}';
+const PAGE_CSS = '.page{color:blue}';
+/** What the build renders: the first screen with the configuration's stand-ins. */
+const PRERENDERED =
+  `<header><a href="${PRERENDER_STAND_INS.mainSiteUrl}" aria-label="${PRERENDER_STAND_INS.productName} home">` +
+  `${PRERENDER_STAND_INS.productName}</a> Questions? Call ` +
+  `<a href="tel:${phoneDigits(PRERENDER_STAND_INS.salesPhone)}">${PRERENDER_STAND_INS.salesPhone}</a></header>` +
+  '<main><h1>Get fiber at your address</h1><input readonly="" value=""/></main>';
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -16,18 +30,28 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<html><head><!--app-config--></head><body>app</body></html>',
+    '<html><head><script src="/control/theme-init.js"></script><!--app-config-->' +
+      '<link rel="stylesheet" crossorigin href="/control/assets/index-abc.css"></head>' +
+      '<body><div id="root"></div></body></html>',
   );
+  writeFileSync(path.join(dist, 'assets', 'index-abc.css'), ENTRY_CSS);
+  writeFileSync(path.join(dist, 'assets', 'SignupPage-abc.css'), PAGE_CSS);
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
   // A built chunk with the variants the build writes beside it.
   writeFileSync(path.join(dist, 'assets', 'main-abc.js'), MAIN_CHUNK);
   writeFileSync(path.join(dist, 'assets', 'main-abc.js.gz'), gzipSync(MAIN_CHUNK));
   writeFileSync(path.join(dist, 'assets', 'main-abc.js.br'), brotliCompressSync(MAIN_CHUNK));
-  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(dist, '.vite', 'prerendered'), { recursive: true });
+  writeFileSync(path.join(dist, PRERENDERED_FILES.signup), PRERENDERED);
   writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/main-abc.js', isEntry: true, imports: ['_shared.js'] },
+      'index.html': {
+        file: 'assets/main-abc.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/index-abc.css'],
+      },
       '_shared.js': { file: 'assets/shared-abc.js' },
       'features/signup/SignupPage.tsx': {
         file: 'assets/SignupPage-abc.js',
@@ -38,7 +62,14 @@ beforeAll(async () => {
     }),
   );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PRODUCT_NAME: 'Test Fiber' } });
+  t = await createTestApp({
+    env: {
+      WEB_DIST_DIR: dist,
+      PRODUCT_NAME: 'Test Fiber',
+      SALES_PHONE: '(435) 555-0123',
+      MAIN_SITE_URL: 'https://www.example.test/',
+    },
+  });
   app = createApp(
     { config: t.config, database: t.database, logger: t.logger, clock: t.clock },
     { serveWeb: true },
@@ -146,7 +177,8 @@ describe('the web app under /control/', () => {
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin href="/control/assets/Stack-abc.js">',
     );
-    expect(html).toContain(
+    const inline = await (await app.request('/control/signup/?displayInline=true')).text();
+    expect(inline).toContain(
       '<link rel="stylesheet" crossorigin href="/control/assets/SignupPage-abc.css">',
     );
     // The entry's own chunks are Vite's to load.
@@ -165,5 +197,64 @@ describe('the web app under /control/', () => {
     expect(asset.status).toBe(404);
     expect(asset.headers.get('content-type')).toMatch(/application\/json/);
     expect(await asset.json()).toMatchObject({ status: 404 });
+  });
+
+  it("serves the signup's prerendered first screen with the configuration, its styles inline and no colour-scheme script", async () => {
+    const html = await (await app.request('/control/signup/')).text();
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body).toContain('<div id="prerendered"><header><a href="https://www.example.test/"');
+    expect(body).toContain('aria-label="Test Fiber home">Test Fiber</a>');
+    expect(body).toContain('<a href="tel:4355550123">(435) 555-0123</a>');
+    expect(body).toContain('<h1>Get fiber at your address</h1><input readonly="" value=""/>');
+    expect(body).toContain('</main></div><div id="root" hidden></div>');
+    expect(unfilledStandIns(html)).toEqual([]);
+    // Painted from the document alone: the stylesheets are in it, their links never fetched.
+    expect(html).toContain(
+      `<style>${ENTRY_CSS}</style><link rel="stylesheet" crossorigin href="/control/assets/index-abc.css" disabled>`,
+    );
+    expect(html).toContain(
+      `<style>${PAGE_CSS}</style><link rel="stylesheet" crossorigin href="/control/assets/SignupPage-abc.css" disabled>`,
+    );
+    expect(html).not.toContain('theme-init.js');
+    // Any path and query of the signup route but the inline view.
+    for (const url of ['/control/signup/voice,phone/', '/control/signup/?signupHash=abc']) {
+      expect(await (await app.request(url)).text()).toBe(html);
+    }
+  });
+
+  it('serves no prerendered markup on portal routes or the inline signup view', async () => {
+    for (const url of [
+      '/control/',
+      '/control/login/',
+      '/control/account/',
+      '/control/no/such/page',
+      '/control/signup/?displayInline=true',
+    ]) {
+      const html = await (await app.request(url)).text();
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain('id="prerendered"');
+      expect(html, url).not.toContain('Get fiber at your address');
+      expect(html, url).toContain(
+        '<link rel="stylesheet" crossorigin href="/control/assets/index-abc.css">',
+      );
+    }
+    const login = await (await app.request('/control/login/')).text();
+    expect(login).toContain('theme-init.js');
+  });
+
+  it('serves every visitor the same prerendered page: nothing of a session or a visitor in it', async () => {
+    const anonymous = await (await app.request('/control/signup/')).text();
+    const cookies = await (
+      await app.request('/control/signup/', {
+        headers: {
+          Cookie: 'has_session=1; refresh_token=visitor-token-123; csrf_token=visitor-csrf-456',
+          'User-Agent': 'visitor-agent-789',
+        },
+      })
+    ).text();
+    expect(cookies).toBe(anonymous);
+    for (const text of ['visitor-token-123', 'visitor-csrf-456', 'visitor-agent-789']) {
+      expect(anonymous).not.toContain(text);
+    }
   });
 });

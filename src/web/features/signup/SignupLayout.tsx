@@ -1,6 +1,8 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { phoneDigits } from '#shared/prerender';
 import { useAppServices } from '../../app/context.tsx';
+import { useReplacePrerendered } from '../../app/prerendered.ts';
 import { BrandMark } from '../../shell/Brand.tsx';
 
 /**
@@ -27,6 +29,8 @@ export function SignupLayout({
   inline?: boolean;
 }) {
   const { config, actors } = useAppServices();
+  // The server's prerendered first screen gives way to this one (src/web/app/prerendered.ts).
+  useReplacePrerendered();
   useEffect(() => {
     actors.theme.send({ type: 'signup.entered' });
     return () => actors.theme.send({ type: 'signup.left' });
@@ -62,9 +66,7 @@ export function SignupLayout({
               </Anchor>
               <Text size="sm">
                 Questions? Call{' '}
-                <Anchor href={`tel:${config.salesPhone.replace(/[^\d+]/g, '')}`}>
-                  {config.salesPhone}
-                </Anchor>
+                <Anchor href={`tel:${phoneDigits(config.salesPhone)}`}>{config.salesPhone}</Anchor>
               </Text>
             </Group>
           </Container>

@@ -155,10 +155,24 @@ function Sections({ wizard }: { wizard: SignupActor }) {
 }
 
 export default function SignupPage() {
-  usePageTitle('Sign up');
-  const { api, config, actors } = useAppServices();
   const { components } = useParams({ strict: false }) as { components?: string };
   const search = useSearch({ strict: false }) as Record<string, unknown>;
+  return <SignupWizard components={components} search={search} />;
+}
+
+/**
+ * The wizard for the route's parameters. The build renders it without a router for the page's
+ * prerendered first screen (`src/web/prerender.tsx`).
+ */
+export function SignupWizard({
+  components,
+  search,
+}: {
+  components: string | undefined;
+  search: Record<string, unknown>;
+}) {
+  usePageTitle('Sign up');
+  const { api, config, actors } = useAppServices();
   // The route's parameters are read once: the wizard starts with them.
   const [input] = useState(() => ({
     ...signupParams(components, search),

@@ -1,0 +1,92 @@
+/**
+ * The signup's prerendered first screen (issue 10): painted from the document alone, then
+ * replaced by the app in place, with nothing fetched twice and nothing moving.
+ */
+import { expect, test } from './support/fixtures.ts';
+
+const PATH = '/control/signup/';
+const HEADING = { name: 'Get fiber at your address', level: 1 } as const;
+
+test.describe('signup first screen from the HTML', () => {
+  test('without any script the heading, progress and address step are on screen and styled', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    await page.goto(PATH);
+    await expect(page.getByRole('heading', HEADING)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Signup progress' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Service address' })).toBeVisible();
+    // Styled by Mantine's inline stylesheet: the section is a bordered paper, the title bold.
+    const section = page.getByTestId('signup-address');
+    expect(await section.evaluate((node) => getComputedStyle(node).borderTopStyle)).toBe('solid');
+    // The stylesheets are in the document; their links are never fetched.
+    expect(stylesheets).toEqual([]);
+    await context.close();
+  });
+
+  test('the app replaces it in place: same position, one copy, an editable box, no stylesheet fetched twice', async ({
+    browser,
+    page,
+  }) => {
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const prerendered = await still.newPage();
+    await prerendered.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+    await prerendered.goto(PATH);
+    const before = await prerendered.getByRole('heading', HEADING).boundingBox();
+    const boxBefore = await prerendered
+      .getByRole('combobox', { name: 'Service address' })
+      .boundingBox();
+    await still.close();
+
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    await page.goto(PATH);
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.locator('#root')).toBeVisible();
+    await expect(page.getByTestId('signup-layout')).toHaveCount(1);
+    const box = page.getByRole('combobox', { name: 'Service address' });
+    await box.fill('1 Main');
+    await expect(box).toHaveValue('1 Main');
+    expect(await page.getByRole('heading', HEADING).boundingBox()).toEqual(before);
+    expect(await box.boundingBox()).toEqual(boxBefore);
+    // The stylesheets inlined in the document are not fetched again (later sections fetch theirs).
+    const inlined = await page
+      .locator('link[rel="stylesheet"][disabled]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(inlined.length).toBeGreaterThan(0);
+    expect(stylesheets.filter((url) => inlined.includes(url))).toEqual([]);
+  });
+
+  test('the largest paint is the prerendered one: the app paints nothing larger after it', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: { id: string; time: number }[] };
+      w.__lcp = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEntry[] & { element?: Element }[]) {
+          const element = (entry as unknown as { element?: Element }).element;
+          w.__lcp.push({
+            id: element?.closest('#prerendered') ? 'prerendered' : 'app',
+            time: entry.startTime,
+          });
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(PATH);
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await page.waitForTimeout(1000);
+    const entries = await page.evaluate(
+      () => (window as unknown as { __lcp: { id: string; time: number }[] }).__lcp,
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.id === 'prerendered')).toBe(true);
+  });
+});
