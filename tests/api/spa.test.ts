@@ -199,6 +199,28 @@ describe('the web app under /control/', () => {
     expect(await asset.json()).toMatchObject({ status: 404 });
   });
 
+  it.each(['%E0%A4%A', '%', '%ZZ', '%ED%A0%80', '%00', '%2e%2e%2f'])(
+    'never answers 500 to the broken escape %s anywhere under the web app',
+    async (escape) => {
+      const urls = [
+        `/control/${escape}`,
+        `/control/signup/${escape}`,
+        `/control/signup/?signupHash=${escape}`,
+        `/control/assets/${escape}`,
+        `/control/assets/index-abc.js?v=${escape}`,
+        `/control/favicon.svg${escape}`,
+        `/control/${escape}/favicon.svg`,
+      ];
+      for (const url of urls) {
+        const response = await app.request(url);
+        expect(response.status, url).toBeLessThan(500);
+        expect(response.headers.get('content-type') ?? '', url).toMatch(
+          /text\/html|application\/json|text\/javascript|image\/svg/,
+        );
+      }
+    },
+  );
+
   it("serves the signup's prerendered first screen with the configuration, its styles inline and no colour-scheme script", async () => {
     const html = await (await app.request('/control/signup/')).text();
     const body = html.slice(html.indexOf('<body>'));
