@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MeshType, ServiceActionType } from '#shared/constants';
+import { meshChoices, meshOutOfStock, meshTypeOf } from '#shared/signup/mesh';
 import type { MeshOption, RouterOption, SpeedOption } from '#shared/signup/serviceability';
 import {
   bundlesRouter,
-  meshOutOfStock,
   routerAvailable,
   routerOption,
   speedOption,
@@ -72,7 +72,7 @@ export function selectRouterOrder(snapshot: ServicesSnapshot): RouterOrder | nul
       service_action_type: 'none',
       router_model: null,
       mesh_quantity: 0,
-      mesh_type: 'mesh_none',
+      mesh_type: meshTypeOf(0),
     };
   }
   if (!meshDecided(snapshot)) return null;
@@ -81,7 +81,7 @@ export function selectRouterOrder(snapshot: ServicesSnapshot): RouterOrder | nul
     service_action_type: 'new',
     router_model: routerOption(offering, speedId)?.router_model ?? null,
     mesh_quantity: quantity,
-    mesh_type: quantity > 0 ? 'mesh_lease' : 'mesh_none',
+    mesh_type: meshTypeOf(quantity),
   };
 }
 
@@ -145,20 +145,19 @@ export interface RouterView {
 export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
   const { offering, speedId, meshQuantity } = snapshot.context;
   const choice = selectRouterChoice(snapshot);
-  const available = offering.mesh_option.quantity_available;
   return {
     choice,
     option: routerOption(offering, speedId),
     outOfStock: !routerAvailable(offering, speedId),
     mesh: offering.mesh_option,
-    meshOutOfStock: meshOutOfStock(offering),
+    meshOutOfStock: meshOutOfStock(offering.mesh_option),
     showMesh: choice === 'xwi',
     meshQuantity: snapshot.matches({ router: { xwi: 'no mesh' } })
       ? 0
       : snapshot.matches({ router: { xwi: 'mesh leased' } })
         ? meshQuantity
         : null,
-    meshChoices: Array.from({ length: Math.max(0, available) + 1 }, (_, i) => i),
+    meshChoices: meshChoices(offering.mesh_option),
     bundled: bundlesRouter(speedOption(offering, speedId)),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { CartChoices } from '#shared/cart/offering';
+import { installationFeeWaived } from '#shared/signup/installation-fees';
 import type { ServiceabilityDetails, ServiceOffering } from '#shared/signup/serviceability';
 import type { AccountActor } from './account.machine.ts';
 import type { ActivationActor } from './activation.machine.ts';
@@ -129,6 +130,11 @@ export function selectWholeFormValid(snapshot: SignupSnapshot): boolean {
   );
 }
 
+/** The visitor answered yes to the tribal question. */
+function tribalMember(snapshot: SignupSnapshot): boolean {
+  return snapshot.context.connectivity.customer_details?.is_tribal === true;
+}
+
 /** What the order summary's cart is made from (src/shared/cart: offeringCart). */
 export function selectCartChoices(snapshot: SignupSnapshot): CartChoices | null {
   const { services, connectivity } = snapshot.context;
@@ -139,7 +145,7 @@ export function selectCartChoices(snapshot: SignupSnapshot): CartChoices | null 
     router: router?.service_action_type === 'new',
     mesh_quantity: router?.service_action_type === 'new' ? router.mesh_quantity : 0,
     installation_type: connectivity.install_details?.installation_type ?? null,
-    tribal_member: connectivity.customer_details?.is_tribal === true,
+    tribal_member: tribalMember(snapshot),
   };
 }
 
@@ -231,11 +237,7 @@ export function selectServiceability(snapshot: SignupSnapshot): {
 export function selectInstallationFeeWaived(snapshot: SignupSnapshot): boolean {
   const found = selectServiceability(snapshot);
   if (!found) return false;
-  const tribal = snapshot.context.connectivity.customer_details?.is_tribal === true;
-  return (
-    found.offering.installation_fee_waived ||
-    (found.offering.installation_fee_waived_for_tribal_members && tribal)
-  );
+  return installationFeeWaived(found.offering, tribalMember(snapshot));
 }
 
 export type { SignupServicesOrder };
