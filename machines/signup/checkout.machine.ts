@@ -1,7 +1,7 @@
 /**
  * Agree and Finish (signup.md §2 item 10, §4 "Agreement", "Submit", §8):
  *
- * - "I agree": ticking records the current time (the view stamps it), clearing forgets it.
+ * - "I agree": ticking records the current time (the machine stamps it), clearing forgets it.
  * - The captcha's token (the altcha widget's payload) travels as `recaptcha_token`.
  * - Place order: the wizard hands over its part of the order (`order.ready`) once the whole form
  *   is valid; it is placed only with the agreement ticked, a captcha token and nothing in
@@ -50,7 +50,7 @@ export interface CheckoutContext {
 }
 
 export type CheckoutEvent =
-  | { type: 'agreement.changed'; checked: boolean; time: string }
+  | { type: 'agreement.changed'; checked: boolean }
   | { type: 'captcha.changed'; token: string }
   | { type: 'order.ready'; order: SignupOrderParts };
 
@@ -87,6 +87,14 @@ function orderBody(context: CheckoutContext, order: SignupOrderParts): SignupOrd
   };
 }
 
+/**
+ * The order can be sent: "I agree" is ticked and the captcha solved. Place order is enabled
+ * with this, nothing in progress and the whole form valid (checkout.selectors.ts).
+ */
+export function readyToSend(context: Pick<CheckoutContext, 'agreedAt' | 'captchaToken'>): boolean {
+  return context.agreedAt !== null && context.captchaToken !== '';
+}
+
 function failureIn(event: unknown): OrderFailure {
   return failureOf((event as { error?: unknown }).error);
 }
@@ -115,7 +123,7 @@ export const checkoutMachine = setup({
   actions: {
     'remember the agreement': assign({
       agreedAt: ({ event }) =>
-        event.type === 'agreement.changed' && event.checked ? event.time : null,
+        event.type === 'agreement.changed' && event.checked ? new Date().toISOString() : null,
     }),
     'remember the captcha token': assign({
       captchaToken: ({ event }) => (event.type === 'captcha.changed' ? event.token : ''),
@@ -141,11 +149,10 @@ export const checkoutMachine = setup({
   guards: {
     'the box is ticked': ({ event }) => event.type === 'agreement.changed' && event.checked,
     'the box is cleared': ({ event }) => event.type === 'agreement.changed' && !event.checked,
-    'ready to send': ({ context }) => context.agreedAt !== null && context.captchaToken !== '',
+    'ready to send': ({ context }) => readyToSend(context),
     'ready to send the same order again': ({ context, event }) =>
       event.type === 'order.ready' &&
-      context.agreedAt !== null &&
-      context.captchaToken !== '' &&
+      readyToSend(context) &&
       context.key !== null &&
       context.keyBody === JSON.stringify(orderBody(context, event.order)),
     'the answer is below 400': ({ event }) => failureIn(event).status < 400,

@@ -206,11 +206,27 @@ export function orderSourcesOf(context: SignupContext): OrderSources {
   };
 }
 
-function servicesValid(context: SignupContext): boolean {
+function routerChoiceComplete(context: SignupContext): boolean {
+  return (context.services?.speedValid ?? false) && (context.services?.routerValid ?? false);
+}
+
+/** Speed, router and the provider's connectivity details are all valid. */
+export function servicesValid(context: SignupContext): boolean {
+  return routerChoiceComplete(context) && context.connectivity.valid;
+}
+
+/**
+ * The whole form is valid (Place order hands the order over only then): services, customer
+ * details, account and payment, and the order can be put together from them. The guard of
+ * `order.place`; selectors ask it through `snapshot.can`.
+ */
+function wholeFormValid(context: SignupContext): boolean {
   return (
-    (context.services?.speedValid ?? false) &&
-    (context.services?.routerValid ?? false) &&
-    context.connectivity.valid
+    servicesValid(context) &&
+    context.customer.valid &&
+    (context.account?.valid ?? false) &&
+    context.payment.valid &&
+    signupOrderParts(orderSourcesOf(context)) !== null
   );
 }
 
@@ -388,12 +404,8 @@ export const signupMachine = setup({
       !selectAddressOutcome(snapshotOf<AddressSnapshot>(event)).serviceable,
     'the customer details are valid': ({ context }) => context.customer.valid,
     'a speed is chosen': ({ context }) => context.services?.speedValid ?? false,
-    'the router choice is complete': ({ context }) =>
-      (context.services?.speedValid ?? false) && (context.services?.routerValid ?? false),
-    'every service is valid': ({ context }) =>
-      (context.services?.speedValid ?? false) &&
-      (context.services?.routerValid ?? false) &&
-      context.connectivity.valid,
+    'the router choice is complete': ({ context }) => routerChoiceComplete(context),
+    'every service is valid': ({ context }) => servicesValid(context),
     'the provider uses the utopia residential form': ({ context }) =>
       serviceable(context)?.details.form === 'utopia residential',
     'the provider uses the strata residential form': ({ context }) =>
@@ -410,12 +422,7 @@ export const signupMachine = setup({
       servicesValid(context) &&
       context.customer.valid &&
       context.payment.valid,
-    'the whole form is valid': ({ context }) =>
-      servicesValid(context) &&
-      context.customer.valid &&
-      (context.account?.valid ?? false) &&
-      context.payment.valid &&
-      signupOrderParts(orderSourcesOf(context)) !== null,
+    'the whole form is valid': ({ context }) => wholeFormValid(context),
     'the voice box is checked': ({ event }) => event.type === 'voice.toggled' && event.checked,
     'the voice box is cleared': ({ event }) => event.type === 'voice.toggled' && !event.checked,
   },

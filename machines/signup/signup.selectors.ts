@@ -22,7 +22,7 @@ import {
   type SignupOrderParts,
   type SignupServicesOrder,
 } from './order-parts.ts';
-import { orderSourcesOf, type signupMachine } from './signup.machine.ts';
+import { orderSourcesOf, servicesValid, type signupMachine } from './signup.machine.ts';
 import type { formMachine } from '../forms/form.machine.ts';
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
@@ -119,15 +119,12 @@ export function selectPaymentValid(snapshot: SignupSnapshot): boolean {
   return snapshot.context.payment.valid;
 }
 
-/** Services, customer details, account and payment are all valid (the agreement is the checkout's). */
+/**
+ * Services, customer details, account and payment are all valid (the agreement is the
+ * checkout's): Place order would hand the order over (the wizard's `the whole form is valid`).
+ */
 export function selectWholeFormValid(snapshot: SignupSnapshot): boolean {
-  return (
-    selectServicesValid(snapshot) &&
-    selectCustomerValid(snapshot) &&
-    selectAccountValid(snapshot) &&
-    selectPaymentValid(snapshot) &&
-    selectOrderParts(snapshot) !== null
-  );
+  return snapshot.can({ type: 'order.place' });
 }
 
 /** The visitor answered yes to the tribal question. */
@@ -155,13 +152,7 @@ export function selectCustomerValid(snapshot: SignupSnapshot): boolean {
 
 /** Speed, router and the provider's connectivity details are all valid now. */
 export function selectServicesValid(snapshot: SignupSnapshot): boolean {
-  const { services, connectivity } = snapshot.context;
-  return (
-    snapshot.matches('ordering') &&
-    (services?.speedValid ?? false) &&
-    (services?.routerValid ?? false) &&
-    connectivity.valid
-  );
+  return snapshot.matches('ordering') && servicesValid(snapshot.context);
 }
 
 export interface ProgressStep {
