@@ -10,6 +10,10 @@ import type { addressMachine } from './address.machine.ts';
 
 export type AddressSnapshot = SnapshotFrom<typeof addressMachine>;
 
+/** The states of the address machine's `check` region that the status names. */
+type AddressCheckState =
+  'no address' | 'no match' | 'choosing a match' | 'serviceable' | 'unavailable' | 'failed';
+
 /** What the wizard needs of the address: set only once fiber can be ordered there. */
 export type AddressOutcome =
   | { serviceable: false }
@@ -55,7 +59,7 @@ export interface AddressView {
 }
 
 export function selectAddressStatus(snapshot: AddressSnapshot): AddressStatus {
-  const check = (state: string) => snapshot.matches({ check: state } as never);
+  const check = (state: AddressCheckState) => snapshot.matches({ check: state });
   if (check('no address')) return 'none';
   if (check('no match')) return 'no match';
   if (check('choosing a match')) return 'choosing a match';

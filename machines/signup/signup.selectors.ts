@@ -27,29 +27,25 @@ import type { formMachine } from '../forms/form.machine.ts';
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
 
-export type RevealStage =
-  | 'address'
-  | 'customer details'
-  | 'speed'
-  | 'router'
-  | 'connectivity details'
-  | 'services complete';
-
-const STAGES: readonly RevealStage[] = [
-  'address',
+/** The states of the wizard's `ordering.reveal` region, in the order the page opens up. */
+const REVEAL_STATES = [
   'customer details',
   'speed',
   'router',
   'connectivity details',
   'services complete',
-];
+] as const;
+
+export type RevealStage = 'address' | (typeof REVEAL_STATES)[number];
+
+const STAGES: readonly RevealStage[] = ['address', ...REVEAL_STATES];
 
 export function selectRevealStage(snapshot: SignupSnapshot): RevealStage {
   if (!snapshot.matches('ordering')) return 'address';
-  for (const stage of STAGES.slice(1).reverse()) {
-    if (snapshot.matches({ ordering: { reveal: stage } } as never)) return stage;
-  }
-  return 'customer details';
+  return (
+    REVEAL_STATES.find((stage) => snapshot.matches({ ordering: { reveal: stage } })) ??
+    'customer details'
+  );
 }
 
 function reached(snapshot: SignupSnapshot, stage: RevealStage): boolean {
