@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { formMachine } from '../forms/form.machine.ts';
 import type { AddressAvailabilityCase } from '#shared/messages';
 import type {
   AddressSuggestion,
@@ -88,4 +89,16 @@ export function selectAddressView(snapshot: AddressSnapshot): AddressView {
     error: c.error,
     formatted: c.details?.formatted_address ?? c.address?.formatted ?? c.chosen?.formatted ?? null,
   };
+}
+
+/** The address is known to be an early signup (service not built yet). */
+export function selectEarlySignup(snapshot: AddressSnapshot): boolean {
+  return snapshot.context.details?.early_signup ?? false;
+}
+
+/** The availability contact form (the address cannot be served yet), while it runs. */
+export function selectContactForm(
+  snapshot: AddressSnapshot,
+): ActorRefFrom<typeof formMachine> | undefined {
+  return snapshot.children.contact as ActorRefFrom<typeof formMachine> | undefined;
 }

@@ -128,6 +128,10 @@ export function selectServicesSummary(snapshot: ServicesSnapshot): ServicesSumma
 
 export interface RouterView {
   choice: RouterChoice;
+  /** The chosen speed (its router image). */
+  speedId: string | null;
+  /** What the router adds to the chosen speed's monthly rate (0 when nothing or unknown). */
+  extraMonthly: number;
   /** The chosen speed's router (model, label, price), when the offering has one. */
   option: RouterOption | null;
   /** Yes is disabled and the call-or-chat message shows. */
@@ -145,8 +149,16 @@ export interface RouterView {
 export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
   const { offering, speedId, meshQuantity } = snapshot.context;
   const choice = selectRouterChoice(snapshot);
+  const speed = speedOption(offering, speedId);
   return {
     choice,
+    speedId,
+    extraMonthly: speed
+      ? Math.max(
+          0,
+          speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate,
+        )
+      : 0,
     option: routerOption(offering, speedId),
     outOfStock: !routerAvailable(offering, speedId),
     mesh: offering.mesh_option,
@@ -158,7 +170,7 @@ export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
         ? meshQuantity
         : null,
     meshChoices: meshChoices(offering.mesh_option),
-    bundled: bundlesRouter(speedOption(offering, speedId)),
+    bundled: bundlesRouter(speed),
   };
 }
 
