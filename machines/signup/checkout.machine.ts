@@ -16,7 +16,7 @@
  *   message (and its field errors) and Place order can be pressed again; a refused captcha asks
  *   for a new one.
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { TIMERS } from '#shared/constants';
 import { SERVICEABILITY_MESSAGES } from '#shared/messages';
 import type { SessionUser } from '#shared/session';
@@ -52,7 +52,9 @@ export interface CheckoutContext {
 export type CheckoutEvent =
   | { type: 'agreement.changed'; checked: boolean }
   | { type: 'captcha.changed'; token: string }
-  | { type: 'order.ready'; order: SignupOrderParts };
+  | { type: 'order.ready'; order: SignupOrderParts }
+  /** The order, or the login after it, was refused. */
+  | { type: 'xstate.error.actor.placeOrder'; error: unknown };
 
 /** 32 hex digits from the platform's random source (works on plain-http pages too). */
 export function newIdempotencyKey(): string {
@@ -122,20 +124,30 @@ export const checkoutMachine = setup({
   },
   actions: {
     'remember the agreement': assign({
-      agreedAt: ({ event }) =>
-        event.type === 'agreement.changed' && event.checked ? new Date().toISOString() : null,
+      agreedAt: ({ event }) => {
+        assertEvent(event, 'agreement.changed');
+        return event.checked ? new Date().toISOString() : null;
+      },
     }),
     'remember the captcha token': assign({
-      captchaToken: ({ event }) => (event.type === 'captcha.changed' ? event.token : ''),
+      captchaToken: ({ event }) => {
+        assertEvent(event, 'captcha.changed');
+        return event.token;
+      },
     }),
     'put the order together': assign(({ context, event }) => {
-      if (event.type !== 'order.ready') return {};
+      assertEvent(event, 'order.ready');
       const body = orderBody(context, event.order);
       return { body, keyBody: JSON.stringify(body), failure: null };
     }),
     /** Replaced in tests to fix the key. */
     'make an idempotency key': assign({ key: () => newIdempotencyKey() }),
-    'remember the failure': assign({ failure: ({ event }) => failureIn(event) }),
+    'remember the failure': assign({
+      failure: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.placeOrder');
+        return failureOf(event.error);
+      },
+    }),
     'ask for a new captcha': assign(({ context }) => ({
       captchaToken: '',
       captchaRound: context.captchaRound + 1,
