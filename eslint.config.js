@@ -87,6 +87,60 @@ const layerRule = {
   },
 };
 
+/** Snapshot parts only selectors read (docs/architecture.md "Views only render"). */
+const SNAPSHOT_PARTS = new Set(['context', 'children']);
+
+/** @type {import('eslint').Rule.RuleModule} */
+const viewsRenderRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Views read selectors, never a snapshot's context or children" },
+    schema: [],
+  },
+  create(context) {
+    const relative = path.relative(root, context.filename).split(path.sep).join('/');
+    if (!relative.startsWith('src/web/') || relative.startsWith('src/web/app/')) return {};
+    return {
+      /** @param {import('estree').MemberExpression} node */
+      MemberExpression(node) {
+        const name =
+          !node.computed && node.property.type === 'Identifier'
+            ? node.property.name
+            : node.property.type === 'Literal'
+              ? node.property.value
+              : undefined;
+        if (typeof name !== 'string' || !SNAPSHOT_PARTS.has(name)) return;
+        context.report({
+          node: node.property,
+          message: `views read selectors (machines/**/<name>.selectors.ts), never a snapshot's .${name}: see docs/architecture.md`,
+        });
+      },
+    };
+  },
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const typedStatesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'State names given to snapshot.matches are type-checked' },
+    schema: [],
+  },
+  create(context) {
+    return {
+      /** @param {any} node */
+      'CallExpression[callee.property.name="matches"] TSAsExpression'(node) {
+        if (node.typeAnnotation?.type !== 'TSNeverKeyword') return;
+        context.report({
+          node,
+          message:
+            "a state value cast to never escapes the machine's state types: name the states with a type instead",
+        });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,9 +158,19 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { project: { rules: { layers: layerRule } } },
+    plugins: {
+      project: {
+        rules: {
+          layers: layerRule,
+          'views-render': viewsRenderRule,
+          'typed-states': typedStatesRule,
+        },
+      },
+    },
     rules: {
       'project/layers': 'error',
+      'project/views-render': 'error',
+      'project/typed-states': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

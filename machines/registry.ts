@@ -9,6 +9,7 @@ import { passwordModel } from './forms/password.model.ts';
 import { passgenModel } from './passgen/passgen.model.ts';
 import { adminProxyModel } from './session/admin-proxy.model.ts';
 import { loaderModel } from './session/loader.model.ts';
+import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
@@ -69,6 +70,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   accountModel,
   paymentModel,
   checkoutModel,
+  passwordUpdateModel,
   // Add new machines here, one line each.
 ];
 

@@ -47,6 +47,11 @@ export function selectSubmitError(snapshot: FormSnapshot): string | null {
   return snapshot.context.submitError;
 }
 
+/** How many submits were sent (a captcha in the form starts over with each refusal). */
+export function selectSubmitCount(snapshot: FormSnapshot): number {
+  return snapshot.context.submitCount;
+}
+
 /** The `msg` of the last answer, when it has one. */
 export function selectResponseMessage(snapshot: FormSnapshot): string | null {
   const response = snapshot.context.response as { msg?: unknown } | null;

@@ -4,9 +4,12 @@
  * length and match are checked after the 250 ms input-validation delay; the strength (zxcvbn) is
  * measured by the invoked `checkStrength` actor after the 750 ms suggestion debounce, and its
  * feedback shows as danger (warning) and warning (suggestions) lines. Submit runs the named
- * `submit` actor once every rule passes, strength included.
+ * `submit` actor once every rule passes, strength included; once accepted, the named action
+ * `announce the change` runs, and with `startOverWhenDone` the passwords start over for another
+ * change. A password set for a username (the recovery link) carries the username to `submit`,
+ * and a refusal of that username comes back as `usernameError`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { TIMERS } from '#shared/constants';
 import { PASSWORD_MESSAGES } from '#shared/messages';
 import {
@@ -25,6 +28,8 @@ export interface PasswordInput {
   withConfirmation?: boolean;
   /** Words that make a password easy to guess here (username, names, email). */
   userInputs?: readonly string[];
+  /** Once accepted, the passwords start over (a change of password that can be made again). */
+  startOverWhenDone?: boolean;
 }
 
 export interface PasswordValues {
@@ -37,6 +42,11 @@ export interface PasswordContext {
   requireCurrent: boolean;
   withConfirmation: boolean;
   userInputs: readonly string[];
+  startOverWhenDone: boolean;
+  /** The account the password is set for, when the page asks for it (sent with the password). */
+  username: string;
+  /** Why the server refused that username, from the last submit. */
+  usernameError: string | null;
   values: PasswordValues;
   touched: Partial<Record<PasswordField, boolean>>;
   /** The quick rules' verdict at the last check (length, match, current given and different). */
@@ -53,7 +63,7 @@ export interface PasswordContext {
 
 export interface PasswordSubmitFailure {
   message?: string;
-  fieldErrors?: Partial<Record<PasswordField, string>>;
+  fieldErrors?: Partial<Record<PasswordField | 'username', string>>;
 }
 
 export type PasswordEvent =
@@ -62,6 +72,7 @@ export type PasswordEvent =
   /** Put a password in both boxes (from the password generator). */
   | { type: 'use password'; password: string }
   | { type: 'user inputs changed'; userInputs: readonly string[] }
+  | { type: 'username changed'; username: string }
   | { type: 'submit' }
   | { type: 'reset' };
 
@@ -91,8 +102,12 @@ function hasProblems(problems: PasswordProblems): boolean {
 }
 
 /** The passwords as they start (and start over): nothing typed, checked or measured yet. */
-function freshEntry(): Omit<PasswordContext, 'requireCurrent' | 'withConfirmation' | 'userInputs'> {
+function freshEntry(): Omit<
+  PasswordContext,
+  'requireCurrent' | 'withConfirmation' | 'userInputs' | 'startOverWhenDone' | 'username'
+> {
   return {
+    usernameError: null,
     values: { current: '', password: '', confirmation: '' },
     touched: {},
     problems: {},
@@ -129,7 +144,9 @@ export const passwordMachine = setup({
       { password: string; userInputs: readonly string[] }
     >(({ input }) => passwordStrength(input.password, input.userInputs)),
     /** Sends the new password (and the current one); provided by the app. */
-    submit: fromPromise<unknown, { password: string; current: string }>(async () => undefined),
+    submit: fromPromise<unknown, { password: string; current: string; username: string }>(
+      async () => undefined,
+    ),
   },
   delays: {
     inputValidationDelay: TIMERS.inputValidationDelayMs,
@@ -183,13 +200,21 @@ export const passwordMachine = setup({
     ),
     'store submit failure': assign(({ context, event }) => {
       const failure = failureOf((event as { error?: unknown }).error);
+      const { username, ...fieldErrors } = failure.fieldErrors ?? {};
       return {
-        problems: { ...context.problems, ...failure.fieldErrors },
+        problems: { ...context.problems, ...fieldErrors },
         submitError: failure.message ?? null,
+        usernameError: username ?? null,
         submitWhenMeasured: false,
       };
     }),
+    'store username': assign(({ event }) => {
+      assertEvent(event, 'username changed');
+      return { username: event.username, usernameError: null };
+    }),
     'start over': assign(freshEntry),
+    /** The app tells the user the password was changed (a notification). */
+    'announce the change': () => {},
   },
   guards: {
     'the new password changed': ({ event }) =>
@@ -203,6 +228,7 @@ export const passwordMachine = setup({
     'a submit waits for the strength': ({ context }) => context.submitWhenMeasured,
     'strength measured for this password': ({ context }) => strengthIsCurrent(context),
     'a password is typed': ({ context }) => context.values.password !== '',
+    'the passwords start over once accepted': ({ context }) => context.startOverWhenDone,
   },
 }).createMachine({
   id: 'password',
@@ -212,9 +238,14 @@ export const passwordMachine = setup({
     requireCurrent: input.requireCurrent ?? false,
     withConfirmation: input.withConfirmation ?? true,
     userInputs: input.userInputs ?? [],
+    startOverWhenDone: input.startOverWhenDone ?? false,
+    username: '',
     ...freshEntry(),
   }),
   initial: 'editing',
+  on: {
+    'username changed': { actions: 'store username' },
+  },
   states: {
     editing: {
       description: 'The user types the passwords.',
@@ -333,13 +364,21 @@ export const passwordMachine = setup({
         input: ({ context }) => ({
           password: context.values.password,
           current: context.values.current,
+          username: context.username,
         }),
         onDone: 'submitted',
         onError: { target: 'editing', actions: 'store submit failure' },
       },
     },
     submitted: {
-      description: 'The new password was accepted.',
+      description:
+        'The new password was accepted and the user is told so; a change that can be made again starts over.',
+      entry: 'announce the change',
+      always: {
+        guard: 'the passwords start over once accepted',
+        target: 'editing',
+        actions: 'start over',
+      },
       on: { reset: { target: 'editing', actions: 'start over' } },
     },
   },

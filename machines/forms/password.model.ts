@@ -117,6 +117,7 @@ export const passwordModel = defineMachine({
     sample('leave the current password', { type: 'blur', field: 'current' }),
     sample('use a generated password', { type: 'use password', password: STRONG }),
     sample('the username changes', { type: 'user inputs changed', userInputs: ['dana'] }),
+    sample('the page names the account', { type: 'username changed', username: 'dana-demo' }),
     sample('typing pauses', {
       type: 'xstate.after.inputValidationDelay.password.editing.rules.waiting',
     }),
@@ -141,6 +142,12 @@ export const passwordModel = defineMachine({
   limit: 3000,
   unreachable: [
     {
+      transition: 'submitted › always [the passwords start over once accepted] → editing',
+      reason:
+        'This walk is a change of password that ends once accepted; the account page starts ' +
+        'over for another change (startOverWhenDone), which tests/machines/forms-password.test.ts walks.',
+    },
+    {
       transition:
         'editing.strength.resuming › always [a password is typed] → editing.strength.debouncing',
       reason:
@@ -150,6 +157,8 @@ export const passwordModel = defineMachine({
   ],
   expect: {
     on: {
+      // The account the password is for goes with it, whatever the fields are doing.
+      '*': { 'the page names the account': 'stays' },
       editing: {
         'leave the current password': 'stays',
         'press Submit': submit,

@@ -73,3 +73,8 @@ export function selectPasswordSubmitted(snapshot: PasswordSnapshot): boolean {
 export function selectPasswordSubmitError(snapshot: PasswordSnapshot): string | null {
   return snapshot.context.submitError;
 }
+
+/** The server refused the username the password was set for (the recovery link's page). */
+export function selectPasswordUsernameError(snapshot: PasswordSnapshot): string | null {
+  return snapshot.context.usernameError;
+}

@@ -14,7 +14,7 @@
  * from the holder's name, and the password's strength counts the username, names and email as
  * easy to guess (`signupPasswordUserInputs`, the server's own list).
  */
-import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
 import { signupPasswordUserInputs } from '#shared/signup/order';
 import { formMachine, type FormInput, type FormValues } from '../forms/form.machine.ts';
@@ -38,7 +38,12 @@ export interface AccountContext {
   following: FormValues;
 }
 
-export type AccountEvent = { type: 'customer details changed'; values: FormValues };
+export type AccountEvent =
+  | { type: 'customer details changed'; values: FormValues }
+  /** The children's snapshots, which the account follows. */
+  | { type: 'xstate.snapshot.holder'; snapshot: FormSnapshot }
+  | { type: 'xstate.snapshot.username'; snapshot: UsernameSnapshot }
+  | { type: 'xstate.snapshot.password'; snapshot: PasswordSnapshot };
 
 const HOLDER_FIELDS = Object.keys(SIGNUP_CUSTOMER_FIELDS);
 
@@ -65,10 +70,6 @@ function passwordUserInputs(holder: FormValues, uid: string): string[] {
   });
 }
 
-function snapshotOf<T>(event: unknown): T {
-  return (event as { snapshot: T }).snapshot;
-}
-
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
@@ -85,7 +86,8 @@ export const accountMachine = setup({
   },
   actions: {
     'remember the holder': enqueueActions(({ context, event, enqueue }) => {
-      const snapshot = snapshotOf<FormSnapshot>(event);
+      assertEvent(event, 'xstate.snapshot.holder');
+      const { snapshot } = event;
       const values = snapshot.context.values;
       const name = holderName(values);
       if (name !== holderName(context.holder.values)) {
@@ -98,7 +100,8 @@ export const accountMachine = setup({
       enqueue.assign({ holder: { valid: selectFormValid(snapshot), values } });
     }),
     'remember the username': enqueueActions(({ context, event, enqueue }) => {
-      const snapshot = snapshotOf<UsernameSnapshot>(event);
+      assertEvent(event, 'xstate.snapshot.username');
+      const { snapshot } = event;
       const uid = snapshot.context.uid;
       if (uid !== context.username.uid) {
         enqueue.sendTo('password', {
@@ -110,7 +113,8 @@ export const accountMachine = setup({
     }),
     'remember the password': assign({
       password: ({ event }) => {
-        const snapshot = snapshotOf<PasswordSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.password');
+        const { snapshot } = event;
         return {
           valid: selectPasswordValid(snapshot),
           password: snapshot.context.values.password,
@@ -118,7 +122,7 @@ export const accountMachine = setup({
       },
     }),
     'follow the customer details': enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'customer details changed') return;
+      assertEvent(event, 'customer details changed');
       const next = holderValues(event.values);
       const changed: FormValues = {};
       for (const field of HOLDER_FIELDS) {

@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { formMachine } from '../forms/form.machine.ts';
 import type { AddressAvailabilityCase } from '#shared/messages';
 import type {
   AddressSuggestion,
@@ -9,6 +10,10 @@ import type {
 import type { addressMachine } from './address.machine.ts';
 
 export type AddressSnapshot = SnapshotFrom<typeof addressMachine>;
+
+/** The states of the address machine's `check` region that the status names. */
+type AddressCheckState =
+  'no address' | 'no match' | 'choosing a match' | 'serviceable' | 'unavailable' | 'failed';
 
 /** What the wizard needs of the address: set only once fiber can be ordered there. */
 export type AddressOutcome =
@@ -55,7 +60,7 @@ export interface AddressView {
 }
 
 export function selectAddressStatus(snapshot: AddressSnapshot): AddressStatus {
-  const check = (state: string) => snapshot.matches({ check: state } as never);
+  const check = (state: AddressCheckState) => snapshot.matches({ check: state });
   if (check('no address')) return 'none';
   if (check('no match')) return 'no match';
   if (check('choosing a match')) return 'choosing a match';
@@ -84,4 +89,16 @@ export function selectAddressView(snapshot: AddressSnapshot): AddressView {
     error: c.error,
     formatted: c.details?.formatted_address ?? c.address?.formatted ?? c.chosen?.formatted ?? null,
   };
+}
+
+/** The address is known to be an early signup (service not built yet). */
+export function selectEarlySignup(snapshot: AddressSnapshot): boolean {
+  return snapshot.context.details?.early_signup ?? false;
+}
+
+/** The availability contact form (the address cannot be served yet), while it runs. */
+export function selectContactForm(
+  snapshot: AddressSnapshot,
+): ActorRefFrom<typeof formMachine> | undefined {
+  return snapshot.children.contact as ActorRefFrom<typeof formMachine> | undefined;
 }

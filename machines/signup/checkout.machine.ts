@@ -1,7 +1,7 @@
 /**
  * Agree and Finish (signup.md §2 item 10, §4 "Agreement", "Submit", §8):
  *
- * - "I agree": ticking records the current time (the view stamps it), clearing forgets it.
+ * - "I agree": ticking records the current time (the machine stamps it), clearing forgets it.
  * - The captcha's token (the altcha widget's payload) travels as `recaptcha_token`.
  * - Place order: the wizard hands over its part of the order (`order.ready`) once the whole form
  *   is valid; it is placed only with the agreement ticked, a captcha token and nothing in
@@ -16,7 +16,7 @@
  *   message (and its field errors) and Place order can be pressed again; a refused captcha asks
  *   for a new one.
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { TIMERS } from '#shared/constants';
 import { SERVICEABILITY_MESSAGES } from '#shared/messages';
 import type { SessionUser } from '#shared/session';
@@ -50,9 +50,11 @@ export interface CheckoutContext {
 }
 
 export type CheckoutEvent =
-  | { type: 'agreement.changed'; checked: boolean; time: string }
+  | { type: 'agreement.changed'; checked: boolean }
   | { type: 'captcha.changed'; token: string }
-  | { type: 'order.ready'; order: SignupOrderParts };
+  | { type: 'order.ready'; order: SignupOrderParts }
+  /** The order, or the login after it, was refused. */
+  | { type: 'xstate.error.actor.placeOrder'; error: unknown };
 
 /** 32 hex digits from the platform's random source (works on plain-http pages too). */
 export function newIdempotencyKey(): string {
@@ -87,6 +89,14 @@ function orderBody(context: CheckoutContext, order: SignupOrderParts): SignupOrd
   };
 }
 
+/**
+ * The order can be sent: "I agree" is ticked and the captcha solved. Place order is enabled
+ * with this, nothing in progress and the whole form valid (checkout.selectors.ts).
+ */
+export function readyToSend(context: Pick<CheckoutContext, 'agreedAt' | 'captchaToken'>): boolean {
+  return context.agreedAt !== null && context.captchaToken !== '';
+}
+
 function failureIn(event: unknown): OrderFailure {
   return failureOf((event as { error?: unknown }).error);
 }
@@ -114,20 +124,30 @@ export const checkoutMachine = setup({
   },
   actions: {
     'remember the agreement': assign({
-      agreedAt: ({ event }) =>
-        event.type === 'agreement.changed' && event.checked ? event.time : null,
+      agreedAt: ({ event }) => {
+        assertEvent(event, 'agreement.changed');
+        return event.checked ? new Date().toISOString() : null;
+      },
     }),
     'remember the captcha token': assign({
-      captchaToken: ({ event }) => (event.type === 'captcha.changed' ? event.token : ''),
+      captchaToken: ({ event }) => {
+        assertEvent(event, 'captcha.changed');
+        return event.token;
+      },
     }),
     'put the order together': assign(({ context, event }) => {
-      if (event.type !== 'order.ready') return {};
+      assertEvent(event, 'order.ready');
       const body = orderBody(context, event.order);
       return { body, keyBody: JSON.stringify(body), failure: null };
     }),
     /** Replaced in tests to fix the key. */
     'make an idempotency key': assign({ key: () => newIdempotencyKey() }),
-    'remember the failure': assign({ failure: ({ event }) => failureIn(event) }),
+    'remember the failure': assign({
+      failure: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.placeOrder');
+        return failureOf(event.error);
+      },
+    }),
     'ask for a new captcha': assign(({ context }) => ({
       captchaToken: '',
       captchaRound: context.captchaRound + 1,
@@ -141,11 +161,10 @@ export const checkoutMachine = setup({
   guards: {
     'the box is ticked': ({ event }) => event.type === 'agreement.changed' && event.checked,
     'the box is cleared': ({ event }) => event.type === 'agreement.changed' && !event.checked,
-    'ready to send': ({ context }) => context.agreedAt !== null && context.captchaToken !== '',
+    'ready to send': ({ context }) => readyToSend(context),
     'ready to send the same order again': ({ context, event }) =>
       event.type === 'order.ready' &&
-      context.agreedAt !== null &&
-      context.captchaToken !== '' &&
+      readyToSend(context) &&
       context.key !== null &&
       context.keyBody === JSON.stringify(orderBody(context, event.order)),
     'the answer is below 400': ({ event }) => failureIn(event).status < 400,

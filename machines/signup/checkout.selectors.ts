@@ -1,7 +1,7 @@
 /** What the Agree and Finish section shows, from the checkout machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
-import type { checkoutMachine, OrderFailure } from './checkout.machine.ts';
+import { AGREEMENT_MESSAGES, SIGNUP_ORDER_MESSAGES } from '#shared/messages';
+import { readyToSend, type checkoutMachine, type OrderFailure } from './checkout.machine.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -33,11 +33,28 @@ export function selectCaptchaRound(snapshot: CheckoutSnapshot): number {
   return snapshot.context.captchaRound;
 }
 
-/** Place order can be pressed: agreement ticked, captcha solved, nothing in progress or done. */
+/** The checkout's part of Place order: agreement ticked, captcha solved, nothing in progress or done. */
 export function selectCanPlace(snapshot: CheckoutSnapshot): boolean {
-  return (
-    snapshot.matches({ placing: 'idle' }) && selectAgreed(snapshot) && selectCaptchaSolved(snapshot)
-  );
+  return snapshot.matches({ placing: 'idle' }) && readyToSend(snapshot.context);
+}
+
+/**
+ * Place order is enabled (signup.md §4 "Submit"): the whole form is valid (the wizard's
+ * `selectWholeFormValid`) and the checkout can place.
+ */
+export function selectPlaceOrderEnabled(snapshot: CheckoutSnapshot, formValid: boolean): boolean {
+  return formValid && selectCanPlace(snapshot);
+}
+
+/** The hint under Place order: what is still missing, the agreement first; null when nothing. */
+export function selectPlaceOrderHint(
+  snapshot: CheckoutSnapshot,
+  formValid: boolean,
+): string | null {
+  if (!selectAgreed(snapshot)) return AGREEMENT_MESSAGES.hint;
+  if (!formValid) return SIGNUP_ORDER_MESSAGES.completeFormFirst;
+  if (!selectCaptchaSolved(snapshot)) return SIGNUP_ORDER_MESSAGES.captchaFirst;
+  return null;
 }
 
 /** The refusal to show above Place order, or null. */

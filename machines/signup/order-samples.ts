@@ -6,6 +6,7 @@
 import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import type { PasswordStrength } from '#shared/password';
 import type { CardDetails } from '#shared/schemas/card-token';
+import { EMPTY_CUSTOMER_DETAILS } from '#shared/signup/connectivity-details';
 import type { PreSignup } from '#shared/signup/order';
 import { formMachine } from '../forms/form.machine.ts';
 import { passwordMachine } from '../forms/password.machine.ts';
@@ -141,6 +142,9 @@ export function passwordSnapshot(strength: PasswordStrength) {
       requireCurrent: false,
       withConfirmation: true,
       userInputs: [],
+      startOverWhenDone: false,
+      username: '',
+      usernameError: null,
       values: { current: '', password: STRONG_PASSWORD, confirmation: STRONG_PASSWORD },
       touched: { password: true, confirmation: true },
       problems: {},
@@ -199,15 +203,7 @@ export const SAMPLE_ORDER_PARTS: SignupOrderParts = {
       external_soid: 'soid-speed_1000_sym',
       new_external_soid: null,
       early_signup: false,
-      customer_details: {
-        is_owner: true,
-        is_tribal: null,
-        owner_name: '',
-        owner_phone: '',
-        owner_email: '',
-        city_customer_id: '',
-        city_account_id: '',
-      },
+      customer_details: { ...EMPTY_CUSTOMER_DETAILS, is_owner: true },
       drop_details: null,
       install_details: null,
       desired_activation_date: null,

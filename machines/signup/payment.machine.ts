@@ -16,7 +16,7 @@
  * | `bank`           | forms/form.machine.ts | the bank form           |
  * | `billingAddress` | forms/form.machine.ts | a new billing address   |
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { CardDetails } from '#shared/schemas/card-token';
 import type { BillingAddressChoice, BillingAddressInput } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';
@@ -58,11 +58,13 @@ export type PaymentEvent =
   | { type: 'card.change' }
   | { type: 'card.retry' }
   | { type: 'payment.autopay.chosen'; automatic: boolean }
-  | { type: 'billing.chosen'; choice: BillingAddressChoice };
-
-function snapshotOf<T>(event: unknown): T {
-  return (event as { snapshot: T }).snapshot;
-}
+  | { type: 'billing.chosen'; choice: BillingAddressChoice }
+  /** The bank account and billing address forms report their values. */
+  | { type: 'xstate.snapshot.bank'; snapshot: FormSnapshot }
+  | { type: 'xstate.snapshot.billingAddress'; snapshot: FormSnapshot }
+  /** The card form's address, or why there is none. */
+  | { type: 'xstate.done.actor.cardFormUrl'; output: { url?: string } }
+  | { type: 'xstate.error.actor.cardFormUrl'; error: unknown };
 
 function messageOf(error: unknown): string | null {
   if (error instanceof Error && error.message) return error.message;
@@ -86,38 +88,56 @@ export const paymentMachine = setup({
   },
   actions: {
     'remember the method': assign({
-      method: ({ event }) => (event.type === 'payment.method.chosen' ? event.method : null),
+      method: ({ event }) => {
+        assertEvent(event, 'payment.method.chosen');
+        return event.method;
+      },
     }),
     'remember the form address': assign({
-      formUrl: ({ event }) => (event as { output?: { url?: string } }).output?.url ?? null,
+      formUrl: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.cardFormUrl');
+        return event.output?.url ?? null;
+      },
       formError: null,
     }),
     'remember why the form is unavailable': assign({
       formUrl: null,
-      formError: ({ event }) => messageOf((event as { error?: unknown }).error),
+      formError: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.cardFormUrl');
+        return messageOf(event.error);
+      },
     }),
     'forget the form': assign({ formUrl: null, formError: null }),
     'remember the card': assign({
-      card: ({ event }) => (event.type === 'card.received' ? event.card : null),
+      card: ({ event }) => {
+        assertEvent(event, 'card.received');
+        return event.card;
+      },
       formUrl: null,
     }),
     'remember how bills are paid': assign({
-      autoPay: ({ event, context }) =>
-        event.type === 'payment.autopay.chosen' ? event.automatic : context.autoPay,
+      autoPay: ({ event }) => {
+        assertEvent(event, 'payment.autopay.chosen');
+        return event.automatic;
+      },
     }),
     'remember the billing address choice': assign({
-      billingChoice: ({ event, context }) =>
-        event.type === 'billing.chosen' ? event.choice : context.billingChoice,
+      billingChoice: ({ event }) => {
+        assertEvent(event, 'billing.chosen');
+        return event.choice;
+      },
     }),
     'remember the bank account': assign({
       bank: ({ event }) => {
-        const snapshot = snapshotOf<FormSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.bank');
+        const { snapshot } = event;
         return { valid: selectFormValid(snapshot), values: snapshot.context.values };
       },
     }),
     'remember the billing address': assign({
       billing: ({ event }) => {
-        const snapshot = snapshotOf<FormSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.billingAddress');
+        const { snapshot } = event;
         return {
           valid: selectFormValid(snapshot),
           address: billingAddressOf(snapshot.context.values),

@@ -7,6 +7,7 @@ import {
   selectCardModal,
   selectPaymentValid,
   selectPaymentView,
+  type CardState,
   type PaymentSnapshot,
 } from './payment.selectors.ts';
 import { paymentAccountComplete } from './payment.summary.ts';
@@ -64,8 +65,8 @@ function buildSamples() {
   };
 }
 
-const card = (snapshot: PaymentSnapshot, state: string) =>
-  snapshot.matches({ method: { card: state } } as never);
+const card = (snapshot: PaymentSnapshot, state: CardState) =>
+  snapshot.matches({ method: { card: state } });
 
 /**
  * The samples that move the payment on from where it is: the card's modal one step at a time,

@@ -8,6 +8,10 @@ import { paymentSummary } from './payment.summary.ts';
 
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
+/** States of the card method: its modal, and whether a card is added. */
+export type CardState =
+  'opening the form' | 'form open' | 'form unavailable' | 'no card' | 'card added';
+
 export type CardModalView =
   | { open: false }
   | { open: true; status: 'loading' }
@@ -26,8 +30,8 @@ export interface PaymentView {
   billingChoice: BillingAddressChoice | null;
 }
 
-const card = (snapshot: PaymentSnapshot, state: string) =>
-  snapshot.matches({ method: { card: state } } as never);
+const card = (snapshot: PaymentSnapshot, state: CardState) =>
+  snapshot.matches({ method: { card: state } });
 
 export function selectCardModal(snapshot: PaymentSnapshot): CardModalView {
   if (card(snapshot, 'opening the form')) return { open: true, status: 'loading' };

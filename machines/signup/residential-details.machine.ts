@@ -8,7 +8,7 @@
  * sent with `POST /connectivity_clots/renter` (the form's `submit`, provided by the app) before the
  * section counts as complete. Where renters are not allowed only owners may proceed.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
 import type { ProviderName } from '#shared/constants';
 import {
   CityAccountIdSchema,
@@ -57,7 +57,11 @@ export interface ResidentialDetailsContext extends ResidentialDetailsInput {
 }
 
 export type ResidentialDetailsEvent =
-  { type: 'ownership.chosen'; owner: boolean } | { type: 'tribal.answered'; member: boolean };
+  | { type: 'ownership.chosen'; owner: boolean }
+  | { type: 'tribal.answered'; member: boolean }
+  /** The renter's owner-contact form and the city account form report their values. */
+  | { type: 'xstate.snapshot.ownerContact'; snapshot: FormSnapshot }
+  | { type: 'xstate.snapshot.cityAccount'; snapshot: FormSnapshot };
 
 const EMPTY_OWNER_CONTACT: OwnerContactState = {
   owner_name: '',
@@ -91,7 +95,8 @@ export const residentialDetailsMachine = setup({
     'forget owner contact': assign({ ownerContact: EMPTY_OWNER_CONTACT }),
     'copy owner contact': assign({
       ownerContact: ({ event }) => {
-        const snapshot = (event as unknown as { snapshot: FormSnapshot }).snapshot;
+        assertEvent(event, 'xstate.snapshot.ownerContact');
+        const { snapshot } = event;
         const values = snapshot.context.values;
         return {
           owner_name: text(values.owner_name),
@@ -103,7 +108,8 @@ export const residentialDetailsMachine = setup({
     }),
     'copy city account': assign({
       city: ({ event }) => {
-        const values = (event as unknown as { snapshot: FormSnapshot }).snapshot.context.values;
+        assertEvent(event, 'xstate.snapshot.cityAccount');
+        const values = event.snapshot.context.values;
         return {
           city_customer_id: text(values.city_customer_id),
           city_account_id: text(values.city_account_id),

@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { formMachine } from '../forms/form.machine.ts';
 import {
   customerDetailsErrors,
   type CustomerDetails,
@@ -58,4 +59,16 @@ export function selectResidentialView(snapshot: ResidentialDetailsSnapshot): Res
     isTribal,
     askCityAccount: rules.city_account_required,
   };
+}
+
+/** The renter's owner-contact form and the city utility account form, while they run. */
+export function selectResidentialForms(snapshot: ResidentialDetailsSnapshot): {
+  ownerContact: ActorRefFrom<typeof formMachine> | undefined;
+  cityAccount: ActorRefFrom<typeof formMachine> | undefined;
+} {
+  const children = snapshot.children as Record<
+    string,
+    ActorRefFrom<typeof formMachine> | undefined
+  >;
+  return { ownerContact: children.ownerContact, cityAccount: children.cityAccount };
 }

@@ -12,6 +12,7 @@
  *   another speed alters it, and cancelling the change returns to none.
  */
 import { assign, raise, setup, type ActorRefFrom } from 'xstate';
+import { meshOutOfStock, meshQuantityInStock } from '#shared/signup/mesh';
 import type { ServiceOffering, SpeedOption } from '#shared/signup/serviceability';
 
 /** A connectivity service the customer already has at the address (a pre-signup upgrade). */
@@ -62,10 +63,6 @@ export function routerAvailable(offering: ServicesOffering, speedId: string | nu
 /** The speed makes the router required and bundled (speed_10000_sym). */
 export function bundlesRouter(option: SpeedOption | null): boolean {
   return option?.router_bundled ?? false;
-}
-
-export function meshOutOfStock(offering: ServicesOffering): boolean {
-  return !offering.mesh_option.mesh_available || offering.mesh_option.quantity_available <= 0;
 }
 
 function chosenSpeedId(event: ServicesEvent): string | null {
@@ -133,13 +130,12 @@ export const servicesMachine = setup({
       event.wanted &&
       routerAvailable(context.offering, context.speedId),
     'the router is declined': ({ event }) => event.type === 'router.chosen' && !event.wanted,
-    'mesh extenders are out of stock': ({ context }) => meshOutOfStock(context.offering),
+    'mesh extenders are out of stock': ({ context }) =>
+      meshOutOfStock(context.offering.mesh_option),
     'no extenders are chosen': ({ event }) => event.type === 'mesh.chosen' && event.quantity === 0,
     'an available number of extenders is chosen': ({ context, event }) =>
       event.type === 'mesh.chosen' &&
-      Number.isInteger(event.quantity) &&
-      event.quantity >= 1 &&
-      event.quantity <= context.offering.mesh_option.quantity_available,
+      meshQuantityInStock(context.offering.mesh_option, event.quantity),
     'the address takes a new service': ({ context }) =>
       context.available && context.existing === null,
     'the speed differs from the existing service': ({ context, event }) =>

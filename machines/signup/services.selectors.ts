@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MeshType, ServiceActionType } from '#shared/constants';
+import { meshChoices, meshOutOfStock, meshTypeOf } from '#shared/signup/mesh';
 import type { MeshOption, RouterOption, SpeedOption } from '#shared/signup/serviceability';
 import {
   bundlesRouter,
-  meshOutOfStock,
   routerAvailable,
   routerOption,
   speedOption,
@@ -72,7 +72,7 @@ export function selectRouterOrder(snapshot: ServicesSnapshot): RouterOrder | nul
       service_action_type: 'none',
       router_model: null,
       mesh_quantity: 0,
-      mesh_type: 'mesh_none',
+      mesh_type: meshTypeOf(0),
     };
   }
   if (!meshDecided(snapshot)) return null;
@@ -81,7 +81,7 @@ export function selectRouterOrder(snapshot: ServicesSnapshot): RouterOrder | nul
     service_action_type: 'new',
     router_model: routerOption(offering, speedId)?.router_model ?? null,
     mesh_quantity: quantity,
-    mesh_type: quantity > 0 ? 'mesh_lease' : 'mesh_none',
+    mesh_type: meshTypeOf(quantity),
   };
 }
 
@@ -128,6 +128,10 @@ export function selectServicesSummary(snapshot: ServicesSnapshot): ServicesSumma
 
 export interface RouterView {
   choice: RouterChoice;
+  /** The chosen speed (its router image). */
+  speedId: string | null;
+  /** What the router adds to the chosen speed's monthly rate (0 when nothing or unknown). */
+  extraMonthly: number;
   /** The chosen speed's router (model, label, price), when the offering has one. */
   option: RouterOption | null;
   /** Yes is disabled and the call-or-chat message shows. */
@@ -145,21 +149,28 @@ export interface RouterView {
 export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
   const { offering, speedId, meshQuantity } = snapshot.context;
   const choice = selectRouterChoice(snapshot);
-  const available = offering.mesh_option.quantity_available;
+  const speed = speedOption(offering, speedId);
   return {
     choice,
+    speedId,
+    extraMonthly: speed
+      ? Math.max(
+          0,
+          speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate,
+        )
+      : 0,
     option: routerOption(offering, speedId),
     outOfStock: !routerAvailable(offering, speedId),
     mesh: offering.mesh_option,
-    meshOutOfStock: meshOutOfStock(offering),
+    meshOutOfStock: meshOutOfStock(offering.mesh_option),
     showMesh: choice === 'xwi',
     meshQuantity: snapshot.matches({ router: { xwi: 'no mesh' } })
       ? 0
       : snapshot.matches({ router: { xwi: 'mesh leased' } })
         ? meshQuantity
         : null,
-    meshChoices: Array.from({ length: Math.max(0, available) + 1 }, (_, i) => i),
-    bundled: bundlesRouter(speedOption(offering, speedId)),
+    meshChoices: meshChoices(offering.mesh_option),
+    bundled: bundlesRouter(speed),
   };
 }
 

@@ -20,6 +20,7 @@
  * summary, payment and agreement of the second half hook in here, see `ordering`).
  */
 import {
+  assertEvent,
   assign,
   enqueueActions,
   fromPromise,
@@ -144,7 +145,20 @@ export type SignupEvent =
   /** Internal: ordering started with a pre-signup link to apply. */
   | { type: 'signup link.apply' }
   /** The customer form's snapshots (its invoke follows them; the account region does too). */
-  | { type: 'xstate.snapshot.customer'; snapshot: FormSnapshot };
+  | { type: 'xstate.snapshot.customer'; snapshot: FormSnapshot }
+  /** The other sections' snapshots, which the wizard follows. */
+  | { type: 'xstate.snapshot.address'; snapshot: AddressSnapshot }
+  | { type: 'xstate.snapshot.services'; snapshot: ServicesSnapshot }
+  | {
+      type: 'xstate.snapshot.connectivity';
+      snapshot: ResidentialDetailsSnapshot | InstallationSnapshot | ActivationSnapshot;
+    }
+  | { type: 'xstate.snapshot.attribution'; snapshot: AttributionSnapshot }
+  | { type: 'xstate.snapshot.account'; snapshot: SnapshotFrom<typeof accountMachine> }
+  | { type: 'xstate.snapshot.payment'; snapshot: SnapshotFrom<typeof paymentMachine> }
+  /** What the pre-signup link prefills, or why it could not be opened. */
+  | { type: 'xstate.done.actor.preSignup'; output: PreSignup }
+  | { type: 'xstate.error.actor.preSignup'; error: unknown };
 
 /**
  * The second half's machines, loaded when an address can be ordered (never in the page's first
@@ -176,11 +190,6 @@ const EMPTY_CONNECTIVITY: ConnectivitySummary = {
 const EMPTY_ATTRIBUTION: AttributionSummary = { value: null, skipped: false };
 const NO_LINK: SignupLink = { status: 'none', prefill: null, message: null };
 
-/** The snapshot an `xstate.snapshot.<id>` event carries. */
-function snapshotOf<T>(event: unknown): T {
-  return (event as { snapshot: T }).snapshot;
-}
-
 /** The serviceable outcome of the wizard's address (the wizard only orders for one). */
 function serviceable(context: SignupContext) {
   return context.address.serviceable ? context.address : null;
@@ -206,11 +215,27 @@ export function orderSourcesOf(context: SignupContext): OrderSources {
   };
 }
 
-function servicesValid(context: SignupContext): boolean {
+function routerChoiceComplete(context: SignupContext): boolean {
+  return (context.services?.speedValid ?? false) && (context.services?.routerValid ?? false);
+}
+
+/** Speed, router and the provider's connectivity details are all valid. */
+export function servicesValid(context: SignupContext): boolean {
+  return routerChoiceComplete(context) && context.connectivity.valid;
+}
+
+/**
+ * The whole form is valid (Place order hands the order over only then): services, customer
+ * details, account and payment, and the order can be put together from them. The guard of
+ * `order.place`; selectors ask it through `snapshot.can`.
+ */
+function wholeFormValid(context: SignupContext): boolean {
   return (
-    (context.services?.speedValid ?? false) &&
-    (context.services?.routerValid ?? false) &&
-    context.connectivity.valid
+    servicesValid(context) &&
+    context.customer.valid &&
+    (context.account?.valid ?? false) &&
+    context.payment.valid &&
+    signupOrderParts(orderSourcesOf(context)) !== null
   );
 }
 
@@ -243,7 +268,10 @@ export const signupMachine = setup({
   },
   actions: {
     'remember the address': assign({
-      address: ({ event }) => selectAddressOutcome(snapshotOf<AddressSnapshot>(event)),
+      address: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.address');
+        return selectAddressOutcome(event.snapshot);
+      },
     }),
     'reset every section after the address': assign({
       customer: EMPTY_CUSTOMER,
@@ -257,16 +285,21 @@ export const signupMachine = setup({
     }),
     'remember customer details': assign({
       customer: ({ event }) => {
-        const snapshot = snapshotOf<FormSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.customer');
+        const { snapshot } = event;
         return { valid: selectFormValid(snapshot), values: snapshot.context.values };
       },
     }),
     'remember services': assign({
-      services: ({ event }) => selectServicesSummary(snapshotOf<ServicesSnapshot>(event)),
+      services: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.services');
+        return selectServicesSummary(event.snapshot);
+      },
     }),
     'remember residential details': assign({
       connectivity: ({ event }) => {
-        const snapshot = snapshotOf<ResidentialDetailsSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.connectivity');
+        const snapshot = event.snapshot as ResidentialDetailsSnapshot;
         return {
           ...EMPTY_CONNECTIVITY,
           valid: selectResidentialValid(snapshot),
@@ -276,7 +309,8 @@ export const signupMachine = setup({
     }),
     'remember installation': assign({
       connectivity: ({ event }) => {
-        const snapshot = snapshotOf<InstallationSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.connectivity');
+        const snapshot = event.snapshot as InstallationSnapshot;
         return {
           ...EMPTY_CONNECTIVITY,
           valid: selectInstallationValid(snapshot),
@@ -287,7 +321,8 @@ export const signupMachine = setup({
     }),
     'remember activation date': assign({
       connectivity: ({ event }) => {
-        const snapshot = snapshotOf<ActivationSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.connectivity');
+        const snapshot = event.snapshot as ActivationSnapshot;
         return {
           ...EMPTY_CONNECTIVITY,
           valid: selectActivationValid(snapshot),
@@ -297,21 +332,27 @@ export const signupMachine = setup({
     }),
     'remember attribution': assign({
       attribution: ({ event }) => {
-        const snapshot = snapshotOf<AttributionSnapshot>(event);
+        assertEvent(event, 'xstate.snapshot.attribution');
+        const { snapshot } = event;
         return { value: selectAttributionValue(snapshot), skipped: snapshot.matches('skipped') };
       },
     }),
     'remember the sections are ready': assign({ sectionsReady: true }),
     'remember the account': assign({
-      account: ({ event }) =>
-        accountSummary(snapshotOf<SnapshotFrom<typeof accountMachine>>(event).context),
+      account: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.account');
+        return accountSummary(event.snapshot.context);
+      },
     }),
     'remember the payment': assign({
-      payment: ({ event }) =>
-        paymentSummary(snapshotOf<SnapshotFrom<typeof paymentMachine>>(event).context),
+      payment: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.payment');
+        return paymentSummary(event.snapshot.context);
+      },
     }),
     'tell the account about the customer details': enqueueActions(({ event, enqueue }) => {
-      const snapshot = snapshotOf<FormSnapshot>(event);
+      assertEvent(event, 'xstate.snapshot.customer');
+      const { snapshot } = event;
       // Only checked values: the account holder follows once typing has paused.
       if (snapshot.context.pending.length > 0) return;
       enqueue.sendTo('account', {
@@ -324,21 +365,20 @@ export const signupMachine = setup({
       order: signupOrderParts(orderSourcesOf(context))!,
     })),
     'remember the signup link': assign({
-      link: ({ event }) => ({
-        status: 'loaded' as const,
-        prefill: (event as { output?: PreSignup }).output ?? null,
-        message: null,
-      }),
+      link: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.preSignup');
+        return { status: 'loaded' as const, prefill: event.output ?? null, message: null };
+      },
     }),
     'remember the signup link failed': assign({
-      link: ({ event }) => ({
-        status: 'failed' as const,
-        prefill: null,
-        message: messageOf((event as { error?: unknown }).error),
-      }),
+      link: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.preSignup');
+        return { status: 'failed' as const, prefill: null, message: messageOf(event.error) };
+      },
     }),
     'check the address of the signup link': sendTo('address', ({ event }) => {
-      const { address } = (event as unknown as { output: PreSignup }).output;
+      assertEvent(event, 'xstate.done.actor.preSignup');
+      const { address } = event.output;
       return {
         type: 'address.prefilled' as const,
         addressId: address.address_id,
@@ -380,20 +420,18 @@ export const signupMachine = setup({
   },
   guards: {
     'a new address can be ordered': ({ context, event }) => {
-      const outcome = selectAddressOutcome(snapshotOf<AddressSnapshot>(event));
+      assertEvent(event, 'xstate.snapshot.address');
+      const outcome = selectAddressOutcome(event.snapshot);
       return outcome.serviceable && serviceable(context)?.key !== outcome.key;
     },
-    'the address is no longer orderable': ({ context, event }) =>
-      context.address.serviceable &&
-      !selectAddressOutcome(snapshotOf<AddressSnapshot>(event)).serviceable,
+    'the address is no longer orderable': ({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.address');
+      return context.address.serviceable && !selectAddressOutcome(event.snapshot).serviceable;
+    },
     'the customer details are valid': ({ context }) => context.customer.valid,
     'a speed is chosen': ({ context }) => context.services?.speedValid ?? false,
-    'the router choice is complete': ({ context }) =>
-      (context.services?.speedValid ?? false) && (context.services?.routerValid ?? false),
-    'every service is valid': ({ context }) =>
-      (context.services?.speedValid ?? false) &&
-      (context.services?.routerValid ?? false) &&
-      context.connectivity.valid,
+    'the router choice is complete': ({ context }) => routerChoiceComplete(context),
+    'every service is valid': ({ context }) => servicesValid(context),
     'the provider uses the utopia residential form': ({ context }) =>
       serviceable(context)?.details.form === 'utopia residential',
     'the provider uses the strata residential form': ({ context }) =>
@@ -410,12 +448,7 @@ export const signupMachine = setup({
       servicesValid(context) &&
       context.customer.valid &&
       context.payment.valid,
-    'the whole form is valid': ({ context }) =>
-      servicesValid(context) &&
-      context.customer.valid &&
-      (context.account?.valid ?? false) &&
-      context.payment.valid &&
-      signupOrderParts(orderSourcesOf(context)) !== null,
+    'the whole form is valid': ({ context }) => wholeFormValid(context),
     'the voice box is checked': ({ event }) => event.type === 'voice.toggled' && event.checked,
     'the voice box is cleared': ({ event }) => event.type === 'voice.toggled' && !event.checked,
   },

@@ -44,6 +44,7 @@ import {
   selectSignupLinkMessage,
   selectVoiceRequested,
   selectWholeFormValid,
+  type RevealStage,
   type SignupSnapshot,
 } from './signup.selectors.ts';
 
@@ -276,7 +277,8 @@ function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
     (f) => snapshot.matches({ ordering: { connectivity: f } }),
   );
   const [connectivityValid, connectivityInvalid] = form ? s.connectivity[form] : [];
-  const stage = (name: string) => snapshot.matches({ ordering: { reveal: name } } as never);
+  const stage = (name: Exclude<RevealStage, 'address'>) =>
+    snapshot.matches({ ordering: { reveal: name } });
   // At the Yellowstone Fiber address the owner answers the tribal question (and may change the
   // answer): the installation fee waiver follows it. That address's walk ends there.
   const yellowstone =

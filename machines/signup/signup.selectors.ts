@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { CartChoices } from '#shared/cart/offering';
+import { installationFeeWaived } from '#shared/signup/installation-fees';
 import type { ServiceabilityDetails, ServiceOffering } from '#shared/signup/serviceability';
 import type { AccountActor } from './account.machine.ts';
 import type { ActivationActor } from './activation.machine.ts';
@@ -21,34 +22,30 @@ import {
   type SignupOrderParts,
   type SignupServicesOrder,
 } from './order-parts.ts';
-import { orderSourcesOf, type signupMachine } from './signup.machine.ts';
+import { orderSourcesOf, servicesValid, type signupMachine } from './signup.machine.ts';
 import type { formMachine } from '../forms/form.machine.ts';
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
 
-export type RevealStage =
-  | 'address'
-  | 'customer details'
-  | 'speed'
-  | 'router'
-  | 'connectivity details'
-  | 'services complete';
-
-const STAGES: readonly RevealStage[] = [
-  'address',
+/** The states of the wizard's `ordering.reveal` region, in the order the page opens up. */
+const REVEAL_STATES = [
   'customer details',
   'speed',
   'router',
   'connectivity details',
   'services complete',
-];
+] as const;
+
+export type RevealStage = 'address' | (typeof REVEAL_STATES)[number];
+
+const STAGES: readonly RevealStage[] = ['address', ...REVEAL_STATES];
 
 export function selectRevealStage(snapshot: SignupSnapshot): RevealStage {
   if (!snapshot.matches('ordering')) return 'address';
-  for (const stage of STAGES.slice(1).reverse()) {
-    if (snapshot.matches({ ordering: { reveal: stage } } as never)) return stage;
-  }
-  return 'customer details';
+  return (
+    REVEAL_STATES.find((stage) => snapshot.matches({ ordering: { reveal: stage } })) ??
+    'customer details'
+  );
 }
 
 function reached(snapshot: SignupSnapshot, stage: RevealStage): boolean {
@@ -118,15 +115,17 @@ export function selectPaymentValid(snapshot: SignupSnapshot): boolean {
   return snapshot.context.payment.valid;
 }
 
-/** Services, customer details, account and payment are all valid (the agreement is the checkout's). */
+/**
+ * Services, customer details, account and payment are all valid (the agreement is the
+ * checkout's): Place order would hand the order over (the wizard's `the whole form is valid`).
+ */
 export function selectWholeFormValid(snapshot: SignupSnapshot): boolean {
-  return (
-    selectServicesValid(snapshot) &&
-    selectCustomerValid(snapshot) &&
-    selectAccountValid(snapshot) &&
-    selectPaymentValid(snapshot) &&
-    selectOrderParts(snapshot) !== null
-  );
+  return snapshot.can({ type: 'order.place' });
+}
+
+/** The visitor answered yes to the tribal question. */
+function tribalMember(snapshot: SignupSnapshot): boolean {
+  return snapshot.context.connectivity.customer_details?.is_tribal === true;
 }
 
 /** What the order summary's cart is made from (src/shared/cart: offeringCart). */
@@ -139,7 +138,7 @@ export function selectCartChoices(snapshot: SignupSnapshot): CartChoices | null 
     router: router?.service_action_type === 'new',
     mesh_quantity: router?.service_action_type === 'new' ? router.mesh_quantity : 0,
     installation_type: connectivity.install_details?.installation_type ?? null,
-    tribal_member: connectivity.customer_details?.is_tribal === true,
+    tribal_member: tribalMember(snapshot),
   };
 }
 
@@ -149,13 +148,7 @@ export function selectCustomerValid(snapshot: SignupSnapshot): boolean {
 
 /** Speed, router and the provider's connectivity details are all valid now. */
 export function selectServicesValid(snapshot: SignupSnapshot): boolean {
-  const { services, connectivity } = snapshot.context;
-  return (
-    snapshot.matches('ordering') &&
-    (services?.speedValid ?? false) &&
-    (services?.routerValid ?? false) &&
-    connectivity.valid
-  );
+  return snapshot.matches('ordering') && servicesValid(snapshot.context);
 }
 
 export interface ProgressStep {
@@ -231,11 +224,7 @@ export function selectServiceability(snapshot: SignupSnapshot): {
 export function selectInstallationFeeWaived(snapshot: SignupSnapshot): boolean {
   const found = selectServiceability(snapshot);
   if (!found) return false;
-  const tribal = snapshot.context.connectivity.customer_details?.is_tribal === true;
-  return (
-    found.offering.installation_fee_waived ||
-    (found.offering.installation_fee_waived_for_tribal_members && tribal)
-  );
+  return installationFeeWaived(found.offering, tribalMember(snapshot));
 }
 
 export type { SignupServicesOrder };

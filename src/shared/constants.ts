@@ -18,12 +18,64 @@ export const TIMERS = {
   requestRetryDelayMs: 800,
   newZoneDisabledSeconds: 60,
   newResourceDeleteLockSeconds: 60,
+  /**
+   * How long before a tab's session refresh began another tab's refresh still counts: a request
+   * sent with the old cookies can come back refused a little after the other tab's refresh.
+   */
+  crossTabRefreshOverlapMs: 5_000,
 } as const;
+
+/** A password reset link (the recovery email's single-use link) works this many minutes. */
+export const RESET_LINK_VALID_MINUTES = 60;
+
+/**
+ * Rate limits: at most `max` hits per window of `windowSeconds` per key; the next is refused with
+ * a 429 (the server's LIMITS table names each and says what it counts).
+ */
+export const RATE_LIMITS = {
+  /** Failed logins for one username, from anywhere. */
+  loginPerUsername: { max: 5, windowSeconds: 15 * 60 },
+  /** Failed logins from one client address, for any usernames. */
+  loginPerAddress: { max: 20, windowSeconds: 15 * 60 },
+  /** Wrong passwords when a logged-in user re-authenticates or changes the password. */
+  reauthPerUser: { max: 5, windowSeconds: 15 * 60 },
+  /** Username and password recovery requests and reset-link uses from one client address. */
+  recoveryPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** Recovery emails for one email address or username. */
+  recoveryPerTarget: { max: 3, windowSeconds: 60 * 60 },
+  /** Signup orders from one client address, placed or refused alike. */
+  ordersPerAddress: { max: 20, windowSeconds: 60 * 60 },
+  /**
+   * Username look-ups from one client address: one per pause of the username check's debounce,
+   * for a whole minute without a break.
+   */
+  usernameChecksPerAddress: {
+    max: Math.ceil(60_000 / TIMERS.usernameCheckDebounceMs),
+    windowSeconds: 60,
+  },
+  /** Browser error reports from one client address. */
+  clientErrorsPerAddress: { max: 30, windowSeconds: 10 * 60 },
+  /** Of those reports, the ones that reach the log per window. */
+  clientErrorLogPerAddress: { max: 5, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, { max: number; windowSeconds: number }>;
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 48;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 127;
+/** A person's, an account holder's or a company's name. */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const ADDRESS_LINE_MAX_LENGTH = 100;
+export const CITY_MAX_LENGTH = 60;
+/** Installation notes of an order. */
+export const NOTES_MAX_LENGTH = 1_000;
+/** The free text of "How did you hear about us?". */
+export const ATTRIBUTION_MAX_LENGTH = 300;
+/** At most this many address suggestions come back. */
+export const SUGGESTION_LIMIT = 10;
+/** At most this many username suggestions come back. */
+export const USERNAME_SUGGESTION_LIMIT = 5;
 /** zxcvbn's score (0-4) times this factor must reach {@link PASSWORD_REQUIRED_STRENGTH}. */
 export const PASSWORD_SCORE_FACTOR = 25;
 export const PASSWORD_REQUIRED_STRENGTH = 100;

@@ -7,6 +7,7 @@ import { passwordMachine, type PasswordInput } from '../../machines/forms/passwo
 import {
   selectPasswordError,
   selectPasswordSubmitError,
+  selectPasswordUsernameError,
   selectPasswordValid,
   selectStrength,
   selectStrengthAdvice,
@@ -33,11 +34,14 @@ describe('password machine', () => {
 
   function start(
     input: PasswordInput = {},
-    submit: (values: { password: string; current: string }) => Promise<unknown> = vi.fn(
-      async () => 'ok',
-    ),
+    submit: (values: {
+      password: string;
+      current: string;
+      username: string;
+    }) => Promise<unknown> = vi.fn(async () => 'ok'),
   ) {
     const measured = vi.fn();
+    const announced: string[] = [];
     const actor = createActor(
       passwordMachine.provide({
         actors: {
@@ -47,12 +51,13 @@ describe('password machine', () => {
           }),
           submit: fromPromise(({ input: i }) => submit(i)),
         },
+        actions: { 'announce the change': () => announced.push('changed') },
       }),
       { input },
     ).start();
     const type = (field: 'current' | 'password' | 'confirmation', value: string) =>
       actor.send({ type: 'change', field, value });
-    return { actor, type, measured, submit, snap: () => actor.getSnapshot() };
+    return { actor, type, measured, submit, announced, snap: () => actor.getSnapshot() };
   }
 
   it('shows the length rule after the input-validation delay', () => {
@@ -119,6 +124,41 @@ describe('password machine', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it('once accepted, says so; a change that can be made again starts over (the account page)', async () => {
+    const { type, snap, actor, announced } = start({
+      requireCurrent: true,
+      startOverWhenDone: true,
+    });
+    type('current', 'the-old-password');
+    type('password', STRONG);
+    type('confirmation', STRONG);
+    actor.send({ type: 'submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(announced).toEqual(['changed']);
+    expect(snap().matches('editing')).toBe(true);
+    expect(snap().context.values).toEqual({ current: '', password: '', confirmation: '' });
+    expect(selectPasswordSubmitError(snap())).toBeNull();
+  });
+
+  it('sends the username the page names, and shows the server refusing it', async () => {
+    const submit = vi.fn(async () => {
+      throw { fieldErrors: { username: 'This link was sent for another username.' } };
+    });
+    const { type, snap, actor, announced } = start({}, submit);
+    actor.send({ type: 'username changed', username: 'dana-demo' });
+    type('password', STRONG);
+    type('confirmation', STRONG);
+    actor.send({ type: 'submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(submit).toHaveBeenCalledWith({ password: STRONG, current: '', username: 'dana-demo' });
+    expect(selectPasswordUsernameError(snap())).toBe('This link was sent for another username.');
+    expect(announced).toEqual([]);
+    actor.send({ type: 'username changed', username: 'dana' });
+    expect(selectPasswordUsernameError(snap())).toBeNull();
+  });
+
   it('a submit before the strength is known measures at once and then sends', async () => {
     const { type, snap, actor, submit } = start({ requireCurrent: true });
     type('current', 'the-old-password');
@@ -126,7 +166,11 @@ describe('password machine', () => {
     type('confirmation', STRONG);
     actor.send({ type: 'submit' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(submit).toHaveBeenCalledWith({ password: STRONG, current: 'the-old-password' });
+    expect(submit).toHaveBeenCalledWith({
+      password: STRONG,
+      current: 'the-old-password',
+      username: '',
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(snap().matches('submitted')).toBe(true);
   });

@@ -8,9 +8,11 @@ import { assign, createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
 import {
+  AGREEMENT_MESSAGES,
   FIELD_MESSAGES,
   ORDER_MESSAGES,
   SERVICEABILITY_MESSAGES,
+  SIGNUP_ORDER_MESSAGES,
   USERNAME_MESSAGES,
 } from '../../src/shared/messages.ts';
 import type { PasswordStrength } from '../../src/shared/password.ts';
@@ -36,6 +38,8 @@ import {
   selectCanPlace,
   selectCreating,
   selectOrderFailure,
+  selectPlaceOrderEnabled,
+  selectPlaceOrderHint,
 } from '../../machines/signup/checkout.selectors.ts';
 import {
   SAMPLE_BILLING_ADDRESS,
@@ -376,12 +380,44 @@ describe('checkout', () => {
       }),
     ).start();
     const ready = (token = 'captcha-1') => {
-      checkout.send({ type: 'agreement.changed', checked: true, time: '2026-05-04T16:20:00.000Z' });
+      // The machine stamps the agreement with the time it was ticked.
+      vi.setSystemTime(new Date('2026-05-04T16:20:00.000Z'));
+      checkout.send({ type: 'agreement.changed', checked: true });
       checkout.send({ type: 'captcha.changed', token });
     };
     const place = () => checkout.send({ type: 'order.ready', order: SAMPLE_ORDER_PARTS });
     return { checkout, sent, done, ready, place };
   }
+
+  it('ticking "I agree" records the time it was ticked; clearing it forgets it', () => {
+    const { checkout } = start(async () => ({}));
+    vi.setSystemTime(new Date('2026-05-04T16:20:00.000Z'));
+    checkout.send({ type: 'agreement.changed', checked: true });
+    expect(checkout.getSnapshot().context.agreedAt).toBe('2026-05-04T16:20:00.000Z');
+    checkout.send({ type: 'agreement.changed', checked: false });
+    expect(checkout.getSnapshot().context.agreedAt).toBeNull();
+  });
+
+  it('enables Place order only with the whole form valid, "I agree" ticked and the captcha solved; the hint says what is missing', () => {
+    const { checkout } = start(async () => ({}));
+    const button = (formValid: boolean) => ({
+      enabled: selectPlaceOrderEnabled(checkout.getSnapshot(), formValid),
+      hint: selectPlaceOrderHint(checkout.getSnapshot(), formValid),
+    });
+    // signup.md §4 "Agreement": until "I agree" is ticked, the hint asks for it first.
+    expect(button(true)).toEqual({ enabled: false, hint: AGREEMENT_MESSAGES.hint });
+    checkout.send({ type: 'agreement.changed', checked: true });
+    expect(button(false)).toEqual({
+      enabled: false,
+      hint: SIGNUP_ORDER_MESSAGES.completeFormFirst,
+    });
+    expect(button(true)).toEqual({ enabled: false, hint: SIGNUP_ORDER_MESSAGES.captchaFirst });
+    checkout.send({ type: 'captcha.changed', token: 'captcha-1' });
+    expect(button(true)).toEqual({ enabled: true, hint: null });
+    expect(button(false).enabled).toBe(false);
+    checkout.send({ type: 'order.ready', order: SAMPLE_ORDER_PARTS });
+    expect(button(true).enabled).toBe(false);
+  });
 
   it('places nothing without the agreement and a captcha token', async () => {
     const { checkout, sent, place } = start(async () => ({}));
@@ -571,7 +607,9 @@ describe('the wizard’s second half', () => {
     expect(selectWholeFormValid(w.snap())).toBe(true);
 
     const checkout = w.actors().checkout!;
-    checkout.send({ type: 'agreement.changed', checked: true, time: '2026-05-04T16:20:00.000Z' });
+    // The machine stamps the agreement with the time it was ticked.
+    vi.setSystemTime(new Date('2026-05-04T16:20:00.000Z'));
+    checkout.send({ type: 'agreement.changed', checked: true });
     checkout.send({ type: 'captcha.changed', token: 'captcha-1' });
     w.wizard.send({ type: 'order.place' });
     await settle();

@@ -54,6 +54,20 @@ describe('services: speed and router', () => {
     expect(selectRouterOrder(snap())).toMatchObject({ mesh_type: 'mesh_lease', mesh_quantity: 3 });
   });
 
+  it('the router section shows the chosen speed and what the router adds to its monthly rate', () => {
+    const { actor, snap } = start();
+    expect(selectRouterView(snap())).toMatchObject({ speedId: null, extraMonthly: 0 });
+    actor.send({ type: 'speed.chosen', speedId: 'speed_2000_sym' });
+    const speed = SAMPLE_OFFERINGS.utopia.speed_options.find(
+      (o) => o.speed_id === 'speed_2000_sym',
+    )!;
+    expect(selectRouterView(snap())).toMatchObject({
+      speedId: 'speed_2000_sym',
+      extraMonthly:
+        speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate,
+    });
+  });
+
   it('10 Gbps bundles the router and resets the mesh: OK, proceed or opt out; leaving it clears the router', () => {
     const { actor, snap } = start();
     actor.send({ type: 'speed.chosen', speedId: 'speed_1000_sym' });

@@ -14,9 +14,12 @@ import {
   SAMPLE_SUGGESTIONS,
   sampleDays,
 } from '../../machines/signup/samples.ts';
+import { offeringCart } from '../../src/shared/cart/offering.ts';
+import { selectOrderSummary } from '../../machines/signup/order-summary.selectors.ts';
 import { signupMachine } from '../../machines/signup/signup.machine.ts';
 import {
   selectActors,
+  selectCartChoices,
   selectCustomerValid,
   selectInstallationFeeWaived,
   selectProgress,
@@ -76,6 +79,21 @@ function start(components: string[] = []) {
 describe('signup wizard', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+
+  it('the order summary is the shared cart of the chosen speed, the same object while nothing changes', async () => {
+    const { snap, actors, chooseAddress, fillCustomer } = start();
+    expect(selectOrderSummary(snap(), '2026-05-04')).toEqual({ cart: null, error: null });
+    await chooseAddress('utopia');
+    fillCustomer();
+    actors().services!.send({ type: 'speed.chosen', speedId: 'speed_1000_sym' });
+    const summary = selectOrderSummary(snap(), '2026-05-04');
+    expect(summary.error).toBeNull();
+    expect(summary.cart).toEqual(
+      offeringCart(SAMPLE_OFFERINGS.utopia, selectCartChoices(snap())!, { today: '2026-05-04' }),
+    );
+    actors().residential?.send({ type: 'ownership.chosen', owner: true });
+    expect(selectOrderSummary(snap(), '2026-05-04')).toBe(summary);
+  });
 
   it('reveals each section once the ones before it are done, and never hides one again', async () => {
     const { snap, actors, chooseAddress, fillCustomer } = start();

@@ -4,7 +4,8 @@
  * the server takes for re-use and answers by ending the session).
  */
 import { describe, expect, it } from 'vitest';
-import { REFRESH_OVERLAP_MS, refreshAcrossTabs } from '../../src/web/app/cross-tab-refresh.ts';
+import { TIMERS } from '../../src/shared/constants.ts';
+import { refreshAcrossTabs } from '../../src/web/app/cross-tab-refresh.ts';
 
 /** Web Locks as a browser grants them: one holder per name, the others queue. */
 function fakeLocks(): Pick<LockManager, 'request'> {
@@ -119,12 +120,12 @@ describe('refresh across tabs', () => {
       ...recordingTab(calls, true),
       locks: fakeLocks(),
       storage,
-      now: () => 1_000_000 + REFRESH_OVERLAP_MS + 1,
+      now: () => 1_000_000 + TIMERS.crossTabRefreshOverlapMs + 1,
     });
     await refresh();
     expect(calls).toEqual(['refresh']);
     expect(storage.getItem('session:refreshed-at')).toBe(
-      String(1_000_000 + REFRESH_OVERLAP_MS + 1),
+      String(1_000_000 + TIMERS.crossTabRefreshOverlapMs + 1),
     );
   });
 

@@ -6,7 +6,7 @@
  * a check followed by a separate count would let a burst of attempts all pass the check.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { TIMERS } from '#shared/constants';
+import { RATE_LIMITS } from '#shared/constants';
 import { ORDER_MESSAGES, SESSION_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -25,36 +25,31 @@ export const LIMITS = {
   /** Failed logins for one username, from anywhere. */
   loginPerUsername: {
     name: 'login:user',
-    max: 5,
-    windowSeconds: 15 * 60,
+    ...RATE_LIMITS.loginPerUsername,
     message: SESSION_MESSAGES.tooManyLogins,
   },
   /** Failed logins from one client address, for any usernames. */
   loginPerAddress: {
     name: 'login:addr',
-    max: 20,
-    windowSeconds: 15 * 60,
+    ...RATE_LIMITS.loginPerAddress,
     message: SESSION_MESSAGES.tooManyLogins,
   },
   /** Wrong passwords when a logged-in user re-authenticates or changes the password. */
   reauthPerUser: {
     name: 'reauth:user',
-    max: 5,
-    windowSeconds: 15 * 60,
+    ...RATE_LIMITS.reauthPerUser,
     message: SESSION_MESSAGES.tooManyLogins,
   },
   /** Username and password recovery requests and reset-link uses from one client address. */
   recoveryPerAddress: {
     name: 'recovery:addr',
-    max: 10,
-    windowSeconds: 60 * 60,
+    ...RATE_LIMITS.recoveryPerAddress,
     message: SESSION_MESSAGES.tooManyRecoveries,
   },
   /** Recovery emails for one email address or username. */
   recoveryPerTarget: {
     name: 'recovery:target',
-    max: 3,
-    windowSeconds: 60 * 60,
+    ...RATE_LIMITS.recoveryPerTarget,
     message: SESSION_MESSAGES.tooManyRecoveries,
   },
   /**
@@ -63,8 +58,7 @@ export const LIMITS = {
    */
   ordersPerAddress: {
     name: 'order:addr',
-    max: 20,
-    windowSeconds: 60 * 60,
+    ...RATE_LIMITS.ordersPerAddress,
     message: ORDER_MESSAGES.tooManyOrders,
   },
   /**
@@ -74,15 +68,13 @@ export const LIMITS = {
    */
   usernameChecksPerAddress: {
     name: 'usernames:addr',
-    max: Math.ceil(60_000 / TIMERS.usernameCheckDebounceMs),
-    windowSeconds: 60,
+    ...RATE_LIMITS.usernameChecksPerAddress,
     message: USERNAME_MESSAGES.tooManyChecks,
   },
   /** Browser error reports (POST /client_errors) from one client address: more is a 429. */
   clientErrorsPerAddress: {
     name: 'client-errors:addr',
-    max: 30,
-    windowSeconds: 10 * 60,
+    ...RATE_LIMITS.clientErrorsPerAddress,
     message: SESSION_MESSAGES.tooManyClientErrors,
   },
   /**
@@ -91,8 +83,7 @@ export const LIMITS = {
    */
   clientErrorLogPerAddress: {
     name: 'client-errors-log:addr',
-    max: 5,
-    windowSeconds: 10 * 60,
+    ...RATE_LIMITS.clientErrorLogPerAddress,
     message: SESSION_MESSAGES.tooManyClientErrors,
   },
 } as const satisfies Record<string, Limit>;

@@ -6,7 +6,7 @@
  * digest, works once and for one hour.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { WEB_BASE_PATH } from '#shared/constants';
+import { RESET_LINK_VALID_MINUTES, WEB_BASE_PATH } from '#shared/constants';
 import type { AppDeps } from '../context.ts';
 import { contacts, passwordResetTokens, users } from '../db/schema.ts';
 import type { Executor } from '../db/client.ts';
@@ -15,8 +15,6 @@ import { queueMail } from '../mail/outbox.ts';
 import { passwordRecoveryMail, usernameRecoveryMail } from '../mail/templates.ts';
 import { contactOf, findUserByUsername } from './accounts.ts';
 import { digest, randomToken } from './tokens.ts';
-
-export const RESET_LINK_VALID_MINUTES = 60;
 
 /**
  * Emails the usernames registered with this address, if any. Called after the answer was sent

@@ -44,6 +44,7 @@ import {
 } from '#shared/signup/connectivity-details';
 import { serviceDate } from '#shared/signup/dates';
 import { CAPTCHA_TOKEN_FIELD } from '#shared/signup/captcha';
+import { meshTypeOf } from '#shared/signup/mesh';
 import {
   CAPTCHA_TOKEN_MAX_LENGTH,
   signupPasswordUserInputs,
@@ -310,7 +311,7 @@ function storedConnectivityOrder(
     router: {
       ...router,
       router_model: router.service_action_type === 'new' ? facts.routerModel : null,
-      mesh_type: router.mesh_quantity > 0 ? 'mesh_lease' : 'mesh_none',
+      mesh_type: meshTypeOf(router.mesh_quantity),
     },
   };
 }
@@ -652,7 +653,7 @@ export async function placeSignupOrder(
           details: {
             mesh_model: offering.mesh_option.mesh_model,
             mesh_quantity: meshQuantity,
-            mesh_type: 'mesh_lease',
+            mesh_type: meshTypeOf(meshQuantity),
           },
         });
       }

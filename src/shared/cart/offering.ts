@@ -17,6 +17,8 @@
  *   under the router for the mesh block.
  */
 import { CART_MESSAGES } from '../messages.ts';
+import { installationFeeWaived, isInstallationFee } from '../signup/installation-fees.ts';
+import { meshQuantityInStock } from '../signup/mesh.ts';
 import type {
   Billing,
   InstallType,
@@ -158,11 +160,7 @@ export function offeringCartItems(
     items.push(...routerItems);
     if (choices.mesh_quantity > 0) {
       const mesh = offering.mesh_option;
-      if (
-        !mesh.mesh_available ||
-        !Number.isInteger(choices.mesh_quantity) ||
-        choices.mesh_quantity > mesh.quantity_available
-      ) {
+      if (!meshQuantityInStock(mesh, choices.mesh_quantity)) {
         throw new CartChoiceError('mesh_quantity', CART_MESSAGES.meshNotAvailable);
       }
       items.push(
@@ -193,14 +191,8 @@ export function offeringCartItems(
     items.push(...billingCartItems(offering.subnet.billing, { today }));
   }
 
-  const waived =
-    offering.installation_fee_waived ||
-    (choices.tribal_member && offering.installation_fee_waived_for_tribal_members);
-  if (waived) {
-    const fees = items.filter(
-      (item) => item.item_type === 'installation' && item.rate_type === 'fee' && item.rate > 0,
-    );
-    items.push(...fees.map(installationWaiver));
+  if (installationFeeWaived(offering, choices.tribal_member)) {
+    items.push(...items.filter(isInstallationFee).map(installationWaiver));
   }
   return items;
 }

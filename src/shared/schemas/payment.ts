@@ -8,6 +8,7 @@ import {
   BANK_ACCOUNT_NUMBER_MAX_DIGITS,
   BANK_ACCOUNT_NUMBER_MIN_DIGITS,
   BANK_ACCOUNT_TYPES,
+  NAME_MAX_LENGTH,
   WHITELISTED_ROUTING_NUMBERS,
 } from '../constants.ts';
 import { FIELD_MESSAGES, PAYMENT_MESSAGES } from '../messages.ts';
@@ -19,13 +20,12 @@ export const PAYMENT_PATHS = {
 } as const;
 
 /** At most this many characters of the account name are passed to the card form. */
-export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
 /** GET /billing/payment_account_url?account_name= */
 export const PaymentAccountUrlQuerySchema = v.object({
   /** Prefills the name on the card (optional). */
   account_name: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(ACCOUNT_NAME_MAX_LENGTH, 'The name is too long')),
+    v.pipe(v.string(), v.trim(), v.maxLength(NAME_MAX_LENGTH, 'The name is too long')),
     '',
   ),
 });
@@ -99,8 +99,6 @@ export function lastFour(number: string): string {
 // ---------------------------------------------------------------------------------------------
 // Billing address (signup.md §3 billing_address, §5 "Billing name", "Address form")
 
-export const COMPANY_NAME_MAX_LENGTH = 100;
-
 /** Middle initial: optional, a single letter. */
 export const MiddleInitialSchema = v.optional(
   v.pipe(
@@ -116,7 +114,7 @@ export const CompanyNameSchema = v.pipe(
   v.string(FIELD_MESSAGES.companyName),
   v.trim(),
   v.regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9 &.,'/-]+$/, FIELD_MESSAGES.companyName),
-  v.maxLength(COMPANY_NAME_MAX_LENGTH, FIELD_MESSAGES.companyName),
+  v.maxLength(NAME_MAX_LENGTH, FIELD_MESSAGES.companyName),
 );
 
 /** The billing zip: 5 digits. */

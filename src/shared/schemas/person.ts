@@ -3,7 +3,7 @@
  * and date of birth, with the spec's messages. Client and server check with these same schemas.
  */
 import * as v from 'valibot';
-import { EARLIEST_DATE_OF_BIRTH_YEAR } from '../constants.ts';
+import { EARLIEST_DATE_OF_BIRTH_YEAR, NAME_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
 import { isIsoDate, serviceDate } from '../signup/dates.ts';
@@ -15,7 +15,6 @@ export const DATE_OF_BIRTH_MASK = '00/00/0000';
 
 /** Letters and spaces, starting with a letter. */
 const NAME_PATTERN = /^[A-Za-z][A-Za-z ]*$/;
-const NAME_MAX_LENGTH = 100;
 
 export function nameSchema(message: string) {
   return v.pipe(

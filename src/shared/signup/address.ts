@@ -3,12 +3,10 @@
  * format, and the normalisation that address search and matching use on both sides.
  */
 import * as v from 'valibot';
+import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { US_STATES } from '../us-states.ts';
 import { fieldsObject } from './schema-helpers.ts';
-
-export const ADDRESS_LINE_MAX_LENGTH = 100;
-export const CITY_MAX_LENGTH = 60;
 
 const STATE_CODES = new Set<string>(US_STATES.map((state) => state.abbreviation));
 

@@ -4,14 +4,17 @@
  * contact", "City account number"), checked by the page's forms and again by the server.
  */
 import * as v from 'valibot';
-import { CITY_ACCOUNT_ID_MAX_LENGTH, CITY_CUSTOMER_ID_MAX_LENGTH } from '../constants.ts';
+import {
+  CITY_ACCOUNT_ID_MAX_LENGTH,
+  CITY_CUSTOMER_ID_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+} from '../constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 import { earliestScheduleDate, isIsoDate, lastInstallationDate } from './dates.ts';
 import { fieldsObject } from './schema-helpers.ts';
 import type { InstallType, ProviderRequirements } from './serviceability.ts';
 
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
 /** (###) ###-#### as the masked input writes it. */
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
 

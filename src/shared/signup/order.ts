@@ -11,7 +11,14 @@
  * Paths are relative to the API base path /manage/api/v1.0 ({@link SIGNUP_ORDER_PATHS}).
  */
 import * as v from 'valibot';
-import { MESH_TYPES, SERVICE_ACTION_TYPES, SERVICE_CLASS } from '../constants.ts';
+import {
+  ATTRIBUTION_MAX_LENGTH,
+  MESH_TYPES,
+  NOTES_MAX_LENGTH,
+  SERVICE_ACTION_TYPES,
+  SERVICE_CLASS,
+  USERNAME_SUGGESTION_LIMIT,
+} from '../constants.ts';
 import { FIELD_MESSAGES, PASSWORD_MESSAGES } from '../messages.ts';
 import { passwordLengthError } from '../password.ts';
 import { CardDetailsSchema } from '../schemas/card-token.ts';
@@ -57,7 +64,6 @@ export function isIdempotencyKey(value: string | null | undefined): value is str
 // ---------------------------------------------------------------------------------------------
 // Customer (signup.md §3 "Customer (signup)")
 
-export const NOTES_MAX_LENGTH = 1_000;
 const SHORT_TEXT_MAX_LENGTH = 200;
 
 /**
@@ -297,7 +303,6 @@ export const MetadataSchema = v.object({
 });
 export type Metadata = v.InferOutput<typeof MetadataSchema>;
 
-export const ATTRIBUTION_MAX_LENGTH = 300;
 /** An option's label (ATTRIBUTION_OPTIONS), "Other: text", or null when skipped. */
 export const AttributionSchema = v.optional(
   v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(ATTRIBUTION_MAX_LENGTH))),
@@ -348,8 +353,8 @@ export const UsernameCheckQuerySchema = v.object({
 });
 export type UsernameCheckQuery = v.InferInput<typeof UsernameCheckQuerySchema>;
 
-/** At most this many suggestions come back. */
-export const USERNAME_SUGGESTION_LIMIT = 5;
+/** At most this many suggestions come back (constants.ts). */
+export { USERNAME_SUGGESTION_LIMIT };
 
 export interface UsernameCheckResponse {
   in_use: boolean;

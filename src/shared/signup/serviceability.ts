@@ -15,6 +15,7 @@ import {
   RATE_PERIODS,
   RATE_TERMS,
   RATE_TYPES,
+  SUGGESTION_LIMIT,
   type ProviderName,
 } from '../constants.ts';
 import {
@@ -47,8 +48,8 @@ export const SERVICEABILITY_PATHS = {
   captchaChallenge: '/captcha/challenge',
 } as const;
 
-/** At most this many suggestions come back. */
-export const SUGGESTION_LIMIT = 10;
+/** At most this many suggestions come back (constants.ts). */
+export { SUGGESTION_LIMIT };
 export const SUGGESTION_SEARCH_MAX_LENGTH = 200;
 /** Installation slots are offered this many days ahead, from tomorrow (the booking horizon). */
 export { INSTALLATION_DAYS_AHEAD };

@@ -9,13 +9,10 @@
  * holds the new cookies: it asks who is logged in instead of refreshing again, and refreshes
  * only if that fails. Without Web Locks (an insecure origin, an old browser) it just refreshes.
  */
+import { TIMERS } from '#shared/constants';
+
 const LOCK_NAME = 'session-refresh';
 const STAMP_KEY = 'session:refreshed-at';
-/**
- * How long before this tab's refresh began another tab's refresh still counts: a request sent
- * with the old cookies can come back refused a little after the other tab's refresh finished.
- */
-export const REFRESH_OVERLAP_MS = 5000;
 
 export interface CrossTabRefreshOptions<T> {
   /** POST /auth/refresh_token. */
@@ -62,7 +59,7 @@ export function refreshAcrossTabs<T>(options: CrossTabRefreshOptions<T>): () => 
   return () => {
     const startedAt = now();
     const run = async (): Promise<T> => {
-      if (lastRefresh() >= startedAt - REFRESH_OVERLAP_MS) {
+      if (lastRefresh() >= startedAt - TIMERS.crossTabRefreshOverlapMs) {
         try {
           return await currentUser();
         } catch {

@@ -2,6 +2,7 @@ import { Alert, List, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { NotificationType } from '#shared/notifications';
 import type { Notification } from '#machines/shell/notifications.machine';
+import { selectNotifications } from '#machines/shell/notifications.selectors';
 import { useAppServices } from '../app/context.tsx';
 
 const COLORS: Record<NotificationType, string> = {
@@ -33,7 +34,7 @@ function Message({ message }: { message: Notification['message'] }) {
 /** The banner area: one dismissible banner per notification. */
 export function Notifications() {
   const { actors } = useAppServices();
-  const all = useSelector(actors.notifications, (s) => s.context.items);
+  const all = useSelector(actors.notifications, selectNotifications);
   const items = all.filter((item) => !item.modal);
 
   return (

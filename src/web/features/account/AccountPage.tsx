@@ -1,12 +1,10 @@
 import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { SESSION_MESSAGES } from '#shared/messages';
 import type { MessageResponse, PostalAddress, UserInfoResponse } from '#shared/session';
 import {
   selectPasswordSubmitError,
-  selectPasswordSubmitted,
   selectPasswordSubmitting,
 } from '#machines/forms/password.selectors';
 import { loaderMachine } from '#machines/session/loader.machine';
@@ -74,25 +72,25 @@ function ContactInformation() {
 
 function ChangePassword({ userInputs }: { userInputs: string[] }) {
   const { api, actors } = useAppServices();
-  const password = usePasswordActor({ requireCurrent: true, userInputs }, (values) =>
-    api.post<MessageResponse>('/token/password_reset', {
-      old_password: values.current,
-      new_password: values.password,
-    }),
+  // Once changed, the user is told so and the form starts over for another change.
+  const password = usePasswordActor(
+    { requireCurrent: true, userInputs, startOverWhenDone: true },
+    (values) =>
+      api.post<MessageResponse>('/token/password_reset', {
+        old_password: values.current,
+        new_password: values.password,
+      }),
+    {
+      'announce the change': () =>
+        actors.notifications.send({
+          type: 'notify',
+          message: SESSION_MESSAGES.passwordChanged,
+          notificationType: 'success',
+        }),
+    },
   );
   const submitting = useSelector(password, selectPasswordSubmitting);
-  const done = useSelector(password, selectPasswordSubmitted);
   const failure = useSelector(password, selectPasswordSubmitError);
-
-  useEffect(() => {
-    if (!done) return;
-    actors.notifications.send({
-      type: 'notify',
-      message: SESSION_MESSAGES.passwordChanged,
-      notificationType: 'success',
-    });
-    password.send({ type: 'reset' });
-  }, [done, password, actors.notifications]);
 
   return (
     <Paper withBorder p="md" radius="md" aria-labelledby="password-heading" component="section">

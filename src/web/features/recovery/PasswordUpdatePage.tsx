@@ -1,25 +1,25 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { waitFor, type ActorRefFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { SESSION_MESSAGES } from '#shared/messages';
 import { UpdatePasswordSchema } from '#shared/schemas/session';
 import type { MessageResponse } from '#shared/session';
-import type { formMachine } from '#machines/forms/form.machine';
-import { selectText } from '#machines/forms/form.selectors';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitted,
   selectPasswordSubmitting,
 } from '#machines/forms/password.selectors';
-import { ApiFailure } from '../../api/client.ts';
+import {
+  passwordUpdateMachine,
+  type PasswordUpdateActor,
+} from '#machines/session/password-update.machine';
+import { selectNewPassword, selectUsernameForm } from '#machines/session/password-update.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { FormTextField } from '../session/FormTextField.tsx';
 import { PasswordFields } from '../session/PasswordFields.tsx';
-import { useFormActor } from '../session/form-actors.ts';
-import { usePasswordActor } from '../session/password-actor.ts';
+import { passwordWithSubmit, type PasswordSubmit } from '../session/password-actor.ts';
 import { FailureNotice, RecoveryLayout, SUCCESS_TITLE } from './RecoveryLayout.tsx';
 
 const FIELDS = { username: UpdatePasswordSchema.entries.username };
@@ -29,39 +29,33 @@ export default function PasswordUpdatePage() {
   usePageTitle('Set a new password');
   const { api } = useAppServices();
   const { id } = useParams({ strict: false }) as { id?: string };
-  const usernameRef = useRef<ActorRefFrom<typeof formMachine>>(null);
-
-  const password = usePasswordActor({}, async (values) => {
-    const form = usernameRef.current;
-    const username = form ? selectText(form.getSnapshot(), 'username').trim() : '';
-    try {
-      return await api.post<MessageResponse>(
-        `/token/update_password/${encodeURIComponent(id ?? '')}`,
-        { username, password: values.password },
-      );
-    } catch (error) {
-      const mismatch = error instanceof ApiFailure ? error.fieldErrors.username : undefined;
-      if (mismatch) form?.send({ type: 'set errors', errors: { username: mismatch } });
-      throw error;
-    }
-  });
-
-  // One Submit: the username must pass, then the password form checks and sends.
-  const usernameForm = useFormActor({ fields: FIELDS }, async () => {
-    password.send({ type: 'submit' });
-    const settled = await waitFor(
+  const submit = useRef<PasswordSubmit>(undefined);
+  submit.current = ({ username, password }) =>
+    api.post<MessageResponse>(`/token/update_password/${encodeURIComponent(id ?? '')}`, {
+      username,
       password,
-      (s) => s.matches('submitted') || (s.matches('editing') && !s.context.submitWhenMeasured),
-    );
-    if (!settled.matches('submitted')) throw new Error('');
-  });
-  usernameRef.current = usernameForm;
+    });
+  const update = useActorRef(
+    passwordUpdateMachine.provide({
+      actors: { password: passwordWithSubmit(() => submit.current) },
+    }),
+    { input: { fields: FIELDS } },
+  );
+  const usernameForm = useSelector(update, selectUsernameForm);
+  const password = useSelector(update, selectNewPassword);
+  if (!usernameForm || !password) return null;
+  return <PasswordUpdateForm update={update} usernameForm={usernameForm} password={password} />;
+}
 
-  const username = useSelector(usernameForm, (s) => selectText(s, 'username'));
-  useEffect(() => {
-    password.send({ type: 'user inputs changed', userInputs: username ? [username] : [] });
-  }, [password, username]);
-
+function PasswordUpdateForm({
+  update,
+  usernameForm,
+  password,
+}: {
+  update: PasswordUpdateActor;
+  usernameForm: NonNullable<ReturnType<typeof selectUsernameForm>>;
+  password: NonNullable<ReturnType<typeof selectNewPassword>>;
+}) {
   const submitting = useSelector(password, selectPasswordSubmitting);
   const done = useSelector(password, selectPasswordSubmitted);
   const failure = useSelector(password, selectPasswordSubmitError);
@@ -90,7 +84,7 @@ export default function PasswordUpdatePage() {
           aria-label="Set a new password"
           onSubmit={(event) => {
             event.preventDefault();
-            usernameForm.send({ type: 'submit' });
+            update.send({ type: 'submit' });
           }}
         >
           <Stack gap="md">

@@ -9,30 +9,51 @@ import { passwordMachine, type PasswordInput } from '#machines/forms/password.ma
 import { formFailure } from './form-actors.ts';
 
 /** Server field names that differ from the password machine's fields. */
-const PASSWORD_FIELD_OF: Record<string, 'current' | 'password' | 'confirmation'> = {
+const PASSWORD_FIELD_OF: Record<string, 'current' | 'password' | 'confirmation' | 'username'> = {
   old_password: 'current',
   new_password: 'password',
   password: 'password',
+  username: 'username',
 };
+
+export type PasswordSubmit = (values: {
+  password: string;
+  current: string;
+  username: string;
+}) => Promise<unknown>;
+
+/**
+ * The password machine with a page's submit call: `submit()` gives the latest one (whatever
+ * render it came from); a refusal becomes the failure the machine reads.
+ */
+export function passwordWithSubmit(submit: () => PasswordSubmit | undefined) {
+  return passwordMachine.provide({
+    actors: {
+      submit: fromPromise(async ({ input: values }) => {
+        const call = submit();
+        if (!call) return undefined;
+        try {
+          return await call(values);
+        } catch (error) {
+          throw formFailure(error, PASSWORD_FIELD_OF);
+        }
+      }),
+    },
+  });
+}
 
 export function usePasswordActor(
   input: PasswordInput,
-  submit?: (values: { password: string; current: string }) => Promise<unknown>,
+  submit?: PasswordSubmit,
+  actions: { 'announce the change'?: () => void } = {},
 ) {
   const latest = useRef(submit);
   latest.current = submit;
+  const announce = useRef(actions['announce the change']);
+  announce.current = actions['announce the change'];
   return useActorRef(
-    passwordMachine.provide({
-      actors: {
-        submit: fromPromise(async ({ input: values }) => {
-          if (!latest.current) return undefined;
-          try {
-            return await latest.current(values);
-          } catch (error) {
-            throw formFailure(error, PASSWORD_FIELD_OF);
-          }
-        }),
-      },
+    passwordWithSubmit(() => latest.current).provide({
+      actions: { 'announce the change': () => announce.current?.() },
     }),
     { input },
   );

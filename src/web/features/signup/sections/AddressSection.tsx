@@ -11,7 +11,7 @@ import {
   suggestionsAnnouncement,
 } from '#shared/messages';
 import type { AddressActor } from '#machines/signup/address.machine';
-import { selectAddressView } from '#machines/signup/address.selectors';
+import { selectAddressView, selectEarlySignup } from '#machines/signup/address.selectors';
 import { AddressCombobox } from '../../../components/AddressCombobox.tsx';
 import { useSalesContacts } from '../wizard-context.ts';
 import { SignupSection } from './SignupSection.tsx';
@@ -27,7 +27,7 @@ function announcementOf(view: ReturnType<typeof selectAddressView>): string {
 export function AddressSection({ address }: { address: AddressActor }) {
   const view = useSelector(address, selectAddressView);
   const sales = useSalesContacts();
-  const early = useSelector(address, (s) => s.context.details?.early_signup ?? false);
+  const early = useSelector(address, selectEarlySignup);
   const send = address.send;
 
   return (

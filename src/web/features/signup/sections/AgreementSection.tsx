@@ -19,15 +19,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { AGREEMENT_MESSAGES, SIGNUP_ORDER_MESSAGES } from '#shared/messages';
+import { AGREEMENT_MESSAGES } from '#shared/messages';
 import type { CheckoutActor } from '#machines/signup/checkout.machine';
 import {
   selectAgreed,
-  selectCanPlace,
   selectCaptchaRound,
-  selectCaptchaSolved,
   selectOrderFailure,
   selectOverlayText,
+  selectPlaceOrderEnabled,
+  selectPlaceOrderHint,
 } from '#machines/signup/checkout.selectors';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { selectWholeFormValid } from '#machines/signup/signup.selectors';
@@ -92,18 +92,10 @@ export default function AgreementSection({
   const { config } = useAppServices();
   const formValid = useSelector(wizard, selectWholeFormValid);
   const agreed = useSelector(checkout, selectAgreed);
-  const captchaSolved = useSelector(checkout, selectCaptchaSolved);
-  const canPlace = useSelector(checkout, selectCanPlace);
+  const enabled = useSelector(checkout, (s) => selectPlaceOrderEnabled(s, formValid));
+  const hint = useSelector(checkout, (s) => selectPlaceOrderHint(s, formValid));
   const captchaRound = useSelector(checkout, selectCaptchaRound);
   const failure = useSelector(checkout, selectOrderFailure);
-  const enabled = formValid && canPlace;
-  const hint = !agreed
-    ? AGREEMENT_MESSAGES.hint
-    : !formValid
-      ? SIGNUP_ORDER_MESSAGES.completeFormFirst
-      : !captchaSolved
-        ? SIGNUP_ORDER_MESSAGES.captchaFirst
-        : null;
   const contacts = {
     productName: config.productName,
     contactPhone: config.contactPhone,
@@ -143,11 +135,7 @@ export default function AgreementSection({
         label="I agree to the terms and conditions above and sign this agreement electronically"
         checked={agreed}
         onChange={(event) =>
-          checkout.send({
-            type: 'agreement.changed',
-            checked: event.currentTarget.checked,
-            time: new Date().toISOString(),
-          })
+          checkout.send({ type: 'agreement.changed', checked: event.currentTarget.checked })
         }
       />
       <CaptchaWidget

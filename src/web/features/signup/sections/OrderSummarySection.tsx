@@ -6,19 +6,13 @@
  */
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { offeringCart, type CartChoices } from '#shared/cart/offering';
 import { formatCents } from '#shared/cart/money';
 import type { CartLine, CartTotals, MoneyTotal } from '#shared/cart/types';
 import { RATE_TERMS } from '#shared/constants';
 import { CART_MESSAGES, billedSeparatelyBy, recurringTotalLabel } from '#shared/messages';
-import { serviceDate } from '#shared/signup/dates';
+import { selectOrderSummary } from '#machines/signup/order-summary.selectors';
 import type { SignupActor } from '#machines/signup/signup.machine';
-import { selectCartChoices, selectServiceability } from '#machines/signup/signup.selectors';
 import { SignupSection } from './SignupSection.tsx';
-
-const sameChoices = (a: CartChoices | null, b: CartChoices | null) =>
-  JSON.stringify(a) === JSON.stringify(b);
 
 /** "/mo for three months", "/mo", "one-time, due today", ... */
 function periodText(line: CartLine): string {
@@ -70,17 +64,7 @@ function Totals({ totals, testId }: { totals: CartTotals; testId: string }) {
 }
 
 export default function OrderSummarySection({ wizard }: { wizard: SignupActor }) {
-  const choices = useSelector(wizard, selectCartChoices, sameChoices);
-  const found = useSelector(wizard, selectServiceability);
-  const offering = found?.offering ?? null;
-  const cart = useMemo(() => {
-    if (!offering || !choices) return { cart: null, error: null };
-    try {
-      return { cart: offeringCart(offering, choices, { today: serviceDate() }), error: null };
-    } catch (error) {
-      return { cart: null, error: error instanceof Error ? error.message : String(error) };
-    }
-  }, [offering, choices]);
+  const cart = useSelector(wizard, (snapshot) => selectOrderSummary(snapshot));
 
   return (
     <SignupSection

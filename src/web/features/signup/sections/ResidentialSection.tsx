@@ -7,7 +7,10 @@ import { Alert, Button, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { CONNECTIVITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import type { ResidentialDetailsActor } from '#machines/signup/residential-details.machine';
-import { selectResidentialView } from '#machines/signup/residential-details.selectors';
+import {
+  selectResidentialForms,
+  selectResidentialView,
+} from '#machines/signup/residential-details.selectors';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
 import { PhoneField, TextField, type FormActor } from './fields.tsx';
 
@@ -55,8 +58,8 @@ function OwnerContact({ form, sent }: { form: FormActor; sent: boolean }) {
 
 export default function ResidentialSection({ details }: { details: ResidentialDetailsActor }) {
   const view = useSelector(details, selectResidentialView);
-  const ownerForm = useSelector(details, (s) => s.children.ownerContact as FormActor | undefined);
-  const cityForm = useSelector(details, (s) => s.children.cityAccount as FormActor | undefined);
+  const ownerForm = useSelector(details, (s) => selectResidentialForms(s).ownerContact);
+  const cityForm = useSelector(details, (s) => selectResidentialForms(s).cityAccount);
 
   return (
     <Stack gap="md" data-testid="utopia-residential">

@@ -8,33 +8,26 @@ import { ROUTER_COVERAGE } from '#shared/constants';
 import { formatDollars } from '#shared/cart/money';
 import { SIGNUP_WIZARD_MESSAGES, outOfStockMessage, routerCoverageMessage } from '#shared/messages';
 import type { ServicesActor } from '#machines/signup/services.machine';
-import { selectRouterView, selectSpeedView } from '#machines/signup/services.selectors';
+import { selectRouterView } from '#machines/signup/services.selectors';
 import { useSalesContacts } from '../wizard-context.ts';
 import { RouterImage } from './RouterImage.tsx';
 import { SignupSection } from './SignupSection.tsx';
 
 export default function RouterSection({ services }: { services: ServicesActor }) {
   const view = useSelector(services, selectRouterView);
-  const speedId = useSelector(services, (s) => s.context.speedId);
-  const speed = useSelector(services, (s) =>
-    selectSpeedView(s).options.find((o) => o.speed_id === s.context.speedId),
-  );
   const sales = useSalesContacts();
   const routerLabel = view.option?.router_label ?? 'The XWi router';
-  const extra = speed
-    ? speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate
-    : 0;
   const choice = view.choice === 'xwi' ? 'yes' : view.choice === 'own router' ? 'no' : null;
 
   return (
     <SignupSection title="WiFi router" testId="signup-router">
       <Group align="flex-start" wrap="nowrap" gap="lg">
-        <RouterImage speedId={speedId} />
+        <RouterImage speedId={view.speedId} />
         <Stack gap={6}>
           <Text>{routerCoverageMessage(ROUTER_COVERAGE)}</Text>
-          {extra > 0 && (
+          {view.extraMonthly > 0 && (
             <Text size="sm" c="gray.7">
-              Adds {formatDollars(extra)}/mo to your plan.
+              Adds {formatDollars(view.extraMonthly)}/mo to your plan.
             </Text>
           )}
         </Stack>

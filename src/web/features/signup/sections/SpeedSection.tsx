@@ -6,15 +6,11 @@ import { Badge, Box, Button, Group, Radio, SimpleGrid, Stack, Text } from '@mant
 import { useSelector } from '@xstate/react';
 import { formatDollars } from '#shared/cart/money';
 import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
+import { isInstallationFee } from '#shared/signup/installation-fees';
 import type { OfferingRate, SpeedOption } from '#shared/signup/serviceability';
 import type { ServicesActor } from '#machines/signup/services.machine';
 import { selectSpeedView } from '#machines/signup/services.selectors';
 import { SignupSection } from './SignupSection.tsx';
-
-/** The cart's rule (src/shared/cart/offering.ts): installation fees are what a waiver takes off. */
-function isInstallationFee(fee: OfferingRate): boolean {
-  return fee.item_type === 'installation' && fee.rate_type === 'fee' && fee.rate > 0;
-}
 
 function OneTimeFees({ fees, waived }: { fees: readonly OfferingRate[]; waived: boolean }) {
   if (fees.length === 0) return null;

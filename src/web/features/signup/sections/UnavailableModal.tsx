@@ -7,8 +7,10 @@ import { useSelector } from '@xstate/react';
 import { SERVICEABILITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import { CAPTCHA_TOKEN_FIELD } from '#shared/signup/captcha';
 import type { AddressActor } from '#machines/signup/address.machine';
+import { selectContactForm } from '#machines/signup/address.selectors';
 import {
   selectFormValid,
+  selectSubmitCount,
   selectSubmitError,
   selectSubmitted,
   selectSubmitting,
@@ -22,7 +24,7 @@ function ContactForm({ form }: { form: FormActor }) {
   const submitting = useSelector(form, selectSubmitting);
   const submitted = useSelector(form, selectSubmitted);
   const error = useSelector(form, selectSubmitError);
-  const failures = useSelector(form, (s) => s.context.submitCount);
+  const failures = useSelector(form, selectSubmitCount);
 
   if (submitted) {
     return (
@@ -65,7 +67,7 @@ function ContactForm({ form }: { form: FormActor }) {
 }
 
 export default function UnavailableModal({ address }: { address: AddressActor }) {
-  const form = useSelector(address, (s) => s.children.contact as FormActor | undefined);
+  const form = useSelector(address, selectContactForm);
   return (
     <Modal
       opened

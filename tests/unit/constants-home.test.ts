@@ -1,0 +1,143 @@
+/**
+ * Every business constant lives in src/shared/constants.ts, as its header promises: a number
+ * given a name anywhere else in src/ or machines/ must be a technical one listed here with its
+ * reason, and the server's rate limits take their numbers from the shared table.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../src/shared/constants.ts';
+import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Named numbers outside constants.ts that are no business rule, by file, with the reason. */
+const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
+  'src/shared/schemas/session.ts': {
+    names: ['PASSWORD_INPUT_MAX'],
+    reason: 'a bound on input derived from PASSWORD_MAX_LENGTH',
+  },
+  'src/shared/signup/order.ts': {
+    names: ['SHORT_TEXT_MAX_LENGTH', 'CAPTCHA_TOKEN_MAX_LENGTH'],
+    reason: 'bounds on what the schema reads, not rules of the product',
+  },
+  'src/shared/signup/serviceability.ts': {
+    names: ['SUGGESTION_SEARCH_MAX_LENGTH'],
+    reason: 'a bound on what the search reads',
+  },
+  'src/server/auth/passwords.ts': { names: ['ARGON2ID'], reason: "the hash library's enum" },
+  'src/server/orders/password-check.ts': {
+    names: ['WORKER_IDLE_TIMEOUT_MS'],
+    reason: 'worker housekeeping',
+  },
+  'src/server/http/validate.ts': { names: ['JSON_MAX_DEPTH'], reason: 'a parser bound' },
+  'src/server/http/security-headers.ts': {
+    names: ['HSTS_MAX_AGE_SECONDS'],
+    reason: 'a transport setting',
+  },
+  'src/server/card-provider/card-rules.ts': {
+    names: ['MAX_YEARS_AHEAD'],
+    reason: "the stand-in card provider's own rule",
+  },
+  'src/server/payments/sandbox-processor.ts': {
+    names: ['TIMEOUT_MS'],
+    reason: 'a network timeout',
+  },
+  'src/server/payments/bank-crypto.ts': {
+    names: ['NONCE_BYTES', 'TAG_BYTES'],
+    reason: 'cipher parameters',
+  },
+  'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
+  'src/server/routes/admin.ts': {
+    names: ['SEARCH_LIMIT'],
+    reason: 'the admin search page size, next to its endpoint',
+  },
+  'src/server/routes/passgen.ts': {
+    names: ['MAX_WORDS'],
+    reason: 'a bound on the word-list endpoint, next to it',
+  },
+  'src/server/serviceability/seed.ts': {
+    names: ['TEST_ADDRESS_COUNT', 'ADDRESS_GENERATOR_VERSION', 'INSERT_BATCH', 'MIN_ADDRESSES'],
+    reason: 'seeding the demo addresses',
+  },
+  'src/server/serviceability/service-areas.ts': {
+    names: ['LEHI_ONT_INSTALL_SHARE', 'BUILDING_SHARE'],
+    reason: 'shares of the generated demo addresses',
+  },
+  'src/server/serviceability/catalogue-data.ts': {
+    names: ['CATALOGUE_VERSION'],
+    reason: 'the seed version of the catalogue',
+  },
+  'src/server/serviceability/address-generator.ts': {
+    names: ['DEFAULT_GENERATOR_SEED', 'FIRST_GENERATED_ID', 'OUTSIDE_SHARE', 'DEG_PER_METRE'],
+    reason: 'generating the demo addresses',
+  },
+  'src/server/serviceability/addresses.ts': {
+    names: ['MATCH_LIMIT'],
+    reason: 'a bound on a database look-up',
+  },
+  'src/web/features/signup/order/order-api.ts': {
+    names: ['ORDER_TIMEOUT_MS'],
+    reason: 'a network timeout',
+  },
+  'src/web/features/signup/SignupPage.tsx': {
+    names: ['PREFETCH_AFTER_MS'],
+    reason: 'when the page prefetches code',
+  },
+  'machines/charts/svg.ts': { names: ['PAD_X', 'PAD_Y'], reason: 'chart drawing' },
+  'machines/charts/text.ts': { names: ['BOLD_FACTOR', 'WIDE'], reason: 'chart drawing' },
+  'machines/charts/elk.ts': {
+    names: ['PAD_X', 'PAD_Y', 'MAX_TEXT_WIDTH', 'MIN_STATE_WIDTH', 'INITIAL_SIZE'],
+    reason: 'chart drawing',
+  },
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(relative);
+    return /\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** `NAME` of every `const NAME = <number ...>` in a file. */
+function namedNumbers(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(/^\s*(?:export )?const ([A-Z][A-Z0-9_]*) = [0-9]/gm)].map((m) => m[1]!);
+}
+
+describe('business constants', () => {
+  it('are named only in src/shared/constants.ts (other named numbers are technical)', () => {
+    const found: Record<string, string[]> = {};
+    for (const file of [...sourceFiles('src'), ...sourceFiles('machines')]) {
+      if (file === 'src/shared/constants.ts') continue;
+      const names = namedNumbers(file).filter((name) => !TECHNICAL[file]?.names.includes(name));
+      if (names.length > 0) found[file] = names;
+    }
+    expect(found).toEqual({});
+  });
+
+  it('are each named once', () => {
+    const shared = new Set(namedNumbers('src/shared/constants.ts'));
+    const twice = [...sourceFiles('src'), ...sourceFiles('machines')]
+      .filter((file) => file !== 'src/shared/constants.ts')
+      .flatMap((file) =>
+        namedNumbers(file)
+          .filter((name) => shared.has(name))
+          .map((n) => `${file}: ${n}`),
+      );
+    expect(twice).toEqual([]);
+  });
+
+  it("give the server's rate limits their numbers", () => {
+    for (const [key, limit] of Object.entries(LIMITS)) {
+      const shared = RATE_LIMITS[key as keyof typeof RATE_LIMITS];
+      expect({ key, max: limit.max, windowSeconds: limit.windowSeconds }).toEqual({
+        key,
+        max: shared.max,
+        windowSeconds: shared.windowSeconds,
+      });
+    }
+    expect(Object.keys(LIMITS).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
+  });
+});
