@@ -119,8 +119,9 @@ function offering(
       description: '',
       billing: EMPTY_BILLING,
     },
+    // As the seeded catalogue: Southern Ute and Yellowstone Fiber offer no voice.
     voice: {
-      available: name !== 'southern_ute',
+      available: name !== 'southern_ute' && name !== 'yellowstone_fiber',
       service_class_id: SERVICE_CLASS.voiceServices,
       label: 'Voice',
       description: 'Home phone service',

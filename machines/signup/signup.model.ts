@@ -372,7 +372,7 @@ const ADDRESSES = {
   'a Yellowstone Fiber address can be ordered': {
     place: 'yellowstone',
     provider: 'yellowstone_fiber',
-    voice: true,
+    voice: false,
   },
   'a Lehi Fiber address can be ordered': { place: 'lehi', provider: 'lehi_fiber', voice: true },
   'a Southern Ute address can be ordered': {

@@ -6,6 +6,10 @@ import { expect, test } from '../support/fixtures.ts';
 import { BROWSER_MAPPINGS } from './mappings/index.ts';
 import { browserPaths, mappingProblems, runBrowserPath } from './runner.ts';
 
+/** The time a path may take: opening the page, then each step (a busy machine included). */
+const PATH_START_MS = 30_000;
+const PATH_STEP_MS = 10_000;
+
 for (const mapping of BROWSER_MAPPINGS) {
   const { runnable } = browserPaths(mapping);
 
@@ -17,6 +21,9 @@ for (const mapping of BROWSER_MAPPINGS) {
 
     for (const path of runnable) {
       test(path.title, async ({ page, visit }) => {
+        // A step can load code, wait for a server check or place a real order: the time a path
+        // may take grows with its steps, beyond the project's 30 s for one page's test.
+        test.setTimeout(PATH_START_MS + path.steps.length * PATH_STEP_MS);
         await runBrowserPath({ page, visit }, mapping, path);
       });
     }

@@ -2,23 +2,30 @@
  * The signup wizard in the browser (tests/e2e/paths/runner.ts): the wizard hears about its
  * sections through their snapshots, so each `xstate.snapshot.<section>` sample becomes what a
  * person does in that section to get there (type and choose a demo address, fill the customer
- * details, click a speed card, answer the router, the ownership, the installation or the
- * activation date, skip attribution; a username and password, payment from a bank account), and
- * each state becomes what the page must show: which sections are revealed, which provider form,
- * the voice box, the progress indicator. Place order places a real order: the visitor lands on
+ * details, click a speed card, answer the router, the ownership and the tribal question, the
+ * installation or the activation date, skip attribution; a username and password, payment from a
+ * bank account), and each state becomes what the page must show: which sections are revealed,
+ * which provider form, the voice box, the progress indicator, and whether installation fees show
+ * as waived. Place order places a real order: the visitor lands on
  * the account, logged in, and the wizard's page is gone.
  */
+import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { earliestScheduleDate } from '../../../src/shared/signup/dates.ts';
 import { selectAddressOutcome } from '../../../machines/signup/address.selectors.ts';
 import { selectFormValid } from '../../../machines/forms/form.selectors.ts';
 import { selectRouterChoice } from '../../../machines/signup/services.selectors.ts';
 import {
+  selectInstallationFeeWaived,
   selectProgress,
   selectRevealed,
   type SignupSnapshot,
 } from '../../../machines/signup/signup.selectors.ts';
-import { SIGNUP_MESSAGES } from '../../../src/shared/messages.ts';
+import {
+  CART_MESSAGES,
+  SIGNUP_MESSAGES,
+  SIGNUP_WIZARD_MESSAGES,
+} from '../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
 import {
   agree,
@@ -74,6 +81,38 @@ async function expectSections({ page, expect, step }: StateCheckContext) {
   await expect(page.locator('[data-testid="signup-progress"] li[data-done="true"]')).toHaveCount(
     done,
   );
+  await expectFees({ page, expect, step });
+}
+
+/**
+ * Installation fees are shown as waived for southern_ute and for self-identifying tribal members
+ * (signup.md §9): the speed cards mark their installation fee "Waived", and the order summary
+ * takes it off again with "Installation fee waived"; otherwise neither shows.
+ */
+async function expectFees({
+  page,
+  expect,
+  step,
+}: Pick<StateCheckContext, 'page' | 'expect' | 'step'>) {
+  const waived = selectInstallationFeeWaived(wizard(step.snapshot));
+  const revealed = selectRevealed(wizard(step.snapshot));
+  const shows = async (marks: ReturnType<Page['getByText']>, where: boolean) => {
+    if (!where) return;
+    if (waived) await expect(marks.first()).toBeVisible();
+    else await expect(marks).toHaveCount(0);
+  };
+  await shows(
+    page
+      .getByTestId('signup-speed')
+      .getByText(new RegExp(`\\s${SIGNUP_WIZARD_MESSAGES.feesWaived}$`)),
+    revealed.speed,
+  );
+  await shows(
+    page.getByTestId('signup-summary').getByText(CART_MESSAGES.installationFeeWaived, {
+      exact: true,
+    }),
+    revealed.payment,
+  );
 }
 
 async function expectForm({ page, expect, step }: StateCheckContext, testId: string) {
@@ -116,10 +155,21 @@ export const signupMapping: BrowserMapping = {
       const snapshot = carried<AnyMachineSnapshot>(event);
       switch (snapshot.machine.id) {
         case 'signupResidentialDetails': {
-          const owner = (snapshot.context as { isOwner: boolean | null }).isOwner;
+          const { isOwner, isTribal } = snapshot.context as {
+            isOwner: boolean | null;
+            isTribal: boolean | null;
+          };
           await page
-            .getByRole('radio', { name: owner ? 'I own this home' : 'I rent this home' })
+            .getByRole('radio', { name: isOwner ? 'I own this home' : 'I rent this home' })
             .check();
+          // Where the provider asks it (Yellowstone Fiber), the answer to the tribal question.
+          if (isTribal !== null)
+            await page
+              .getByRole('radiogroup', {
+                name: 'Are you a member of a federally recognized tribe?',
+              })
+              .getByRole('radio', { name: isTribal ? 'Yes' : 'No', exact: true })
+              .check();
           break;
         }
         case 'signupInstallation':
