@@ -9,7 +9,7 @@ export const notificationsModel = defineMachine({
     'The banners at the top of a page that tell the visitor what just happened: green when ' +
     'something worked, red when it failed, blue for information. Several can show at once; each ' +
     'has a close button, and a list of messages (for example every problem of a form) shows as ' +
-    'one banner. Empty messages are never shown.',
+    'one banner. Empty messages are never shown, and a message already showing is not shown twice.',
   machine: notificationsMachine,
   events: ({ context }) => [
     sample('a success is reported', {
@@ -27,8 +27,9 @@ export const notificationsModel = defineMachine({
     sample('a banner that is gone is closed', { type: 'dismiss', id: 999 }),
     sample('the banners are cleared', { type: 'clear' }),
   ],
-  // Guards read whether an id exists and whether any banner is left: the count (capped) decides.
-  project: ({ context }) => ({ banners: Math.min(context.items.length, 2) }),
+  // Guards read whether an id exists, whether any banner is left and which messages show: the
+  // messages shown, oldest first, decide.
+  project: ({ context }) => ({ banners: context.items.map((item) => item.message) }),
   limit: 200,
   states: {
     empty: (snapshot) => {
@@ -47,6 +48,11 @@ export const notificationsModel = defineMachine({
       expectThat(
         new Set(items.map((item) => item.id)).size === items.length,
         'every banner should have its own id',
+      );
+      expectThat(
+        new Set(items.map((item) => JSON.stringify([item.message, item.type, item.modal]))).size ===
+          items.length,
+        'no two banners should be identical',
       );
     },
   },
