@@ -20,7 +20,9 @@ export const formModel = defineMachine({
     'a second after typing stops, or at once when the user leaves it; its message shows under it ' +
     'only once the user has been there. Submit checks every field: with a problem left, every ' +
     'message shows and nothing is sent; otherwise the form is locked while the values are sent, ' +
-    'and a refusal from the server shows beside the fields it concerns.',
+    'and a refusal from the server shows beside the fields it concerns. Submit pressed while an ' +
+    'edit still waits for its check is remembered and acted on once the check has run; a message ' +
+    'the edit fixed goes then too, not as the field is left.',
   machine: formMachine,
   input: { fields: SAMPLE_FIELDS },
   events: [
@@ -47,6 +49,7 @@ export const formModel = defineMachine({
     name: context.values.name,
     email: context.values.email,
     passes: checkForm(context.fields, context.values, context.checks).valid,
+    submitRequested: context.submitRequested,
   }),
   limit: 2000,
   states: {
