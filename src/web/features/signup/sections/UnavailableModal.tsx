@@ -15,6 +15,7 @@ import {
 } from '#machines/forms/form.selectors';
 import { CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
 import { PhoneField, TextField, type FormActor } from './fields.tsx';
+import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 function ContactForm({ form }: { form: FormActor }) {
@@ -66,6 +67,7 @@ function ContactForm({ form }: { form: FormActor }) {
 
 export default function UnavailableModal({ address }: { address: AddressActor }) {
   const form = useSelector(address, (s) => s.children.contact as FormActor | undefined);
+  useReturnFocus();
   return (
     <Modal
       opened
