@@ -140,12 +140,19 @@ export interface RouterView {
   /** The mesh choice in the select: 0 for none, null before a choice. */
   meshChoices: number[];
   bundled: boolean;
+  /**
+   * What the router adds to the chosen speed's monthly rate: nothing when the speed bundles it
+   * (its price is in the plan's, as the order summary shows).
+   */
+  monthlyExtra: number;
 }
 
 export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
   const { offering, speedId, meshQuantity } = snapshot.context;
   const choice = selectRouterChoice(snapshot);
   const available = offering.mesh_option.quantity_available;
+  const speed = speedOption(offering, speedId);
+  const bundled = bundlesRouter(speed);
   return {
     choice,
     option: routerOption(offering, speedId),
@@ -159,7 +166,14 @@ export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
         ? meshQuantity
         : null,
     meshChoices: Array.from({ length: Math.max(0, available) + 1 }, (_, i) => i),
-    bundled: bundlesRouter(speedOption(offering, speedId)),
+    bundled,
+    monthlyExtra:
+      speed && !bundled
+        ? Math.max(
+            0,
+            speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate,
+          )
+        : 0,
   };
 }
 

@@ -6,24 +6,24 @@ import { Alert, Button, Group, Radio, Select, Stack, Text } from '@mantine/core'
 import { useSelector } from '@xstate/react';
 import { ROUTER_COVERAGE } from '#shared/constants';
 import { formatDollars } from '#shared/cart/money';
-import { SIGNUP_WIZARD_MESSAGES, outOfStockMessage, routerCoverageMessage } from '#shared/messages';
+import {
+  SIGNUP_WIZARD_MESSAGES,
+  outOfStockMessage,
+  routerAddsMonthly,
+  routerCoverageMessage,
+} from '#shared/messages';
 import type { ServicesActor } from '#machines/signup/services.machine';
-import { selectRouterView, selectSpeedView } from '#machines/signup/services.selectors';
+import { selectRouterView } from '#machines/signup/services.selectors';
 import { useSalesContacts } from '../wizard-context.ts';
+import { ContactText } from '../../../components/ContactText.tsx';
 import { RouterImage } from './RouterImage.tsx';
 import { SignupSection } from './SignupSection.tsx';
 
 export default function RouterSection({ services }: { services: ServicesActor }) {
   const view = useSelector(services, selectRouterView);
   const speedId = useSelector(services, (s) => s.context.speedId);
-  const speed = useSelector(services, (s) =>
-    selectSpeedView(s).options.find((o) => o.speed_id === s.context.speedId),
-  );
   const sales = useSalesContacts();
   const routerLabel = view.option?.router_label ?? 'The XWi router';
-  const extra = speed
-    ? speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate
-    : 0;
   const choice = view.choice === 'xwi' ? 'yes' : view.choice === 'own router' ? 'no' : null;
 
   return (
@@ -32,10 +32,16 @@ export default function RouterSection({ services }: { services: ServicesActor })
         <RouterImage speedId={speedId} />
         <Stack gap={6}>
           <Text>{routerCoverageMessage(ROUTER_COVERAGE)}</Text>
-          {extra > 0 && (
-            <Text size="sm" c="gray.7">
-              Adds {formatDollars(extra)}/mo to your plan.
+          {view.bundled ? (
+            <Text size="sm" c="gray.7" data-testid="router-price">
+              {SIGNUP_WIZARD_MESSAGES.routerIncluded}
             </Text>
+          ) : (
+            view.monthlyExtra > 0 && (
+              <Text size="sm" c="gray.7" data-testid="router-price">
+                {routerAddsMonthly(formatDollars(view.monthlyExtra))}
+              </Text>
+            )
           )}
         </Stack>
       </Group>
@@ -71,7 +77,7 @@ export default function RouterSection({ services }: { services: ServicesActor })
       )}
       {view.outOfStock && (
         <Alert color="orange" variant="light" data-testid="router-out-of-stock">
-          {outOfStockMessage(routerLabel, sales)}
+          <ContactText text={outOfStockMessage(routerLabel, sales)} contacts={sales} />
         </Alert>
       )}
 
@@ -100,7 +106,10 @@ export default function RouterSection({ services }: { services: ServicesActor })
           />
           {view.meshOutOfStock && (
             <Alert color="orange" variant="light" data-testid="mesh-out-of-stock">
-              {outOfStockMessage(view.mesh.mesh_label || 'Mesh extenders', sales)}
+              <ContactText
+                text={outOfStockMessage(view.mesh.mesh_label || 'Mesh extenders', sales)}
+                contacts={sales}
+              />
             </Alert>
           )}
         </Stack>
