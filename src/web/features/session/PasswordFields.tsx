@@ -1,4 +1,4 @@
-import { Group, List, Loader, Progress, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { Group, List, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PASSWORD_MESSAGES, SESSION_NOTICES } from '#shared/messages';
@@ -45,18 +45,14 @@ function Field({
 }
 
 const ADVICE_COLOR = { danger: 'red', warning: 'yellow' } as const;
-/**
- * The advice's words, at least 4.5:1 on the page in either scheme (Mantine's yellow.9 is 3:1 on
- * white, its red and orange shades too dark on the dark background).
- */
+/** The advice's words, at least 4.5:1 on the page in either scheme (app/global.css). */
 const ADVICE_TEXT_COLOR = {
-  light: { danger: '#c92a2a', warning: '#9c4a00' },
-  dark: { danger: '#ff8787', warning: '#ffc078' },
+  danger: 'var(--app-color-error-text)',
+  warning: 'var(--app-color-warning-text)',
 } as const;
 
 /** How hard the password is to guess, with zxcvbn's advice (danger and warning lines). */
 function Strength({ actor, id }: { actor: PasswordActor; id: string }) {
-  const scheme = useComputedColorScheme('light');
   const strength = useSelector(actor, selectStrength);
   const pending = useSelector(actor, selectStrengthPending);
   const unavailable = useSelector(actor, selectStrengthUnavailable);
@@ -91,7 +87,7 @@ function Strength({ actor, id }: { actor: PasswordActor; id: string }) {
         <List size="xs" spacing={2} aria-label="Password advice">
           {advice.map((line) => (
             <List.Item key={`${line.kind}-${line.text}`} c={ADVICE_COLOR[line.kind]}>
-              <Text span size="xs" c={ADVICE_TEXT_COLOR[scheme][line.kind]}>
+              <Text span size="xs" c={ADVICE_TEXT_COLOR[line.kind]}>
                 {line.text}
               </Text>
             </List.Item>
