@@ -17,6 +17,7 @@ for (const mapping of BROWSER_MAPPINGS) {
 
     for (const path of runnable) {
       test(path.title, async ({ page, visit }) => {
+        test.slow(path.steps.some((step) => mapping.slowEvents?.includes(step.event.type)));
         await runBrowserPath({ page, visit }, mapping, path);
       });
     }
