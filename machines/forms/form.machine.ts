@@ -42,6 +42,8 @@ export interface FormContext {
   /** What the `submit` actor answered last (for example the server's message). */
   response: unknown;
   submitCount: number;
+  /** Submit was asked for while an edit waited for its check: it is acted on once checked. */
+  submitRequested: boolean;
 }
 
 /** What the `submit` actor may throw: a message and field errors (a 422 from the server). */
@@ -80,6 +82,7 @@ function freshForm(
     submitError: null,
     response: null,
     submitCount: 0,
+    submitRequested: false,
   };
 }
 
@@ -115,6 +118,8 @@ export const formMachine = setup({
       if (event.type !== 'change' || !(event.field in context.fields)) return {};
       return {
         values: { ...context.values, [event.field]: event.value },
+        // Typing on after Submit asks for it again.
+        submitRequested: false,
         pending: context.pending.includes(event.field)
           ? context.pending
           : [...context.pending, event.field],
@@ -137,6 +142,10 @@ export const formMachine = setup({
       const edited = context.touched[event.field] || context.pending.includes(event.field);
       if (!edited && (value === '' || value === undefined)) return {};
       const result = checkForm(context.fields, context.values, context.checks);
+      // A problem fixed by the edit goes when the edit's check runs (at most the delay later),
+      // not as the field is left: the form does not move under a pointer on its way to a button.
+      const fixed = !result.errors[event.field] && context.errors[event.field];
+      if (fixed && context.pending.includes(event.field)) return {};
       return {
         touched: { ...context.touched, [event.field]: true },
         errors: { ...context.errors, [event.field]: result.errors[event.field] },
@@ -174,6 +183,7 @@ export const formMachine = setup({
         valid: result.valid,
         submitError: null,
         submitCount: context.submitCount + 1,
+        submitRequested: false,
       };
     }),
     'store outside errors': assign(({ context, event }) => {
@@ -195,6 +205,7 @@ export const formMachine = setup({
         submitError: failure.message ?? null,
       };
     }),
+    'remember submit': assign({ submitRequested: true }),
     'store response': assign({
       response: ({ event }) => (event as { output?: unknown }).output ?? null,
     }),
@@ -205,6 +216,9 @@ export const formMachine = setup({
   guards: {
     'every field passes': ({ context }) =>
       checkForm(context.fields, context.values, context.checks).valid,
+    'a submit waits and every field passes': ({ context }) =>
+      context.submitRequested && checkForm(context.fields, context.values, context.checks).valid,
+    'a submit waits': ({ context }) => context.submitRequested,
   },
 }).createMachine({
   id: 'form',
@@ -229,18 +243,48 @@ export const formMachine = setup({
           description: 'Every edit is checked.',
         },
         waiting: {
-          description: 'An edit waits for typing to pause before it is checked.',
+          description:
+            'An edit waits for typing to pause before it is checked. A message the edit fixed stays until then (leaving the field does not move the form under the pointer), and a Submit in that time is remembered and acted on once the check has run.',
+          on: {
+            submit: { actions: 'remember submit' },
+          },
           after: {
-            inputValidationDelay: {
-              target: 'idle',
-              actions: [
-                'check pending fields',
-                {
-                  type: 'report checked values',
-                  params: ({ context }) => ({ values: context.values, valid: context.valid }),
-                },
-              ],
-            },
+            inputValidationDelay: [
+              {
+                guard: 'a submit waits and every field passes',
+                target: '#form.submitting',
+                actions: [
+                  'check pending fields',
+                  {
+                    type: 'report checked values',
+                    params: ({ context }) => ({ values: context.values, valid: context.valid }),
+                  },
+                  'check every field',
+                ],
+              },
+              {
+                guard: 'a submit waits',
+                target: 'idle',
+                actions: [
+                  'check pending fields',
+                  {
+                    type: 'report checked values',
+                    params: ({ context }) => ({ values: context.values, valid: context.valid }),
+                  },
+                  'check every field',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  'check pending fields',
+                  {
+                    type: 'report checked values',
+                    params: ({ context }) => ({ values: context.values, valid: context.valid }),
+                  },
+                ],
+              },
+            ],
           },
         },
       },

@@ -33,7 +33,9 @@ export const formModel = defineMachine({
     'a second after typing stops, or at once when the user leaves it; its message shows under it ' +
     'only once the user has been there. Submit checks every field: with a problem left, every ' +
     'message shows and nothing is sent; otherwise the form is locked while the values are sent, ' +
-    'and a refusal from the server shows beside the fields it concerns.',
+    'and a refusal from the server shows beside the fields it concerns. Submit pressed while an ' +
+    'edit still waits for its check is remembered and acted on once the check has run; a message ' +
+    'the edit fixed goes then too, not as the field is left.',
   machine: formMachine,
   input: { fields: SAMPLE_FIELDS },
   events: [
@@ -60,6 +62,7 @@ export const formModel = defineMachine({
     name: context.values.name,
     email: context.values.email,
     passes: checkForm(context.fields, context.values, context.checks).valid,
+    submitRequested: context.submitRequested,
   }),
   limit: 2000,
   // Checked 250 ms after typing stops (signup.md §9 "input validation 250 ms"); Submit sends
@@ -77,7 +80,15 @@ export const formModel = defineMachine({
         'press Submit': (before) => (sendable(before) ? 'submitting' : 'editing.idle'),
         'start over': { to: 'editing.idle', with: { name: '', email: '' } },
       },
-      'editing.waiting': { 'typing pauses': 'editing.idle' },
+      // A Submit pressed while an edit waits for its check is remembered and sent once the
+      // check has run, when the form then passes (issue: a click within the 250 ms delay).
+      'editing.waiting': {
+        'press Submit': { to: 'editing.waiting', with: { submitRequested: true } },
+        'typing pauses': (before) =>
+          before.submitRequested && sendable(before)
+            ? 'submitting'
+            : { to: 'editing.idle', with: { submitRequested: false } },
+      },
       submitting: { 'server accepts': 'submitted', 'server refuses the email': 'editing.idle' },
       submitted: {
         ...TYPING,

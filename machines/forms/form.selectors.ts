@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { formMachine } from './form.machine.ts';
+import { checkForm } from './validation.ts';
 
 export type FormSnapshot = SnapshotFrom<typeof formMachine>;
 
@@ -56,4 +57,21 @@ export function selectSubmitCount(snapshot: FormSnapshot): number {
 export function selectResponseMessage(snapshot: FormSnapshot): string | null {
   const response = snapshot.context.response as { msg?: unknown } | null;
   return typeof response?.msg === 'string' ? response.msg : null;
+}
+
+/**
+ * The message of a choice (radio buttons: never typed in nor left, so never touched by itself):
+ * shown once it was touched, and also once every other field of the form was answered and passes,
+ * so the choice is what is missing and nothing else would say so.
+ */
+export function selectChoiceError(snapshot: FormSnapshot, field: string): string | undefined {
+  const shown = selectFieldError(snapshot, field);
+  if (shown) return shown;
+  const { fields, values, touched, pending, checks } = snapshot.context;
+  const others = Object.keys(fields).filter((name) => name !== field);
+  const answered = others.every((name) => touched[name] && !pending.includes(name));
+  if (!answered) return undefined;
+  const { errors } = checkForm(fields, values, checks);
+  if (others.some((name) => errors[name])) return undefined;
+  return errors[field];
 }

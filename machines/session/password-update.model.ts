@@ -29,6 +29,7 @@ function usernameForm(state: 'submitted' | 'editing', username: string) {
       submitError: null,
       response: null,
       submitCount: state === 'submitted' ? 1 : 0,
+      submitRequested: false,
     },
   });
 }

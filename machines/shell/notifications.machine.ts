@@ -1,6 +1,7 @@
 /**
  * The notifications area: dismissible banners holding one message or a list. A banner's type
- * derives from a result: danger for an error or a 4xx/5xx status, success for 2xx, else info.
+ * derives from a result: danger for an error or a 4xx/5xx status, success for 2xx, else info. A
+ * notification identical to one already shown (same words, type and place) is not added again.
  */
 import { assign, setup } from 'xstate';
 import { notificationTypeFor, type NotificationType, type ResultLike } from '#shared/notifications';
@@ -34,6 +35,33 @@ function isEmptyMessage(message: string | readonly string[]) {
   return typeof message === 'string' ? message.trim() === '' : message.length === 0;
 }
 
+/** The lines a message shows: a string and a list of that one string read the same. */
+function lines(message: string | readonly string[]): readonly string[] {
+  return typeof message === 'string' ? [message] : message;
+}
+
+type NotifyEvent = Extract<NotificationsEvent, { type: 'notify' }>;
+
+function typeOf(event: NotifyEvent): NotificationType {
+  return event.notificationType ?? notificationTypeFor(event.result ?? {});
+}
+
+/** A notification shown already with the same words, type and place (banner or modal list). */
+function isShown(items: readonly Notification[], event: NotifyEvent): boolean {
+  const words = lines(event.message);
+  const type = typeOf(event);
+  const modal = event.modal ?? false;
+  return items.some((item) => {
+    const shown = lines(item.message);
+    return (
+      item.type === type &&
+      item.modal === modal &&
+      shown.length === words.length &&
+      shown.every((line, index) => line === words[index])
+    );
+  });
+}
+
 export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
@@ -42,7 +70,7 @@ export const notificationsMachine = setup({
   actions: {
     add: assign(({ context, event }) => {
       if (event.type !== 'notify') return {};
-      const type = event.notificationType ?? notificationTypeFor(event.result ?? {});
+      const type = typeOf(event);
       return {
         items: [
           ...context.items,
@@ -57,6 +85,8 @@ export const notificationsMachine = setup({
   },
   guards: {
     'message has text': ({ event }) => event.type === 'notify' && !isEmptyMessage(event.message),
+    'message is new': ({ context, event }) =>
+      event.type === 'notify' && !isEmptyMessage(event.message) && !isShown(context.items, event),
     'notification exists': ({ context, event }) =>
       event.type === 'dismiss' && context.items.some((item) => item.id === event.id),
     'some notification shown': ({ context }) => context.items.length > 0,
@@ -75,7 +105,8 @@ export const notificationsMachine = setup({
     showing: {
       description: 'At least one banner is shown.',
       on: {
-        notify: { guard: 'message has text', actions: 'add' },
+        // The same denial repeated stacks no second identical banner.
+        notify: { guard: 'message is new', actions: 'add' },
         dismiss: { guard: 'notification exists', target: 'deciding', actions: 'remove' },
         clear: { target: 'empty', actions: assign({ items: [] }) },
       },

@@ -2,6 +2,9 @@
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { notificationsMachine } from './notifications.machine.ts';
 
+const SUCCESS = 'Your changes were saved.';
+const PROBLEMS = ['Zip code must be 5 digits.', 'City is required.'];
+
 export const notificationsModel = defineMachine({
   name: 'notifications',
   title: 'Notifications',
@@ -9,17 +12,17 @@ export const notificationsModel = defineMachine({
     'The banners at the top of a page that tell the visitor what just happened: green when ' +
     'something worked, red when it failed, blue for information. Several can show at once; each ' +
     'has a close button, and a list of messages (for example every problem of a form) shows as ' +
-    'one banner. Empty messages are never shown.',
+    'one banner. Empty messages are never shown, and a message already showing is not shown twice.',
   machine: notificationsMachine,
   events: ({ context }) => [
     sample('a success is reported', {
       type: 'notify',
-      message: 'Your changes were saved.',
+      message: SUCCESS,
       result: { status: 200 },
     }),
     sample('a form reports two problems', {
       type: 'notify',
-      message: ['Zip code must be 5 digits.', 'City is required.'],
+      message: PROBLEMS,
       result: { status: 422 },
     }),
     sample('an empty message is reported', { type: 'notify', message: '  ' }),
@@ -27,32 +30,30 @@ export const notificationsModel = defineMachine({
     sample('a banner that is gone is closed', { type: 'dismiss', id: 999 }),
     sample('the banners are cleared', { type: 'clear' }),
   ],
-  // Guards read whether an id exists and whether any banner is left: the count (capped) decides.
-  project: ({ context }) => ({ banners: Math.min(context.items.length, 2) }),
+  // Guards read whether an id exists, whether any banner is left and which messages show: the
+  // messages shown, oldest first, decide.
+  project: ({ context }) => ({ banners: context.items.map((item) => item.message) }),
   limit: 200,
   // Several banners can show; closing the last or clearing them empties the list; empty
   // messages and closing a banner that is gone change nothing.
   expect: {
     on: {
       empty: {
-        'a success is reported': { to: 'showing', with: { banners: 1 } },
-        'a form reports two problems': { to: 'showing', with: { banners: 1 } },
+        'a success is reported': 'showing',
+        'a form reports two problems': 'showing',
         'an empty message is reported': 'ignored',
       },
       showing: {
-        'a success is reported': ({ banners }) => ({
-          to: 'showing',
-          with: { banners: Math.min(banners + 1, 2) },
-        }),
-        'a form reports two problems': ({ banners }) => ({
-          to: 'showing',
-          with: { banners: Math.min(banners + 1, 2) },
-        }),
+        // A message already showing (same words) is not shown twice.
+        'a success is reported': ({ banners }) =>
+          banners.some((shown) => String(shown) === SUCCESS) ? 'ignored' : 'showing',
+        'a form reports two problems': ({ banners }) =>
+          banners.some((shown) => String(shown) === String(PROBLEMS)) ? 'ignored' : 'showing',
         'an empty message is reported': 'ignored',
         'the oldest banner is closed': ({ banners }) =>
-          banners === 1 ? 'empty' : { to: 'showing', with: { banners: 1 } },
+          banners.length === 1 ? 'empty' : 'showing',
         'a banner that is gone is closed': 'ignored',
-        'the banners are cleared': { to: 'empty', with: { banners: 0 } },
+        'the banners are cleared': 'empty',
       },
     },
   },
@@ -73,6 +74,11 @@ export const notificationsModel = defineMachine({
       expectThat(
         new Set(items.map((item) => item.id)).size === items.length,
         'every banner should have its own id',
+      );
+      expectThat(
+        new Set(items.map((item) => JSON.stringify([item.message, item.type, item.modal]))).size ===
+          items.length,
+        'no two banners should be identical',
       );
     },
   },

@@ -150,15 +150,18 @@ export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
   const { offering, speedId, meshQuantity } = snapshot.context;
   const choice = selectRouterChoice(snapshot);
   const speed = speedOption(offering, speedId);
+  const bundled = bundlesRouter(speed);
   return {
     choice,
     speedId,
-    extraMonthly: speed
-      ? Math.max(
-          0,
-          speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate,
-        )
-      : 0,
+    // A bundled router is included: it adds nothing to the plan.
+    extraMonthly:
+      speed && !bundled
+        ? Math.max(
+            0,
+            speed.monthly_gross_connectivity_router_rate - speed.monthly_gross_connectivity_rate,
+          )
+        : 0,
     option: routerOption(offering, speedId),
     outOfStock: !routerAvailable(offering, speedId),
     mesh: offering.mesh_option,
@@ -170,7 +173,7 @@ export function selectRouterView(snapshot: ServicesSnapshot): RouterView {
         ? meshQuantity
         : null,
     meshChoices: meshChoices(offering.mesh_option),
-    bundled: bundlesRouter(speed),
+    bundled,
   };
 }
 

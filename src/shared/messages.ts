@@ -340,6 +340,8 @@ export const SIGNUP_WIZARD_MESSAGES = {
   chooseMatchIntro: 'Several addresses at this location can be served. Choose yours.',
   routerBundled:
     '10 Gbps service includes the XWi router: it is what makes these speeds possible in your home.',
+  /** The router of a speed that bundles it (10 Gbps): its price is in the plan's. */
+  routerIncluded: 'Included with your plan.',
   ownerContactSent: "Thank you. We sent the owner's contact to the network provider.",
   feesWaived: 'Waived',
   noInstallationTimes:
@@ -367,6 +369,20 @@ export function routerCoverageMessage(coverage: {
 }): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return `The XWi router covers up to ${n(coverage.devices)} devices and ${n(coverage.squareFeet)} sq ft. For homes larger than ${n(coverage.meshRecommendedAboveSquareFeet)} sq ft we recommend mesh extenders.`;
+}
+
+/** What adding the router costs a month on top of the chosen speed. */
+export function routerAddsMonthly(amount: string): string {
+  return `Adds ${amount}/mo to your plan.`;
+}
+
+/**
+ * What screen readers hear when the wizard reveals sections (signup.md §2: each scrolling into
+ * view when revealed), naming them in page order.
+ */
+export function sectionsRevealedAnnouncement(titles: readonly string[]): string {
+  if (titles.length === 1) return `New section below: ${titles[0]}.`;
+  return `New sections below: ${titles.join(', ')}.`;
 }
 
 /** Out of stock (signup.md §4): the choice is disabled with a message to call or chat. */

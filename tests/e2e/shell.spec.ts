@@ -5,6 +5,8 @@ const MAIN_SITE = 'https://www.ridgeline.example';
 
 test.describe('public shell', () => {
   test('top menus hold the marketing links of the main site', async ({ page, visit }) => {
+    // Each of the four menus is checked by axe in the light and the dark scheme.
+    test.slow();
     await visit('/control/login/');
     const nav = page.getByRole('navigation', { name: 'Main site' });
     for (const menu of TOP_MENUS) {

@@ -89,7 +89,7 @@ describe('form machine', () => {
   });
 
   it('shows every error on an early submit and sends nothing', () => {
-    const submit = vi.fn(async () => 'ok');
+    const submit = vi.fn(async (_values: unknown) => 'ok');
     const form = start(submit);
     form.send({ type: 'submit' });
     expect(form.getSnapshot().matches('editing')).toBe(true);
@@ -103,7 +103,7 @@ describe('form machine', () => {
 
   it('submits valid values and ends submitted', async () => {
     vi.useRealTimers();
-    const submit = vi.fn(async () => 'ok');
+    const submit = vi.fn(async (_values: unknown) => 'ok');
     const form = start(submit);
     form.send({
       type: 'fill',
@@ -162,5 +162,56 @@ describe('form machine', () => {
       values: { username: 'alice', email: '', confirmEmail: '' },
       valid: false,
     });
+  });
+});
+
+describe('form machine: Submit while an edit waits for its check', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('remembers a Submit pressed within the validation delay and sends once the check has run', async () => {
+    const submit = vi.fn(async (_values: unknown) => 'ok');
+    const form = createActor(
+      formMachine.provide({
+        actors: { submit: fromPromise(({ input: i }) => submit(i.values)) },
+      }),
+      { input },
+    ).start();
+    // Errors show, then the last one is fixed and Send is clicked at once (mousedown leaves the
+    // field first): the message stays put until the check, and the click is not lost.
+    form.send({ type: 'submit' });
+    form.send({ type: 'fill', values: { username: 'alice', confirmEmail: 'a@example.com' } });
+    expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
+    form.send({ type: 'change', field: 'email', value: 'a@example.com' });
+    form.send({ type: 'blur', field: 'email' });
+    expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
+    form.send({ type: 'submit' });
+    expect(submit).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledWith({
+      username: 'alice',
+      email: 'a@example.com',
+      confirmEmail: 'a@example.com',
+    });
+    expect(form.getSnapshot().matches('submitted')).toBe(true);
+    expect(selectField(form.getSnapshot(), 'email').error).toBeUndefined();
+  });
+
+  it('a remembered Submit of values that break a rule shows every message and sends nothing', async () => {
+    const submit = vi.fn(async (_values: unknown) => 'ok');
+    const form = createActor(
+      formMachine.provide({
+        actors: { submit: fromPromise(({ input: i }) => submit(i.values)) },
+      }),
+      { input },
+    ).start();
+    form.send({ type: 'change', field: 'email', value: 'nope' });
+    form.send({ type: 'submit' });
+    await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
+    expect(submit).not.toHaveBeenCalled();
+    expect(form.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
+    expect(selectField(form.getSnapshot(), 'confirmEmail').error).toBe(FIELD_MESSAGES.required);
   });
 });

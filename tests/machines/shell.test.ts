@@ -81,3 +81,25 @@ describe('notifications machine', () => {
     expect(actor.getSnapshot().value).toBe('empty');
   });
 });
+
+describe('notifications machine: repeated notifications', () => {
+  it('shows a notification identical to one already shown only once, and again once dismissed', () => {
+    const actor = createActor(notificationsMachine).start();
+    const denied = 'You do not have permission to view this';
+    actor.send({ type: 'notify', message: denied, notificationType: 'danger' });
+    actor.send({ type: 'notify', message: denied, notificationType: 'danger' });
+    actor.send({ type: 'notify', message: [denied], notificationType: 'danger' });
+    expect(actor.getSnapshot().context.items.map((i) => i.message)).toEqual([denied]);
+    // Another type, another place (the modal list) or another message is another notification.
+    actor.send({ type: 'notify', message: denied, notificationType: 'warning' });
+    actor.send({ type: 'notify', message: denied, notificationType: 'danger', modal: true });
+    actor.send({ type: 'notify', message: ['A', 'B'], result: { status: 422 } });
+    actor.send({ type: 'notify', message: ['A', 'B'], result: { status: 422 } });
+    expect(actor.getSnapshot().context.items).toHaveLength(4);
+    const first = actor.getSnapshot().context.items[0];
+    actor.send({ type: 'dismiss', id: first.id });
+    actor.send({ type: 'notify', message: denied, notificationType: 'danger' });
+    expect(actor.getSnapshot().context.items).toHaveLength(4);
+    expect(actor.getSnapshot().context.items.at(-1)?.message).toBe(denied);
+  });
+});

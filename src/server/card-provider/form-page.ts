@@ -45,8 +45,7 @@ export function formPageHtml(settings: FormPageSettings): string {
 </head>
 <body ${data}>
 <main>
-  <form id="card-form" novalidate>
-    <h1>Add a card</h1>
+  <form id="card-form" novalidate aria-label="Add a card">
     <p class="note">Your card details go to our card processor only; ${escapeHtml(settings.productName)} never sees your card number.</p>
     ${field('name', 'Name on card', `type="text" autocomplete="cc-name" maxlength="100" value="${escapeHtml(settings.accountName)}"`)}
     ${field('number', 'Card number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23"', '')}

@@ -67,7 +67,14 @@ export function TopBar() {
         <SessionLinks />
       </Group>
       <SearchModal opened={searchOpen} onClose={search.close} />
-      <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" size="xs">
+      <Drawer
+        opened={drawerOpen}
+        onClose={drawer.close}
+        title="Menu"
+        hiddenFrom="md"
+        size="xs"
+        closeButtonProps={{ 'aria-label': 'Close the site menu' }}
+      >
         <Stack gap="md" component="nav" aria-label="Main site">
           {TOP_MENUS.map((menu) => (
             <Stack key={menu.label} gap={4}>

@@ -24,6 +24,8 @@ for (const mapping of BROWSER_MAPPINGS) {
         // A step can load code, wait for a server check or place a real order: the time a path
         // may take grows with its steps, beyond the project's 30 s for one page's test.
         test.setTimeout(PATH_START_MS + path.steps.length * PATH_STEP_MS);
+        // Placing a real order is slow on top of that.
+        test.slow(path.steps.some((step) => mapping.slowEvents?.includes(step.event.type)));
         await runBrowserPath({ page, visit }, mapping, path);
       });
     }

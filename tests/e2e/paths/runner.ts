@@ -56,6 +56,9 @@ export interface BrowserMapping {
   notCaused?: Record<string, string | ((place: EventPlace) => string | undefined)>;
   /** State keys the page does not show (a passing state…), with the reason. */
   notShown?: Record<string, string>;
+  /** Event types that take long in the browser (a real order and its login): a path with one has
+   * the time of a slow test. */
+  slowEvents?: readonly string[];
 }
 
 export class BrowserPathFailure extends Error {

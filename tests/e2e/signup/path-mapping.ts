@@ -213,6 +213,9 @@ export const signupMapping: BrowserMapping = {
       'the page’s own code comes from the same server; a failed load is walked at machine level',
     'sections.retry': 'follows a failed load (machine level)',
   },
+  // A real order, the automatic login 4 s after it, and the account page checked by axe in both
+  // schemes.
+  slowEvents: ['order.place'],
   notShown: {
     'waiting for an address.opening the signup link':
       'this walk has no pre-signup link; tests/e2e/signup-order.spec.ts opens one',

@@ -1,12 +1,12 @@
 /**
  * The browser tests' fixtures: `visit` opens a page and checks it with axe; every test ends with
- * one more axe check of wherever it finished. Serious and critical violations fail the test.
+ * one more axe check of wherever it finished. Each check runs in the light and the dark scheme.
+ * Serious and critical violations fail the test.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export async function expectAccessible(page: Page, label = page.url()) {
-  await page.waitForLoadState('domcontentloaded');
+async function seriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
@@ -18,6 +18,40 @@ export async function expectAccessible(page: Page, label = page.url()) {
     )
     .join('\n');
   expect(serious, `accessibility violations on ${label}:\n${report}`).toEqual([]);
+}
+
+/** The scheme the app shows (Mantine's attribute on <html>), after the page followed a switch. */
+async function shownScheme(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve(document.documentElement.getAttribute('data-mantine-color-scheme')),
+          ),
+        ),
+      ),
+  );
+}
+
+/**
+ * axe in the scheme the page shows, then in the other one: the app follows the system's preference
+ * (while the visitor saved none), so the page is switched by emulating the other system scheme,
+ * and back after. A page that keeps its scheme (the signup is always light) is checked once.
+ */
+export async function expectAccessible(page: Page, label = page.url()) {
+  await page.waitForLoadState('domcontentloaded');
+  await seriousViolations(page, label);
+  const wasDark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  const before = await shownScheme(page);
+  await page.emulateMedia({ colorScheme: wasDark ? 'light' : 'dark' });
+  try {
+    const after = await shownScheme(page);
+    if (after !== before) await seriousViolations(page, `${label} (${after} mode)`);
+  } finally {
+    await page.emulateMedia({ colorScheme: wasDark ? 'dark' : 'light' });
+    await shownScheme(page);
+  }
 }
 
 /**

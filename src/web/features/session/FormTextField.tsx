@@ -9,10 +9,11 @@ type FormActor = ActorRefFrom<typeof formMachine>;
 
 /**
  * Mantine's default error red (red 6) on white is 3.3:1, and it also turns the typed text red:
- * the message takes a darker red and the text keeps its colour, for 4.5:1 contrast.
+ * the message takes a red readable in either scheme (app/global.css) and the text keeps its
+ * colour, for 4.5:1 contrast.
  */
 const READABLE = {
-  error: { color: 'var(--mantine-color-red-8)' },
+  error: { color: 'var(--app-color-error-text)' },
   description: { color: 'var(--mantine-color-text)' },
 };
 export const READABLE_TEXT_INPUT = { ...READABLE, input: { color: 'var(--mantine-color-text)' } };

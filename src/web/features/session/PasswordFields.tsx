@@ -45,6 +45,11 @@ function Field({
 }
 
 const ADVICE_COLOR = { danger: 'red', warning: 'yellow' } as const;
+/** The advice's words, at least 4.5:1 on the page in either scheme (app/global.css). */
+const ADVICE_TEXT_COLOR = {
+  danger: 'var(--app-color-error-text)',
+  warning: 'var(--app-color-warning-text)',
+} as const;
 
 /** How hard the password is to guess, with zxcvbn's advice (danger and warning lines). */
 function Strength({ actor, id }: { actor: PasswordActor; id: string }) {
@@ -82,7 +87,7 @@ function Strength({ actor, id }: { actor: PasswordActor; id: string }) {
         <List size="xs" spacing={2} aria-label="Password advice">
           {advice.map((line) => (
             <List.Item key={`${line.kind}-${line.text}`} c={ADVICE_COLOR[line.kind]}>
-              <Text span size="xs" c={line.kind === 'danger' ? 'red.8' : 'yellow.9'}>
+              <Text span size="xs" c={ADVICE_TEXT_COLOR[line.kind]}>
                 {line.text}
               </Text>
             </List.Item>

@@ -25,6 +25,7 @@ import { signupApi } from './api.ts';
 import { signupParams } from './params.ts';
 import { AddressSection } from './sections/AddressSection.tsx';
 import { SignupProgress } from './sections/SignupProgress.tsx';
+import { RevealAnnouncer } from './reveal.tsx';
 import { provideSignupMachine } from './signup-machine.ts';
 import { SignupLayout } from './SignupLayout.tsx';
 import { useSectionActors, WizardContext } from './wizard-context.ts';
@@ -221,7 +222,9 @@ export function SignupWizard({
             </Alert>
           )}
           <SignupProgress wizard={wizard} />
-          <Sections wizard={wizard} />
+          <RevealAnnouncer>
+            <Sections wizard={wizard} />
+          </RevealAnnouncer>
         </Stack>
       </WizardContext.Provider>
     </SignupLayout>

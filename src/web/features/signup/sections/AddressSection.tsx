@@ -14,6 +14,7 @@ import type { AddressActor } from '#machines/signup/address.machine';
 import { selectAddressView, selectEarlySignup } from '#machines/signup/address.selectors';
 import { AddressCombobox } from '../../../components/AddressCombobox.tsx';
 import { useSalesContacts } from '../wizard-context.ts';
+import { ContactText } from '../../../components/ContactText.tsx';
 import { SignupSection } from './SignupSection.tsx';
 
 const UnavailableModal = lazy(() => import('./UnavailableModal.tsx'));
@@ -73,13 +74,21 @@ export function AddressSection({ address }: { address: AddressActor }) {
       )}
       {view.status === 'unavailable' && view.unavailable && (
         <Alert color="orange" variant="light" data-testid="address-unavailable" role="alert">
-          {addressAvailabilityMessage(view.unavailable, sales)}
+          <ContactText
+            text={addressAvailabilityMessage(view.unavailable, sales)}
+            contacts={sales}
+          />
         </Alert>
       )}
       {view.status === 'no match' && !view.contactModalOpen && (
         <Alert color="orange" variant="light" data-testid="address-no-match">
           <Stack gap="xs" align="flex-start">
-            <Text>{addressAvailabilityMessage('unavailable', sales)}</Text>
+            <Text>
+              <ContactText
+                text={addressAvailabilityMessage('unavailable', sales)}
+                contacts={sales}
+              />
+            </Text>
             <Button variant="light" onClick={() => send({ type: 'contact.opened' })}>
               Join the contact list
             </Button>

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ATTRIBUTION_OPTIONS, type AttributionId } from '#shared/constants';
 import type { attributionMachine } from '#machines/signup/attribution.machine';
 import { selectAttributionView } from '#machines/signup/attribution.selectors';
+import { actThenFocusNext } from '../../../components/focus.ts';
 import { SignupSection } from './SignupSection.tsx';
 
 export default function AttributionSection({
@@ -48,7 +49,11 @@ export default function AttributionSection({
         <Group>
           <Button
             variant="subtle"
-            onClick={() => attribution.send({ type: 'attribution.skipped' })}
+            onClick={(event) =>
+              actThenFocusNext(event.currentTarget.closest('section'), () =>
+                attribution.send({ type: 'attribution.skipped' }),
+              )
+            }
           >
             Skip
           </Button>

@@ -11,6 +11,7 @@ import type { PaymentActor } from '#machines/signup/payment.machine';
 import { selectCardModal, type CardModalView } from '#machines/signup/payment.selectors';
 import { useAppServices } from '../../../app/context.tsx';
 import { listenForCardMessages } from '../order/card-messages.ts';
+import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 const sameModal = (a: CardModalView, b: CardModalView) => JSON.stringify(a) === JSON.stringify(b);
@@ -40,6 +41,7 @@ function CardForm({ url, payment }: { url: string; payment: PaymentActor }) {
 
 export default function CardModal({ payment }: { payment: PaymentActor }) {
   const modal = useSelector(payment, selectCardModal, sameModal);
+  useReturnFocus();
   return (
     <Modal
       opened={modal.open}

@@ -4,10 +4,12 @@ import { useSelector } from '@xstate/react';
 import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import type { AddressActor } from '#machines/signup/address.machine';
 import { selectAddressView } from '#machines/signup/address.selectors';
+import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 export default function MatchModal({ address }: { address: AddressActor }) {
   const matches = useSelector(address, (s) => selectAddressView(s).matches);
+  useReturnFocus();
   return (
     <Modal
       opened

@@ -69,6 +69,7 @@ export default function OrderSummarySection({ wizard }: { wizard: SignupActor })
   return (
     <SignupSection
       title="Order summary"
+      asksForInput={false}
       intro="What you pay us, and what your fiber network bills separately."
       testId="signup-summary"
     >

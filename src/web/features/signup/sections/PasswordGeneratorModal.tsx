@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { PASSWORD_GENERATOR } from '#shared/constants';
 import { selectResult } from '#machines/passgen/passgen.selectors';
 import { usePassgenActor, WordPicker } from '../../password-generator/WordPicker.tsx';
+import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 export default function PasswordGeneratorModal({
@@ -19,6 +20,7 @@ export default function PasswordGeneratorModal({
 }) {
   const passgen = usePassgenActor();
   const result = useSelector(passgen, selectResult);
+  useReturnFocus();
 
   return (
     <Modal

@@ -18,7 +18,7 @@ import {
   type PaymentActors,
   type PaymentView,
 } from '#machines/signup/payment.selectors';
-import { selectFieldError, selectText } from '#machines/forms/form.selectors';
+import { selectChoiceError, selectFieldError, selectText } from '#machines/forms/form.selectors';
 import { READABLE_TEXT_INPUT } from '../../session/FormTextField.tsx';
 import { TextField, type FormActor } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
@@ -36,7 +36,7 @@ const ACCOUNT_TYPE_LABELS: Record<(typeof BANK_ACCOUNT_TYPES)[number], string> =
 
 function BankForm({ form }: { form: FormActor }) {
   const accountType = useSelector(form, (s) => selectText(s, 'account_type'));
-  const typeError = useSelector(form, (s) => selectFieldError(s, 'account_type'));
+  const typeError = useSelector(form, (s) => selectChoiceError(s, 'account_type'));
   return (
     <Stack gap="sm" data-testid="bank-form">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

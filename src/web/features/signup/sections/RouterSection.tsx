@@ -6,10 +6,16 @@ import { Alert, Button, Group, Radio, Select, Stack, Text } from '@mantine/core'
 import { useSelector } from '@xstate/react';
 import { ROUTER_COVERAGE } from '#shared/constants';
 import { formatDollars } from '#shared/cart/money';
-import { SIGNUP_WIZARD_MESSAGES, outOfStockMessage, routerCoverageMessage } from '#shared/messages';
+import {
+  SIGNUP_WIZARD_MESSAGES,
+  outOfStockMessage,
+  routerAddsMonthly,
+  routerCoverageMessage,
+} from '#shared/messages';
 import type { ServicesActor } from '#machines/signup/services.machine';
 import { selectRouterView } from '#machines/signup/services.selectors';
 import { useSalesContacts } from '../wizard-context.ts';
+import { ContactText } from '../../../components/ContactText.tsx';
 import { RouterImage } from './RouterImage.tsx';
 import { SignupSection } from './SignupSection.tsx';
 
@@ -25,10 +31,16 @@ export default function RouterSection({ services }: { services: ServicesActor })
         <RouterImage speedId={view.speedId} />
         <Stack gap={6}>
           <Text>{routerCoverageMessage(ROUTER_COVERAGE)}</Text>
-          {view.extraMonthly > 0 && (
-            <Text size="sm" c="gray.7">
-              Adds {formatDollars(view.extraMonthly)}/mo to your plan.
+          {view.bundled ? (
+            <Text size="sm" c="gray.7" data-testid="router-price">
+              {SIGNUP_WIZARD_MESSAGES.routerIncluded}
             </Text>
+          ) : (
+            view.extraMonthly > 0 && (
+              <Text size="sm" c="gray.7" data-testid="router-price">
+                {routerAddsMonthly(formatDollars(view.extraMonthly))}
+              </Text>
+            )
           )}
         </Stack>
       </Group>
@@ -64,7 +76,7 @@ export default function RouterSection({ services }: { services: ServicesActor })
       )}
       {view.outOfStock && (
         <Alert color="orange" variant="light" data-testid="router-out-of-stock">
-          {outOfStockMessage(routerLabel, sales)}
+          <ContactText text={outOfStockMessage(routerLabel, sales)} contacts={sales} />
         </Alert>
       )}
 
@@ -93,7 +105,10 @@ export default function RouterSection({ services }: { services: ServicesActor })
           />
           {view.meshOutOfStock && (
             <Alert color="orange" variant="light" data-testid="mesh-out-of-stock">
-              {outOfStockMessage(view.mesh.mesh_label || 'Mesh extenders', sales)}
+              <ContactText
+                text={outOfStockMessage(view.mesh.mesh_label || 'Mesh extenders', sales)}
+                contacts={sales}
+              />
             </Alert>
           )}
         </Stack>

@@ -1,15 +1,18 @@
 /**
- * One section of the signup page: a titled region that scrolls into view when the wizard reveals
- * it (it mounts only then).
+ * One section of the signup page: a titled region that the wizard reveals by mounting it; the page
+ * scrolls to the first of the sections revealed together and announces them (../reveal.tsx).
  */
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useRevealed } from '../reveal.tsx';
 
 export interface SignupSectionProps {
   title: string;
   intro?: ReactNode;
   /** Scroll into view when shown (every section but the first). */
   scrollOnReveal?: boolean;
+  /** Asks the visitor for something: scrolled to when it is the first of a reveal. */
+  asksForInput?: boolean;
   testId: string;
   children: ReactNode;
 }
@@ -18,16 +21,13 @@ export function SignupSection({
   title,
   intro,
   scrollOnReveal = true,
+  asksForInput = true,
   testId,
   children,
 }: SignupSectionProps) {
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
-  useEffect(() => {
-    if (!scrollOnReveal || !ref.current?.scrollIntoView) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    ref.current.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  }, [scrollOnReveal]);
+  useRevealed(ref, title, { enabled: scrollOnReveal, asksForInput });
   return (
     <Paper
       component="section"

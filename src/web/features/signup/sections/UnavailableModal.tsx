@@ -17,6 +17,7 @@ import {
 } from '#machines/forms/form.selectors';
 import { CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
 import { PhoneField, TextField, type FormActor } from './fields.tsx';
+import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
 function ContactForm({ form }: { form: FormActor }) {
@@ -68,6 +69,7 @@ function ContactForm({ form }: { form: FormActor }) {
 
 export default function UnavailableModal({ address }: { address: AddressActor }) {
   const form = useSelector(address, selectContactForm);
+  useReturnFocus();
   return (
     <Modal
       opened

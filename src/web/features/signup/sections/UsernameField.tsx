@@ -4,9 +4,11 @@
  */
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants';
 import type { UsernameActor } from '#machines/signup/username.machine';
 import { selectUsernameView, type UsernameView } from '#machines/signup/username.selectors';
+import { actThenFocus } from '../../../components/focus.ts';
 import { READABLE_TEXT_INPUT } from '../../session/FormTextField.tsx';
 
 const sameView = (a: UsernameView, b: UsernameView) =>
@@ -17,10 +19,12 @@ const sameView = (a: UsernameView, b: UsernameView) =>
 
 export function UsernameField({ username }: { username: UsernameActor }) {
   const view = useSelector(username, selectUsernameView, sameView);
+  const box = useRef<HTMLInputElement>(null);
   const problem = view.status === 'invalid' || view.status === 'taken' || view.status === 'failed';
   return (
     <Stack gap={6}>
       <TextInput
+        ref={box}
         label="Username"
         description={`${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters: lowercase letters, numbers, dashes and underscores, starting with a letter`}
         name="uid"
@@ -50,7 +54,12 @@ export function UsernameField({ username }: { username: UsernameActor }) {
               key={uid}
               size="xs"
               variant="light"
-              onClick={() => username.send({ type: 'username.suggestion.chosen', uid })}
+              // The suggestion fills the box and the list goes: focus goes back to the box.
+              onClick={() =>
+                actThenFocus(box.current, () =>
+                  username.send({ type: 'username.suggestion.chosen', uid }),
+                )
+              }
             >
               {uid}
             </Button>
