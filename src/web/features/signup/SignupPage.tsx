@@ -28,22 +28,24 @@ import { SignupProgress } from './sections/SignupProgress.tsx';
 import { provideSignupMachine } from './signup-machine.ts';
 import { SignupLayout } from './SignupLayout.tsx';
 import { useSectionActors, WizardContext } from './wizard-context.ts';
+import { withLaterStyles } from '../../app/later-styles.ts';
 
-const loadCustomer = () => import('./sections/CustomerSection.tsx');
-const loadSpeed = () => import('./sections/SpeedSection.tsx');
-const loadRouter = () => import('./sections/RouterSection.tsx');
-const loadConnectivity = () => import('./sections/ConnectivitySection.tsx');
-const loadVoice = () => import('./sections/VoiceSection.tsx');
-const loadAttribution = () => import('./sections/AttributionSection.tsx');
-const loadAccount = () => import('./sections/AccountSection.tsx');
-const loadSummary = () => import('./sections/OrderSummarySection.tsx');
-const loadPayment = () => import('./sections/PaymentSection.tsx');
-const loadAgreement = () => import('./sections/AgreementSection.tsx');
-const loadDatePickers = () =>
+const loadCustomer = withLaterStyles(() => import('./sections/CustomerSection.tsx'));
+const loadSpeed = withLaterStyles(() => import('./sections/SpeedSection.tsx'));
+const loadRouter = withLaterStyles(() => import('./sections/RouterSection.tsx'));
+const loadConnectivity = withLaterStyles(() => import('./sections/ConnectivitySection.tsx'));
+const loadVoice = withLaterStyles(() => import('./sections/VoiceSection.tsx'));
+const loadAttribution = withLaterStyles(() => import('./sections/AttributionSection.tsx'));
+const loadAccount = withLaterStyles(() => import('./sections/AccountSection.tsx'));
+const loadSummary = withLaterStyles(() => import('./sections/OrderSummarySection.tsx'));
+const loadPayment = withLaterStyles(() => import('./sections/PaymentSection.tsx'));
+const loadAgreement = withLaterStyles(() => import('./sections/AgreementSection.tsx'));
+const loadDatePickers = withLaterStyles(() =>
   Promise.all([
     import('./sections/InstallationSection.tsx'),
     import('./sections/ActivationSection.tsx'),
-  ]);
+  ]),
+);
 
 const CustomerSection = lazy(loadCustomer);
 const SpeedSection = lazy(loadSpeed);

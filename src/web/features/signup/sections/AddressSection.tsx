@@ -15,9 +15,10 @@ import { selectAddressView } from '#machines/signup/address.selectors';
 import { AddressCombobox } from '../../../components/AddressCombobox.tsx';
 import { useSalesContacts } from '../wizard-context.ts';
 import { SignupSection } from './SignupSection.tsx';
+import { withLaterStyles } from '../../../app/later-styles.ts';
 
-const UnavailableModal = lazy(() => import('./UnavailableModal.tsx'));
-const MatchModal = lazy(() => import('./MatchModal.tsx'));
+const UnavailableModal = lazy(withLaterStyles(() => import('./UnavailableModal.tsx')));
+const MatchModal = lazy(withLaterStyles(() => import('./MatchModal.tsx')));
 
 function announcementOf(view: ReturnType<typeof selectAddressView>): string {
   if (view.suggesting || view.status !== 'none' || view.search.trim() === '') return '';
