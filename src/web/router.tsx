@@ -28,6 +28,7 @@ import { SessionPrompts } from './features/session/SessionPrompts.tsx';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
+import { withLaterStyles } from './app/later-styles.ts';
 
 export interface RouterContext {
   services: AppServices;
@@ -53,21 +54,23 @@ export function toRouterPath(path: string): string {
 /** Pages that exist so far; every other route shows "coming soon". */
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
-  login: lazyRouteComponent(() => import('./features/login/LoginPage.tsx')),
+  login: lazyRouteComponent(withLaterStyles(() => import('./features/login/LoginPage.tsx'))),
   'password-recovery': lazyRouteComponent(
-    () => import('./features/recovery/PasswordRecoveryPage.tsx'),
+    withLaterStyles(() => import('./features/recovery/PasswordRecoveryPage.tsx')),
   ),
   'username-recovery': lazyRouteComponent(
-    () => import('./features/recovery/UsernameRecoveryPage.tsx'),
+    withLaterStyles(() => import('./features/recovery/UsernameRecoveryPage.tsx')),
   ),
-  'password-update': lazyRouteComponent(() => import('./features/recovery/PasswordUpdatePage.tsx')),
+  'password-update': lazyRouteComponent(
+    withLaterStyles(() => import('./features/recovery/PasswordUpdatePage.tsx')),
+  ),
   'password-generator': lazyRouteComponent(
-    () => import('./features/password-generator/PasswordGeneratorPage.tsx'),
+    withLaterStyles(() => import('./features/password-generator/PasswordGeneratorPage.tsx')),
   ),
-  account: lazyRouteComponent(() => import('./features/account/AccountPage.tsx')),
-  admin: lazyRouteComponent(() => import('./features/admin/AdminProxyPage.tsx')),
-  mailbox: lazyRouteComponent(() => import('./features/mailbox/MailboxPage.tsx')),
-  charts: lazyRouteComponent(() => import('./features/charts/ChartsPage.tsx')),
+  account: lazyRouteComponent(withLaterStyles(() => import('./features/account/AccountPage.tsx'))),
+  admin: lazyRouteComponent(withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx'))),
+  mailbox: lazyRouteComponent(withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx'))),
+  charts: lazyRouteComponent(withLaterStyles(() => import('./features/charts/ChartsPage.tsx'))),
 };
 
 /** Routes that only send the visitor elsewhere. */

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_KIB = 200;
+export const BUDGET_KIB = 180;
 const FORBIDDEN_IN_INITIAL = [/@zxcvbn-ts\/language-/];
 const SIGNUP_ENTRY = 'features/signup/SignupPage.tsx';
 

@@ -22,15 +22,7 @@ import {
  * Keyed by package name; `range` is the declaration the reason was written for, so a new version
  * of the package with another range is checked afresh.
  */
-export const ENGINE_EXCEPTIONS: Record<string, { range: string; reason: string }> = {
-  ky: {
-    range: '>=22',
-    reason:
-      'ky 2.1 declares Node 22 but uses nothing Node 20 lacks (fetch, AbortSignal.timeout, ' +
-      'Request/Response): the web app runs it in the browser, and the unit tests of the API ' +
-      'client (tests/unit/api-client.test.ts, session-client.test.ts) run it on Node 20.',
-  },
-};
+export const ENGINE_EXCEPTIONS: Record<string, { range: string; reason: string }> = {};
 
 export interface EngineProblem {
   name: string;

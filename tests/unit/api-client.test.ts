@@ -100,6 +100,75 @@ describe('the web HTTP client', () => {
     await expect(proxy.get('/x')).rejects.toMatchObject({ message: ERROR_MESSAGES.timeout });
   });
 
+  it('adds the query, per-request headers, Accept and same-origin credentials, and sends PATCH as PATCH', async () => {
+    const api = client(() => json({}));
+    await api.get('/search', { searchParams: { q: 'a b', n: 2, ok: true, none: undefined } });
+    await api.get('search', { searchParams: new URLSearchParams({ uid: 'x&y' }) });
+    await api.patch('/me', { a: 1 }, { headers: { 'Idempotency-Key': 'k1' } });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET http://localhost/manage/api/v1.0/search?q=a+b&n=2&ok=true',
+      'GET http://localhost/manage/api/v1.0/search?uid=x%26y',
+      'PATCH http://localhost/manage/api/v1.0/me',
+    ]);
+    expect(calls[0].headers.get('accept')).toBe('application/json');
+    expect(calls[0].credentials).toBe('same-origin');
+    expect(calls[2].headers.get('Idempotency-Key')).toBe('k1');
+    expect(calls[2].headers.get('X-CSRF-Token')).toBe('abc 123');
+  });
+
+  it('a request may allow itself a longer timeout than the client’s', async () => {
+    const api = client(
+      () => new Promise<Response>((resolve) => setTimeout(() => resolve(json({ late: 1 })), 150)),
+      50,
+    );
+    await expect(api.post('/slow', {}, { timeout: 1000 })).resolves.toEqual({ late: 1 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives the timeout message for a network failure, without retrying it', async () => {
+    const api = client(() => Promise.reject(new TypeError('fetch failed')));
+    await expect(api.get('/x')).rejects.toMatchObject({
+      status: 0,
+      message: ERROR_MESSAGES.timeout,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not retry a call its caller aborted', async () => {
+    const api = client(
+      (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+    );
+    const controller = new AbortController();
+    const pending = api.get('/x', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toBeInstanceOf(ApiFailure);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('fetches a CSRF cookie before a write when it has none', async () => {
+    let cookies = '';
+    const api = createApiClient({
+      prefix: 'http://localhost/manage/api/v1.0',
+      cookies: () => cookies,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        calls.push(request);
+        if (request.url.endsWith('/csrf')) cookies = 'csrf_token=fresh';
+        return json({});
+      },
+    });
+    await api.post('/things', {});
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      'GET /manage/api/v1.0/csrf',
+      'POST /manage/api/v1.0/things',
+    ]);
+    expect(calls[1].headers.get('X-CSRF-Token')).toBe('fresh');
+  });
+
   it('answers 204 with undefined', async () => {
     const api = client(() => new Response(null, { status: 204 }));
     await expect(api.delete('/x')).resolves.toBeUndefined();

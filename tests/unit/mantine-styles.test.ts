@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const stylesDir = path.join(root, 'node_modules/@mantine/core/styles');
-const listed = readFileSync(path.join(root, 'src/web/app/mantine-styles.ts'), 'utf8');
+const first = readFileSync(path.join(root, 'src/web/app/mantine-styles.ts'), 'utf8');
+const later = readFileSync(path.join(root, 'src/web/app/mantine-styles-later.ts'), 'utf8');
+const listed = first + later;
+const sheetsOf = (list: string) => [...list.matchAll(/styles\/([\w-]+)\.css/g)].map((m) => m[1]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -14,10 +17,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every value imported from @mantine/core anywhere in the web app. */
-function usedComponents(): Set<string> {
+/** Every value imported from @mantine/core in the given files (all of the web app by default). */
+function usedComponents(files = sourceFiles(path.join(root, 'src/web'))): Set<string> {
   const used = new Set<string>();
-  for (const file of sourceFiles(path.join(root, 'src/web'))) {
+  for (const file of files) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
       for (const part of match[1].split(',')) {
@@ -39,6 +42,43 @@ describe('Mantine stylesheets', () => {
     expect(missing, 'add these to src/web/app/mantine-styles.ts').toEqual([]);
   });
 
+  it('keeps the sheets of the signup’s first screen, and of the app around it, in the first load', () => {
+    // The modules the entry and the signup page import statically, following relative imports.
+    const seen = new Set<string>();
+    const pending = ['src/web/main.tsx', 'src/web/features/signup/SignupPage.tsx'].map((file) =>
+      path.join(root, file),
+    );
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file) || !existsSync(file)) continue;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/^import\s[^;]*?from\s*'(\.[^']+)'/gm)) {
+        pending.push(path.resolve(path.dirname(file), match[1]));
+      }
+    }
+    expect(seen.has(path.join(root, 'src/web/features/signup/sections/AddressSection.tsx'))).toBe(
+      true,
+    );
+    const deferred = [...usedComponents([...seen].filter((f) => /\.tsx?$/.test(f)))].filter(
+      (name) =>
+        existsSync(path.join(stylesDir, `${name}.css`)) &&
+        !first.includes(`'@mantine/core/styles/${name}.css'`),
+    );
+    expect(deferred, 'move these to src/web/app/mantine-styles.ts').toEqual([]);
+  });
+
+  it('loads the later sheets only with views loaded after the first screen', () => {
+    const firstLoad = ['src/web/main.tsx', 'src/web/app/mantine-styles.ts'].map((file) =>
+      readFileSync(path.join(root, file), 'utf8'),
+    );
+    expect(firstLoad.some((text) => /import\s*'[^']*mantine-styles-later/.test(text))).toBe(false);
+    expect(readFileSync(path.join(root, 'src/web/app/later-styles.ts'), 'utf8')).toContain(
+      "import('./mantine-styles-later.ts')",
+    );
+    expect(sheetsOf(first).filter((name) => sheetsOf(later).includes(name))).toEqual([]);
+  });
+
   it('no longer pulls in the whole package sheet', () => {
     const main = readFileSync(path.join(root, 'src/web/main.tsx'), 'utf8');
     expect(main).not.toContain("'@mantine/core/styles.css'");
@@ -47,9 +87,12 @@ describe('Mantine stylesheets', () => {
 });
 
 describe('Mantine stylesheet order', () => {
-  it('follows the order of the package sheet', () => {
+  it.each([
+    ['the first load', first],
+    ['the later views', later],
+  ])('follows the order of the package sheet in %s', (_, list) => {
     const full = readFileSync(path.join(root, 'node_modules/@mantine/core/styles.css'), 'utf8');
-    const names = [...listed.matchAll(/styles\/([\w-]+)\.css/g)].map((m) => m[1]);
+    const names = sheetsOf(list);
     const positions = names.map((name) => {
       const css = readFileSync(path.join(stylesDir, `${name}.css`), 'utf8');
       const selector = /([.:\w[\]-][^{]*)\{/.exec(css)?.[1].trim().split(',')[0].trim() ?? '';

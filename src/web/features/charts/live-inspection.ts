@@ -2,10 +2,10 @@
  * The live view's source: xstate's `inspect` option reports every snapshot and event of the app's
  * running machines here, and the charts page highlights them. Other tabs of the app share what
  * they see (BroadcastChannel), so /control/charts/ in one tab can follow the signup wizard being
- * used in another. Outside production only: pass `liveInspect(config.production)` as the
- * `inspect` option of `createActor` / `useActorRef` for any machine that should show live (the
- * app-wide actors get it in main.tsx).
- * Kept small on purpose: it is part of the initial bundle; the charts page loads everything else.
+ * used in another. Outside production only: pass `liveInspect(config.production)`
+ * (live-inspect.ts, which loads this module when it is needed) as the `inspect` option of
+ * `createActor` / `useActorRef` for any machine that should show live (the app-wide actors get it
+ * in main.tsx). Never part of the initial load.
  */
 import type { ActorRefLike, InspectionEvent } from 'xstate';
 import { stateKey, transitionLookupKey } from '#machines/charts/model';
@@ -149,8 +149,3 @@ export class LiveInspection {
 }
 
 export const liveInspection = new LiveInspection();
-
-/** The `inspect` option for `createActor`: the live view outside production, nothing in it. */
-export function liveInspect(production: boolean): ((event: InspectionEvent) => void) | undefined {
-  return production ? undefined : liveInspection.inspect;
-}

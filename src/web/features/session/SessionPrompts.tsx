@@ -2,10 +2,13 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
+import { withLaterStyles } from '../../app/later-styles.ts';
 
 // The modal (and its form) loads the first time a password is asked for, not with every page.
-const PasswordPromptModal = lazy(() =>
-  import('./PasswordPromptModal.tsx').then((m) => ({ default: m.PasswordPromptModal })),
+const PasswordPromptModal = lazy(
+  withLaterStyles(() =>
+    import('./PasswordPromptModal.tsx').then((m) => ({ default: m.PasswordPromptModal })),
+  ),
 );
 
 /** The session's modals: the refresh-password and Verify Identity prompts, when asked for. */

@@ -20,7 +20,7 @@ import {
 } from '#machines/signup/signup.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { liveInspect } from '../charts/live-inspection.ts';
+import { liveInspect } from '../charts/live-inspect.ts';
 import { signupApi } from './api.ts';
 import { signupParams } from './params.ts';
 import { AddressSection } from './sections/AddressSection.tsx';
@@ -29,22 +29,24 @@ import { RevealAnnouncer } from './reveal.tsx';
 import { provideSignupMachine } from './signup-machine.ts';
 import { SignupLayout } from './SignupLayout.tsx';
 import { useSectionActors, WizardContext } from './wizard-context.ts';
+import { withLaterStyles } from '../../app/later-styles.ts';
 
-const loadCustomer = () => import('./sections/CustomerSection.tsx');
-const loadSpeed = () => import('./sections/SpeedSection.tsx');
-const loadRouter = () => import('./sections/RouterSection.tsx');
-const loadConnectivity = () => import('./sections/ConnectivitySection.tsx');
-const loadVoice = () => import('./sections/VoiceSection.tsx');
-const loadAttribution = () => import('./sections/AttributionSection.tsx');
-const loadAccount = () => import('./sections/AccountSection.tsx');
-const loadSummary = () => import('./sections/OrderSummarySection.tsx');
-const loadPayment = () => import('./sections/PaymentSection.tsx');
-const loadAgreement = () => import('./sections/AgreementSection.tsx');
-const loadDatePickers = () =>
+const loadCustomer = withLaterStyles(() => import('./sections/CustomerSection.tsx'));
+const loadSpeed = withLaterStyles(() => import('./sections/SpeedSection.tsx'));
+const loadRouter = withLaterStyles(() => import('./sections/RouterSection.tsx'));
+const loadConnectivity = withLaterStyles(() => import('./sections/ConnectivitySection.tsx'));
+const loadVoice = withLaterStyles(() => import('./sections/VoiceSection.tsx'));
+const loadAttribution = withLaterStyles(() => import('./sections/AttributionSection.tsx'));
+const loadAccount = withLaterStyles(() => import('./sections/AccountSection.tsx'));
+const loadSummary = withLaterStyles(() => import('./sections/OrderSummarySection.tsx'));
+const loadPayment = withLaterStyles(() => import('./sections/PaymentSection.tsx'));
+const loadAgreement = withLaterStyles(() => import('./sections/AgreementSection.tsx'));
+const loadDatePickers = withLaterStyles(() =>
   Promise.all([
     import('./sections/InstallationSection.tsx'),
     import('./sections/ActivationSection.tsx'),
-  ]);
+  ]),
+);
 
 const CustomerSection = lazy(loadCustomer);
 const SpeedSection = lazy(loadSpeed);

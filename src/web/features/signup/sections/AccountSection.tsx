@@ -17,8 +17,9 @@ import { PasswordFields } from '../../session/PasswordFields.tsx';
 import { PersonFields } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { UsernameField } from './UsernameField.tsx';
+import { withLaterStyles } from '../../../app/later-styles.ts';
 
-const PasswordGeneratorModal = lazy(() => import('./PasswordGeneratorModal.tsx'));
+const PasswordGeneratorModal = lazy(withLaterStyles(() => import('./PasswordGeneratorModal.tsx')));
 
 const sameActors = (a: AccountActors, b: AccountActors) =>
   a.holder === b.holder && a.username === b.username && a.password === b.password;

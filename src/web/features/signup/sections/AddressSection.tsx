@@ -16,9 +16,10 @@ import { AddressCombobox } from '../../../components/AddressCombobox.tsx';
 import { useSalesContacts } from '../wizard-context.ts';
 import { ContactText } from '../../../components/ContactText.tsx';
 import { SignupSection } from './SignupSection.tsx';
+import { withLaterStyles } from '../../../app/later-styles.ts';
 
-const UnavailableModal = lazy(() => import('./UnavailableModal.tsx'));
-const MatchModal = lazy(() => import('./MatchModal.tsx'));
+const UnavailableModal = lazy(withLaterStyles(() => import('./UnavailableModal.tsx')));
+const MatchModal = lazy(withLaterStyles(() => import('./MatchModal.tsx')));
 
 function announcementOf(view: ReturnType<typeof selectAddressView>): string {
   if (view.suggesting || view.status !== 'none' || view.search.trim() === '') return '';

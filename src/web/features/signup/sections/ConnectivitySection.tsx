@@ -6,10 +6,11 @@ import type { SignupActor } from '#machines/signup/signup.machine';
 import { selectInstallationFeeWaived, type SignupActors } from '#machines/signup/signup.selectors';
 import ResidentialSection from './ResidentialSection.tsx';
 import { SignupSection } from './SignupSection.tsx';
+import { withLaterStyles } from '../../../app/later-styles.ts';
 
 // The date pickers load only for the forms that need them.
-const InstallationSection = lazy(() => import('./InstallationSection.tsx'));
-const ActivationSection = lazy(() => import('./ActivationSection.tsx'));
+const InstallationSection = lazy(withLaterStyles(() => import('./InstallationSection.tsx')));
+const ActivationSection = lazy(withLaterStyles(() => import('./ActivationSection.tsx')));
 
 export default function ConnectivitySection({
   wizard,

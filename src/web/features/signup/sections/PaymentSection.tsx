@@ -22,8 +22,9 @@ import { selectChoiceError, selectFieldError, selectText } from '#machines/forms
 import { READABLE_TEXT_INPUT } from '../../session/FormTextField.tsx';
 import { TextField, type FormActor } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
+import { withLaterStyles } from '../../../app/later-styles.ts';
 
-const CardModal = lazy(() => import('./CardModal.tsx'));
+const CardModal = lazy(withLaterStyles(() => import('./CardModal.tsx')));
 
 const sameView = (a: PaymentView, b: PaymentView) => JSON.stringify(a) === JSON.stringify(b);
 const sameActors = (a: PaymentActors, b: PaymentActors) =>
