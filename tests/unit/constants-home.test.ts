@@ -48,6 +48,10 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     reason: 'cipher parameters',
   },
   'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
+  'src/web/api/client.ts': {
+    names: ['REQUEST_TIMEOUT_MS'],
+    reason: 'a transport timeout of the HTTP client (the spec names only the 800 ms retry)',
+  },
   'src/web/features/signup/reveal.tsx': {
     names: ['REVEAL_BATCH_MS'],
     reason: 'which mounts of one render count as revealed together, a layout detail',
