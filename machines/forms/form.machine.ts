@@ -246,7 +246,15 @@ export const formMachine = setup({
           description:
             'An edit waits for typing to pause before it is checked. A message the edit fixed stays until then (leaving the field does not move the form under the pointer), and a Submit in that time is remembered and acted on once the check has run.',
           on: {
-            submit: { actions: 'remember submit' },
+            // Values that already pass are sent at once, as from idle; others wait for the check.
+            submit: [
+              {
+                guard: 'every field passes',
+                target: '#form.submitting',
+                actions: ['check pending fields', 'check every field'],
+              },
+              { actions: 'remember submit' },
+            ],
           },
           after: {
             inputValidationDelay: [
