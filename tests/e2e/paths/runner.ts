@@ -111,6 +111,58 @@ export function browserPaths(mapping: BrowserMapping) {
   return { plan, runnable, skipped };
 }
 
+/** What a path shows the browser: the states it passes through and the transitions it takes. */
+export function itemsOf(plan: MachinePlan, path: PlannedPath): Set<string> {
+  const items = new Set<string>(plan.initial.states.map((key) => `state:${key}`));
+  for (const step of path.steps) for (const key of step.states) items.add(`state:${key}`);
+  for (const id of path.transitions) items.add(`transition:${id}`);
+  return items;
+}
+
+/**
+ * The fewest runnable paths (greedy set cover) that together pass through every state and take
+ * every transition that any runnable path reaches: the browser walks these, the machine-level
+ * tests walk them all. Ties go to the shorter path, then to the plan's order.
+ */
+export function coveringPaths(mapping: BrowserMapping): {
+  covering: PlannedPath[];
+  /** States and transitions the runnable paths reach, and those any generated path reaches. */
+  items: number;
+  planItems: number;
+  runnable: number;
+} {
+  const { plan, runnable } = browserPaths(mapping);
+  const itemsByPath = runnable.map((path) => ({ path, items: itemsOf(plan, path) }));
+  const missing = new Set(itemsByPath.flatMap(({ items }) => [...items]));
+  const total = missing.size;
+  const covering: PlannedPath[] = [];
+  while (missing.size > 0) {
+    let best: (typeof itemsByPath)[number] | undefined;
+    let bestGain = 0;
+    for (const candidate of itemsByPath) {
+      let gain = 0;
+      for (const item of candidate.items) if (missing.has(item)) gain += 1;
+      if (
+        gain > bestGain ||
+        (gain === bestGain &&
+          best &&
+          gain > 0 &&
+          candidate.path.steps.length < best.path.steps.length)
+      ) {
+        best = candidate;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    covering.push(best.path);
+    for (const item of best.items) missing.delete(item);
+  }
+  // Keep the plan's order, so that test names stay stable and read in order.
+  covering.sort((a, b) => runnable.indexOf(a) - runnable.indexOf(b));
+  const planItems = new Set(plan.paths.flatMap((path) => [...itemsOf(plan, path)])).size;
+  return { covering, items: total, planItems, runnable: runnable.length };
+}
+
 /** Problems of a mapping: states it neither checks nor explains, unknown names. */
 export function mappingProblems(mapping: BrowserMapping): string[] {
   const plan = planFor(mapping);
