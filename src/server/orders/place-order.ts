@@ -29,12 +29,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { CartChoiceError, offeringCart, type Cart, type CartChoiceField } from '#shared/cart/index';
 import { SERVICE_CLASS } from '#shared/constants';
-import {
-  addressAvailabilityMessage,
-  ORDER_MESSAGES,
-  SIGNUP_MESSAGES,
-  USERNAME_MESSAGES,
-} from '#shared/messages';
+import { addressAvailabilityMessage } from '#shared/messages';
+import { ORDER_MESSAGES } from '#shared/messages/order';
+import { SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
 import { formatAddress } from '#shared/signup/address';
 import {
   activationDateError,

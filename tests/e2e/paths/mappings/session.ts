@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
-import { loggedInLabel } from '../../../../src/shared/messages.ts';
+import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import type { BrowserMapping } from '../runner.ts';
 
 const USERNAME = 'demo';
