@@ -1,8 +1,10 @@
 /**
- * Tests of the browser path runner itself: a deliberate break in a view must make a path test
- * fail, naming the step and the state the page no longer shows.
+ * Tests of the browser path runner itself: a deliberate break in a view, or in what the server
+ * answers, must make a path test fail, naming the step and the state the page no longer shows.
+ * (Breaks in a machine are caught at machine level: tests/machines/paths/runner.test.ts.)
  */
 import { expect, test } from '../support/fixtures.ts';
+import { sessionMapping } from './mappings/session.ts';
 import { themeMapping } from './mappings/theme.ts';
 import { browserPaths, runBrowserPath, type BrowserMapping } from './runner.ts';
 
@@ -68,5 +70,28 @@ test.describe('browser path runner', () => {
     ).rejects.toThrow(
       /after step 1 "device turns dark" \(system.changed\) the page does not show state "following preference"[\s\S]*Expected:[^\n]*dark/,
     );
+  });
+
+  test('fails a path when the server answers something other than the spec says', async ({
+    page,
+    visit,
+  }) => {
+    // Logging in and opening the account take a few steps, each under the machine's load.
+    test.setTimeout(90_000);
+    // A server defect: the profile of the logged-in user names somebody else.
+    const path = browserPaths(sessionMapping).runnable.find(
+      (p) =>
+        p.steps.some((s) => s.event.type === 'xstate.done.actor.fetchProfile') &&
+        p.steps.some((s) => s.states.includes('loggedIn.active')),
+    );
+    if (!path) throw new Error('no generated session path shows a logged-in user');
+    await page.route('**/manage/api/v1.0/user/profile', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { username?: string };
+      await route.fulfill({ response, json: { ...body, username: 'somebody-else' } });
+    });
+    await expect(
+      runBrowserPath({ page, visit }, sessionMapping, path, { timeout: 1500 }),
+    ).rejects.toThrow(/the page does not show state "loggedIn.active"[\s\S]*somebody-else/);
   });
 });
