@@ -4,6 +4,8 @@
  */
 import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
+import { adminProxyMapping } from './admin-proxy.ts';
+import { loaderMapping } from './loader.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
@@ -11,4 +13,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
   sessionMapping,
   signupMapping,
+  loaderMapping,
+  adminProxyMapping,
 ];
