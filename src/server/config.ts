@@ -81,12 +81,6 @@ export interface Config {
   /** How many addresses the seed generates when not told otherwise (SEED_ADDRESSES). */
   seedAddresses: number;
   captcha: CaptchaConfig;
-  /**
-   * Tests only (ORDER_TEST_PAUSE_DIR, refused in production): the order placement writes
-   * `paused` into this folder inside its transaction, just before commit, and waits until a
-   * `release` file appears there (tests/api/order-crash.test.ts kills the server meanwhile).
-   */
-  orderTestPauseDir: string | undefined;
 }
 
 /** The captcha of the signup and the availability contact (src/server/captcha). */
@@ -272,16 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...sessionConfig(env, nodeEnv === 'production'),
     ...paymentsConfig(env, nodeEnv === 'production'),
     ...serviceabilityConfig(env),
-    ...ordersConfig(env, nodeEnv === 'production'),
   };
-}
-
-function ordersConfig(env: Env, production: boolean): Pick<Config, 'orderTestPauseDir'> {
-  const pauseDir = optional(env, 'ORDER_TEST_PAUSE_DIR');
-  if (production && pauseDir !== undefined) {
-    throw new ConfigError('ORDER_TEST_PAUSE_DIR', 'is for tests and must not be set in production');
-  }
-  return { orderTestPauseDir: pauseDir === undefined ? undefined : path.resolve(pauseDir) };
 }
 
 const wholeNumber = (min: number, max: number) =>
