@@ -100,3 +100,15 @@ export async function chooseFirstInstallationSlot(page: Page) {
     .first()
     .check();
 }
+
+/** The section of the signup page with this test id. */
+export function signupSection(page: Page, testId: string) {
+  return page.getByTestId(testId);
+}
+
+/** UTOPIA Fiber: the services are complete once the visitor says they own the home. */
+export async function walkToServicesComplete(page: Page) {
+  await walkToConnectivity(page, DEMO_ADDRESSES.utopiaOrderable);
+  await page.getByRole('radio', { name: 'I own this home' }).check();
+  await expect(page.getByTestId('signup-attribution')).toBeVisible();
+}

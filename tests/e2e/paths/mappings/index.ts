@@ -2,6 +2,9 @@
  * Every machine walked in the browser, one mapping module each (see ../runner.ts).
  * Add a line here when a machine's views exist.
  */
+import { activationMapping } from '../../signup/activation-mapping.ts';
+import { attributionMapping } from '../../signup/attribution-mapping.ts';
+import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { sessionMapping } from './session.ts';
@@ -11,4 +14,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
   sessionMapping,
   signupMapping,
+  residentialOwnersOnlyMapping,
+  activationMapping,
+  attributionMapping,
 ];
