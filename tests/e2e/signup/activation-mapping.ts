@@ -13,7 +13,13 @@ import {
 import { CONNECTIVITY_MESSAGES } from '../../../src/shared/messages.ts';
 import { earliestScheduleDate } from '../../../src/shared/signup/dates.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
-import { DEMO_ADDRESSES, SIGNUP_PATH, pickDate, walkToConnectivity } from './wizard.ts';
+import {
+  DEMO_ADDRESSES,
+  SIGNUP_PATH,
+  pickDate,
+  walkToConnectivity,
+  expectAttributionRevealed,
+} from './wizard.ts';
 
 const LABEL = 'Desired activation date';
 
@@ -41,9 +47,7 @@ async function expectDate({ page, expect, step }: StateCheckContext) {
   // The date is required here: no control clears it.
   await expect(section.getByRole('button', { name: 'Clear the date' })).toHaveCount(0);
   // A complete section completes the services: the attribution question follows.
-  const attribution = page.getByTestId('signup-attribution');
-  if (selectActivationValid(snapshot)) await expect(attribution).toBeVisible();
-  else await expect(attribution).toHaveCount(0);
+  await expectAttributionRevealed(page, selectActivationValid(snapshot));
 }
 
 export const activationMapping: BrowserMapping = {

@@ -11,7 +11,12 @@ import {
 } from '../../../machines/signup/residential-details.selectors.ts';
 import { CONNECTIVITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
-import { DEMO_ADDRESSES, SIGNUP_PATH, walkToConnectivity } from './wizard.ts';
+import {
+  DEMO_ADDRESSES,
+  SIGNUP_PATH,
+  walkToConnectivity,
+  expectAttributionRevealed,
+} from './wizard.ts';
 
 const residential = (snapshot: AnyMachineSnapshot) =>
   snapshot as unknown as ResidentialDetailsSnapshot;
@@ -73,11 +78,9 @@ async function expectTribal(context: StateCheckContext) {
 }
 
 /** An owner who answered the tribal question completes the services: attribution follows. */
-async function expectComplete({ page, expect, step }: StateCheckContext) {
+async function expectComplete({ page, step }: StateCheckContext) {
   const view = selectResidentialView(residential(step.snapshot));
-  const attribution = page.getByTestId('signup-attribution');
-  if (view.isOwner === true && view.isTribal !== null) await expect(attribution).toBeVisible();
-  else await expect(attribution).toHaveCount(0);
+  await expectAttributionRevealed(page, view.isOwner === true && view.isTribal !== null);
 }
 
 export const residentialOwnersOnlyMapping: BrowserMapping = {

@@ -4,6 +4,7 @@
  */
 import { activationMapping } from '../../signup/activation-mapping.ts';
 import { attributionMapping } from '../../signup/attribution-mapping.ts';
+import { installationMapping } from '../../signup/installation-mapping.ts';
 import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
@@ -15,6 +16,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   sessionMapping,
   signupMapping,
   residentialOwnersOnlyMapping,
+  installationMapping,
   activationMapping,
   attributionMapping,
 ];
