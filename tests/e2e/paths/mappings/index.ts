@@ -2,6 +2,10 @@
  * Every machine walked in the browser, one mapping module each (see ../runner.ts).
  * Add a line here when a machine's views exist.
  */
+import { activationMapping } from '../../signup/activation-mapping.ts';
+import { attributionMapping } from '../../signup/attribution-mapping.ts';
+import { installationMapping } from '../../signup/installation-mapping.ts';
+import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
@@ -15,4 +19,8 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   signupMapping,
   loaderMapping,
   adminProxyMapping,
+  residentialOwnersOnlyMapping,
+  installationMapping,
+  activationMapping,
+  attributionMapping,
 ];
