@@ -29,6 +29,10 @@ export const PRERENDER_STAND_INS: PublicConfig = {
   production: true,
   version: 'prerender-stand-in-version',
   cardProviderOrigins: [],
+  mapTileUrl: 'https://prerender-stand-in.invalid/map/{z}/{x}/{y}.png',
+  mapTileMaxZoom: 0,
+  mapAttribution: 'prerender-stand-in-map-attribution',
+  mapAttributionUrl: 'https://prerender-stand-in.invalid/map-attribution',
 };
 
 /** A phone number as a `tel:` link's target: its digits and plus sign. */

@@ -1,4 +1,8 @@
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config';
+import {
+  DEFAULT_MAP_TILES,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+} from '#shared/public-config';
 
 const FALLBACK: PublicConfig = {
   productName: 'Ridgeline Fiber',
@@ -12,6 +16,10 @@ const FALLBACK: PublicConfig = {
   version: '0.0.0',
   // Without configuration no card message is trusted.
   cardProviderOrigins: [],
+  mapTileUrl: DEFAULT_MAP_TILES.url,
+  mapTileMaxZoom: DEFAULT_MAP_TILES.maxZoom,
+  mapAttribution: DEFAULT_MAP_TILES.attribution,
+  mapAttributionUrl: DEFAULT_MAP_TILES.attributionUrl,
 };
 
 /** The configuration the server embedded in the page. */
