@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
-import { DEFAULT_MAP_TILES, type PublicConfig } from '#shared/public-config';
+import type { MapTiles, PublicConfig } from '#shared/public-config';
 
 export type RunMode = 'development' | 'production' | 'test';
 
@@ -81,8 +81,12 @@ export interface Config {
   /** How many addresses the seed generates when not told otherwise (SEED_ADDRESSES). */
   seedAddresses: number;
   captcha: CaptchaConfig;
-  /** The map of the fiber attach point (signup.md §9): its tiles, shown from the visitor's browser. */
-  map: MapConfig;
+  /**
+   * The map of the fiber attach point (signup.md §9): its tile server (MAP_TILE_*), which the
+   * visitor's browser loads tiles from; `tileUrl` holds `{z}`, `{x}`, `{y}`, and `{s}` only as
+   * the host's first label.
+   */
+  map: MapTiles;
   /**
    * Tests only (ORDER_TEST_PAUSE_DIR, refused in production): the order placement writes
    * `paused` into this folder inside its transaction, just before commit, and waits until a
@@ -91,16 +95,13 @@ export interface Config {
   orderTestPauseDir: string | undefined;
 }
 
-/** Where the attach-point map's tiles come from (MAP_TILE_*), OpenStreetMap's by default. */
-export interface MapConfig {
-  /** A tile URL template: `{z}`, `{x}`, `{y}`, and `{s}` only as the host's first label. */
-  tileUrl: string;
-  /** The highest zoom the tile server has tiles for; the map scales them up beyond it. */
-  tileMaxZoom: number;
-  /** The attribution the tiles' licence asks for, as text, and the page it links to. */
-  attribution: string;
-  attributionUrl: string;
-}
+/** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
+export const DEFAULT_MAP_TILES: MapTiles = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  maxZoom: 19,
+  attribution: '© OpenStreetMap contributors',
+  attributionUrl: 'https://www.openstreetmap.org/copyright',
+};
 
 /** The captcha of the signup and the availability contact (src/server/captcha). */
 export interface CaptchaConfig {
@@ -314,7 +315,7 @@ export function mapTileSource(template: string): string | undefined {
   return subdomains ? origin.replace('://', '://*.') : origin;
 }
 
-function mapConfig(env: Env): MapConfig {
+function mapConfig(env: Env): MapTiles {
   return {
     tileUrl: field(
       env,
@@ -328,9 +329,9 @@ function mapConfig(env: Env): MapConfig {
             'the first part of the host), like https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         ),
       ),
-      DEFAULT_MAP_TILES.url,
+      DEFAULT_MAP_TILES.tileUrl,
     ),
-    tileMaxZoom: field(
+    maxZoom: field(
       env,
       'MAP_TILE_MAX_ZOOM',
       wholeNumber(0, MAP_ZOOM),
@@ -563,9 +564,6 @@ export function publicConfig(config: Config): PublicConfig {
     production: config.production,
     version: config.version,
     cardProviderOrigins: cardProviderOrigins(config),
-    mapTileUrl: config.map.tileUrl,
-    mapTileMaxZoom: config.map.tileMaxZoom,
-    mapAttribution: config.map.attribution,
-    mapAttributionUrl: config.map.attributionUrl,
+    map: config.map,
   };
 }

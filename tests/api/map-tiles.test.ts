@@ -39,6 +39,6 @@ describe('the pages served with a map tile URL', () => {
     expect(imgSrc(response.headers.get('content-security-policy') ?? '')).toBe(
       `img-src 'self' data: blob: ${source}`,
     );
-    expect(await response.text()).toContain(`"mapTileUrl":"${template}"`);
+    expect(await response.text()).toContain(`"tileUrl":"${template}"`);
   });
 });

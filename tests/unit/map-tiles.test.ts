@@ -12,13 +12,13 @@ const imgSrc = (csp: string) => csp.split('; ').find((part) => part.startsWith('
 describe('the map tile URL', () => {
   it("is OpenStreetMap's standard tiles by default, with its attribution", () => {
     const config = loadConfig({});
-    expect(publicConfig(config)).toMatchObject({
-      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      mapAttribution: '© OpenStreetMap contributors',
-      mapAttributionUrl: 'https://www.openstreetmap.org/copyright',
+    expect(publicConfig(config).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      // OpenStreetMap serves tiles up to zoom 19; the map at zoom 20 scales those.
+      maxZoom: 19,
+      attribution: '© OpenStreetMap contributors',
+      attributionUrl: 'https://www.openstreetmap.org/copyright',
     });
-    // OpenStreetMap serves tiles up to zoom 19; the map at zoom 20 scales those.
-    expect(publicConfig(config).mapTileMaxZoom).toBe(19);
   });
 
   it('is read from MAP_TILE_URL and its companions', () => {
@@ -28,11 +28,11 @@ describe('the map tile URL', () => {
       MAP_TILE_ATTRIBUTION: '© Example Maps',
       MAP_TILE_ATTRIBUTION_URL: 'https://maps.example.com/terms',
     });
-    expect(publicConfig(config)).toMatchObject({
-      mapTileUrl: 'https://maps.example.com/roadmap/{z}/{x}/{y}.png?key=abc',
-      mapTileMaxZoom: 20,
-      mapAttribution: '© Example Maps',
-      mapAttributionUrl: 'https://maps.example.com/terms',
+    expect(publicConfig(config).map).toEqual({
+      tileUrl: 'https://maps.example.com/roadmap/{z}/{x}/{y}.png?key=abc',
+      maxZoom: 20,
+      attribution: '© Example Maps',
+      attributionUrl: 'https://maps.example.com/terms',
     });
   });
 
