@@ -54,6 +54,8 @@ test('Lehi Fiber: the attach point on a map at zoom 20, centred on the drop poin
   visit,
   baseURL,
 }) => {
+  // Four sections walked, then three axe checks and the keyboard: the time of a slow test.
+  test.slow();
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   const detailsAnswer = page.waitForResponse(
