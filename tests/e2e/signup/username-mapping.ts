@@ -14,6 +14,7 @@ import {
 import { TIMERS } from '../../../src/shared/constants.ts';
 import { SIGNUP_ORDER_MESSAGES } from '../../../src/shared/messages.ts';
 import { usernameError } from '../../../src/shared/schemas/username.ts';
+import { endThePause, holdTheClock, releaseAtEnd } from '../paths/mappings/clock.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
 import { SIGNUP_PATH, walkToAccount } from './wizard.ts';
 
@@ -28,12 +29,6 @@ export const usernameBox = (page: Page) =>
 /** What the box holds, as the person typed or chose it. */
 const typedOn = new WeakMap<Page, string>();
 
-/** Stops the page's clock, so that the pause before the check ends only when the path says. */
-async function holdTheClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
-}
-
 /** The next check is dropped by the network when it is to fail. */
 async function checkWillFail(page: Page, answer: EventObject | undefined) {
   await page.unroute(CHECK_REQUEST);
@@ -45,7 +40,12 @@ const takenAnswer = (event: EventObject | undefined) =>
   event?.type === 'xstate.done.actor.checkUsername' &&
   (event as { output?: { in_use?: boolean } }).output?.in_use === true;
 
-async function expectUsername({ page, expect, step }: StateCheckContext) {
+async function expectUsername(context: StateCheckContext) {
+  await expectUsernameBox(context);
+  await releaseAtEnd(context);
+}
+
+async function expectUsernameBox({ page, expect, step }: StateCheckContext) {
   const view = selectUsernameView(step.snapshot as unknown as UsernameSnapshot);
   const box = usernameBox(page);
   await expect(box).toHaveValue(view.status === 'empty' ? '' : (typedOn.get(page) ?? ''));
@@ -103,8 +103,7 @@ export const usernameMapping: BrowserMapping = {
       typedOn.set(page, typed.trim());
     },
     'xstate.after.usernameCheckDebounce.signupUsername.typing': async ({ page }) => {
-      await page.clock.runFor(TIMERS.usernameCheckDebounceMs);
-      await page.clock.resume();
+      await endThePause(page, TIMERS.usernameCheckDebounceMs);
     },
     'xstate.done.actor.checkUsername': async () => {},
     'xstate.error.actor.checkUsername': async () => {},

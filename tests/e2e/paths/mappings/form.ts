@@ -21,6 +21,7 @@ import {
   typeMasked,
   walkToConnectivity,
 } from '../../signup/wizard.ts';
+import { endThePause, holdTheClock, releaseAtEnd } from './clock.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 
 const owner = (page: Page) => page.getByRole('form', { name: 'Property owner' });
@@ -35,17 +36,17 @@ const box = (page: Page, field: Field) => owner(page).getByLabel(FIELDS[field].l
 const sendButton = (page: Page) =>
   owner(page).getByRole('button', { name: 'Send the owner’s contact' });
 
-async function holdTheClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
-}
-
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The values as typed, the messages of the fields visited, and the Send button. */
-async function expectEditing({ page, expect, step }: StateCheckContext) {
+async function expectEditing(context: StateCheckContext) {
+  await expectFields(context);
+  await releaseAtEnd(context);
+}
+
+async function expectFields({ page, expect, step }: StateCheckContext) {
   const snapshot = step.snapshot as unknown as FormSnapshot;
   for (const field of Object.keys(FIELDS) as Field[]) {
     await expect(box(page, field)).toHaveValue(selectText(snapshot, field));
@@ -86,8 +87,7 @@ export const formMapping: BrowserMapping = {
       await box(page, field).blur();
     },
     'xstate.after.inputValidationDelay.form.editing.waiting': async ({ page }) => {
-      await page.clock.runFor(TIMERS.inputValidationDelayMs);
-      await page.clock.resume();
+      await endThePause(page, TIMERS.inputValidationDelayMs);
     },
     submit: async ({ page }) => {
       await sendButton(page).click();
