@@ -14,6 +14,7 @@ import {
 import { PASSWORD_GENERATOR } from '../../../../src/shared/constants.ts';
 import { SESSION_NOTICES } from '../../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
+import { replaySnapshot, replayed, startReplay } from './replay.ts';
 
 const PAGE = '/control/password-generator/';
 const WORDS_REQUEST = `**/manage/api/v1.0/passgen/${PASSWORD_GENERATOR.wordCount}`;
@@ -55,9 +56,10 @@ async function expectPassword(context: StateCheckContext, copyLabel: 'Copy' | 'C
   const { page, expect, step } = context;
   await expectGrid(context);
   const words = grid(page).getByRole('button');
-  const chosen = await Promise.all(
-    passgen(step.snapshot).context.chosen.map(async (index) => words.nth(index).innerText()),
-  );
+  // The order the words were picked in is not in the projection: the path's own events say it.
+  const picked = passgen(replaySnapshot(passgenMapping, page)).context.chosen;
+  expect([...picked].sort()).toEqual([...passgen(step.snapshot).context.chosen].sort());
+  const chosen = await Promise.all(picked.map(async (index) => words.nth(index).innerText()));
   const shown = (await page.getByTestId('generated-password').innerText()).trim();
   let rest = shown;
   for (const word of chosen) {
@@ -73,10 +75,11 @@ export const passgenMapping: BrowserMapping = {
   machine: 'passgen',
   async start({ page, visit, upcoming }) {
     await page.context().clearPermissions();
+    startReplay(page);
     await wordsWillFail(page, upcoming);
     await visit(PAGE);
   },
-  events: {
+  events: replayed({
     'xstate.done.actor.fetchWords': async () => {},
     'xstate.error.actor.fetchWords': async () => {},
     retry: async ({ page, upcoming }) => {
@@ -101,7 +104,7 @@ export const passgenMapping: BrowserMapping = {
       await page.getByRole('button', { name: /^Cop(y|ied)$/ }).click();
     },
     'xstate.done.actor.copyToClipboard': async () => {},
-  },
+  }),
   notCaused: {
     'xstate.error.actor.copyToClipboard':
       'Chromium lets a page write to the clipboard after a click whatever the site’s permission says; a browser that refuses is walked at machine level',
