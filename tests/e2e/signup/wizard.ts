@@ -130,3 +130,21 @@ export async function expectAttributionRevealed(page: Page, complete: boolean) {
     await expect(attribution).toHaveCount(0);
   }
 }
+
+/**
+ * The signup reaches account setup (UTOPIA Fiber, owner): with `holderComplete` false the
+ * customer's date of birth is taken out again before the account shows, so the account holder
+ * it is filled from starts incomplete and the sign-in details wait.
+ */
+export async function walkToAccount(page: Page, { holderComplete = true } = {}) {
+  await walkToConnectivity(page, DEMO_ADDRESSES.utopiaOrderable);
+  if (!holderComplete) {
+    const dob = page.getByTestId('signup-customer').getByLabel('Date of birth');
+    await dob.click();
+    await dob.press('ControlOrMeta+a');
+    await dob.press('Backspace');
+    await dob.blur();
+  }
+  await page.getByRole('radio', { name: 'I own this home' }).check();
+  await expect(page.getByTestId('signup-account')).toBeVisible();
+}

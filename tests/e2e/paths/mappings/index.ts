@@ -6,10 +6,14 @@ import { activationMapping } from '../../signup/activation-mapping.ts';
 import { attributionMapping } from '../../signup/attribution-mapping.ts';
 import { installationMapping } from '../../signup/installation-mapping.ts';
 import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
+import { accountMapping } from '../../signup/account-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
+import { usernameMapping } from '../../signup/username-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
+import { formMapping } from './form.ts';
+import { passgenMapping } from './passgen.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
@@ -23,4 +27,8 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   installationMapping,
   activationMapping,
   attributionMapping,
+  passgenMapping,
+  usernameMapping,
+  accountMapping,
+  formMapping,
 ];
