@@ -6,6 +6,7 @@ import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
+import { passwordUpdateMapping } from './password-update.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
@@ -15,4 +16,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   signupMapping,
   loaderMapping,
   adminProxyMapping,
+  passwordUpdateMapping,
 ];

@@ -30,3 +30,27 @@ export async function logInAs(page: Page, visit: (path: string) => Promise<void>
 export async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
 }
+
+/**
+ * Asks for a password recovery link for a demo login, as a person does (password recovery, then
+ * the email in the mailbox), and returns the link's path (/control/password-update/…).
+ */
+export async function recoveryLinkFor(
+  page: Page,
+  visit: (path: string) => Promise<void>,
+  user: string,
+): Promise<string> {
+  await visit('/control/password-recovery/');
+  await page.getByRole('textbox', { name: 'Username' }).fill(user);
+  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await page.getByTestId('recovery-sent').waitFor();
+  await visit('/control/mailbox/');
+  const href = await page
+    .getByTestId('mailbox-message')
+    .filter({ hasText: `To: ${user}@ridgeline.example` })
+    .getByRole('link', { name: /\/control\/password-update\// })
+    .first()
+    .getAttribute('href');
+  if (!href) throw new Error(`no recovery link was mailed to ${user}`);
+  return new URL(href).pathname;
+}
