@@ -7,6 +7,7 @@ import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
 import { passwordUpdateMapping } from './password-update.ts';
+import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
@@ -17,4 +18,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   loaderMapping,
   adminProxyMapping,
   passwordUpdateMapping,
+  routeGateMapping,
 ];
