@@ -6,6 +6,7 @@ import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
+import { notificationsMapping } from './notifications.ts';
 import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
@@ -18,5 +19,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   loaderMapping,
   adminProxyMapping,
   passwordUpdateMapping,
+  notificationsMapping,
   routeGateMapping,
 ];
