@@ -14,6 +14,9 @@ import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
 import { passgenMapping } from './passgen.ts';
+import { notificationsMapping } from './notifications.ts';
+import { passwordUpdateMapping } from './password-update.ts';
+import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
@@ -31,4 +34,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   usernameMapping,
   accountMapping,
   formMapping,
+  passwordUpdateMapping,
+  notificationsMapping,
+  routeGateMapping,
 ];

@@ -5,6 +5,19 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
+import { earliestScheduleDate } from '../../../../src/shared/signup/dates.ts';
+import {
+  agree,
+  billToServiceAddress,
+  completeAccount,
+  freshUsername,
+  payFromBank,
+  placeOrderButton,
+  section,
+  solveCaptcha,
+  STRONG_PASSWORD,
+} from '../../signup/order.ts';
+import { CUSTOMER, pickDate, SIGNUP_PATH, typeMasked } from '../../signup/wizard.ts';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 export const WRONG_PASSWORD = 'not-the-demo-password-1';
@@ -29,4 +42,56 @@ export async function logInAs(page: Page, visit: (path: string) => Promise<void>
 /** A tab of the portal's navigation, as a person clicks it. */
 export async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
+}
+
+/**
+ * Asks for a password recovery link for a demo login, as a person does (password recovery, then
+ * the email in the mailbox), and returns the link's path (/control/password-update/…).
+ */
+export async function recoveryLinkFor(
+  page: Page,
+  visit: (path: string) => Promise<void>,
+  user: string,
+): Promise<string> {
+  await visit('/control/password-recovery/');
+  await page.getByRole('textbox', { name: 'Username' }).fill(user);
+  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await page.getByTestId('recovery-sent').waitFor();
+  await visit('/control/mailbox/');
+  const href = await page
+    .getByTestId('mailbox-message')
+    .filter({ hasText: `To: ${user}@ridgeline.example` })
+    .getByRole('link', { name: /\/control\/password-update\// })
+    .first()
+    .getAttribute('href');
+  if (!href) throw new Error(`no recovery link was mailed to ${user}`);
+  return new URL(href).pathname;
+}
+
+/**
+ * A customer of their own, for a path that changes their password: a real order from the
+ * Southern Ute pre-signup link (README "Demo logins" lists the links), placed as a person does;
+ * the signup logs them in on their account page. Returns the username and password.
+ */
+export async function signUpFreshCustomer(
+  page: Page,
+  visit: (path: string) => Promise<void>,
+): Promise<{ username: string; password: string }> {
+  await visit(`${SIGNUP_PATH}?signupHash=demo-southern-ute`);
+  const dob = section(page, 'signup-customer').getByLabel('Date of birth');
+  await typeMasked(dob, CUSTOMER.dobDigits);
+  await dob.blur();
+  await pickDate(page, 'Desired activation date', earliestScheduleDate());
+  const username = freshUsername('paths');
+  await completeAccount(page, username);
+  await payFromBank(page);
+  await billToServiceAddress(page);
+  await agree(page);
+  await solveCaptcha(page);
+  await placeOrderButton(page).click({ timeout: 15_000 });
+  await page
+    .getByTestId('logged-in-link')
+    .filter({ hasText: loggedInLabel(username) })
+    .waitFor({ timeout: 60_000 });
+  return { username, password: STRONG_PASSWORD };
 }
