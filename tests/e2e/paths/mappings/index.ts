@@ -3,6 +3,7 @@
  * Add a line here when a machine's views exist.
  */
 import { signupMapping } from '../../signup/path-mapping.ts';
+import { paymentMapping } from '../../signup/payment-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
@@ -11,4 +12,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
   sessionMapping,
   signupMapping,
+  paymentMapping,
 ];
