@@ -109,7 +109,10 @@ export function placeOrderButton(page: Page) {
 export class HeldRequests {
   private readonly held: Route[] = [];
 
-  private constructor(private readonly url: RegExp) {}
+  private constructor(
+    private readonly page: Page,
+    private readonly url: RegExp,
+  ) {}
 
   /**
    * Holds every request to `path` under the API (any query string) on this page, or to every
@@ -117,7 +120,7 @@ export class HeldRequests {
    */
   static async on(page: Page, path: string, { prefix = false } = {}): Promise<HeldRequests> {
     const escaped = `${API_BASE_PATH}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const requests = new HeldRequests(new RegExp(`${escaped}${prefix ? '' : '(\\?|$)'}`));
+    const requests = new HeldRequests(page, new RegExp(`${escaped}${prefix ? '' : '(\\?|$)'}`));
     await page.route(requests.url, (route) => {
       requests.held.push(route);
     });
@@ -137,6 +140,12 @@ export class HeldRequests {
     const route = await this.next();
     await route.continue({ headers: { ...route.request().headers(), ...headers } });
     return route;
+  }
+
+  /** Lets the oldest request through and holds no more. */
+  async releaseLast(): Promise<void> {
+    await this.release();
+    await this.page.unroute(this.url);
   }
 
   /** Drops every request still held (the page gave up on them). */

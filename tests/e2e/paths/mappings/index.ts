@@ -4,6 +4,7 @@
  */
 import { signupMapping } from '../../signup/path-mapping.ts';
 import { paymentMapping } from '../../signup/payment-mapping.ts';
+import { prefilledMapping } from '../../signup/prefilled-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
@@ -13,4 +14,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   sessionMapping,
   signupMapping,
   paymentMapping,
+  prefilledMapping,
 ];
