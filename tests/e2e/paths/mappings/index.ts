@@ -3,6 +3,7 @@
  * Add a line here when a machine's views exist.
  */
 import { signupMapping } from '../../signup/path-mapping.ts';
+import { checkoutMapping } from '../../signup/checkout-mapping.ts';
 import { paymentMapping } from '../../signup/payment-mapping.ts';
 import { prefilledMapping } from '../../signup/prefilled-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
@@ -14,5 +15,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   sessionMapping,
   signupMapping,
   paymentMapping,
+  checkoutMapping,
   prefilledMapping,
 ];
