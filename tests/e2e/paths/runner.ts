@@ -35,6 +35,8 @@ export interface EventPlace {
   index: number;
   previous?: EventObject;
   next?: EventObject;
+  /** Every event before it in the path, in order. */
+  earlier: readonly EventObject[];
 }
 
 export interface StateCheckContext extends BrowserContext {
@@ -89,6 +91,7 @@ export function whyNotRunnable(mapping: BrowserMapping, path: PlannedPath): stri
             index,
             previous: path.steps[index - 1]?.event,
             next: path.steps[index + 1]?.event,
+            earlier: path.steps.slice(0, index).map((step) => step.event),
           })
         : rule;
     if (reason) return `${step.event.type}: ${reason}`;

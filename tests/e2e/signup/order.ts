@@ -3,8 +3,10 @@
  * path mapping: account setup, the card provider's form, the bank form, billing, "I agree", the
  * captcha and Place order. Orders are real: they go through the real API to the test database.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { expect } from '../support/fixtures.ts';
+import { DEMO_ADDRESSES, walkToConnectivity } from './wizard.ts';
 
 /** A username nobody has yet (tests run in parallel on one database). */
 export function freshUsername(prefix: string): string {
@@ -97,4 +99,94 @@ export async function solveCaptcha(page: Page) {
 
 export function placeOrderButton(page: Page) {
   return section(page, 'signup-agreement').getByRole('button', { name: 'Place order' });
+}
+
+/**
+ * Requests held at the network until the walk lets them through: a slow answer, so that what the
+ * page shows while it waits can be seen. The server still gives the answer (`release`), or the
+ * network drops it (`drop`).
+ */
+export class HeldRequests {
+  private readonly held: Route[] = [];
+
+  private constructor(
+    private readonly page: Page,
+    private readonly url: RegExp,
+  ) {}
+
+  /**
+   * Holds every request to `path` under the API (any query string) on this page, or to every
+   * path that starts with it.
+   */
+  static async on(page: Page, path: string, { prefix = false } = {}): Promise<HeldRequests> {
+    const escaped = `${API_BASE_PATH}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const requests = new HeldRequests(page, new RegExp(`${escaped}${prefix ? '' : '(\\?|$)'}`));
+    await page.route(requests.url, (route) => {
+      requests.held.push(route);
+    });
+    return requests;
+  }
+
+  /** The oldest request still held (waiting for the page to send it). */
+  async next(): Promise<Route> {
+    await expect
+      .poll(() => this.held.length, { message: `a request to ${this.url.source}` })
+      .toBeGreaterThan(0);
+    return this.held.shift()!;
+  }
+
+  /** Lets the oldest request reach the server, with extra headers if given. */
+  async release(headers: Record<string, string> = {}): Promise<Route> {
+    const route = await this.next();
+    await route.continue({ headers: { ...route.request().headers(), ...headers } });
+    return route;
+  }
+
+  /** Lets the oldest request through and holds no more. */
+  async releaseLast(): Promise<void> {
+    await this.release();
+    await this.page.unroute(this.url);
+  }
+
+  /** Drops every request still held (the page gave up on them). */
+  async forget(): Promise<void> {
+    for (const route of this.held.splice(0)) await route.abort().catch(() => {});
+  }
+}
+
+/**
+ * The signup up to its payment section at the UTOPIA Fiber demo address: the customer details,
+ * 1 Gbps, the visitor's own router, and an owner's home.
+ */
+export async function walkToPayment(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await walkToConnectivity(page, DEMO_ADDRESSES.utopiaOrderable);
+  await page.getByRole('radio', { name: 'I own this home' }).check();
+  await expect(section(page, 'signup-payment')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The whole signup up to Agree and Finish: the payment section, an account, a bank account. */
+export async function walkToAgreement(page: Page, uid: string) {
+  await walkToPayment(page);
+  await completeAccount(page, uid);
+  await payFromBank(page);
+  await billToServiceAddress(page);
+  await expect(section(page, 'signup-agreement')).toBeVisible();
+}
+
+/**
+ * A state check run once per step of a walk, however many of its state keys it is mapped to (one
+ * look at a section covers its parallel regions).
+ */
+export function oncePerStep<C extends { page: Page; step: object }>(
+  check: (context: C) => Promise<void>,
+): (context: C) => Promise<void> {
+  const checked = new WeakMap<Page, WeakSet<object>>();
+  return async (context) => {
+    const steps = checked.get(context.page) ?? new WeakSet<object>();
+    checked.set(context.page, steps);
+    if (steps.has(context.step)) return;
+    steps.add(context.step);
+    await check(context);
+  };
 }

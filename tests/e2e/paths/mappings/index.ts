@@ -9,6 +9,9 @@ import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.t
 import { accountMapping } from '../../signup/account-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
 import { usernameMapping } from '../../signup/username-mapping.ts';
+import { checkoutMapping } from '../../signup/checkout-mapping.ts';
+import { paymentMapping } from '../../signup/payment-mapping.ts';
+import { prefilledMapping } from '../../signup/prefilled-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
@@ -37,4 +40,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   passwordUpdateMapping,
   notificationsMapping,
   routeGateMapping,
+  paymentMapping,
+  checkoutMapping,
+  prefilledMapping,
 ];

@@ -1,0 +1,254 @@
+/**
+ * The signup's payment section in the browser (tests/e2e/paths/runner.ts), at the UTOPIA Fiber
+ * demo address with the sections before it complete. A person chooses card or bank account, adds
+ * a card in the card provider's own form (a frame from the provider's origin), closes the modal,
+ * presses Add card, Change or Try again, fills the bank form (a routing number the spec
+ * whitelists; "123" is not a routing number), chooses how bills are paid and where they go, and
+ * fills a new billing address (a three-digit ZIP code is not one).
+ *
+ * The card form's address (GET /billing/payment_account_url) is held at the network until the
+ * walk lets it through, so that the modal's loading state can be seen; then the real server
+ * answers: with the form's address, or, for a page reached under a host name the card provider
+ * does not serve (X-Forwarded-Host through the trusted proxy), with its refusal.
+ */
+import type { Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
+import { FIELD_MESSAGES } from '../../../src/shared/messages.ts';
+import { PAYMENT_MESSAGES, cardEndingIn } from '../../../src/shared/messages/order.ts';
+import { PAYMENT_PATHS } from '../../../src/shared/schemas/payment.ts';
+import {
+  selectCardModal,
+  selectPaymentValid,
+  selectPaymentView,
+  type PaymentSnapshot,
+} from '../../../machines/signup/payment.selectors.ts';
+import { selectFormValid, type FormSnapshot } from '../../../machines/forms/form.selectors.ts';
+import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
+import { BANK, HeldRequests, VISA, addCard, oncePerStep, section, walkToPayment } from './order.ts';
+
+/** The card form's address requests of each page. */
+const cardFormUrls = new WeakMap<Page, HeldRequests>();
+/** Pages where the payment was complete once: Agree and Finish has shown and stays. */
+const completedOnce = new WeakSet<Page>();
+
+function heldFor(page: Page): HeldRequests {
+  const held = cardFormUrls.get(page);
+  if (!held) throw new Error('the walk did not start');
+  return held;
+}
+
+const payment = (page: Page) => section(page, 'signup-payment');
+const cardModal = (page: Page) => page.getByRole('dialog', { name: 'Add a card' });
+const cardForm = (page: Page) => page.frameLocator('[data-testid="card-form-frame"]');
+
+async function checked(
+  { expect }: Pick<StateCheckContext, 'expect'>,
+  radio: ReturnType<Page['getByRole']>,
+  on: boolean,
+) {
+  if (on) await expect(radio).toBeChecked();
+  else await expect(radio).not.toBeChecked();
+}
+
+/**
+ * Everything the payment section shows, from the predicted snapshot through its selectors (once
+ * a step: it covers the section's three regions).
+ */
+const expectPayment = oncePerStep(async (context: StateCheckContext) => {
+  const { page, expect, step } = context;
+  const snapshot = step.snapshot as unknown as PaymentSnapshot;
+  const view = selectPaymentView(snapshot);
+  const section = payment(page);
+
+  await checked(
+    context,
+    section.getByRole('radio', { name: 'Credit or debit card' }),
+    view.method === 'CC',
+  );
+  await checked(
+    context,
+    section.getByRole('radio', { name: 'Bank account (ACH)' }),
+    view.method === 'ACH',
+  );
+  if (view.method === 'ACH') await expect(section.getByTestId('bank-form')).toBeVisible();
+  else await expect(section.getByTestId('bank-form')).toHaveCount(0);
+
+  const modal = selectCardModal(snapshot);
+  if (!modal.open) {
+    await expect(cardModal(page)).toHaveCount(0);
+  } else {
+    await expect(cardModal(page)).toBeVisible();
+    if (modal.status === 'loading')
+      await expect(
+        cardModal(page).getByRole('status', { name: 'Loading the card form' }),
+      ).toBeVisible();
+    if (modal.status === 'ready')
+      await expect(cardForm(page).getByLabel('Card number')).toBeVisible({ timeout: 15_000 });
+    if (modal.status === 'unavailable') {
+      await expect(cardModal(page).getByRole('alert')).toHaveText(
+        PAYMENT_MESSAGES.cardFormUnavailable,
+      );
+      await expect(cardModal(page).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    }
+  }
+
+  const addCardButton = section.getByRole('button', { name: 'Add card' });
+  if (view.addCard) await expect(addCardButton).toBeVisible();
+  else await expect(addCardButton).toHaveCount(0);
+  const added = section.getByTestId('card-added');
+  if (view.cardLastFour) {
+    await expect(added).toContainText(cardEndingIn(view.cardLastFour));
+    await expect(added.getByRole('button', { name: 'Change' })).toBeEnabled();
+  } else {
+    await expect(added).toHaveCount(0);
+  }
+
+  await checked(
+    context,
+    section.getByRole('radio', { name: 'Automatic monthly billing' }),
+    view.autoPay === true,
+  );
+  await checked(
+    context,
+    section.getByRole('radio', { name: 'Manual payment' }),
+    view.autoPay === false,
+  );
+
+  const billing = section.getByTestId('billing-address');
+  if (view.billingShown) {
+    await expect(billing).toBeVisible();
+    await checked(
+      context,
+      billing.getByRole('radio', { name: /Same as the service address/ }),
+      view.billingChoice === 'service',
+    );
+    await checked(
+      context,
+      billing.getByRole('radio', { name: 'A new billing address' }),
+      view.billingChoice === 'new',
+    );
+    if (view.billingChoice === 'new')
+      await expect(billing.getByTestId('billing-address-form')).toBeVisible();
+    else await expect(billing.getByTestId('billing-address-form')).toHaveCount(0);
+  } else {
+    await expect(billing).toHaveCount(0);
+  }
+
+  // A complete payment opens Agree and Finish (the sections before it are complete), which then
+  // stays.
+  const agreement = section.page().getByTestId('signup-agreement');
+  if (selectPaymentValid(snapshot)) {
+    await expect(agreement).toBeVisible();
+    completedOnce.add(page);
+  } else if (!completedOnce.has(page)) {
+    await expect(agreement).toHaveCount(0);
+  }
+});
+
+async function fillBank(page: Page, routing: string) {
+  const bank = payment(page).getByTestId('bank-form');
+  await bank.getByLabel('Name on the bank account').fill(BANK.name);
+  await bank.getByLabel('Routing number').fill(routing);
+  await bank.getByLabel('Routing number').blur();
+  await bank.getByLabel('Account number').fill(BANK.account);
+  await bank.getByRole('radio', { name: 'Checking' }).check();
+}
+
+async function fillBillingAddress(page: Page, zip: string) {
+  const form = payment(page).getByTestId('billing-address-form');
+  await form.getByLabel('First name').fill('Dana');
+  await form.getByLabel('Last name').fill('Demo');
+  await form.getByLabel('Street address').fill('100 N Main St');
+  await form.getByLabel('City').fill('Salt Lake City');
+  await form.getByLabel('State').selectOption('UT');
+  await form.getByLabel('ZIP code').fill(zip);
+  await form.getByLabel('ZIP code').blur();
+}
+
+const chosen = <T>(event: EventObject, key: string) => (event as unknown as Record<string, T>)[key];
+
+export const paymentMapping: BrowserMapping = {
+  machine: 'signup-payment',
+  async start({ page, visit }) {
+    cardFormUrls.set(page, await HeldRequests.on(page, PAYMENT_PATHS.paymentAccountUrl));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await visit('/control/signup/');
+    await walkToPayment(page);
+  },
+  events: {
+    'payment.method.chosen': async ({ page }, event) => {
+      const name = chosen(event, 'method') === 'CC' ? 'Credit or debit card' : 'Bank account (ACH)';
+      await payment(page).getByRole('radio', { name }).check();
+    },
+    // The held request goes on to the server, which answers with the form's address.
+    'xstate.done.actor.cardFormUrl': async ({ page }) => {
+      await heldFor(page).release();
+    },
+    // The page reached under a host name the card provider does not serve: the server refuses.
+    'xstate.error.actor.cardFormUrl': async ({ page }) => {
+      await heldFor(page).release({ 'x-forwarded-host': 'signup.elsewhere.example' });
+    },
+    'card.received': async ({ page }) => {
+      await addCard(page, VISA);
+    },
+    'card.modal.closed': async ({ page }) => {
+      await cardModal(page).getByRole('button', { name: 'Close the card form' }).click();
+      // A request still held was given up by the page.
+      await heldFor(page).forget();
+    },
+    'card.add': async ({ page }) => {
+      await payment(page).getByRole('button', { name: 'Add card' }).click();
+    },
+    'card.change': async ({ page }) => {
+      await payment(page).getByTestId('card-added').getByRole('button', { name: 'Change' }).click();
+    },
+    'card.retry': async ({ page }) => {
+      await cardModal(page).getByRole('button', { name: 'Try again' }).click();
+    },
+    'payment.autopay.chosen': async ({ page }, event) => {
+      const name = chosen(event, 'automatic') ? 'Automatic monthly billing' : 'Manual payment';
+      await payment(page).getByRole('radio', { name }).check();
+    },
+    'xstate.snapshot.bank': async ({ page, expect }, event) => {
+      if (selectFormValid(chosen<FormSnapshot>(event, 'snapshot'))) {
+        await fillBank(page, WHITELISTED_ROUTING_NUMBERS[0]);
+      } else {
+        await fillBank(page, '123');
+        await expect(payment(page).getByText(FIELD_MESSAGES.routingNumber)).toBeVisible();
+      }
+    },
+    'billing.chosen': async ({ page }, event) => {
+      const name =
+        chosen(event, 'choice') === 'service'
+          ? /Same as the service address/
+          : 'A new billing address';
+      await payment(page).getByTestId('billing-address').getByRole('radio', { name }).check();
+    },
+    'xstate.snapshot.billingAddress': async ({ page, expect }, event) => {
+      if (selectFormValid(chosen<FormSnapshot>(event, 'snapshot'))) {
+        await fillBillingAddress(page, '84101-1234');
+      } else {
+        await fillBillingAddress(page, '841');
+        await expect(payment(page).getByText(FIELD_MESSAGES.zip)).toBeVisible();
+      }
+    },
+  },
+  notShown: {},
+  states: {
+    'method.not chosen': expectPayment,
+    'method.card.opening the form': expectPayment,
+    'method.card.form open': expectPayment,
+    'method.card.form unavailable': expectPayment,
+    'method.card.no card': expectPayment,
+    'method.card.card added': expectPayment,
+    'method.bank account': expectPayment,
+    'auto pay.not chosen': expectPayment,
+    'auto pay.automatic': expectPayment,
+    'auto pay.manual': expectPayment,
+    'billing address.waiting for the payment account': expectPayment,
+    'billing address.shown.not chosen': expectPayment,
+    'billing address.shown.service address': expectPayment,
+    'billing address.shown.new address': expectPayment,
+  },
+};
