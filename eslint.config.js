@@ -87,6 +87,55 @@ const layerRule = {
   },
 };
 
+/** Where features live, and the shared UI folder through which alone they share code. */
+const FEATURES_DIR = 'src/web/features';
+const SHARED_UI_DIR = 'src/web/components';
+
+/** @param {string} file The feature a file belongs to (`signup`…), or undefined. */
+function featureOf(file) {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  if (!relative.startsWith(`${FEATURES_DIR}/`)) return undefined;
+  const [name, ...rest] = relative.slice(FEATURES_DIR.length + 1).split('/');
+  return rest.length ? name : undefined;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const featuresApartRule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: `Features import each other only through ${SHARED_UI_DIR}/ (docs/architecture.md)`,
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = path.relative(root, context.filename).split(path.sep).join('/');
+    const fromFeature = featureOf(context.filename);
+    const fromSharedUi = relative.startsWith(`${SHARED_UI_DIR}/`);
+    if (!fromFeature && !fromSharedUi) return {};
+    /** @param {import('estree').Node & { source?: any }} node */
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveTarget(source.value, context.filename);
+      const toFeature = target && featureOf(target);
+      if (!toFeature || toFeature === fromFeature) return;
+      context.report({
+        node: source,
+        message: fromSharedUi
+          ? `${SHARED_UI_DIR}/ must not import from a feature ("${source.value}"): what features share lives here`
+          : `features/${fromFeature} must not import from features/${toFeature} ("${source.value}"): move what they share to ${SHARED_UI_DIR}/`,
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 /** Snapshot parts only selectors read (docs/architecture.md "Views only render"). */
 const SNAPSHOT_PARTS = new Set(['context', 'children']);
 
@@ -162,6 +211,7 @@ export default tseslint.config(
       project: {
         rules: {
           layers: layerRule,
+          'features-apart': featuresApartRule,
           'views-render': viewsRenderRule,
           'typed-states': typedStatesRule,
         },
@@ -169,6 +219,7 @@ export default tseslint.config(
     },
     rules: {
       'project/layers': 'error',
+      'project/features-apart': 'error',
       'project/views-render': 'error',
       'project/typed-states': 'error',
       '@typescript-eslint/no-unused-vars': [

@@ -12,9 +12,9 @@ import { selectData, selectLoadError, selectLoading } from '#machines/session/lo
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../session/LoadFailure.tsx';
-import { PasswordFields } from '../session/PasswordFields.tsx';
-import { usePasswordActor } from '../session/password-actor.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
+import { usePasswordActor } from '../../components/password-actor.ts';
 
 function Address({ address }: { address: PostalAddress | null }) {
   if (!address) return <Text>No service address on file.</Text>;

@@ -28,7 +28,7 @@ import { MACHINES, type RegisteredMachine } from '#machines/registry';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import classes from './ChartsPage.module.css';
-import { liveInspection, type LiveMachine } from './live-inspection.ts';
+import { liveInspection, type LiveMachine } from '../../app/live-inspection.ts';
 
 let elkPromise: Promise<ElkLike> | undefined;
 const layouts = new Map<string, Promise<LaidOutChart>>();

@@ -25,7 +25,7 @@ import {
 } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../session/LoadFailure.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 

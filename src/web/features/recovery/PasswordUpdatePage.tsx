@@ -17,9 +17,9 @@ import {
 import { selectNewPassword, selectUsernameForm } from '#machines/session/password-update.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../session/FormTextField.tsx';
-import { PasswordFields } from '../session/PasswordFields.tsx';
-import { passwordWithSubmit, type PasswordSubmit } from '../session/password-actor.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
+import { passwordWithSubmit, type PasswordSubmit } from '../../components/password-actor.ts';
 import { FailureNotice, RecoveryLayout, SUCCESS_TITLE } from './RecoveryLayout.tsx';
 
 const FIELDS = { username: UpdatePasswordSchema.entries.username };

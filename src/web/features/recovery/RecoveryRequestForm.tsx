@@ -9,8 +9,8 @@ import {
 } from '#machines/forms/form.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../session/FormTextField.tsx';
-import { useFormActor } from '../session/form-actors.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useFormActor } from '../../components/form-actors.ts';
 import { FailureNotice, RecoveryLayout, SentNotice } from './RecoveryLayout.tsx';
 
 interface RecoveryRequestFormProps {

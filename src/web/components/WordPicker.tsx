@@ -20,8 +20,8 @@ import {
   selectWordRows,
   selectWordsFailed,
 } from '#machines/passgen/passgen.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { LoadFailure } from '../session/LoadFailure.tsx';
+import { useAppServices } from '../app/context.tsx';
+import { LoadFailure } from './LoadFailure.tsx';
 
 export type PassgenActor = ActorRefFrom<typeof passgenMachine>;
 
