@@ -1,4 +1,5 @@
 // @ts-check
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -136,6 +137,76 @@ const featuresApartRule = {
   },
 };
 
+/**
+ * The API's endpoint paths, read from the server's endpoint table (`'METHOD /path'` keys of
+ * src/server/auth/endpoints.ts), each as a pattern that a path parameter matches any segment of.
+ */
+const ENDPOINT_PATTERNS = [
+  ...readFileSync(path.join(root, 'src/server/auth/endpoints.ts'), 'utf8').matchAll(
+    /^\s*'[A-Z]+ (\/[^']*)':/gm,
+  ),
+].map(
+  ([, endpoint]) =>
+    new RegExp(
+      `^${endpoint
+        .split('/')
+        .map((part) =>
+          part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')}$`,
+    ),
+);
+
+/** Shared constants (`#shared/…`) of endpoint paths: `API_BASE_PATH`, `SIGNUP_ORDER_PATHS`… (not `WEB_BASE_PATH`). */
+const ENDPOINT_CONSTANT = /^(?!WEB_)[A-Z_]+_PATHS?$/;
+
+/** @param {string} relative Where endpoint paths may be written: API modules only. */
+function isApiModule(relative) {
+  return relative.startsWith('src/web/api/') || path.posix.basename(relative) === 'api.ts';
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const apiPathsRule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Endpoint paths live in API modules (src/web/features/<name>/api.ts, src/web/api/), never in views',
+    },
+    schema: [],
+  },
+  create(context) {
+    const relative = path.relative(root, context.filename).split(path.sep).join('/');
+    if (!relative.startsWith('src/web/') || isApiModule(relative)) return {};
+    const message = (/** @type {string} */ what) =>
+      `${what} belongs in the feature's API module (src/web/features/<name>/api.ts) or src/web/api/: see docs/architecture.md`;
+    /** @param {import('estree').Node} node @param {string} text */
+    const checkText = (node, text) => {
+      if (text.includes('/manage/api') || ENDPOINT_PATTERNS.some((p) => p.test(text)))
+        context.report({ node, message: message(`the endpoint path "${text}"`) });
+    };
+    return {
+      /** @param {import('estree').Literal} node */
+      Literal(node) {
+        if (typeof node.value === 'string') checkText(node, node.value.split(/[?#]/)[0]);
+      },
+      /** @param {import('estree').TemplateLiteral} node */
+      TemplateLiteral(node) {
+        // Each ${…} stands for one path segment (or part of one).
+        const text = node.quasis.map((q) => q.value.cooked ?? q.value.raw).join('x');
+        checkText(node, text.split(/[?#]/)[0]);
+      },
+      /** @param {import('estree').ImportSpecifier & { parent: import('estree').ImportDeclaration }} node */
+      ImportSpecifier(node) {
+        const name =
+          node.imported.type === 'Identifier' ? node.imported.name : String(node.imported.value);
+        if (String(node.parent.source.value).startsWith('#shared/') && ENDPOINT_CONSTANT.test(name))
+          context.report({ node, message: message(`the endpoint constant ${name}`) });
+      },
+    };
+  },
+};
+
 /** Snapshot parts only selectors read (docs/architecture.md "Views only render"). */
 const SNAPSHOT_PARTS = new Set(['context', 'children']);
 
@@ -212,6 +283,7 @@ export default tseslint.config(
         rules: {
           layers: layerRule,
           'features-apart': featuresApartRule,
+          'api-paths': apiPathsRule,
           'views-render': viewsRenderRule,
           'typed-states': typedStatesRule,
         },
@@ -220,6 +292,7 @@ export default tseslint.config(
     rules: {
       'project/layers': 'error',
       'project/features-apart': 'error',
+      'project/api-paths': 'error',
       'project/views-render': 'error',
       'project/typed-states': 'error',
       '@typescript-eslint/no-unused-vars': [

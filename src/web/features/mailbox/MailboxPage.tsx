@@ -26,6 +26,7 @@ import {
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { mailboxApi } from './api.ts';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -53,7 +54,7 @@ export default function MailboxPage() {
   const { api } = useAppServices();
   const mailbox = useActorRef(
     loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => api.get<MailboxResponse>('/mailbox')) },
+      actors: { load: fromPromise<unknown>(() => mailboxApi(api).outbox()) },
     }),
   );
   const loading = useSelector(mailbox, selectLoading);
