@@ -261,6 +261,28 @@ const typedStatesRule = {
   },
 };
 
+/** @type {import('eslint').Rule.RuleModule} */
+const typedEventsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Machines read their events with assertEvent, not with casts' },
+    schema: [],
+  },
+  create(context) {
+    if (!/\.machine\.ts$/.test(context.filename)) return {};
+    /** @param {any} node */
+    const check = (node) => {
+      if (node.expression.type !== 'Identifier' || node.expression.name !== 'event') return;
+      context.report({
+        node,
+        message:
+          "read the event with assertEvent(event, '<type>') (declare actor answers in the machine's event type), not with a cast",
+      });
+    };
+    return { TSAsExpression: check, TSTypeAssertion: check };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -286,6 +308,7 @@ export default tseslint.config(
           'api-paths': apiPathsRule,
           'views-render': viewsRenderRule,
           'typed-states': typedStatesRule,
+          'typed-events': typedEventsRule,
         },
       },
     },
@@ -295,6 +318,7 @@ export default tseslint.config(
       'project/api-paths': 'error',
       'project/views-render': 'error',
       'project/typed-states': 'error',
+      'project/typed-events': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
@@ -302,6 +326,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    // Still to move to assertEvent: the wizard's machine is being split into files, and these two
+    // go with it.
+    files: [
+      'machines/signup/signup.machine.ts',
+      'machines/signup/username.machine.ts',
+      'machines/signup/checkout.machine.ts',
+    ],
+    rules: { 'project/typed-events': 'off' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

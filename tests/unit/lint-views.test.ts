@@ -68,3 +68,24 @@ describe('state names are typed', { timeout: LINT_TIMEOUT_MS }, () => {
     expect(await errorsOf('project/typed-states', 'machines/signup/x.ts', code)).toEqual([]);
   });
 });
+
+describe('machines read their events with assertEvent', { timeout: LINT_TIMEOUT_MS }, () => {
+  it.each([
+    'export const a = ({ event }: { event: unknown }) => (event as { output?: string }).output;',
+    'export const a = ({ event }: { event: unknown }) => (<{ error?: unknown }>event).error;',
+  ])('flags a cast of the event in a machine: %s', async (code) => {
+    for (const file of ['machines/session/x.machine.ts', 'machines/signup/address.machine.ts']) {
+      const errors = await errorsOf('project/typed-events', file, code);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain('assertEvent');
+    }
+  });
+
+  it('lets assertEvent be', async () => {
+    const code =
+      "import { assertEvent } from 'xstate';\ntype E = { type: 'xstate.done.actor.load'; output: string } | { type: 'retry' };\nexport const a = ({ event }: { event: E }) => {\n  assertEvent(event, 'xstate.done.actor.load');\n  return event.output;\n};";
+    expect(await errorsOf('project/typed-events', 'machines/session/x.machine.ts', code)).toEqual(
+      [],
+    );
+  });
+});
