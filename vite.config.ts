@@ -70,6 +70,38 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Modules only the tests and `npm run charts` read: the machines' registrations (`*.model.ts`),
+ * the registry and the samples they are declared with. The app never needs them (the charts page
+ * reads the generated catalogue, docs/charts/charts.json).
+ */
+export const TEST_ONLY_MODULES = [
+  /\/machines\/.*\.model\.ts$/,
+  /\/machines\/registry(\.ts$|\/)/,
+  /\/machines\/.*samples\.ts$/,
+];
+
+/** Fails the build when a test-only module ({@link TEST_ONLY_MODULES}) is in any chunk. */
+export function noTestOnlyModules(): Plugin {
+  return {
+    name: 'no-test-only-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const found = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === 'chunk'
+          ? chunk.moduleIds
+              .filter((id) => TEST_ONLY_MODULES.some((pattern) => pattern.test(id)))
+              .map((id) => `${chunk.fileName}: ${path.relative(projectRoot, id)}`)
+          : [],
+      );
+      if (found.length)
+        this.error(
+          `Models, the registry and samples are for tests and npm run charts only, not the app:\n  ${found.join('\n  ')}`,
+        );
+    },
+  };
+}
+
 /** Pages whose first screen ships as one file beside the page's own chunk (see below). */
 const FIRST_SCREEN_PAGES = ['features/signup/SignupPage.tsx'];
 
@@ -150,7 +182,14 @@ export default defineConfig({
   root: 'src/web',
   base: '/control/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), publicConfigInDevelopment(), firstScreen(), precompress(), prerender()],
+  plugins: [
+    react(),
+    publicConfigInDevelopment(),
+    firstScreen(),
+    noTestOnlyModules(),
+    precompress(),
+    prerender(),
+  ],
   build: {
     // WEB_DIST_DIR lets several checkouts or test runs build side by side; the server reads it too.
     outDir: process.env.WEB_DIST_DIR || fileURLToPath(new URL('./dist/web', import.meta.url)),

@@ -1,9 +1,11 @@
 /**
  * The chart documents of every registered machine: `<name>.md` (description, the drawing, tables
- * of states and transitions, the Mermaid source), `<name>.svg` and `index.md`. Pure: the caller
+ * of states and transitions, the Mermaid source), `<name>.svg`, `index.md`, and `charts.json` (the
+ * catalogue the /control/charts/ page draws from: catalogue.ts). Pure: the caller
  * writes them (`npm run charts`) or compares them with the committed ones (the drift check).
  */
 import type { RegisteredMachine } from '../registry/types.ts';
+import { CATALOGUE_FILE, catalogueJson, chartCatalogue } from './catalogue.ts';
 import { layoutChart, type ElkLike } from './elk.ts';
 import { toMermaid } from './mermaid.ts';
 import { chartModel, formatMs, type ChartModel, type ChartState } from './model.ts';
@@ -117,6 +119,7 @@ export async function chartFiles(
     files.set(`${entry.name}.md`, chartMarkdown(entry, models[i]));
   }
   files.set('index.md', indexMarkdown(entries, models));
+  files.set(CATALOGUE_FILE, catalogueJson(chartCatalogue(entries, models)));
   return files;
 }
 

@@ -4,7 +4,7 @@
  * named `submit` actor. The app (or a parent machine) provides `submit`; the default just answers
  * the values, so a form that never submits (the signup's customer details) needs nothing.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { TIMERS } from '#shared/constants';
 import {
   checkForm,
@@ -60,7 +60,10 @@ export type FormEvent =
   | { type: 'submit' }
   /** Field errors from elsewhere (a parent machine, a server answer). */
   | { type: 'set errors'; errors: FieldErrors }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The answer of the `submit` actor. */
+  | { type: 'xstate.done.actor.submit'; output: unknown }
+  | { type: 'xstate.error.actor.submit'; error: unknown };
 
 function emptyValues(fields: FieldSchemas, initial: FormValues = {}): FormValues {
   return Object.fromEntries(Object.keys(fields).map((name) => [name, initial[name] ?? '']));
@@ -193,7 +196,8 @@ export const formMachine = setup({
       return { errors: { ...context.errors, ...event.errors }, touched };
     }),
     'store submit failure': assign(({ context, event }) => {
-      const failure = failureOf((event as { error?: unknown }).error);
+      assertEvent(event, 'xstate.error.actor.submit');
+      const failure = failureOf(event.error);
       const fieldErrors = failure.fieldErrors ?? {};
       const touched = { ...context.touched };
       for (const field of Object.keys(fieldErrors)) touched[field] = true;
@@ -207,7 +211,10 @@ export const formMachine = setup({
     }),
     'remember submit': assign({ submitRequested: true }),
     'store response': assign({
-      response: ({ event }) => (event as { output?: unknown }).output ?? null,
+      response: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.submit');
+        return event.output ?? null;
+      },
     }),
     'start over': assign(({ context }) => freshForm(context.fields, context.checks)),
     /** Tells whoever listens that the checked values changed (a parent provides it). */

@@ -74,7 +74,10 @@ export type PasswordEvent =
   | { type: 'user inputs changed'; userInputs: readonly string[] }
   | { type: 'username changed'; username: string }
   | { type: 'submit' }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The answers of the strength check and the submit the machine follows. */
+  | { type: 'xstate.done.actor.checkStrength'; output: PasswordStrength }
+  | { type: 'xstate.error.actor.submit'; error: unknown };
 
 function quickProblems(context: PasswordContext): PasswordProblems {
   return quickPasswordProblems({
@@ -191,15 +194,16 @@ export const passwordMachine = setup({
     'submit once measured': assign({ submitWhenMeasured: true }),
     'forget submit request': assign({ submitWhenMeasured: false }),
     'store strength': assign(({ event, context }) => {
-      const output = (event as { output?: PasswordStrength }).output ?? null;
-      return { strength: output, measuredPassword: context.values.password };
+      assertEvent(event, 'xstate.done.actor.checkStrength');
+      return { strength: event.output ?? null, measuredPassword: context.values.password };
     }),
     'forget strength': assign({ strength: null, measuredPassword: null }),
     'store user inputs': assign(({ event }) =>
       event.type === 'user inputs changed' ? { userInputs: event.userInputs } : {},
     ),
     'store submit failure': assign(({ context, event }) => {
-      const failure = failureOf((event as { error?: unknown }).error);
+      assertEvent(event, 'xstate.error.actor.submit');
+      const failure = failureOf(event.error);
       const { username, ...fieldErrors } = failure.fieldErrors ?? {};
       return {
         problems: { ...context.problems, ...fieldErrors },

@@ -5,7 +5,7 @@
  * Fetching, generating (the randomness) and copying are named actors so the app provides them and
  * tests fix them.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_GENERATOR } from '#shared/constants';
 import { cryptoRandomInt, generatePassphrase } from './generate.ts';
 
@@ -22,7 +22,12 @@ export type PassgenEvent =
   | { type: 'generate' }
   | { type: 'copy' }
   | { type: 'new words' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The answers of the words and the password the machine follows. */
+  | { type: 'xstate.done.actor.fetchWords'; output: string[] }
+  | { type: 'xstate.error.actor.fetchWords'; error: unknown }
+  | { type: 'xstate.done.actor.generatePassword'; output: string }
+  | { type: 'xstate.error.actor.generatePassword'; error: unknown };
 
 export const passgenMachine = setup({
   types: {
@@ -45,16 +50,22 @@ export const passgenMachine = setup({
   },
   actions: {
     'store words': assign({
-      words: ({ event }) =>
-        ((event as { output?: string[] }).output ?? []).slice(0, PASSWORD_GENERATOR.wordCount),
+      words: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.fetchWords');
+        return (event.output ?? []).slice(0, PASSWORD_GENERATOR.wordCount);
+      },
       chosen: [],
       result: null,
       error: null,
     }),
     'store failure': assign({
       error: ({ event }) => {
-        const error = (event as { error?: { message?: unknown } }).error;
-        return typeof error?.message === 'string' && error.message ? error.message : null;
+        assertEvent(event, [
+          'xstate.error.actor.fetchWords',
+          'xstate.error.actor.generatePassword',
+        ]);
+        const message = (event.error as { message?: unknown } | null)?.message;
+        return typeof message === 'string' && message ? message : null;
       },
     }),
     'toggle the word': assign({
@@ -68,7 +79,10 @@ export const passgenMachine = setup({
       },
     }),
     'store result': assign({
-      result: ({ event }) => (event as { output?: string }).output ?? null,
+      result: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.generatePassword');
+        return event.output ?? null;
+      },
     }),
   },
   guards: {

@@ -3,7 +3,7 @@
  * Acting as someone asks the admin to verify their identity (their password) first, then starts
  * the proxy (POST /admin/proxy) and hands the customer's session to the session machine.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AdminCustomerSummary, SessionUser } from '#shared/session';
 import { requestFailureOf } from './types.ts';
 
@@ -18,7 +18,13 @@ export interface AdminProxyContext {
 }
 
 export type AdminProxyEvent =
-  { type: 'search'; query: string } | { type: 'act as'; customer: AdminCustomerSummary };
+  | { type: 'search'; query: string }
+  | { type: 'act as'; customer: AdminCustomerSummary }
+  /** The answers of the calls the machine follows. */
+  | { type: 'xstate.done.actor.searchCustomers'; output: AdminCustomerSummary[] }
+  | { type: 'xstate.error.actor.searchCustomers'; error: unknown }
+  | { type: 'xstate.error.actor.verifyIdentity'; error: unknown }
+  | { type: 'xstate.error.actor.startProxy'; error: unknown };
 
 export const adminProxyMachine = setup({
   types: {
@@ -47,7 +53,10 @@ export const adminProxyMachine = setup({
       error: null,
     }),
     'store customers': assign({
-      customers: ({ event }) => (event as { output?: AdminCustomerSummary[] }).output ?? [],
+      customers: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.searchCustomers');
+        return event.output ?? [];
+      },
       searched: true,
     }),
     'store choice': assign({
@@ -55,7 +64,14 @@ export const adminProxyMachine = setup({
       error: null,
     }),
     'store failure': assign({
-      error: ({ event }) => requestFailureOf((event as { error?: unknown }).error).message || null,
+      error: ({ event }) => {
+        assertEvent(event, [
+          'xstate.error.actor.searchCustomers',
+          'xstate.error.actor.verifyIdentity',
+          'xstate.error.actor.startProxy',
+        ]);
+        return requestFailureOf(event.error).message || null;
+      },
     }),
     'forget choice': assign({ chosen: null }),
     /** Hands the customer's session to the session machine (which opens their account). */

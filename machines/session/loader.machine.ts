@@ -3,14 +3,19 @@
  * named `load` actor, a loading indicator, a clear error with a retry, and a reload on request.
  * The 401s of the load go through the token coordinator like every other request.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 export interface LoaderContext {
   data: unknown;
   error: string | null;
 }
 
-export type LoaderEvent = { type: 'reload' } | { type: 'retry' };
+export type LoaderEvent =
+  | { type: 'reload' }
+  | { type: 'retry' }
+  /** The answer of the `load` actor. */
+  | { type: 'xstate.done.actor.load'; output: unknown }
+  | { type: 'xstate.error.actor.load'; error: unknown };
 
 export const loaderMachine = setup({
   types: {
@@ -25,13 +30,17 @@ export const loaderMachine = setup({
   },
   actions: {
     'store data': assign({
-      data: ({ event }) => (event as { output?: unknown }).output ?? null,
+      data: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.load');
+        return event.output ?? null;
+      },
       error: null,
     }),
     'store failure': assign({
       error: ({ event }) => {
-        const error = (event as { error?: { message?: unknown } }).error;
-        return typeof error?.message === 'string' ? error.message : '';
+        assertEvent(event, 'xstate.error.actor.load');
+        const message = (event.error as { message?: unknown } | null)?.message;
+        return typeof message === 'string' ? message : '';
       },
     }),
   },

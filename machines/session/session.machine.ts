@@ -9,7 +9,7 @@
  *
  * HTTP calls are named actors and navigation is named actions: the web app provides them.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
 import { requestFailureOf, type AttemptedRoute } from './types.ts';
 
@@ -34,7 +34,12 @@ export type SessionEvent =
   /** A refresh or re-authentication answered the user afresh (permissions may change). */
   | { type: 'user refreshed'; user: SessionUser }
   /** The account page saved new contact information. */
-  | { type: 'profile changed'; info: UserProfile['info'] };
+  | { type: 'profile changed'; info: UserProfile['info'] }
+  /** The answers of the profile, login and logout calls the machine follows. */
+  | { type: 'xstate.done.actor.fetchProfile'; output: UserProfile }
+  | { type: 'xstate.error.actor.fetchProfile'; error: unknown }
+  | { type: 'xstate.error.actor.login'; error: unknown }
+  | { type: 'xstate.done.actor.logout'; output: LogoutResponse };
 
 function withSessionUser(profile: UserProfile | null, user: SessionUser): UserProfile | null {
   if (!profile || profile.username !== user.username) return profile;
@@ -62,7 +67,10 @@ export const sessionMachine = setup({
   },
   actions: {
     'store profile': assign({
-      user: ({ event }) => (event as { output?: UserProfile }).output ?? null,
+      user: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.fetchProfile');
+        return event.output ?? null;
+      },
       loginError: null,
     }),
     'forget user': assign({ user: null }),
@@ -73,7 +81,8 @@ export const sessionMachine = setup({
     }),
     'store login failure': assign({
       loginError: ({ event }) => {
-        const failure = requestFailureOf((event as { error?: unknown }).error);
+        assertEvent(event, ['xstate.error.actor.login', 'xstate.error.actor.fetchProfile']);
+        const failure = requestFailureOf(event.error);
         return { title: failure.title ?? '', message: failure.message };
       },
     }),
@@ -98,8 +107,10 @@ export const sessionMachine = setup({
   guards: {
     'the browser holds a session': ({ event }) =>
       event.type === 'page opened' && event.sessionCookie,
-    'an admin stops acting as a customer': ({ event }) =>
-      (event as { output?: LogoutResponse }).output?.proxy_logout === true,
+    'an admin stops acting as a customer': ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.logout');
+      return event.output?.proxy_logout === true;
+    },
   },
 }).createMachine({
   id: 'session',

@@ -14,7 +14,7 @@
  *
  * The HTTP calls are the named actors `refreshToken` and `reauthenticate`, provided by the web app.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import type { SessionUser } from '#shared/session';
 import { requestFailureOf } from './types.ts';
@@ -52,7 +52,10 @@ export type TokensEvent =
   | { type: 'verify identity'; requestId: string }
   | { type: 'password entered'; password: string }
   | { type: 'password cancelled' }
-  | { type: 'user changed'; username: string | null };
+  | { type: 'user changed'; username: string | null }
+  /** The refusals of the refresh and re-authentication calls the machine follows. */
+  | { type: 'xstate.error.actor.refreshToken'; error: unknown }
+  | { type: 'xstate.error.actor.reauthenticate'; error: unknown };
 
 /** What the client hears back, for each waiting request. */
 export type TokensEmitted =
@@ -120,12 +123,15 @@ export const tokensMachine = setup({
       message: SESSION_NOTICES.timedOut,
       sessionEnded: true,
     })),
-    'fail the requests that waited for the refresh': emit(({ context, event }) => ({
-      type: 'fail' as const,
-      requestIds: context.waitingForRefresh,
-      message: requestFailureOf((event as { error?: unknown }).error).message || null,
-      sessionEnded: false,
-    })),
+    'fail the requests that waited for the refresh': emit(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.refreshToken');
+      return {
+        type: 'fail' as const,
+        requestIds: context.waitingForRefresh,
+        message: requestFailureOf(event.error).message || null,
+        sessionEnded: false,
+      };
+    }),
     'fail the requests that waited for the password': emit(({ context }) => ({
       type: 'fail' as const,
       requestIds: context.waitingForPassword,
@@ -143,8 +149,13 @@ export const tokensMachine = setup({
     }),
     'forget the entered password': assign({ enteredPassword: null }),
     'store password refusal': assign({
-      passwordError: ({ event }) =>
-        requestFailureOf((event as { error?: unknown }).error).message || null,
+      passwordError: ({ event }) => {
+        assertEvent(event, [
+          'xstate.error.actor.reauthenticate',
+          'xstate.error.actor.refreshToken',
+        ]);
+        return requestFailureOf(event.error).message || null;
+      },
     }),
     'store username': assign({
       username: ({ context, event }) =>
@@ -162,10 +173,13 @@ export const tokensMachine = setup({
       event.type === 'request refused' && event.retriedAfterPassword === true,
     'it was already retried after a refresh': ({ event }) =>
       event.type === 'request refused' && event.retriedAfterRefresh === true,
-    'the refresh was refused': ({ event }) =>
-      requestFailureOf((event as { error?: unknown }).error).status === 401,
+    'the refresh was refused': ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.refreshToken');
+      return requestFailureOf(event.error).status === 401;
+    },
     'the session needs renewing first': ({ event }) => {
-      const failure = requestFailureOf((event as { error?: unknown }).error);
+      assertEvent(event, 'xstate.error.actor.reauthenticate');
+      const failure = requestFailureOf(event.error);
       return (
         failure.status === 401 &&
         (failure.title === SESSION_MESSAGES.accessTokenExpiredTitle ||

@@ -12,7 +12,7 @@
  *   on, several open a selection modal. The serviceability details then decide: orderable or
  *   early signup goes on to the address's offering; otherwise the §8 message of its case shows.
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { TIMERS } from '#shared/constants';
 import type { AddressAvailabilityCase } from '#shared/messages';
 import {
@@ -92,10 +92,17 @@ export type AddressEvent =
   | { type: 'contact.opened' }
   | { type: 'address.retry' }
   /** A pre-signup link's address: checked at once, as if the visitor had chosen it. */
-  | { type: 'address.prefilled'; addressId: number; serviceClassId: number; formatted: string };
-
-type DoneEvent<T> = { output: T };
-type ErrorEvent = { error: unknown };
+  | { type: 'address.prefilled'; addressId: number; serviceClassId: number; formatted: string }
+  /** The answers of the checks the machine follows, by the id of the actor that gave them. */
+  | { type: 'xstate.done.actor.suggestions'; output: AddressSuggestion[] }
+  | { type: 'xstate.done.actor.details'; output: AddressDetailsResponse }
+  | { type: 'xstate.done.actor.search'; output: ServiceableAddressMatch[] }
+  | { type: 'xstate.done.actor.serviceability'; output: ServiceabilityDetails }
+  | { type: 'xstate.done.actor.offering'; output: ServiceOffering }
+  | {
+      type: `xstate.error.actor.${'details' | 'search' | 'serviceability' | 'offering'}`;
+      error: unknown;
+    };
 
 function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
@@ -103,12 +110,16 @@ function messageOf(error: unknown): string {
   return 'Something went wrong.';
 }
 
-function output<T>(event: unknown): T {
-  return (event as DoneEvent<T>).output;
+/** The serviceable addresses that match the chosen one (the `search` actor's answer). */
+function matchesOf(event: AddressEvent): ServiceableAddressMatch[] {
+  assertEvent(event, 'xstate.done.actor.search');
+  return event.output;
 }
 
-function errorMessage(event: unknown): string {
-  return messageOf((event as ErrorEvent).error);
+/** The serviceability of the matched address (the `serviceability` actor's answer). */
+function serviceabilityOf(event: AddressEvent): ServiceabilityDetails {
+  assertEvent(event, 'xstate.done.actor.serviceability');
+  return event.output;
 }
 
 export const addressMachine = setup({
@@ -155,7 +166,10 @@ export const addressMachine = setup({
     'forget suggestions': assign({ suggestions: [], activeIndex: -1 }),
     'stop pointing': assign({ activeIndex: -1 }),
     'remember suggestions': assign({
-      suggestions: ({ event }) => output<AddressSuggestion[]>(event),
+      suggestions: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.suggestions');
+        return event.output;
+      },
       activeIndex: -1,
     }),
     'point at next suggestion': assign({
@@ -184,13 +198,16 @@ export const addressMachine = setup({
         : {},
     ),
     'remember address details': assign({
-      address: ({ event }) => output<AddressDetailsResponse>(event),
+      address: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.details');
+        return event.output;
+      },
     }),
     'remember the only match': assign({
-      match: ({ event }) => output<ServiceableAddressMatch[]>(event)[0] ?? null,
+      match: ({ event }) => matchesOf(event)[0] ?? null,
     }),
     'remember matches': assign({
-      matches: ({ event }) => output<ServiceableAddressMatch[]>(event),
+      matches: ({ event }) => matchesOf(event),
     }),
     'remember chosen match': assign({
       match: ({ context, event }) =>
@@ -202,11 +219,26 @@ export const addressMachine = setup({
           : null,
     }),
     'remember serviceability': assign(({ event }) => {
-      const details = output<ServiceabilityDetails>(event);
+      const details = serviceabilityOf(event);
       return { details, unavailable: addressAvailabilityCase(details) };
     }),
-    'remember offering': assign({ offering: ({ event }) => output<ServiceOffering>(event) }),
-    'remember error': assign({ error: ({ event }) => errorMessage(event) }),
+    'remember offering': assign({
+      offering: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.offering');
+        return event.output;
+      },
+    }),
+    'remember error': assign({
+      error: ({ event }) => {
+        assertEvent(event, [
+          'xstate.error.actor.details',
+          'xstate.error.actor.search',
+          'xstate.error.actor.serviceability',
+          'xstate.error.actor.offering',
+        ]);
+        return messageOf(event.error);
+      },
+    }),
   },
   guards: {
     'the box is empty': ({ event }) => event.type === 'address.typed' && event.value.trim() === '',
@@ -216,17 +248,15 @@ export const addressMachine = setup({
     'the suggestion is listed': ({ context, event }) =>
       event.type === 'suggestion.chosen' &&
       context.suggestions.some((s) => s.addr_id === event.addrId),
-    'no serviceable address matches': ({ event }) =>
-      output<ServiceableAddressMatch[]>(event).length === 0,
-    'exactly one serviceable address matches': ({ event }) =>
-      output<ServiceableAddressMatch[]>(event).length === 1,
+    'no serviceable address matches': ({ event }) => matchesOf(event).length === 0,
+    'exactly one serviceable address matches': ({ event }) => matchesOf(event).length === 1,
     'the match is listed': ({ context, event }) =>
       event.type === 'match.chosen' &&
       context.matches.some(
         (m) => m.address_id === event.addressId && m.service_class_id === event.serviceClassId,
       ),
     'the address can be ordered': ({ event }) =>
-      addressAvailabilityCase(output<ServiceabilityDetails>(event)) === null,
+      addressAvailabilityCase(serviceabilityOf(event)) === null,
     'an address was chosen': ({ context }) => context.chosen !== null,
   },
 }).createMachine({

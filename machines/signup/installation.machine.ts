@@ -5,7 +5,7 @@
  * loaded; tomorrow at the earliest), then a time slot of that date. A map of the fiber attach
  * point and notes go with it. The rules are the shared ones (`installChoiceErrors`).
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ProviderName } from '#shared/constants';
 import type {
   InstallationOption,
@@ -43,17 +43,15 @@ export type InstallationEvent =
   | { type: 'install.time.chosen'; resourceId: string }
   | { type: 'install.times.retry' }
   | { type: 'install.notes.typed'; text: string }
-  | { type: 'drop.confirmed'; accepted: boolean };
+  | { type: 'drop.confirmed'; accepted: boolean }
+  /** The answer of the `slots` actor: the times of the chosen installation type. */
+  | { type: 'xstate.done.actor.slots'; output: InstallationSlotsResponse }
+  | { type: 'xstate.error.actor.slots'; error: unknown };
 
 export interface InstallationSlotsRequest {
   install_type: InstallType;
   provider_id: ProviderName;
   address_id: number;
-}
-
-function errorMessage(event: unknown): string {
-  const error = (event as { error?: unknown }).error;
-  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
 }
 
 export const installationMachine = setup({
@@ -78,10 +76,16 @@ export const installationMachine = setup({
       error: null,
     }),
     'remember times': assign(({ event }) => {
-      const answer = (event as unknown as { output: InstallationSlotsResponse }).output;
-      return { times: answer.availableTimes, startDate: answer.startDate };
+      assertEvent(event, 'xstate.done.actor.slots');
+      return { times: event.output.availableTimes, startDate: event.output.startDate };
     }),
-    'remember error': assign({ error: ({ event }) => errorMessage(event) }),
+    'remember error': assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.slots');
+        const { error } = event;
+        return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+      },
+    }),
     'remember date': assign({
       date: ({ event }) => (event.type === 'install.date.chosen' ? event.date : null),
       slot: null,

@@ -11,7 +11,7 @@ import { createAppActors } from './app/actors.ts';
 import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
-import { liveInspect } from './features/charts/live-inspect.ts';
+import { liveInspect } from './app/live-inspect.ts';
 import { createAppRouter } from './router.tsx';
 
 const config = readPublicConfig();

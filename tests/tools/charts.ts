@@ -1,7 +1,7 @@
 /**
- * `npm run charts`: writes docs/charts/<machine>.md, docs/charts/<machine>.svg and
- * docs/charts/index.md for every machine in machines/registry.ts, and removes charts of machines
- * no longer registered. `npm run charts -- --check` only reports drift (exit 1), like the drift
+ * `npm run charts`: writes docs/charts/<machine>.md, docs/charts/<machine>.svg, docs/charts/index.md
+ * and docs/charts/charts.json (the catalogue the /control/charts/ page reads) for every machine in
+ * machines/registry.ts, and removes charts of machines no longer registered. `npm run charts -- --check` only reports drift (exit 1), like the drift
  * test that runs in `npm test` (tests/machines/paths/charts-drift.test.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ export function readCommittedCharts(directory = dir): Map<string, string> {
   } catch {
     return files;
   }
-  for (const name of names.filter((n) => n.endsWith('.md') || n.endsWith('.svg')).sort())
+  for (const name of names.filter((n) => /\.(md|svg|json)$/.test(n)).sort())
     files.set(name, readFileSync(path.join(directory, name), 'utf8'));
   return files;
 }

@@ -84,7 +84,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['MATCH_LIMIT'],
     reason: 'a bound on a database look-up',
   },
-  'src/web/features/signup/order/order-api.ts': {
+  'src/web/features/signup/order/api.ts': {
     names: ['ORDER_TIMEOUT_MS'],
     reason: 'a network timeout',
   },

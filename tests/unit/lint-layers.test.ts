@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: root });
+// The first lint loads the config and the TypeScript parser: seconds on a busy machine.
+const LINT_TIMEOUT_MS = 60_000;
 
 async function layerErrors(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result.messages.filter((m) => m.ruleId === 'project/layers').map((m) => m.message);
 }
 
-describe('the import rule between layers', () => {
+describe('the import rule between layers', { timeout: LINT_TIMEOUT_MS }, () => {
   it.each([
     [
       'src/web/features/x.ts',

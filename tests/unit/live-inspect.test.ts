@@ -5,7 +5,7 @@
  */
 import { createActor, createMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { liveInspect } from '../../src/web/features/charts/live-inspect.ts';
+import { liveInspect } from '../../src/web/app/live-inspect.ts';
 
 describe('liveInspect', () => {
   it('gives no inspect option in production', () => {
@@ -20,7 +20,7 @@ describe('liveInspect', () => {
     });
     const actor = createActor(machine, { inspect: liveInspect(false) }).start();
     actor.send({ type: 'next' });
-    const { liveInspection } = await import('../../src/web/features/charts/live-inspection.ts');
+    const { liveInspection } = await import('../../src/web/app/live-inspection.ts');
     await expect
       .poll(() => liveInspection.getSnapshot().get('here|live-inspect-test'))
       .toMatchObject({ active: ['b'], lastEvent: 'next' });

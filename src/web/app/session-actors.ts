@@ -6,7 +6,6 @@
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { ERROR_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import type { PublicConfig } from '#shared/public-config';
-import type { LogoutResponse, SessionUser, UserProfile } from '#shared/session';
 import type { notificationsMachine } from '#machines/shell/notifications.machine';
 import { routeGateMachine, type GateSession } from '#machines/session/route-gate.machine';
 import { sessionMachine } from '#machines/session/session.machine';
@@ -18,6 +17,7 @@ import {
   type ApiClient,
   type UnauthorizedHandler,
 } from '../api/client.ts';
+import { logIn, logOut, profile, reauthenticate, refresh } from '../api/session.ts';
 import { refreshAcrossTabs } from './cross-tab-refresh.ts';
 import {
   rememberAttemptedRoute,
@@ -31,8 +31,6 @@ export interface SessionActors {
   tokens: ActorRefFrom<typeof tokensMachine>;
   routeGate: ActorRefFrom<typeof routeGateMachine>;
 }
-
-const STORE = { store_in_cookies: true } as const;
 
 /** Asks the token coordinator about a 401 and waits for its decision on this request. */
 export function unauthorizedHandlerFor(tokens: SessionActors['tokens']): UnauthorizedHandler {
@@ -75,11 +73,9 @@ export function createSessionActors(options: {
   actors.session = createActor(
     sessionMachine.provide({
       actors: {
-        fetchProfile: fromPromise(() => api.get<UserProfile>('/user/profile')),
-        login: fromPromise(({ input }) =>
-          api.post<SessionUser>('/auth/tokens', { ...input, ...STORE }, { renewSession: false }),
-        ),
-        logout: fromPromise(() => api.delete<LogoutResponse>('/auth/tokens')),
+        fetchProfile: fromPromise(() => profile(api)),
+        login: fromPromise(({ input }) => logIn(api, input)),
+        logout: fromPromise(() => logOut(api)),
       },
       actions: {
         'clear notices': () => notifications.send({ type: 'clear' }),
@@ -108,18 +104,11 @@ export function createSessionActors(options: {
       actors: {
         refreshToken: fromPromise(
           refreshAcrossTabs({
-            refresh: () =>
-              api.post<SessionUser>('/auth/refresh_token', STORE, { renewSession: false }),
-            currentUser: () => api.get<UserProfile>('/user/profile', { renewSession: false }),
+            refresh: () => refresh(api),
+            currentUser: () => profile(api, { renewSession: false }),
           }),
         ),
-        reauthenticate: fromPromise(({ input }) =>
-          api.post<SessionUser>(
-            '/auth/access_token',
-            { ...input, ...STORE },
-            { renewSession: false },
-          ),
-        ),
+        reauthenticate: fromPromise(({ input }) => reauthenticate(api, input)),
       },
       actions: {
         'report user': (_, { user }) => actors.session.send({ type: 'user refreshed', user }),

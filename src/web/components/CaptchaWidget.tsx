@@ -5,8 +5,7 @@
  */
 import { Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { API_BASE_PATH } from '#shared/constants';
-import { CAPTCHA_CHALLENGE_PATH } from '#shared/signup/captcha';
+import { CAPTCHA_CHALLENGE_URL } from '../api/captcha.ts';
 import type {} from 'altcha/types/react';
 
 interface AltchaElement extends HTMLElement {
@@ -50,11 +49,5 @@ export function CaptchaWidget({ onToken, resetKey }: CaptchaWidgetProps) {
   }, [resetKey]);
 
   if (!ready) return <Loader size="sm" role="status" aria-label="Loading the captcha" />;
-  return (
-    <altcha-widget
-      ref={ref}
-      challenge={`${API_BASE_PATH}${CAPTCHA_CHALLENGE_PATH}`}
-      data-testid="captcha"
-    />
-  );
+  return <altcha-widget ref={ref} challenge={CAPTCHA_CHALLENGE_URL} data-testid="captcha" />;
 }

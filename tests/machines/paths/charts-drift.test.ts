@@ -1,9 +1,17 @@
 /**
- * The drift check: the committed charts (docs/charts/) must be exactly what the registered
- * machines generate, so charts never go stale. Run `npm run charts` after changing a machine.
+ * The drift check: the committed charts (docs/charts/), the catalogue the charts page reads
+ * (docs/charts/charts.json) included, must be exactly what the registered machines generate, so
+ * charts never go stale. Run `npm run charts` after changing a machine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CATALOGUE_FILE,
+  modelOf,
+  type ChartCatalogue,
+} from '../../../machines/charts/catalogue.ts';
 import { chartDrift } from '../../../machines/charts/files.ts';
+import { chartModel } from '../../../machines/charts/model.ts';
+import { MACHINES } from '../../../machines/registry.ts';
 import { generateCharts, readCommittedCharts } from '../../tools/charts.ts';
 
 // Laying out every machine with elkjs takes a few seconds on a busy machine.
@@ -29,12 +37,33 @@ describe('charts', () => {
     SLOW,
   );
 
+  it('the committed catalogue holds every registered machine, its words and its whole model', () => {
+    const committed = readCommittedCharts().get(CATALOGUE_FILE);
+    expect(committed, `docs/charts/${CATALOGUE_FILE} is missing`).toBeDefined();
+    const catalogue = JSON.parse(committed!) as ChartCatalogue;
+    expect(catalogue.machines.map((entry) => entry.name)).toEqual(MACHINES.map((m) => m.name));
+    for (const [i, entry] of catalogue.machines.entries()) {
+      const registered = MACHINES[i];
+      expect(entry.title).toBe(registered.title);
+      expect(entry.description).toBe(registered.description);
+      // What the page draws from the file is the model of the machine itself.
+      expect(modelOf(entry.model)).toEqual(
+        JSON.parse(JSON.stringify(chartModel(registered.machine))),
+      );
+    }
+  });
+
   it('the drift check notices a stale, a missing and a left-over chart', () => {
     const committed = new Map(generated);
     committed.set('theme.svg', generated.get('theme.svg')!.replace('forced light', 'forced dark'));
     committed.delete('notifications.md');
     committed.set('retired.svg', '<svg/>');
+    committed.set(
+      CATALOGUE_FILE,
+      generated.get(CATALOGUE_FILE)!.replace('"forced light"', '"forced dark"'),
+    );
     expect(chartDrift(generated, committed)).toEqual([
+      `${CATALOGUE_FILE} is out of date`,
       'notifications.md is missing',
       'retired.svg belongs to no registered machine',
       'theme.svg is out of date',

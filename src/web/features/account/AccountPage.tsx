@@ -2,7 +2,7 @@ import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { SESSION_MESSAGES } from '#shared/messages';
-import type { MessageResponse, PostalAddress, UserInfoResponse } from '#shared/session';
+import type { PostalAddress, UserInfoResponse } from '#shared/session';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,
@@ -12,9 +12,10 @@ import { selectData, selectLoadError, selectLoading } from '#machines/session/lo
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../session/LoadFailure.tsx';
-import { PasswordFields } from '../session/PasswordFields.tsx';
-import { usePasswordActor } from '../session/password-actor.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
+import { usePasswordActor } from '../../components/password-actor.ts';
+import { accountApi } from './api.ts';
 
 function Address({ address }: { address: PostalAddress | null }) {
   if (!address) return <Text>No service address on file.</Text>;
@@ -37,7 +38,7 @@ function ContactInformation() {
   const { api } = useAppServices();
   const info = useActorRef(
     loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => api.get<UserInfoResponse>('/user/info')) },
+      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
     }),
   );
   const loading = useSelector(info, selectLoading);
@@ -75,11 +76,7 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
   // Once changed, the user is told so and the form starts over for another change.
   const password = usePasswordActor(
     { requireCurrent: true, userInputs, startOverWhenDone: true },
-    (values) =>
-      api.post<MessageResponse>('/token/password_reset', {
-        old_password: values.current,
-        new_password: values.password,
-      }),
+    (values) => accountApi(api).changePassword(values),
     {
       'announce the change': () =>
         actors.notifications.send({

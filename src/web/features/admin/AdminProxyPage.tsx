@@ -14,7 +14,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { SESSION_NOTICES } from '#shared/messages';
-import type { AdminCustomersResponse, PostalAddress, SessionUser } from '#shared/session';
+import type { PostalAddress } from '#shared/session';
 import { adminProxyMachine } from '#machines/session/admin-proxy.machine';
 import {
   selectAdminProxyError,
@@ -26,6 +26,7 @@ import {
 import { useAppServices } from '../../app/context.tsx';
 import { verifyIdentity } from '../../app/verify-identity.ts';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { adminApi } from './api.ts';
 
 function oneLine(address: PostalAddress | null): string {
   if (!address) return '';
@@ -43,16 +44,9 @@ export default function AdminProxyPage() {
   const proxy = useActorRef(
     adminProxyMachine.provide({
       actors: {
-        searchCustomers: fromPromise(
-          async ({ input }) =>
-            (
-              await api.get<AdminCustomersResponse>('/admin/customers', {
-                searchParams: { q: input.query },
-              })
-            ).customers,
-        ),
+        searchCustomers: fromPromise(({ input }) => adminApi(api).searchCustomers(input.query)),
         verifyIdentity: fromPromise(() => verifyIdentity(actors.tokens)),
-        startProxy: fromPromise(({ input }) => api.post<SessionUser>('/admin/proxy', input)),
+        startProxy: fromPromise(({ input }) => adminApi(api).startProxy(input)),
       },
       actions: {
         'act as the customer': (_, { user }) =>

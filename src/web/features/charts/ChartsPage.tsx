@@ -1,6 +1,8 @@
 /**
  * /control/charts/: every registered statechart with its description and its chart, laid out by
- * elkjs in the browser (loaded with this page only). Outside production, a live view draws a
+ * elkjs in the browser (loaded with this page only). The machines come from the catalogue that
+ * `npm run charts` generates (docs/charts/charts.json, fetched as a file of the build), never from
+ * the models themselves, which stay out of the app. Outside production, a live view draws a
  * running machine of the app with its active states and the transitions of its last event.
  * In production the route is for site admins only (route access `siteAdminInProduction`).
  */
@@ -20,27 +22,43 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  modelOf as catalogueModel,
+  type CatalogueEntry,
+  type ChartCatalogue,
+} from '#machines/charts/catalogue';
 import { layoutChart, type ElkLike, type LaidOutChart } from '#machines/charts/elk';
-import { chartModel, transitionLookupKey, type ChartModel } from '#machines/charts/model';
+import { transitionLookupKey, type ChartModel } from '#machines/charts/model';
 import { toSvg } from '#machines/charts/svg';
-import { MACHINES, type RegisteredMachine } from '#machines/registry';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import catalogueUrl from '../../../../docs/charts/charts.json?url';
 import { useAppServices } from '../../app/context.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import classes from './ChartsPage.module.css';
-import { liveInspection, type LiveMachine } from './live-inspection.ts';
+import { liveInspection, type LiveMachine } from '../../app/live-inspection.ts';
 
 let elkPromise: Promise<ElkLike> | undefined;
 const layouts = new Map<string, Promise<LaidOutChart>>();
 const models = new Map<string, ChartModel>();
 
-function modelOf(entry: RegisteredMachine): ChartModel {
+function modelOf(entry: CatalogueEntry): ChartModel {
   let model = models.get(entry.name);
   if (!model) {
-    model = chartModel(entry.machine);
+    model = catalogueModel(entry.model);
     models.set(entry.name, model);
   }
   return model;
+}
+
+async function loadCatalogue(): Promise<ChartCatalogue> {
+  const response = await fetch(catalogueUrl);
+  if (!response.ok) throw new Error(`The charts could not be loaded (HTTP ${response.status})`);
+  return (await response.json()) as ChartCatalogue;
 }
 
 function loadElk(): Promise<ElkLike> {
@@ -48,7 +66,7 @@ function loadElk(): Promise<ElkLike> {
   return elkPromise;
 }
 
-function layoutOf(entry: RegisteredMachine): Promise<LaidOutChart> {
+function layoutOf(entry: CatalogueEntry): Promise<LaidOutChart> {
   let layout = layouts.get(entry.name);
   if (!layout) {
     layout = loadElk().then((elk) => layoutChart(modelOf(entry), elk));
@@ -57,7 +75,7 @@ function layoutOf(entry: RegisteredMachine): Promise<LaidOutChart> {
   return layout;
 }
 
-function useLayout(entry: RegisteredMachine | undefined) {
+function useLayout(entry: CatalogueEntry | undefined) {
   const [state, setState] = useState<{
     name?: string;
     layout?: LaidOutChart;
@@ -83,7 +101,7 @@ function ChartFigure({
   error,
   label,
 }: {
-  entry: RegisteredMachine;
+  entry: CatalogueEntry;
   svg?: string;
   error?: string;
   label: string;
@@ -112,7 +130,7 @@ function ChartFigure({
   );
 }
 
-function MachineChart({ entry }: { entry: RegisteredMachine }) {
+function MachineChart({ entry }: { entry: CatalogueEntry }) {
   const { layout, error } = useLayout(entry);
   const model = modelOf(entry);
   const svg = useMemo(
@@ -136,13 +154,21 @@ function MachineChart({ entry }: { entry: RegisteredMachine }) {
   );
 }
 
-function machineFromHash(): string {
+function machineFromHash(machines: readonly CatalogueEntry[]): string {
   const name = decodeURIComponent(window.location.hash.slice(1));
-  return MACHINES.some((entry) => entry.name === name) ? name : (MACHINES[0]?.name ?? '');
+  return machines.some((entry) => entry.name === name) ? name : (machines[0]?.name ?? '');
 }
 
 /** Every machine with its description; the chosen one is drawn below (one chart at a time). */
-function MachineList({ chosen, onChoose }: { chosen: string; onChoose: (name: string) => void }) {
+function MachineList({
+  machines,
+  chosen,
+  onChoose,
+}: {
+  machines: readonly CatalogueEntry[];
+  chosen: string;
+  onChoose: (name: string) => void;
+}) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="machines-heading">
       <Title order={2} id="machines-heading">
@@ -158,7 +184,7 @@ function MachineList({ chosen, onChoose }: { chosen: string; onChoose: (name: st
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {MACHINES.map((entry) => {
+          {machines.map((entry) => {
             const model = modelOf(entry);
             const current = entry.name === chosen;
             return (
@@ -193,19 +219,19 @@ function MachineList({ chosen, onChoose }: { chosen: string; onChoose: (name: st
   );
 }
 
-function LiveView() {
+function LiveView({ machines }: { machines: readonly CatalogueEntry[] }) {
   const running = useSyncExternalStore(liveInspection.subscribe, liveInspection.getSnapshot);
   // Registered machines only, this tab's first, in registry order.
   const live = [...running.values()]
     .map((machine) => ({
       machine,
-      entry: MACHINES.find((e) => e.machine.id === machine.machineId),
+      entry: machines.find((e) => e.model.machineId === machine.machineId),
     }))
-    .filter((item): item is { machine: LiveMachine; entry: RegisteredMachine } => !!item.entry)
+    .filter((item): item is { machine: LiveMachine; entry: CatalogueEntry } => !!item.entry)
     .sort(
       (a, b) =>
         Number(b.machine.here) - Number(a.machine.here) ||
-        MACHINES.indexOf(a.entry) - MACHINES.indexOf(b.entry),
+        machines.indexOf(a.entry) - machines.indexOf(b.entry),
     );
   const [chosen, setChosen] = useState<string | null>(null);
   const current = live.find((item) => item.machine.key === chosen) ?? live[0];
@@ -234,7 +260,7 @@ function LiveView() {
     };
   }, [current, layout]);
 
-  const label = ({ machine, entry: e }: { machine: LiveMachine; entry: RegisteredMachine }) =>
+  const label = ({ machine, entry: e }: { machine: LiveMachine; entry: CatalogueEntry }) =>
     `${e.title} (${e.name})${machine.here ? '' : ', in another tab'}${
       machine.status === 'active' ? '' : `, ${machine.status}`
     }`;
@@ -284,16 +310,32 @@ function LiveView() {
   );
 }
 
-export default function ChartsPage() {
-  usePageTitle('Statecharts');
+function Charts({ machines }: { machines: readonly CatalogueEntry[] }) {
   const { config } = useAppServices();
-  const [chosen, setChosen] = useState(machineFromHash);
-  const entry = MACHINES.find((e) => e.name === chosen);
+  const [chosen, setChosen] = useState(() => machineFromHash(machines));
+  const entry = machines.find((e) => e.name === chosen);
   const choose = (name: string) => {
     setChosen(name);
     window.history.replaceState(window.history.state, '', `#${name}`);
     document.getElementById('chart-heading')?.scrollIntoView({ block: 'start' });
   };
+  return (
+    <>
+      {!config.production && <LiveView machines={machines} />}
+      <MachineList machines={machines} chosen={chosen} onChoose={choose} />
+      {entry && <MachineChart key={entry.name} entry={entry} />}
+    </>
+  );
+}
+
+export default function ChartsPage() {
+  usePageTitle('Statecharts');
+  const catalogue = useActorRef(
+    loaderMachine.provide({ actors: { load: fromPromise<unknown>(loadCatalogue) } }),
+  );
+  const loading = useSelector(catalogue, selectLoading);
+  const data = useSelector(catalogue, (s) => selectData<ChartCatalogue>(s));
+  const error = useSelector(catalogue, selectLoadError);
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -307,9 +349,19 @@ export default function ChartsPage() {
           in the list to draw its chart.
         </Text>
       </Stack>
-      {!config.production && <LiveView />}
-      <MachineList chosen={chosen} onChoose={choose} />
-      {entry && <MachineChart key={entry.name} entry={entry} />}
+      {loading && (
+        <Center py="lg" role="status" aria-label="Loading the charts">
+          <Loader aria-hidden />
+        </Center>
+      )}
+      {error !== null && (
+        <LoadFailure
+          title="The charts could not be loaded"
+          message={error}
+          onRetry={() => catalogue.send({ type: 'retry' })}
+        />
+      )}
+      {data && <Charts machines={data.machines} />}
     </Stack>
   );
 }

@@ -13,8 +13,8 @@ import {
 } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../session/FormTextField.tsx';
-import { useFormActor } from '../session/form-actors.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useFormActor } from '../../components/form-actors.ts';
 
 const FIELDS = { username: LoginSchema.entries.username, password: LoginSchema.entries.password };
 

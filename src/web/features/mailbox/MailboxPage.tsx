@@ -25,7 +25,8 @@ import {
 } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../session/LoadFailure.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { mailboxApi } from './api.ts';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -53,7 +54,7 @@ export default function MailboxPage() {
   const { api } = useAppServices();
   const mailbox = useActorRef(
     loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => api.get<MailboxResponse>('/mailbox')) },
+      actors: { load: fromPromise<unknown>(() => mailboxApi(api).outbox()) },
     }),
   );
   const loading = useSelector(mailbox, selectLoading);

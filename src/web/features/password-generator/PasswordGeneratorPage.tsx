@@ -5,7 +5,7 @@ import { PASSWORD_GENERATOR } from '#shared/constants';
 import { SESSION_NOTICES } from '#shared/messages';
 import { selectCanCopy, selectCopyState, selectResult } from '#machines/passgen/passgen.selectors';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { usePassgenActor, WordPicker } from './WordPicker.tsx';
+import { usePassgenActor, WordPicker } from '../../components/WordPicker.tsx';
 
 /** The password generator (signup.md §2): pick 3 or more of 15 words, Generate, Copy. */
 export default function PasswordGeneratorPage() {

@@ -15,8 +15,7 @@ export default function PasswordRecoveryPage() {
       title="Password recovery"
       intro="Enter your username and we will email you a link to set a new password. The link works once, for one hour."
       field={FIELD}
-      path="/token/password_recovery"
-      body={(values) => ({ username: String(values.username).trim() })}
+      send={(api, values) => api.recoverPassword(String(values.username).trim())}
       submitLabel="Email me a link"
     />
   );

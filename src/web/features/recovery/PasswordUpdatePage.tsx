@@ -4,7 +4,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { SESSION_MESSAGES } from '#shared/messages';
 import { UpdatePasswordSchema } from '#shared/schemas/session';
-import type { MessageResponse } from '#shared/session';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitted,
@@ -17,9 +16,10 @@ import {
 import { selectNewPassword, selectUsernameForm } from '#machines/session/password-update.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../session/FormTextField.tsx';
-import { PasswordFields } from '../session/PasswordFields.tsx';
-import { passwordWithSubmit, type PasswordSubmit } from '../session/password-actor.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
+import { passwordWithSubmit, type PasswordSubmit } from '../../components/password-actor.ts';
+import { recoveryApi } from './api.ts';
 import { FailureNotice, RecoveryLayout, SUCCESS_TITLE } from './RecoveryLayout.tsx';
 
 const FIELDS = { username: UpdatePasswordSchema.entries.username };
@@ -31,10 +31,7 @@ export default function PasswordUpdatePage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const submit = useRef<PasswordSubmit>(undefined);
   submit.current = ({ username, password }) =>
-    api.post<MessageResponse>(`/token/update_password/${encodeURIComponent(id ?? '')}`, {
-      username,
-      password,
-    });
+    recoveryApi(api).updatePassword(id ?? '', { username, password });
   const update = useActorRef(
     passwordUpdateMachine.provide({
       actors: { password: passwordWithSubmit(() => submit.current) },

@@ -9,8 +9,9 @@ import {
 } from '#machines/forms/form.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../session/FormTextField.tsx';
-import { useFormActor } from '../session/form-actors.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useFormActor } from '../../components/form-actors.ts';
+import { recoveryApi, type RecoveryApi } from './api.ts';
 import { FailureNotice, RecoveryLayout, SentNotice } from './RecoveryLayout.tsx';
 
 interface RecoveryRequestFormProps {
@@ -24,9 +25,8 @@ interface RecoveryRequestFormProps {
     type?: 'email';
     autoComplete: string;
   };
-  /** The API path that sends the email, and the body it takes. */
-  path: string;
-  body: (values: FormValues) => unknown;
+  /** The call that has the email sent, with the form's values. */
+  send: (api: RecoveryApi, values: FormValues) => Promise<MessageResponse>;
   submitLabel: string;
 }
 
@@ -35,14 +35,13 @@ export function RecoveryRequestForm({
   title,
   intro,
   field: { name, schema, ...field },
-  path,
-  body,
+  send,
   submitLabel,
 }: RecoveryRequestFormProps) {
   usePageTitle(title);
   const { api } = useAppServices();
   const form = useFormActor({ fields: { [name]: schema } }, (values) =>
-    api.post<MessageResponse>(path, body(values)),
+    send(recoveryApi(api), values),
   );
   const submitting = useSelector(form, selectSubmitting);
   const sent = useSelector(form, selectResponseMessage);

@@ -16,8 +16,7 @@ export default function UsernameRecoveryPage() {
       title="Username recovery"
       intro="Enter the email address of your account and we will email you the usernames registered with it."
       field={FIELD}
-      path="/token/username_recovery"
-      body={(values) => ({ email: values.email })}
+      send={(api, values) => api.recoverUsername(String(values.email))}
       submitLabel="Email my usernames"
     />
   );

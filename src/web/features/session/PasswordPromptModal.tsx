@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { FIELD_MESSAGES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
-import { FormTextField } from './FormTextField.tsx';
-import { useFormActor } from './form-actors.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useFormActor } from '../../components/form-actors.ts';
 
 const FIELDS = { password: v.pipe(v.string(), v.minLength(1, FIELD_MESSAGES.required)) };
 

@@ -20,7 +20,7 @@ import {
 } from '#machines/signup/signup.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { liveInspect } from '../charts/live-inspect.ts';
+import { liveInspect } from '../../app/live-inspect.ts';
 import { signupApi } from './api.ts';
 import { signupParams } from './params.ts';
 import { AddressSection } from './sections/AddressSection.tsx';

@@ -18,12 +18,6 @@ import {
 } from '#shared/signup/serviceability';
 import type { ApiClient } from '../../api/client.ts';
 
-type Query = Record<string, string | number | boolean>;
-
-function query(values: Query): URLSearchParams {
-  return new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
-}
-
 export function signupApi(api: ApiClient) {
   return {
     suggestAddresses: (search: string, signal?: AbortSignal) =>
@@ -36,18 +30,18 @@ export function signupApi(api: ApiClient) {
     ) =>
       (
         await api.get<ServiceableAddressesResponse>(PATHS.serviceableAddresses, {
-          searchParams: query({ ...address, pre_validated: true }),
+          searchParams: { ...address, pre_validated: true },
           signal,
         })
       ).addresses,
     getServiceability: (serviceClassId: number, addressId: number, signal?: AbortSignal) =>
       api.get<ServiceabilityDetails>(PATHS.details, {
-        searchParams: query({ service_class_id: serviceClassId, address_id: addressId }),
+        searchParams: { service_class_id: serviceClassId, address_id: addressId },
         signal,
       }),
     getOffering: (serviceClassId: number, addressId: number, signal?: AbortSignal) =>
       api.get<ServiceOffering>(PATHS.offering, {
-        searchParams: query({ service_class_id: serviceClassId, address_id: addressId }),
+        searchParams: { service_class_id: serviceClassId, address_id: addressId },
         signal,
       }),
     getInstallationSlots: (
@@ -55,7 +49,7 @@ export function signupApi(api: ApiClient) {
       signal?: AbortSignal,
     ) =>
       api.get<InstallationSlotsResponse>(PATHS.installation, {
-        searchParams: query(request),
+        searchParams: request,
         signal,
       }),
     sendRenter: (request: RenterRequest) => api.post<RenterResponse>(PATHS.renter, request),

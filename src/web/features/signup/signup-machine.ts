@@ -105,7 +105,7 @@ export function provideSignupMachine(
       }),
       residentialDetails: residentialDetailsMachine.provide({ actors: { ownerContactForm } }),
       getPreSignup: fromPromise(async ({ input, signal }) => {
-        const { orderApi } = await import('./order/order-api.ts');
+        const { orderApi } = await import('./order/api.ts');
         return orderApi(app.client).getPreSignup(input.signupHash, signal);
       }),
       loadOrderSections: fromPromise(async () => {

@@ -12,7 +12,7 @@ import { paymentMachine } from '#machines/signup/payment.machine';
 import { usernameMachine } from '#machines/signup/username.machine';
 import type { ApiClient } from '../../../api/client.ts';
 import type { AppActors } from '../../../app/actors.ts';
-import { orderApi } from './order-api.ts';
+import { orderApi } from './api.ts';
 
 /** Where the new customer lands once logged in. */
 export const ACCOUNT_PATH = '/account/';

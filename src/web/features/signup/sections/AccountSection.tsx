@@ -13,7 +13,7 @@ import {
   selectCredentialsShown,
   type AccountActors,
 } from '#machines/signup/account.selectors';
-import { PasswordFields } from '../../session/PasswordFields.tsx';
+import { PasswordFields } from '../../../components/PasswordFields.tsx';
 import { PersonFields } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { UsernameField } from './UsernameField.tsx';

@@ -7,7 +7,7 @@ import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { PASSWORD_GENERATOR } from '#shared/constants';
 import { selectResult } from '#machines/passgen/passgen.selectors';
-import { usePassgenActor, WordPicker } from '../../password-generator/WordPicker.tsx';
+import { usePassgenActor, WordPicker } from '../../../components/WordPicker.tsx';
 import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 

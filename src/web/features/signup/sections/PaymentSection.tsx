@@ -20,7 +20,7 @@ import {
   type PaymentView,
 } from '#machines/signup/payment.selectors';
 import { selectChoiceError, selectFieldError, selectText } from '#machines/forms/form.selectors';
-import { READABLE_TEXT_INPUT } from '../../session/FormTextField.tsx';
+import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { TextField, type FormActor } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { withLaterStyles } from '../../../app/later-styles.ts';

@@ -9,7 +9,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants';
 import type { UsernameActor } from '#machines/signup/username.machine';
 import { selectUsernameView, type UsernameView } from '#machines/signup/username.selectors';
 import { actThenFocus } from '../../../components/focus.ts';
-import { READABLE_TEXT_INPUT } from '../../session/FormTextField.tsx';
+import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 
 const sameView = (a: UsernameView, b: UsernameView) =>
   a.value === b.value &&

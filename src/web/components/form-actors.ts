@@ -6,7 +6,7 @@ import { useActorRef } from '@xstate/react';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { formMachine, type FormInput, type FormValues } from '#machines/forms/form.machine';
-import { ApiFailure } from '../../api/client.ts';
+import { ApiFailure } from '../api/client.ts';
 
 /** An API failure as the form machines read it: a message and field errors. */
 export function formFailure(error: unknown, fieldNames: Record<string, string> = {}) {

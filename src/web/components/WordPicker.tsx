@@ -8,7 +8,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { PASSWORD_GENERATOR } from '#shared/constants';
-import type { PassgenResponse } from '#shared/session';
 import { cryptoRandomInt, generatePassphrase } from '#machines/passgen/generate';
 import { passgenMachine } from '#machines/passgen/passgen.machine';
 import {
@@ -20,8 +19,9 @@ import {
   selectWordRows,
   selectWordsFailed,
 } from '#machines/passgen/passgen.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { LoadFailure } from '../session/LoadFailure.tsx';
+import { passgenApi } from '../api/passgen.ts';
+import { useAppServices } from '../app/context.tsx';
+import { LoadFailure } from './LoadFailure.tsx';
 
 export type PassgenActor = ActorRefFrom<typeof passgenMachine>;
 
@@ -31,10 +31,7 @@ export function usePassgenActor(): PassgenActor {
   return useActorRef(
     passgenMachine.provide({
       actors: {
-        fetchWords: fromPromise(
-          async () =>
-            (await api.get<PassgenResponse>(`/passgen/${PASSWORD_GENERATOR.wordCount}`)).words,
-        ),
+        fetchWords: fromPromise(() => passgenApi(api).words(PASSWORD_GENERATOR.wordCount)),
         generatePassword: fromPromise(async ({ input }) =>
           generatePassphrase(input.words, cryptoRandomInt),
         ),

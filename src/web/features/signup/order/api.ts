@@ -1,9 +1,9 @@
 /**
  * The calls of the signup's second half (docs/api.md "Signup order", "Payments", "Session"), one
- * function each, typed by the shared contract. Loaded with the second half, never in the page's
- * first load. Every call goes through the app's HTTP client.
+ * function each, typed by the shared contract: the signup's API module for the order, as
+ * ../api.ts is for the address checks. Loaded with the second half, never in the page's first
+ * load. Every call goes through the app's HTTP client.
  */
-import type { SessionUser } from '#shared/session';
 import {
   IDEMPOTENCY_KEY_HEADER,
   SIGNUP_ORDER_PATHS,
@@ -15,6 +15,7 @@ import {
 import { PAYMENT_PATHS, type PaymentAccountUrlResponse } from '#shared/schemas/payment';
 import type { OrderFailure } from '#machines/signup/checkout.machine';
 import { ApiFailure, type ApiClient } from '../../../api/client.ts';
+import { logIn } from '../../../api/session.ts';
 
 /** Placing an order takes a password check and a hash on the server: allow it time. */
 const ORDER_TIMEOUT_MS = 60_000;
@@ -56,12 +57,7 @@ export function orderApi(api: ApiClient) {
         throw orderFailure(error);
       }
     },
-    logIn: (username: string, password: string) =>
-      api.post<SessionUser>(
-        '/auth/tokens',
-        { username, password, store_in_cookies: true },
-        { renewSession: false },
-      ),
+    logIn: (username: string, password: string) => logIn(api, { username, password }),
   };
 }
 
