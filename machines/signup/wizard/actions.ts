@@ -15,7 +15,7 @@ import {
   type InstallationSnapshot,
 } from '../installation.selectors.ts';
 import { signupOrderParts } from '../order-parts.ts';
-import { NO_PAYMENT, paymentSummary } from '../payment.summary.ts';
+import { paymentSummary } from '../payment.summary.ts';
 import {
   selectCustomerDetails,
   selectResidentialValid,
@@ -24,9 +24,8 @@ import {
 import { bundlesRouter, speedOption } from '../services.machine.ts';
 import { selectServicesSummary } from '../services.selectors.ts';
 import {
-  EMPTY_ATTRIBUTION,
   EMPTY_CONNECTIVITY,
-  EMPTY_CUSTOMER,
+  EMPTY_SECTIONS_AFTER_ADDRESS,
   orderSourcesOf,
   serviceable,
 } from './context.ts';
@@ -47,16 +46,7 @@ export const signupSetup = wizardGuards.extend({
         return selectAddressOutcome(event.snapshot);
       },
     }),
-    'reset every section after the address': assign({
-      customer: EMPTY_CUSTOMER,
-      services: null,
-      connectivity: EMPTY_CONNECTIVITY,
-      voice: false,
-      attribution: EMPTY_ATTRIBUTION,
-      sectionsReady: false,
-      account: null,
-      payment: NO_PAYMENT,
-    }),
+    'reset every section after the address': assign(EMPTY_SECTIONS_AFTER_ADDRESS),
     'remember customer details': assign({
       customer: ({ event }) => {
         assertEvent(event, 'xstate.snapshot.customer');

@@ -24,6 +24,18 @@ export const EMPTY_CONNECTIVITY: ConnectivitySummary = {
 export const EMPTY_ATTRIBUTION: AttributionSummary = { value: null, skipped: false };
 const NO_LINK: SignupLink = { status: 'none', prefill: null, message: null };
 
+/** Every section after the address, empty: how the wizard starts, and what a new address resets. */
+export const EMPTY_SECTIONS_AFTER_ADDRESS = {
+  customer: EMPTY_CUSTOMER,
+  services: null,
+  connectivity: EMPTY_CONNECTIVITY,
+  voice: false,
+  attribution: EMPTY_ATTRIBUTION,
+  sectionsReady: false,
+  account: null,
+  payment: NO_PAYMENT,
+} satisfies Partial<SignupContext>;
+
 /** The wizard's context when it starts: no address yet, every section empty. */
 export function initialContext(input: SignupInput): SignupContext {
   return {
@@ -34,14 +46,7 @@ export function initialContext(input: SignupInput): SignupContext {
     },
     earliest: input.earliest,
     address: { serviceable: false },
-    customer: EMPTY_CUSTOMER,
-    services: null,
-    connectivity: EMPTY_CONNECTIVITY,
-    voice: false,
-    attribution: EMPTY_ATTRIBUTION,
-    sectionsReady: false,
-    account: null,
-    payment: NO_PAYMENT,
+    ...EMPTY_SECTIONS_AFTER_ADDRESS,
     link: NO_LINK,
   };
 }
