@@ -120,7 +120,8 @@ export async function billInvoicePdf(deps: AppDeps, cid: number, billId: number)
     for (const line of bill.lines) {
       const description =
         line.quantity > 1 ? `${line.description} x ${line.quantity}` : line.description;
-      row(doc, description, line.note ?? formatCents(toCents(line.amount)));
+      if (line.note) row(doc, `${description}: ${line.note}`, '');
+      else row(doc, description, formatCents(toCents(line.amount)));
     }
     doc.moveDown(0.5);
     row(doc, 'Subtotal', formatCents(toCents(bill.subtotal)));
