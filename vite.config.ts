@@ -185,6 +185,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
           exclude: [...configDefaults.exclude],
           environment: 'node',
+          // The lint tests start ESLint with the type-aware config: seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

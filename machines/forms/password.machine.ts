@@ -11,7 +11,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { TIMERS } from '#shared/constants';
-import { PASSWORD_MESSAGES } from '#shared/messages';
+import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import {
   passwordStrength,
   quickPasswordProblems,

@@ -1,6 +1,6 @@
 /** The password-field machine's registration: a change of password, projection and checks. */
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TIMERS } from '#shared/constants';
-import { PASSWORD_MESSAGES } from '#shared/messages';
+import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import { quickPasswordProblems, type PasswordStrength } from '#shared/password';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { passwordMachine, strengthIsCurrent, type PasswordContext } from './password.machine.ts';

@@ -2,7 +2,7 @@
  * The colour scheme: the saved preference, else the system's dark preference, else light. The
  * signup page forces light and, when left, the previous scheme comes back.
  */
-import { assign, raise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ColorScheme } from '#shared/constants';
 
 export interface ThemeContext {
@@ -11,7 +11,6 @@ export interface ThemeContext {
 }
 
 export type ThemeEvent =
-  | { type: 'theme.toggle' }
   | { type: 'theme.choose'; scheme: ColorScheme }
   | { type: 'system.changed'; scheme: ColorScheme | null }
   | { type: 'signup.entered' }
@@ -39,12 +38,6 @@ export const themeMachine = setup({
     'following preference': {
       description: 'The saved preference applies, else the system preference, else light.',
       on: {
-        'theme.toggle': {
-          actions: raise(({ context }) => ({
-            type: 'theme.choose' as const,
-            scheme: opposite(effectiveScheme(context)),
-          })),
-        },
         'theme.choose': {
           actions: [
             assign({ saved: ({ event }) => event.scheme }),
@@ -60,10 +53,6 @@ export const themeMachine = setup({
     },
   },
 });
-
-function opposite(scheme: ColorScheme): ColorScheme {
-  return scheme === 'dark' ? 'light' : 'dark';
-}
 
 export function effectiveScheme(context: ThemeContext): ColorScheme {
   return context.saved ?? context.system ?? 'light';

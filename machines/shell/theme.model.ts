@@ -14,7 +14,6 @@ export const themeModel = defineMachine({
   machine: themeMachine,
   input: { saved: null, system: null },
   events: [
-    sample('press the dark mode toggle', { type: 'theme.toggle' }),
     sample('choose dark', { type: 'theme.choose', scheme: 'dark' }),
     sample('choose light', { type: 'theme.choose', scheme: 'light' }),
     sample('device turns dark', { type: 'system.changed', scheme: 'dark' }),
@@ -34,10 +33,6 @@ export const themeModel = defineMachine({
         'device turns light': { to: 'stays', with: { system: null } },
       },
       'following preference': {
-        'press the dark mode toggle': ({ saved, system }) => ({
-          to: 'following preference',
-          with: { saved: (saved ?? system ?? 'light') === 'dark' ? 'light' : 'dark' },
-        }),
         'choose dark': { to: 'following preference', with: { saved: 'dark' } },
         'choose light': { to: 'following preference', with: { saved: 'light' } },
         'open the signup page': ({ saved }) => ({ to: 'forced light', with: { saved } }),

@@ -1,7 +1,8 @@
 /** Agree and Finish's registration: agreement, captcha, one key per attempt, the answers. */
 import { TIMERS } from '#shared/constants';
 import { assign } from 'xstate';
-import { SERVICEABILITY_MESSAGES, SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
+import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
 import {

@@ -1,6 +1,7 @@
 /** What the Agree and Finish section shows, from the checkout machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { AGREEMENT_MESSAGES, SIGNUP_ORDER_MESSAGES } from '#shared/messages';
+import { AGREEMENT_MESSAGES } from '#shared/messages/account';
+import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
 import { readyToSend, type checkoutMachine, type OrderFailure } from './checkout.machine.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;

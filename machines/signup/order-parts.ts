@@ -10,7 +10,7 @@ import type { ServiceabilityDetails, ServiceOffering } from '#shared/signup/serv
 import type { AccountSummary } from './account.summary.ts';
 import type { PaymentSummary } from './payment.summary.ts';
 import type { ConnectivityOrder, RouterOrder, ServicesSummary } from './services.selectors.ts';
-import type { ConnectivitySummary } from './signup.machine.ts';
+import type { ConnectivitySummary } from './wizard/types.ts';
 
 /** The first half's part of the connectivity order (signup.md §3 "Connectivity order"). */
 export interface SignupServicesOrder {

@@ -1,6 +1,6 @@
 /** The username field's registration: typing, the pause, the server's answers, suggestions. */
 import { TIMERS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants';
-import { USERNAME_MESSAGES } from '#shared/messages';
+import { USERNAME_MESSAGES } from '#shared/messages/account';
 import { usernameError } from '#shared/schemas/username';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { usernameMachine } from './username.machine.ts';

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { SIGNUP_ORDER_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
+import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
+import { USERNAME_MESSAGES } from '#shared/messages/account';
 import type { usernameMachine } from './username.machine.ts';
 
 export type UsernameSnapshot = SnapshotFrom<typeof usernameMachine>;

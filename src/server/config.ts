@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from '#shared/constants';
-import type { PublicConfig } from '#shared/public-config';
+import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
+import type { MapTiles, PublicConfig } from '#shared/public-config';
 
 export type RunMode = 'development' | 'production' | 'test';
 
@@ -82,11 +82,11 @@ export interface Config {
   seedAddresses: number;
   captcha: CaptchaConfig;
   /**
-   * Tests only (ORDER_TEST_PAUSE_DIR, refused in production): the order placement writes
-   * `paused` into this folder inside its transaction, just before commit, and waits until a
-   * `release` file appears there (tests/api/order-crash.test.ts kills the server meanwhile).
+   * The map of the fiber attach point (signup.md §9): its tile server (MAP_TILE_*), which the
+   * visitor's browser loads tiles from; `tileUrl` holds `{z}`, `{x}`, `{y}`, and `{s}` only as
+   * the host's first label.
    */
-  orderTestPauseDir: string | undefined;
+  map: MapTiles;
   /** Tax on taxable bill lines, in basis points (BILLING_TAX_RATE in percent, e.g. 6.1). */
   billingTaxRateBp: number;
   /**
@@ -101,6 +101,14 @@ export interface Config {
    */
   billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' } | undefined;
 }
+
+/** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
+export const DEFAULT_MAP_TILES: MapTiles = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  maxZoom: 19,
+  attribution: '© OpenStreetMap contributors',
+  attributionUrl: 'https://www.openstreetmap.org/copyright',
+};
 
 /** The captcha of the signup and the availability contact (src/server/captcha). */
 export interface CaptchaConfig {
@@ -285,21 +293,77 @@ export function loadConfig(env: Env = process.env): Config {
     ...sessionConfig(env, nodeEnv === 'production'),
     ...paymentsConfig(env, nodeEnv === 'production'),
     ...serviceabilityConfig(env),
-    ...ordersConfig(env, nodeEnv === 'production'),
+    map: mapConfig(env),
+    ...billingConfig(env, nodeEnv === 'production'),
   };
 }
 
-function ordersConfig(
+/** The host of a tile URL template: names, IPv4 addresses and a port (nothing a CSP reads apart). */
+const TILE_HOST = /^(\{s\}\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+/**
+ * The Content-Security-Policy source that lets the page load a tile URL template's images: the
+ * template's origin, or `scheme://*.host` when its first host label is the `{s}` subdomain. A
+ * template that is not an http(s) URL with `{z}`, `{x}` and `{y}` has none (undefined).
+ */
+export function mapTileSource(template: string): string | undefined {
+  const match = /^(https?):\/\/([^/?#]*)([/?#].*)$/i.exec(template.trim());
+  if (!match) return undefined;
+  const [, scheme, authority, rest] = match as unknown as [string, string, string, string];
+  if (!TILE_HOST.test(authority)) return undefined;
+  if (!['{z}', '{x}', '{y}'].every((part) => rest.includes(part))) return undefined;
+  const subdomains = authority.startsWith('{s}.');
+  let origin: string;
+  try {
+    origin = new URL(`${scheme}://${subdomains ? authority.slice(4) : authority}`).origin;
+  } catch {
+    return undefined;
+  }
+  return subdomains ? origin.replace('://', '://*.') : origin;
+}
+
+function mapConfig(env: Env): MapTiles {
+  return {
+    tileUrl: field(
+      env,
+      'MAP_TILE_URL',
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check(
+          (value) => mapTileSource(value) !== undefined,
+          'must be an http:// or https:// URL template with {z}, {x} and {y} (and {s} only as ' +
+            'the first part of the host), like https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        ),
+      ),
+      DEFAULT_MAP_TILES.tileUrl,
+    ),
+    maxZoom: field(
+      env,
+      'MAP_TILE_MAX_ZOOM',
+      wholeNumber(0, MAP_ZOOM),
+      String(DEFAULT_MAP_TILES.maxZoom),
+    ),
+    attribution: field(env, 'MAP_TILE_ATTRIBUTION', nonEmpty, DEFAULT_MAP_TILES.attribution),
+    attributionUrl: field(
+      env,
+      'MAP_TILE_ATTRIBUTION_URL',
+      httpUrl,
+      DEFAULT_MAP_TILES.attributionUrl,
+    ),
+  };
+}
+
+/** The image sources the pages need beyond their own: the map's tile server. */
+export function imageOrigins(config: Pick<Config, 'map'>): string[] {
+  const source = mapTileSource(config.map.tileUrl);
+  return source === undefined ? [] : [source];
+}
+
+function billingConfig(
   env: Env,
   production: boolean,
-): Pick<
-  Config,
-  'orderTestPauseDir' | 'billingTaxRateBp' | 'billingIntervalSeconds' | 'billingTestPause'
-> {
-  const pauseDir = optional(env, 'ORDER_TEST_PAUSE_DIR');
-  if (production && pauseDir !== undefined) {
-    throw new ConfigError('ORDER_TEST_PAUSE_DIR', 'is for tests and must not be set in production');
-  }
+): Pick<Config, 'billingTaxRateBp' | 'billingIntervalSeconds' | 'billingTestPause'> {
   const billingPauseDir = optional(env, 'BILLING_TEST_PAUSE_DIR');
   if (production && billingPauseDir !== undefined) {
     throw new ConfigError(
@@ -318,7 +382,6 @@ function ordersConfig(
     String(BILLING.defaultTaxRatePercent),
   );
   return {
-    orderTestPauseDir: pauseDir === undefined ? undefined : path.resolve(pauseDir),
     billingTaxRateBp: Math.round(taxPercent * 100),
     billingIntervalSeconds: field(
       env,
@@ -547,5 +610,6 @@ export function publicConfig(config: Config): PublicConfig {
     production: config.production,
     version: config.version,
     cardProviderOrigins: cardProviderOrigins(config),
+    map: config.map,
   };
 }

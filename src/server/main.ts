@@ -13,6 +13,7 @@ import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
 import { startBillingJob } from './billing/run.ts';
+import type { OrderHooks } from './orders/hooks.ts';
 
 export interface RunningServer {
   config: Config;
@@ -42,16 +43,24 @@ export function startBanner(config: Config, port: number): string {
   return `${config.productName} (${[config.mode, ...demo, listening].join(', ')})`;
 }
 
+/** What a test or tool may put in the app's deps instead of production's. */
+export interface ServerDeps {
+  /** The clock for business dates: the real time by default. */
+  clock?: Clock;
+  /** Where a test steps into placing an order: none by default. */
+  orderHooks?: OrderHooks;
+}
+
 export async function startServer(
   config: Config = loadConfig(),
-  clock: Clock = systemClock,
+  { clock = systemClock, orderHooks }: ServerDeps = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const { database, seed } = await openPreparedDatabase(config, logger);
   // The app's own copy: with PORT=0 it learns the port it listens on (for emailed links).
   const appConfig: Config = { ...config };
   const app = createApp(
-    { config: appConfig, database, logger, clock },
+    { config: appConfig, database, logger, clock, orderHooks },
     // Our pages may frame only the card provider's form.
     { serveWeb: true, frameOrigins: cardProviderOrigins(config) },
   );

@@ -20,7 +20,7 @@ import type { Context, Hono } from 'hono';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { fillPrerendered, PRERENDERED_ELEMENT_ID, PRERENDERED_FILES } from '#shared/prerender';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '#shared/public-config';
-import { publicConfig, type Config } from './config.ts';
+import { imageOrigins, publicConfig, type Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { ensureCsrfCookie } from './http/csrf.ts';
 import { ApiError } from './http/errors.ts';
@@ -42,14 +42,20 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Origins the page may frame (the card provider's form). Capabilities extend it. */
-export function contentSecurityPolicy(frameOrigins: readonly string[] = []): string {
+/**
+ * The pages' Content-Security-Policy: the origins the page may frame (the card provider's form)
+ * and the image sources it may load beyond its own (the map's tile server, `imageOrigins`).
+ */
+export function contentSecurityPolicy(
+  frameOrigins: readonly string[] = [],
+  imageSources: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     // Mantine sets inline style attributes.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageSources].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
@@ -234,7 +240,7 @@ export function registerSpa(
   const prerendered = new Map<string, string | null>();
   // Built files do not change while the server runs: each found file is looked up once.
   const found = new Map<string, BuiltFile>();
-  const csp = contentSecurityPolicy(frameOrigins);
+  const csp = contentSecurityPolicy(frameOrigins, imageOrigins(config));
 
   async function pageHtml(relative: string, query: URLSearchParams): Promise<string> {
     if (template === undefined) {

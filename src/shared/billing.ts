@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { BILLING, DATABASE_ID_MAX } from './constants.ts';
 import { isDollarAmount, toCents } from './cart/money.ts';
-import { BILLING_MESSAGES, FIELD_MESSAGES } from './messages.ts';
+import { FIELD_MESSAGES } from './messages.ts';
+import { BILLING_MESSAGES } from './messages/portal.ts';
 import { BankDetailsSchema, BillingZipCodeSchema, ZipExtensionSchema } from './schemas/payment.ts';
 import { FirstNameSchema, LastNameSchema } from './schemas/person.ts';
 import type { BillingAddress } from './session.ts';

@@ -14,7 +14,7 @@ import {
   PASSWORD_REQUIRED_STRENGTH,
   PASSWORD_SCORE_FACTOR,
 } from './constants.ts';
-import { PASSWORD_MESSAGES } from './messages.ts';
+import { PASSWORD_MESSAGES } from './messages/account.ts';
 
 export interface PasswordStrength {
   /** zxcvbn's score, 0 to 4. */

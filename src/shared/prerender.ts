@@ -6,7 +6,7 @@
  * server puts its public configuration in their place. The markup holds nothing of a visitor.
  */
 import { escapeHtml } from './html.ts';
-import type { PublicConfig } from './public-config.ts';
+import { NO_MAP_TILES, type PublicConfig } from './public-config.ts';
 
 /** The element that holds the prerendered markup until the app replaces it. */
 export const PRERENDERED_ELEMENT_ID = 'prerendered';
@@ -29,6 +29,8 @@ export const PRERENDER_STAND_INS: PublicConfig = {
   production: true,
   version: 'prerender-stand-in-version',
   cardProviderOrigins: [],
+  // Not text of the first screen: the map shows in a later section.
+  map: NO_MAP_TILES,
 };
 
 /** A phone number as a `tel:` link's target: its digits and plus sign. */

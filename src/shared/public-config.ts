@@ -14,6 +14,27 @@ export interface PublicConfig {
    * the only `event.origin` values a card message is accepted from, compared exactly.
    */
   cardProviderOrigins: string[];
+  /** The map of the fiber attach point (signup.md §9, zoom 20, roadmap): where its tiles come from. */
+  map: MapTiles;
 }
+
+/** A tile server: what the map of the fiber attach point shows under its marker. */
+export interface MapTiles {
+  /** URL template with `{z}`, `{x}`, `{y}` (and `{s}` for a subdomain); empty: no tiles. */
+  tileUrl: string;
+  /** The highest zoom the server has tiles for: the map scales those up beyond it. */
+  maxZoom: number;
+  /** The attribution the tiles' licence asks for, as text, and the page it links to. */
+  attribution: string;
+  attributionUrl: string;
+}
+
+/** No tile server: the map shows its marker on a blank ground. */
+export const NO_MAP_TILES: MapTiles = {
+  tileUrl: '',
+  maxZoom: 0,
+  attribution: '',
+  attributionUrl: '',
+};
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'app-config';

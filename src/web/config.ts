@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config';
+import { NO_MAP_TILES, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config';
 
 const FALLBACK: PublicConfig = {
   productName: 'Ridgeline Fiber',
@@ -12,6 +12,8 @@ const FALLBACK: PublicConfig = {
   version: '0.0.0',
   // Without configuration no card message is trusted.
   cardProviderOrigins: [],
+  // Without configuration no tiles are fetched.
+  map: NO_MAP_TILES,
 };
 
 /** The configuration the server embedded in the page. */

@@ -9,13 +9,9 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { INSTALLATION_DAYS_AHEAD, TIMERS } from '../../src/shared/constants.ts';
-import {
-  CONNECTIVITY_MESSAGES,
-  ORDER_MESSAGES,
-  SERVICEABILITY_MESSAGES,
-  SESSION_MESSAGES,
-  USERNAME_MESSAGES,
-} from '../../src/shared/messages.ts';
+import { CONNECTIVITY_MESSAGES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import { addDays, earliestScheduleDate } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';

@@ -3,7 +3,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
+import { SESSION_MESSAGES } from '../../src/shared/messages.ts';
 import type { MailboxResponse } from '../../src/shared/session.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';

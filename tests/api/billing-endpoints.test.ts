@@ -12,7 +12,7 @@ import type {
   PaymentRecord,
   PaymentsPage,
 } from '../../src/shared/billing.ts';
-import { BILLING_MESSAGES } from '../../src/shared/messages.ts';
+import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
 import type { UserInfoResponse } from '../../src/shared/session.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
 import { markAchReturn } from '../../src/server/payments/ach-processor.ts';

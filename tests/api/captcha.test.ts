@@ -8,11 +8,9 @@ import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FIELD_MESSAGES,
-  recaptchaFailureMessage,
-  SERVICEABILITY_MESSAGES,
-} from '../../src/shared/messages.ts';
+import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
+import { recaptchaFailureMessage } from '../../src/shared/messages/account.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import {
   CAPTCHA_CHALLENGE_PATH,
   CAPTCHA_CONFIG_PATH,

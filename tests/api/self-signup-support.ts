@@ -42,6 +42,7 @@ import {
   serviceAddresses,
   users,
 } from '../../src/server/db/schema.ts';
+import type { OrderHooks } from '../../src/server/orders/hooks.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -72,9 +73,13 @@ export async function orderTableCounts(db: Database) {
 
 /** An app for order tests: cheap captchas, and a card processor that knows the test's cards. */
 export async function createOrderTestApp(
-  options: { now?: Date | string } = {},
+  options: { now?: Date | string; orderHooks?: OrderHooks } = {},
 ): Promise<{ t: TestApp; cards: FakeCardProcessor }> {
-  const t = await createTestApp({ env: CHEAP_CAPTCHA_ENV, now: options.now });
+  const t = await createTestApp({
+    env: CHEAP_CAPTCHA_ENV,
+    now: options.now,
+    orderHooks: options.orderHooks,
+  });
   const cards = new FakeCardProcessor();
   useCardProcessor(t.config, cards);
   return { t, cards };

@@ -7,15 +7,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offeringCart } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
+import { CONNECTIVITY_MESSAGES } from '../../src/shared/messages.ts';
+import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import {
-  CONNECTIVITY_MESSAGES,
-  ORDER_MESSAGES,
   PASSWORD_MESSAGES,
   recaptchaFailureMessage,
-  SERVICEABILITY_MESSAGES,
   SIGNUP_MESSAGES,
   USERNAME_MESSAGES,
-} from '../../src/shared/messages.ts';
+} from '../../src/shared/messages/account.ts';
 import { usernameError } from '../../src/shared/schemas/username.ts';
 import { serviceDate } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';

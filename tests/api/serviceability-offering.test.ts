@@ -8,7 +8,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderName } from '../../src/shared/constants.ts';
-import { CONNECTIVITY_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages.ts';
+import { CONNECTIVITY_MESSAGES } from '../../src/shared/messages.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import {
   addDays,
   earliestScheduleDate,

@@ -4,12 +4,12 @@
  */
 import {
   FIELD_MESSAGES,
-  SERVICEABILITY_MESSAGES,
   SIGNUP_WIZARD_MESSAGES,
   addressAvailabilityMessage,
   suggestionsAnnouncement,
   type AddressAvailabilityCase,
 } from '../../src/shared/messages.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import type { Page } from '@playwright/test';
 import type { PublicConfig } from '../../src/shared/public-config.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';

@@ -9,17 +9,18 @@ import type { Page, Route } from '@playwright/test';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import {
   AGREEMENT_MESSAGES,
-  CART_MESSAGES,
-  FIELD_MESSAGES,
-  ORDER_MESSAGES,
   PASSWORD_MESSAGES,
   SIGNUP_MESSAGES,
-  SIGNUP_WIZARD_MESSAGES,
   USERNAME_MESSAGES,
+  recaptchaFailureMessage,
+} from '../../src/shared/messages/account.ts';
+import {
+  CART_MESSAGES,
+  ORDER_MESSAGES,
   billedSeparatelyBy,
   cardEndingIn,
-  recaptchaFailureMessage,
-} from '../../src/shared/messages.ts';
+} from '../../src/shared/messages/order.ts';
+import { FIELD_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '../../src/shared/messages.ts';
 import { CARD_TOKEN_MESSAGE_TYPE } from '../../src/shared/schemas/card-token.ts';
 import { IDEMPOTENCY_KEY_HEADER, SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';
 import { earliestScheduleDate } from '../../src/shared/signup/dates.ts';

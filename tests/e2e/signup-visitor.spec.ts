@@ -6,11 +6,8 @@
  * still being checked; the mobile menu.
  */
 import type { Page } from '@playwright/test';
-import {
-  FIELD_MESSAGES,
-  SIGNUP_WIZARD_MESSAGES,
-  USERNAME_MESSAGES,
-} from '../../src/shared/messages.ts';
+import { FIELD_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '../../src/shared/messages.ts';
+import { USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { WEAK_PASSWORD, choosePassword, section } from './signup/order.ts';
 import {

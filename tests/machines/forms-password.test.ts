@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
-import { PASSWORD_MESSAGES } from '../../src/shared/messages.ts';
+import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import type { PasswordStrength } from '../../src/shared/password.ts';
 import { passwordMachine, type PasswordInput } from '../../machines/forms/password.machine.ts';
 import {

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
-import { FIELD_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages.ts';
+import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
+import { USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import { UsernameSchema } from '../../src/shared/schemas/username.ts';
 import { formMachine, type FormInput } from '../../machines/forms/form.machine.ts';
 import {

@@ -24,7 +24,7 @@ describe('theme machine', () => {
 
   it('stores the choice the user makes', () => {
     const { actor, stored, scheme } = start(null, null);
-    actor.send({ type: 'theme.toggle' });
+    actor.send({ type: 'theme.choose', scheme: 'dark' });
     expect(scheme()).toBe('dark');
     expect(stored).toHaveBeenLastCalledWith('dark');
     actor.send({ type: 'theme.choose', scheme: 'light' });
@@ -42,7 +42,7 @@ describe('theme machine', () => {
     const { actor, stored, scheme } = start('dark', null);
     actor.send({ type: 'signup.entered' });
     expect(scheme()).toBe('light');
-    actor.send({ type: 'theme.toggle' });
+    actor.send({ type: 'theme.choose', scheme: 'dark' });
     expect(scheme()).toBe('light');
     expect(stored).not.toHaveBeenCalled();
     actor.send({ type: 'signup.left' });

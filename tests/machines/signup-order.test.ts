@@ -7,14 +7,9 @@
 import { assign, createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
-import {
-  AGREEMENT_MESSAGES,
-  FIELD_MESSAGES,
-  ORDER_MESSAGES,
-  SERVICEABILITY_MESSAGES,
-  SIGNUP_ORDER_MESSAGES,
-  USERNAME_MESSAGES,
-} from '../../src/shared/messages.ts';
+import { AGREEMENT_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
+import { FIELD_MESSAGES, SIGNUP_ORDER_MESSAGES } from '../../src/shared/messages.ts';
+import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import type { PasswordStrength } from '../../src/shared/password.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
 import type {

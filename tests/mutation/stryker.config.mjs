@@ -2,8 +2,11 @@
 // MUTATION_SUITE=paths: the generated path tests alone, over machines/;
 // MUTATION_SUITE=unit: the whole unit suite, over machines/ and src/shared/.
 // MUTATION_MUTATE narrows the files (a comma-separated list of globs), e.g. one machine folder.
+// MUTATION_GROUP names one group of files run on its own (tests/mutation/targets.ts): its own
+// incremental file and report, so that groups run one after another keep each other's results.
 const suite = process.env.MUTATION_SUITE === 'unit' ? 'unit' : 'paths';
-const machineFiles = [
+const group = process.env.MUTATION_GROUP;
+export const MACHINE_FILES = [
   'machines/**/*.ts',
   // Registrations (declarations and samples) and the chart drawing are test and tooling code.
   '!machines/**/*.model.ts',
@@ -16,8 +19,8 @@ const machineFiles = [
 const mutate = process.env.MUTATION_MUTATE
   ? process.env.MUTATION_MUTATE.split(',')
   : suite === 'unit'
-    ? [...machineFiles, 'src/shared/**/*.ts']
-    : machineFiles;
+    ? [...MACHINE_FILES, 'src/shared/**/*.ts']
+    : MACHINE_FILES;
 
 export default {
   testRunner: 'vitest',
@@ -28,9 +31,13 @@ export default {
   concurrency: 2,
   timeoutMS: 20000,
   incremental: true,
-  incrementalFile: `tests/mutation/incremental-${suite}.json`,
+  incrementalFile: group
+    ? `tests/mutation/incremental-${suite}/${group}.json`
+    : `tests/mutation/incremental-${suite}.json`,
   reporters: ['clear-text', 'progress', 'json'],
-  jsonReporter: { fileName: `reports/mutation/${suite}.json` },
+  jsonReporter: {
+    fileName: group ? `reports/mutation/${suite}/${group}.json` : `reports/mutation/${suite}.json`,
+  },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   // State descriptions are chart text for product owners, checked by the charts' drift test in
   // the whole suite; the path tests do not read them.

@@ -9,6 +9,7 @@ import { SettableClock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
+import type { OrderHooks } from '../../src/server/orders/hooks.ts';
 import { createTestDatabase, testConfig } from './database.ts';
 import { CookieClient } from './http-client.ts';
 
@@ -32,13 +33,15 @@ export async function createTestApp(
     logger?: Logger;
     /** Where the clock starts (a Date or an ISO timestamp); the real time by default. */
     now?: Date | string;
+    /** Where the test steps into placing an order (src/server/orders/hooks.ts). */
+    orderHooks?: OrderHooks;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(inject('dbSnapshot'));
   const logger = options.logger ?? createLogger('error');
   const clock = new SettableClock(options.now ?? new Date());
-  const app = createApp({ config, database, logger, clock });
+  const app = createApp({ config, database, logger, clock, orderHooks: options.orderHooks });
   return {
     app,
     config,

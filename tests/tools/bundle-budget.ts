@@ -7,10 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// The goal is 180 KiB. The shared rules, the focus and reveal handling and the remembered Submit
-// that came after the page was brought to 179.9 KiB put it at 181.5 KiB: the budget holds it
-// there, 1.5 KiB over the goal, until the page is cut again (docs/signup-wizard.md "Page weight").
-export const BUDGET_KIB = 182;
+// The goal of the issue that set it: 180 KiB. Messages of later pages in modules of their own
+// (src/shared/messages/) and the state names apart from their abbreviations bring it to 179.4 KiB.
+export const BUDGET_KIB = 180;
 const FORBIDDEN_IN_INITIAL = [/@zxcvbn-ts\/language-/];
 const SIGNUP_ENTRY = 'features/signup/SignupPage.tsx';
 

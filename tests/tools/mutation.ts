@@ -1,27 +1,21 @@
 /**
  * `npm run test:mutation [paths|unit] [glob,…]`: StrykerJS over machines/ (paths: by the generated
  * path tests alone) or machines/ and src/shared/ (unit: by the whole unit suite), incremental
- * (tests/mutation/incremental-<suite>.json is checked in, so a run after a small change only tests
- * what changed). Prints the mutation score per folder and every surviving mutant.
+ * (tests/mutation/incremental-<suite>… is checked in, so a run after a small change only tests
+ * what changed). Prints the mutation score per folder and every surviving mutant. The paths suite
+ * runs in groups of files, each by the path tests of the machines that can see it
+ * (tests/mutation/targets.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MACHINE_FILES } from '../mutation/stryker.config.mjs';
+import { filesMatching, mutationGroups } from '../mutation/targets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const suite = process.argv[2] === 'unit' ? 'unit' : 'paths';
 const mutate = process.argv[3];
-
-const run = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    MUTATION_SUITE: suite,
-    ...(mutate ? { MUTATION_MUTATE: mutate } : {}),
-  },
-});
-if (run.status !== 0) process.exit(run.status ?? 1);
 
 interface Mutant {
   status: string;
@@ -29,9 +23,54 @@ interface Mutant {
   replacement?: string;
   location: { start: { line: number; column: number } };
 }
-const report = JSON.parse(
-  readFileSync(path.join(root, `reports/mutation/${suite}.json`), 'utf8'),
-) as { files: Record<string, { mutants: Mutant[] }> };
+type Report = { files: Record<string, { mutants: Mutant[] }> };
+
+function stryker(env: Record<string, string>): void {
+  const run = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_SUITE: suite, ...env },
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
+
+/** A file name for a group: its machines, or a digest of them when the list is long. */
+function groupName(machines: readonly string[]): string {
+  if (machines.length === 0) return 'no-machine';
+  const joined = machines.join('+');
+  if (joined.length <= 80) return joined;
+  const digest = createHash('sha256').update(joined).digest('hex').slice(0, 8);
+  return `${machines[0]}-and-${machines.length - 1}-more-${digest}`;
+}
+
+const reports: Report[] = [];
+if (suite === 'paths') {
+  // One Stryker run per group of files that the same registry entries can notice, each running
+  // only those entries' path tests (tests/mutation/targets.ts).
+  const files = filesMatching(mutate ? mutate.split(',') : MACHINE_FILES);
+  const groups = await mutationGroups(files);
+  console.log(`${files.length} files in ${groups.length} groups by the machines that see them`);
+  for (const [index, group] of groups.entries()) {
+    const name = groupName(group.machines);
+    console.log(
+      `\n[${index + 1}/${groups.length}] ${group.files.join(', ')}\n  by the paths of: ${group.machines.join(', ') || 'no machine'}`,
+    );
+    stryker({
+      MUTATION_MUTATE: group.files.join(','),
+      MUTATION_GROUP: name,
+      // An empty list would mean every machine; a group no machine sees runs none.
+      PATH_MACHINES: group.machines.join(',') || '-',
+    });
+    const file = path.join(root, `reports/mutation/paths/${name}.json`);
+    if (existsSync(file)) reports.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
+  }
+} else {
+  stryker(mutate ? { MUTATION_MUTATE: mutate } : {});
+  reports.push(
+    JSON.parse(readFileSync(path.join(root, `reports/mutation/${suite}.json`), 'utf8')) as Report,
+  );
+}
+const report: Report = { files: Object.assign({}, ...reports.map((r) => r.files)) };
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);

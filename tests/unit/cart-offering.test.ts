@@ -8,7 +8,7 @@ import {
   type CartChoices,
 } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
-import { CART_MESSAGES, billedSeparatelyBy } from '../../src/shared/messages.ts';
+import { CART_MESSAGES, billedSeparatelyBy } from '../../src/shared/messages/order.ts';
 import {
   ServiceOfferingSchema,
   type Billing,

@@ -12,7 +12,11 @@ import {
   type CartItem,
 } from '../../src/shared/cart/index.ts';
 import { CART_MAX_RELATION_DEPTH, SERVICE_CLASS } from '../../src/shared/constants.ts';
-import { billedSeparatelyBy, recurringTotalLabel, upToValue } from '../../src/shared/messages.ts';
+import {
+  billedSeparatelyBy,
+  recurringTotalLabel,
+  upToValue,
+} from '../../src/shared/messages/order.ts';
 import * as v from 'valibot';
 
 const MAIN = { name: 'ridgeline', label: 'Ridgeline Fiber' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages.ts';
+import { PASSWORD_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import {
   loadPasswordChecker,
   newPasswordProblems,

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../src/shared/constants.ts';
+import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import {
-  FIELD_MESSAGES,
   PAYMENT_MESSAGES,
   accountEndingIn,
   cardEndingIn,
-  truncateDisplayAddress,
-} from '../../src/shared/messages.ts';
+} from '../../src/shared/messages/order.ts';
+import { truncateDisplayAddress } from '../../src/shared/messages/portal.ts';
 import {
   AccountNumberSchema,
   AutoPaySchema,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_GENERATOR, RATE_TERMS, SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { mainSiteSearchUrl, marketingUrl, productSlug } from '../../src/shared/marketing.ts';
-import { recaptchaFailureMessage, truncateDisplayAddress } from '../../src/shared/messages.ts';
+import { recaptchaFailureMessage } from '../../src/shared/messages/account.ts';
+import { truncateDisplayAddress } from '../../src/shared/messages/portal.ts';
 import { notificationTypeFor } from '../../src/shared/notifications.ts';
 import { hasAnyPermission, hasPermission } from '../../src/shared/permissions.ts';
-import { US_STATES } from '../../src/shared/us-states.ts';
+import { US_STATES } from '../../src/shared/us-state-names.ts';
 import { toRouterPath } from '../../src/web/router.tsx';
 
 describe('business constants', () => {

@@ -7,7 +7,9 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '#shared/constants';
-import { ORDER_MESSAGES, SESSION_MESSAGES, USERNAME_MESSAGES } from '#shared/messages';
+import { ORDER_MESSAGES } from '#shared/messages/order';
+import { SESSION_MESSAGES } from '#shared/messages';
+import { USERNAME_MESSAGES } from '#shared/messages/account';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';

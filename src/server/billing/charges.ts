@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '#shared/cart/money';
 import { BILLING, TERMS } from '#shared/constants';
-import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages';
+import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages/portal';
 import type { PaymentRecord } from '#shared/billing';
 import { addDays } from '#shared/signup/dates';
 import type { AppDeps } from '../context.ts';

@@ -13,7 +13,7 @@
  * out, with one line per provider reading "billed separately by {label}". Tax applies to the
  * taxable part only; a postal invoice fee is added when the customer chose paper bills.
  */
-import { billedSeparatelyBy } from '#shared/messages';
+import { billedSeparatelyBy } from '#shared/messages/order';
 import { BILLING, TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
 import { lineAmountCents, sumGroups, termNumber } from '#shared/cart/totals';

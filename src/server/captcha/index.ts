@@ -4,7 +4,8 @@
  * 403 whose msg is signup.md §8's default message with the configured phone and email. Tests may
  * put another verifier in place with {@link useCaptchaVerifier}.
  */
-import { recaptchaFailureMessage, SERVICEABILITY_MESSAGES } from '#shared/messages';
+import { recaptchaFailureMessage } from '#shared/messages/account';
+import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
 import type { CaptchaPublicConfig } from '#shared/signup/captcha';
 import { CAPTCHA_CHALLENGE_PATH } from '#shared/signup/captcha';
 import type { AppDeps } from '../context.ts';

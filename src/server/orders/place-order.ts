@@ -16,75 +16,29 @@
  *    this transaction and then answers the stored answer), then the checks whose answer can change
  *    (username free, the captcha token spent, the address still orderable, its offering and the
  *    cart rebuilt from it, the installation slot within the booking horizon), then every write:
- *    customer, contact, user, service address, billing,
- *    payment account, equipment stock, order with its cart, services, provisioning task, the
- *    installation booking, the pre-signup link, the confirmation email, and the stored answer.
+ *    customer, contact, user, service address, billing, payment account, order with its cart, the
+ *    installation booking, services, provisioning task, the pre-signup link, the confirmation
+ *    email, equipment stock, and the stored answer.
  *    Any refusal throws and rolls everything back; a killed process leaves nothing either.
+ *    A test can step in just before commit (`deps.orderHooks`, hooks.ts).
  * 6. After commit the email is handed to SMTP (when configured).
+ *
+ * Each step is a named function: the checks in order-checks.ts, the price in order-price.ts, the
+ * writes in order-writes.ts; `placeSignupOrder` below runs them in this order.
  */
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { CartChoiceError, offeringCart, type Cart, type CartChoiceField } from '#shared/cart/index';
-import { SERVICE_CLASS } from '#shared/constants';
-import {
-  addressAvailabilityMessage,
-  ORDER_MESSAGES,
-  SIGNUP_MESSAGES,
-  USERNAME_MESSAGES,
-} from '#shared/messages';
 import { formatAddress } from '#shared/signup/address';
-import {
-  activationDateError,
-  customerDetailsErrors,
-  EMPTY_CUSTOMER_DETAILS,
-  installChoiceErrors,
-} from '#shared/signup/connectivity-details';
-import { serviceDate } from '#shared/signup/dates';
-import { CAPTCHA_TOKEN_FIELD } from '#shared/signup/captcha';
-import { meshTypeOf } from '#shared/signup/mesh';
-import {
-  CAPTCHA_TOKEN_MAX_LENGTH,
-  signupPasswordUserInputs,
-  SignupOrderSchema,
-  type SignupOrder,
-  type SignupOrderResponse,
-} from '#shared/signup/order';
-import { addressAvailabilityCase, type ServiceOffering } from '#shared/signup/serviceability';
-import { createCustomerAccount, type PermissionGrant } from '../auth/accounts.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { ORDER_MESSAGES } from '#shared/messages/order';
+import { SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
+import type { SignupOrderResponse } from '#shared/signup/order';
 import { consume, LIMITS } from '../auth/rate-limit.ts';
 import { captchaFailed, captchaFor } from '../captcha/index.ts';
 import type { AppDeps } from '../context.ts';
-import type { Executor } from '../db/client.ts';
-import {
-  customerBilling,
-  customerServices,
-  equipmentStock,
-  orders,
-  paymentAccounts,
-  provisioningTasks,
-  type ServiceKind,
-} from '../db/schema.ts';
-import { ApiError, validationFailed } from '../http/errors.ts';
-import { parseWith } from '../http/validate.ts';
+import { validationFailed } from '../http/errors.ts';
 import { queueMail } from '../mail/outbox.ts';
-import {
-  bankCipherFor,
-  CardProcessorError,
-  cardProcessorFor,
-  sealBankAccount,
-} from '../payments/index.ts';
-import {
-  findServiceable,
-  postalLines,
-  serviceabilityDetails,
-} from '../serviceability/addresses.ts';
-import { bookInstallationSlot } from '../serviceability/installation.ts';
-import { buildOffering } from '../serviceability/offering.ts';
+import { bankCipherFor } from '../payments/index.ts';
+import { postalLines } from '../serviceability/addresses.ts';
 import { orderConfirmationMail } from './confirmation-mail.ts';
+import { NO_ORDER_HOOKS } from './hooks.ts';
 import {
   bodyFingerprint,
   claimKey,
@@ -92,25 +46,32 @@ import {
   storeAnswer,
   type StoredAnswer,
 } from './idempotency.ts';
-import { passwordProblemsOffThread } from './password-check.ts';
+import {
+  captchaToken,
+  checkBody,
+  checkOrderable,
+  checkUsernameFree,
+  spendCaptcha,
+  verifiedCard,
+} from './order-checks.ts';
+import { isUniqueViolation, orderFailed } from './order-errors.ts';
+import { priceOrder } from './order-price.ts';
+import {
+  bookInstallation,
+  orderEquipment,
+  takeEquipment,
+  writeCustomer,
+  writeOrder,
+  writePaymentAccount,
+  writeProvisioningTask,
+  writeServices,
+} from './order-writes.ts';
+import { PhaseTimer } from './phase-timer.ts';
 import { markPreSignupUsed } from './pre-signup.ts';
-import { usernameInUse } from './usernames.ts';
+
+export { bankAccountContext, PRIMARY_HOLDER_PERMISSIONS } from './order-writes.ts';
 
 export const SELF_SIGNUP_SCOPE = 'POST /self_signup';
-
-/** A primary account holder: view and manage in every category except admin. */
-export const PRIMARY_HOLDER_PERMISSIONS: PermissionGrant = {
-  account: 'manage',
-  contacts: 'manage',
-  invoices: 'manage',
-  payments: 'manage',
-  services: 'manage',
-};
-
-/** What a stored bank account number is bound to: decrypt it with the same context. */
-export function bankAccountContext(cid: number): string {
-  return `customer:${cid}`;
-}
 
 export interface PlaceOrderRequest {
   /** The Idempotency-Key header (already checked for its form). */
@@ -129,18 +90,6 @@ export interface OrderAnswer {
   replayed: boolean;
 }
 
-function orderFailed(status: number, msg: string, errors?: Record<string, string>): ApiError {
-  return new ApiError(status, ORDER_MESSAGES.orderFailedTitle, msg, errors ? { errors } : {});
-}
-
-function prefixed(prefix: string, errors: Partial<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(errors)) {
-    if (message) out[`${prefix}.${field}`] = message;
-  }
-  return out;
-}
-
 function replay(stored: StoredAnswer, fingerprint: string): OrderAnswer {
   if (stored.fingerprint !== fingerprint) {
     throw orderFailed(422, ORDER_MESSAGES.idempotencyKeyReused, {
@@ -150,213 +99,12 @@ function replay(stored: StoredAnswer, fingerprint: string): OrderAnswer {
   return { status: stored.status, body: stored.body, replayed: true };
 }
 
-/** The field of the body a refused cart choice belongs to. */
-const CART_CHOICE_FIELDS: Record<CartChoiceField, string> = {
-  speed_id: 'order.connectivity.speed_id',
-  router: 'order.router.service_action_type',
-  mesh_quantity: 'order.router.mesh_quantity',
-  installation_type: 'order.connectivity.install_details.installation_type',
-};
-
-/** A unique violation (PostgreSQL 23505), wherever the driver put its code. */
-function isUniqueViolation(error: unknown, constraintPart: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') {
-      return (e.constraint ?? '').includes(constraintPart) || constraintPart === '';
-    }
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/** The body's captcha token, read before the schema runs: anything but a short text is none. */
-function captchaToken(body: unknown): string {
-  const token =
-    typeof body === 'object' && body !== null
-      ? (body as Record<string, unknown>)[CAPTCHA_TOKEN_FIELD]
-      : undefined;
-  return typeof token === 'string' && token.length <= CAPTCHA_TOKEN_MAX_LENGTH ? token : '';
-}
-
-/** Tests only: waits, just before commit, until the test lets the transaction go on. */
-async function testPauseBeforeCommit(deps: AppDeps): Promise<void> {
-  const dir = deps.config.orderTestPauseDir;
-  if (!dir) return;
-  await writeFile(path.join(dir, 'paused'), String(process.pid));
-  while (!existsSync(path.join(dir, 'release'))) await sleep(25);
-}
-
-interface Checked {
-  order: SignupOrder;
-  passwordHash: string;
-}
-
-/** Milliseconds spent in each phase of one order, for the log line of a placed order. */
-class PhaseTimer {
-  private last = performance.now();
-  readonly phases: Record<string, number> = {};
-  lap(phase: string) {
-    const now = performance.now();
-    this.phases[phase] = Math.round((now - this.last) * 10) / 10;
-    this.last = now;
-  }
-}
-
-/** The checks that depend on the body alone. */
-async function checkBody(body: unknown, timer: PhaseTimer): Promise<Checked> {
-  const order = parseWith(SignupOrderSchema, body);
-  const { customer } = order;
-  timer.lap('parse');
-  const problems = await passwordProblemsOffThread({
-    password: customer.password,
-    userInputs: signupPasswordUserInputs(customer),
-  });
-  if (problems.password) throw validationFailed({ 'customer.password': problems.password });
-  timer.lap('password_strength');
-  const passwordHash = await hashPassword(customer.password);
-  timer.lap('password_hash');
-  return { order, passwordHash };
-}
-
-/** The provider's rules for the connectivity details, with the address's requirements. */
-function connectivityErrors(
-  order: SignupOrder,
-  details: ReturnType<typeof serviceabilityDetails>,
-  now: Date,
-): Record<string, string> {
-  const line = order.order.connectivity;
-  const prefix = 'order.connectivity';
-  switch (details.form) {
-    case 'utopia residential':
-      return prefixed(
-        `${prefix}.customer_details`,
-        customerDetailsErrors(
-          line.customer_details ?? EMPTY_CUSTOMER_DETAILS,
-          details.requirements,
-        ),
-      );
-    case 'strata residential': {
-      const install = line.install_details;
-      return prefixed(
-        `${prefix}.install_details`,
-        installChoiceErrors(
-          {
-            installation_type: install?.installation_type ?? null,
-            date: install?.date ?? '',
-            external_install_id: install?.external_install_id ?? '',
-          },
-          details.needs_ont_install,
-          now,
-        ),
-      );
-    }
-    case 'bonfire residential': {
-      const error = activationDateError(line.desired_activation_date, details.early_signup, now);
-      return error ? { [`${prefix}.desired_activation_date`]: error } : {};
-    }
-  }
-}
-
-/** Takes equipment from stock; false when there is not enough left. */
-async function takeStock(
-  tx: Executor,
-  provider: string,
-  model: string,
-  quantity: number,
-): Promise<boolean> {
-  if (quantity <= 0 || !model) return true;
-  const [tracked] = await tx
-    .select({ model: equipmentStock.model })
-    .from(equipmentStock)
-    .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, model)));
-  if (!tracked) return true;
-  const taken = await tx
-    .update(equipmentStock)
-    .set({ quantityAvailable: sql`${equipmentStock.quantityAvailable} - ${quantity}` })
-    .where(
-      and(
-        eq(equipmentStock.provider, provider),
-        eq(equipmentStock.model, model),
-        gte(equipmentStock.quantityAvailable, quantity),
-      ),
-    )
-    .returning({ model: equipmentStock.model });
-  return taken.length === 1;
-}
-
-function firstMonthCents(cart: Cart): number {
-  const first = cart.totals.recurring.find(
-    (stretch) => stretch.rate_period === 'monthly' && stretch.from_period === 1,
-  );
-  return first?.total_cents ?? 0;
-}
-
-/** The connectivity order as stored: what the visitor sent, with the server's facts in place. */
-function storedConnectivityOrder(
-  order: SignupOrder,
-  offering: ServiceOffering,
-  facts: { earlySignup: boolean; routerModel: string | null },
-) {
-  const speed = offering.speed_options.find(
-    (option) => option.speed_id === order.order.connectivity.speed_id,
-  );
-  const router = order.order.router;
-  return {
-    ...order.order,
-    connectivity: {
-      ...order.order.connectivity,
-      early_signup: facts.earlySignup,
-      external_soid: speed?.external_soid ?? order.order.connectivity.external_soid,
-    },
-    router: {
-      ...router,
-      router_model: router.service_action_type === 'new' ? facts.routerModel : null,
-      mesh_type: meshTypeOf(router.mesh_quantity),
-    },
-  };
-}
-
-/**
- * The card must be one the processor knows, and be the card the page showed. Asked before the
- * order's transaction: the processor is another service, and no database connection may be held
- * while it answers (the embedded database has only one, which the stand-in provider shares).
- */
-async function verifiedCard(deps: AppDeps, payment: Checked['order']['payment']) {
-  if (payment.account_type !== 'CC') return null;
-  let card: Awaited<ReturnType<ReturnType<typeof cardProcessorFor>['verifyToken']>>;
-  try {
-    card = await cardProcessorFor(deps.config).verifyToken(payment.card_details.token);
-  } catch (error) {
-    if (error instanceof CardProcessorError) {
-      deps.logger.error({ err: error }, 'card processor unavailable');
-      throw orderFailed(503, ORDER_MESSAGES.cardProcessorUnavailable);
-    }
-    throw error;
-  }
-  if (!card) {
-    throw orderFailed(422, ORDER_MESSAGES.cardNotVerified, {
-      'payment.card_details': ORDER_MESSAGES.cardNotVerified,
-    });
-  }
-  const sent = payment.card_details;
-  if (
-    card.last_four !== sent.last_four ||
-    card.brand !== sent.brand ||
-    card.exp_month !== sent.exp_month ||
-    card.exp_year !== sent.exp_year
-  ) {
-    throw orderFailed(422, ORDER_MESSAGES.cardDetailsMismatch, {
-      'payment.card_details': ORDER_MESSAGES.cardDetailsMismatch,
-    });
-  }
-  return card;
-}
-
 export async function placeSignupOrder(
   deps: AppDeps,
   request: PlaceOrderRequest,
 ): Promise<OrderAnswer> {
   const { db } = deps.database;
+  const hooks = deps.orderHooks ?? NO_ORDER_HOOKS;
   const timer = new PhaseTimer();
   await consume(db, [[LIMITS.ordersPerAddress, request.remoteIp ?? 'unknown']]);
   const fingerprint = bodyFingerprint(request.body);
@@ -374,7 +122,6 @@ export async function placeSignupOrder(
   timer.lap('limit_and_captcha');
   const { order, passwordHash } = await checkBody(request.body, timer);
   const { customer, payment } = order;
-  const line = order.order.connectivity;
   const card = await verifiedCard(deps, payment);
   timer.lap('card');
   const bankCipher = payment.account_type === 'ACH' ? await bankCipherFor(deps) : undefined;
@@ -384,339 +131,60 @@ export async function placeSignupOrder(
   try {
     answer = await db.transaction(async (tx) => {
       timer.lap('transaction_start');
+      // The key first: a concurrent request with the same key waits here, then replays.
       if (!(await claimKey(tx, SELF_SIGNUP_SCOPE, request.key, fingerprint))) {
         const stored = await findStoredAnswer(tx, SELF_SIGNUP_SCOPE, request.key);
         if (!stored) throw new Error('idempotency key neither claimed nor stored');
         return replay(stored, fingerprint);
       }
-
-      if (await usernameInUse(tx, customer.uid)) {
-        throw validationFailed({ 'customer.uid': USERNAME_MESSAGES.taken });
-      }
-
+      await checkUsernameFree(tx, customer.uid);
       timer.lap('claim_and_username');
-      // Spent in this transaction: a refused order leaves the token usable.
-      const verdict = await captcha.spend(tx);
-      if (!verdict.ok) {
-        deps.logger.info({ reason: verdict.reason }, 'signup captcha refused');
-        throw captchaFailed(deps);
-      }
-
-      // The address, its rules and its offering, as they are now.
-      const serviceable = await findServiceable(tx, line.external_adid);
-      if (!serviceable) {
-        throw orderFailed(422, ORDER_MESSAGES.addressNotOrderable, {
-          'order.connectivity.external_adid': ORDER_MESSAGES.addressNotOrderable,
-        });
-      }
-      const details = serviceabilityDetails(serviceable);
-      const availability = addressAvailabilityCase(details);
-      if (availability !== null) {
-        const msg = addressAvailabilityMessage(availability, {
-          phone: deps.config.salesPhone,
-          email: deps.config.salesEmail,
-          chatUrl: deps.config.chatUrl,
-        });
-        throw orderFailed(422, msg, { 'order.connectivity.external_adid': msg });
-      }
-      if (order.order.service_action_type !== 'new' || line.service_action_type !== 'new') {
-        throw orderFailed(422, ORDER_MESSAGES.orderMismatch, {
-          'order.connectivity.service_action_type': ORDER_MESSAGES.orderMismatch,
-        });
-      }
+      await spendCaptcha(deps, tx, captcha);
       // One instant for every date of this order: the rules, the promos, the slot, the rows.
       const now = deps.clock.now();
-      const ruleErrors = connectivityErrors(order, details, now);
-      if (Object.keys(ruleErrors).length > 0) throw validationFailed(ruleErrors);
-
-      timer.lap('address');
-      const offering = await buildOffering(tx, serviceable, {
-        productName: deps.config.productName,
-        today: serviceDate(now),
-      });
-      const routerWanted = order.order.router.service_action_type === 'new';
-      const installType = details.needs_ont_install
-        ? (line.install_details?.installation_type ?? null)
-        : null;
-      let cart: Cart;
-      try {
-        cart = offeringCart(
-          offering,
-          {
-            speed_id: line.speed_id,
-            router: routerWanted,
-            mesh_quantity: routerWanted ? order.order.router.mesh_quantity : 0,
-            installation_type: installType,
-            tribal_member: line.customer_details?.is_tribal === true,
-            static_ip: order.order.static_ip.service_action_type === 'new',
-            subnet: order.order.subnet.service_action_type === 'new',
-          },
-          { today: serviceDate(now) },
-          { log: (message, extra) => deps.logger.warn(extra, message) },
-        );
-      } catch (error) {
-        if (error instanceof CartChoiceError) {
-          throw orderFailed(422, error.message, {
-            [CART_CHOICE_FIELDS[error.field]]: error.message,
-          });
-        }
-        throw error;
-      }
-      if (!line.speed_id) {
-        throw validationFailed({ 'order.connectivity.speed_id': ORDER_MESSAGES.orderMismatch });
-      }
-
-      timer.lap('offering_cart');
-      // Writes.
-      /** The bank account sealed for this customer (the cid is bound into the ciphertext). */
-      const bankAccountValues = (cid: number) => {
-        const bank = payment.bank_details!;
-        const sealed = sealBankAccount(bankCipher!, bank.account, bankAccountContext(cid));
-        return {
-          cid,
-          method: 'ACH' as const,
-          accountName: bank.name,
-          lastFour: sealed.account_last_four,
-          bankRouting: bank.routing,
-          bankAccountType: bank.account_type,
-          bankAccountEncrypted: sealed.account_encrypted,
-        };
-      };
-      const address = serviceable.address;
-      const billTo = payment.alternate_billing_address ? payment.billing_address : null;
-      const account = await createCustomerAccount(tx, {
-        kind: 'residential',
-        contact: {
-          firstName: customer.fname,
-          middleInitial: customer.mname.toUpperCase(),
-          lastName: customer.lname,
-          dob: customer.dob,
-          phone: customer.phone,
-          email: customer.email,
-        },
-        user: {
-          username: customer.uid,
-          passwordHash,
-          permissions: PRIMARY_HOLDER_PERMISSIONS,
-          primaryAdmin: true,
-        },
-        serviceAddress: {
-          line1: address.line1,
-          line2: address.line2,
-          city: address.city,
-          state: address.state,
-          zipCode: address.zipCode,
-          fname: customer.fname,
-          lname: customer.lname,
-        },
-        billing: {
-          automatic: payment.auto_pay,
-          ...(billTo
-            ? {
-                address: {
-                  line1: billTo.line1,
-                  line2: billTo.line2,
-                  city: billTo.city,
-                  state: billTo.state,
-                  zipCode: billTo.zip_ext
-                    ? `${billTo.zip_code}-${billTo.zip_ext}`
-                    : billTo.zip_code,
-                  fname: billTo.cmp_name ? billTo.cmp_name : billTo.fname,
-                  lname: billTo.cmp_name ? '' : billTo.lname,
-                },
-              }
-            : {}),
-        },
-      });
-
-      const [paymentAccount] = await tx
-        .insert(paymentAccounts)
-        .values(
-          payment.account_type === 'CC' && card
-            ? {
-                cid: account.cid,
-                method: 'CC' as const,
-                accountName: `${card.fname} ${card.lname}`,
-                lastFour: card.last_four,
-                cardToken: card.token,
-                cardBrand: card.brand,
-                cardExpMonth: card.exp_month,
-                cardExpYear: card.exp_year,
-              }
-            : bankAccountValues(account.cid),
-        )
-        .returning({ id: paymentAccounts.paymentAccountId });
-      await tx
-        .update(customerBilling)
-        .set({ defaultPaymentAccountId: paymentAccount.id })
-        .where(eq(customerBilling.cid, account.cid));
-
+      const orderable = await checkOrderable(deps, tx, order, now);
+      const { details } = orderable;
+      const { address } = orderable.serviceable;
       const provider = details.provider.name;
-      const routerOption = offering.router_options.find((o) => o.speed_id === line.speed_id);
-      const routerModel = routerWanted ? (routerOption?.router_model ?? null) : null;
-      const meshQuantity = routerWanted ? order.order.router.mesh_quantity : 0;
-      const connectivityOrder = storedConnectivityOrder(order, offering, {
+      timer.lap('address');
+      const priced = await priceOrder(deps, tx, order, orderable, now);
+      timer.lap('offering_cart');
+
+      const account = await writeCustomer(tx, order, passwordHash, address);
+      const { cid } = account;
+      const paymentAccountId = await writePaymentAccount(tx, cid, payment, card, bankCipher);
+      const equipment = orderEquipment(order, priced);
+      const placed = await writeOrder(tx, order, priced, equipment, {
+        cid,
+        uid: account.uid,
+        idempotencyKey: request.key,
+        address,
+        serviceClassId: details.service_class_id,
+        provider,
         earlySignup: details.early_signup,
-        routerModel,
+        paymentAccountId,
+        now,
       });
-      const [placed] = await tx
-        .insert(orders)
-        .values({
-          cid: account.cid,
-          uid: account.uid,
-          idempotencyKey: request.key,
-          addressId: address.id,
-          serviceabilityClassId: details.service_class_id,
-          provider,
-          connectivityOrder,
-          cartItems: cart.items,
-          cartTotals: { totals: cart.totals, separately_billed: cart.separately_billed },
-          dueTodayCents: cart.totals.due_today.total_cents,
-          dueLaterCents: cart.totals.due_later.total_cents,
-          firstMonthCents: firstMonthCents(cart),
-          paymentAccountId: paymentAccount.id,
-          autoPay: payment.auto_pay,
-          attribution: order.attribution,
-          agreedAt: new Date(order.agreement.time),
-          signupHash: order.metadata.signup_hash,
-          createdAt: now,
-        })
-        .returning({ orderId: orders.orderId });
-      const orderId = placed.orderId;
-
-      // The installation slot: a slot taken meanwhile refuses the whole order (409).
-      let installation: string | null = null;
-      let installationBookingId: number | null = null;
-      if (installType && line.install_details?.external_install_id) {
-        const booking = await bookInstallationSlot(
-          tx,
-          {
-            slotId: line.install_details.external_install_id,
-            addressId: address.id,
-            provider,
-            installType,
-            reference: `order ${orderId}`,
-            field: 'order.connectivity.install_details.external_install_id',
-            notes: line.install_details.notes,
-          },
-          now,
-        );
-        installationBookingId = booking.bookingId;
-        installation = `${booking.slot.date}, ${booking.slot.displayTime}`;
-        // The order keeps the slot as booked (date and times from the slot itself).
-        connectivityOrder.connectivity.install_details = {
-          ...line.install_details,
-          date: booking.slot.date,
-          time: booking.slot.time,
-          display_time: booking.slot.displayTime,
-          start_datetime: booking.slot.startDateTime,
-          end_datetime: booking.slot.endDateTime,
-          duration: booking.slot.duration,
-        };
-        await tx
-          .update(orders)
-          .set({ installationBookingId, connectivityOrder })
-          .where(eq(orders.orderId, orderId));
-      }
-
-      const services: {
-        kind: ServiceKind;
-        serviceClassId: number;
-        prefix: string;
-        details: Record<string, unknown>;
-      }[] = [
-        {
-          kind: 'connectivity',
-          serviceClassId: SERVICE_CLASS.residentialConnectivity,
-          prefix: 'CON',
-          details: {
-            provider,
-            address_id: address.id,
-            ...connectivityOrder.connectivity,
-            installation_booking_id: installationBookingId,
-          },
-        },
-      ];
-      if (routerWanted) {
-        services.push({
-          kind: 'router',
-          serviceClassId: SERVICE_CLASS.residentialConnectivity,
-          prefix: 'RTR',
-          details: { router_model: routerModel, speed_id: line.speed_id },
-        });
-      }
-      if (meshQuantity > 0) {
-        services.push({
-          kind: 'mesh',
-          serviceClassId: SERVICE_CLASS.residentialConnectivity,
-          prefix: 'MSH',
-          details: {
-            mesh_model: offering.mesh_option.mesh_model,
-            mesh_quantity: meshQuantity,
-            mesh_type: meshTypeOf(meshQuantity),
-          },
-        });
-      }
-      if (order.order.voice.contact || order.order.voice.service_action_type === 'new') {
-        services.push({
-          kind: 'voice_contact',
-          serviceClassId: SERVICE_CLASS.voiceServices,
-          prefix: 'VOI',
-          details: { contact: true, phone: customer.phone, email: customer.email },
-        });
-      }
-      if (order.order.static_ip.service_action_type === 'new' && offering.static_ip.available) {
-        services.push({
-          kind: 'static_ip',
-          serviceClassId: SERVICE_CLASS.residentialConnectivity,
-          prefix: 'SIP',
-          details: {},
-        });
-      }
-      if (order.order.subnet.service_action_type === 'new' && offering.subnet.available) {
-        services.push({
-          kind: 'subnet',
-          serviceClassId: SERVICE_CLASS.residentialConnectivity,
-          prefix: 'SUB',
-          details: {},
-        });
-      }
-      await tx.insert(customerServices).values(
-        services.map((service) => ({
-          cid: account.cid,
-          orderId,
-          serviceClassId: service.serviceClassId,
-          kind: service.kind,
-          displayId: `${service.prefix}-${orderId}`,
-          serviceActionType: 'new',
-          status: 'pending',
-          details: service.details,
-          createdAt: now,
-        })),
+      const { orderId } = placed;
+      const { installation, installationBookingId } = await bookInstallation(
+        tx,
+        order,
+        priced,
+        placed,
+        { address, provider, now },
       );
-      await tx.insert(provisioningTasks).values({
-        cid: account.cid,
-        orderId,
-        serviceClassId: SERVICE_CLASS.connectivityProvisioningTask,
-        status: 'received',
-        serviceDisplayId: `CON-${orderId}`,
-        creationDt: now,
-        details: {
-          provider,
-          address_id: address.id,
-          speed_id: line.speed_id,
-          early_signup: details.early_signup,
-          desired_activation_date: line.desired_activation_date,
-          installation_booking_id: installationBookingId,
-          router_model: routerModel,
-          mesh_quantity: meshQuantity,
-        },
+      const rows = { cid, orderId, address, provider, installationBookingId, now };
+      await writeServices(tx, order, priced, equipment, {
+        ...rows,
+        connectivityOrder: placed.connectivityOrder,
       });
-
+      await writeProvisioningTask(tx, order, equipment, {
+        ...rows,
+        earlySignup: details.early_signup,
+      });
       if (order.metadata.signup_hash) {
         await markPreSignupUsed(tx, order.metadata.signup_hash, orderId);
       }
-
       deliver = await queueMail(
         deps,
         tx,
@@ -727,30 +195,23 @@ export async function placeSignupOrder(
           username: customer.uid,
           orderId,
           serviceAddress: formatAddress(postalLines(address)),
-          cart,
+          cart: priced.cart,
           installation,
           loginUrl: `${request.origin}/control/login/`,
         }),
       );
-
+      // Equipment last: a stock row stays locked until commit (order-writes.ts).
+      await takeEquipment(tx, provider, priced, equipment);
       const body: SignupOrderResponse = {
         status: 201,
         msg: SIGNUP_MESSAGES.success,
-        cid: account.cid,
+        cid,
         username: customer.uid,
         order_id: orderId,
       };
-      // Equipment last: every order with a router updates the same stock rows, and a row stays
-      // locked until commit, so concurrent orders wait on each other only for this last step.
-      if (
-        !(await takeStock(tx, provider, routerModel ?? '', routerWanted ? 1 : 0)) ||
-        !(await takeStock(tx, provider, offering.mesh_option.mesh_model, meshQuantity))
-      ) {
-        throw orderFailed(409, ORDER_MESSAGES.equipmentOutOfStock);
-      }
       await storeAnswer(tx, SELF_SIGNUP_SCOPE, request.key, 201, body);
       timer.lap('writes');
-      await testPauseBeforeCommit(deps);
+      await hooks.beforeCommit();
       return { status: 201, body, replayed: false };
     });
   } catch (error) {

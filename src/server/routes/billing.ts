@@ -25,7 +25,8 @@ import {
 } from '#shared/billing';
 import { fromCents, toCents } from '#shared/cart/money';
 import { BILLING, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
-import { BILLING_MESSAGES, PAYMENT_MESSAGES } from '#shared/messages';
+import { PAYMENT_MESSAGES } from '#shared/messages/order';
+import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { IDEMPOTENCY_KEY_HEADER, isIdempotencyKey } from '#shared/signup/order';
 import { addDays } from '#shared/signup/dates';
 import { billingAddressOf } from '../auth/accounts.ts';

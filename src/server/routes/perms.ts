@@ -1,7 +1,7 @@
 /** The permission categories, for the screens that show or edit a user's rights. */
 import type { Hono } from 'hono';
 import { PERMISSION_CATEGORIES } from '#shared/constants';
-import { PERMISSION_CATEGORY_TEXT } from '#shared/messages';
+import { PERMISSION_CATEGORY_TEXT } from '#shared/messages/portal';
 import type { PermissionSchema } from '#shared/session';
 import type { AppEnv } from '../context.ts';
 

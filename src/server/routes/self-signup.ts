@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { ORDER_MESSAGES } from '#shared/messages';
+import { ORDER_MESSAGES } from '#shared/messages/order';
 import {
   IDEMPOTENCY_KEY_HEADER,
   isIdempotencyKey,

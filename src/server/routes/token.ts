@@ -1,7 +1,8 @@
 /** Changing a password (logged in, or from an emailed link) and recovering a username. */
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '#shared/messages';
+import { PASSWORD_MESSAGES } from '#shared/messages/account';
+import { SESSION_MESSAGES } from '#shared/messages';
 import { newPasswordProblems, quickPasswordProblems } from '#shared/password';
 import type { MessageResponse } from '#shared/session';
 import {

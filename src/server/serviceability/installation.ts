@@ -8,7 +8,8 @@
  */
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { ProviderName } from '#shared/constants';
-import { CONNECTIVITY_MESSAGES, SERVICEABILITY_MESSAGES } from '#shared/messages';
+import { CONNECTIVITY_MESSAGES } from '#shared/messages';
+import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
 import {
   addDays,
   earliestScheduleDate,

@@ -11,7 +11,8 @@ import {
   NAME_MAX_LENGTH,
   WHITELISTED_ROUTING_NUMBERS,
 } from '../constants.ts';
-import { FIELD_MESSAGES, PAYMENT_MESSAGES } from '../messages.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { PAYMENT_MESSAGES } from '../messages/order.ts';
 import { CitySchema, Line1Schema, Line2Schema, StateSchema } from '../signup/address.ts';
 import { FirstNameSchema, LastNameSchema, nameSchema } from './person.ts';
 

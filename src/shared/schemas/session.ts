@@ -1,7 +1,8 @@
 /** Request bodies of the session API (src/shared/session.ts has the types of the answers). */
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
-import { FIELD_MESSAGES, PASSWORD_MESSAGES } from '../messages.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { PASSWORD_MESSAGES } from '../messages/account.ts';
 import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */

@@ -1,7 +1,7 @@
 /** Username rules (portal.md §5, signup.md §5), used by the signup form, the portal and the server. */
 import * as v from 'valibot';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
-import { USERNAME_MESSAGES } from '../messages.ts';
+import { USERNAME_MESSAGES } from '../messages/account.ts';
 
 /**
  * A valid username: starts with a lowercase letter, 3 to 48 characters, only lowercase letters,

@@ -5,10 +5,10 @@
 import * as v from 'valibot';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { US_STATES } from '../us-states.ts';
+import { US_STATE_ABBREVIATIONS } from '../us-states.ts';
 import { fieldsObject } from './schema-helpers.ts';
 
-const STATE_CODES = new Set<string>(US_STATES.map((state) => state.abbreviation));
+const STATE_CODES = new Set<string>(US_STATE_ABBREVIATIONS);
 
 /** Street line: required. */
 export const Line1Schema = v.pipe(

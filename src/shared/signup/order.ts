@@ -19,7 +19,8 @@ import {
   SERVICE_CLASS,
   USERNAME_SUGGESTION_LIMIT,
 } from '../constants.ts';
-import { FIELD_MESSAGES, PASSWORD_MESSAGES } from '../messages.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { PASSWORD_MESSAGES } from '../messages/account.ts';
 import { passwordLengthError } from '../password.ts';
 import { CardDetailsSchema } from '../schemas/card-token.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import { Anchor } from '@mantine/core';
 import { Fragment } from 'react';
-import type { SalesContacts } from '#shared/messages';
+import type { SalesContacts } from '#shared/messages/contacts';
 
 function hrefFor(contact: string, contacts: Partial<SalesContacts>): string {
   if (contact === contacts.phone) return `tel:${contact.replace(/[^\d+]/g, '')}`;

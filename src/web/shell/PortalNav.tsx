@@ -1,7 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { actingAsMessage } from '#shared/messages';
+import { actingAsMessage } from '#shared/messages/portal';
 import {
   selectActingAs,
   selectLoggingOut,

@@ -2,7 +2,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { loggedInLabel } from '#shared/messages';
+import { loggedInLabel } from '#shared/messages/portal';
 import {
   selectLoggingOut,
   selectSessionStatus,

@@ -1,12 +1,14 @@
 /**
- * Tests of the browser path runner itself: a deliberate break in a view must make a path test
- * fail, naming the step and the state the page no longer shows.
+ * Tests of the browser path runner itself: a deliberate break in a view, or in what the server
+ * answers, must make a path test fail, naming the step and the state the page no longer shows.
+ * (Breaks in a machine are caught at machine level: tests/machines/paths/runner.test.ts.)
  */
 import { expect, test } from '../support/fixtures.ts';
+import { sessionMapping } from './mappings/session.ts';
 import { themeMapping } from './mappings/theme.ts';
 import { browserPaths, runBrowserPath, type BrowserMapping } from './runner.ts';
 
-const { runnable, skipped } = browserPaths(themeMapping);
+const { runnable } = browserPaths(themeMapping);
 const pathTo = (start: string) => {
   const path = runnable.find((p) => p.title.startsWith(start));
   if (!path) throw new Error(`no generated path starts with "${start}"`);
@@ -26,10 +28,15 @@ function broken(script: string): BrowserMapping {
 
 test.describe('browser path runner', () => {
   test('leaves paths with events no person can cause to the machine-level tests', () => {
+    // The theme mapping as if nobody could change the device's scheme.
+    const { skipped } = browserPaths({
+      ...themeMapping,
+      notCaused: { 'system.changed': 'the device setting is out of reach' },
+    });
     expect(skipped.length).toBeGreaterThan(0);
     for (const { path, reason } of skipped) {
-      expect(path.steps.some((s) => s.event.type === 'theme.toggle')).toBe(true);
-      expect(reason).toMatch(/^theme.toggle: no control sends it/);
+      expect(path.steps.some((s) => s.event.type === 'system.changed')).toBe(true);
+      expect(reason).toBe('system.changed: the device setting is out of reach');
     }
   });
 
@@ -68,5 +75,28 @@ test.describe('browser path runner', () => {
     ).rejects.toThrow(
       /after step 1 "device turns dark" \(system.changed\) the page does not show state "following preference"[\s\S]*Expected:[^\n]*dark/,
     );
+  });
+
+  test('fails a path when the server answers something other than the spec says', async ({
+    page,
+    visit,
+  }) => {
+    // Logging in and opening the account take a few steps, each under the machine's load.
+    test.setTimeout(90_000);
+    // A server defect: the profile of the logged-in user names somebody else.
+    const path = browserPaths(sessionMapping).runnable.find(
+      (p) =>
+        p.steps.some((s) => s.event.type === 'xstate.done.actor.fetchProfile') &&
+        p.steps.some((s) => s.states.includes('loggedIn.active')),
+    );
+    if (!path) throw new Error('no generated session path shows a logged-in user');
+    await page.route('**/manage/api/v1.0/user/profile', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { username?: string };
+      await route.fulfill({ response, json: { ...body, username: 'somebody-else' } });
+    });
+    await expect(
+      runBrowserPath({ page, visit }, sessionMapping, path, { timeout: 1500 }),
+    ).rejects.toThrow(/the page does not show state "loggedIn.active"[\s\S]*somebody-else/);
   });
 });

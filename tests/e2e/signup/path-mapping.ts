@@ -21,11 +21,9 @@ import {
   selectRevealed,
   type SignupSnapshot,
 } from '../../../machines/signup/signup.selectors.ts';
-import {
-  CART_MESSAGES,
-  SIGNUP_MESSAGES,
-  SIGNUP_WIZARD_MESSAGES,
-} from '../../../src/shared/messages.ts';
+import { CART_MESSAGES } from '../../../src/shared/messages/order.ts';
+import { SIGNUP_MESSAGES } from '../../../src/shared/messages/account.ts';
+import { SIGNUP_WIZARD_MESSAGES } from '../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
 import {
   agree,

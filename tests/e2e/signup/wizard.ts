@@ -100,3 +100,51 @@ export async function chooseFirstInstallationSlot(page: Page) {
     .first()
     .check();
 }
+
+/** The section of the signup page with this test id. */
+export function signupSection(page: Page, testId: string) {
+  return page.getByTestId(testId);
+}
+
+/** UTOPIA Fiber: the services are complete once the visitor says they own the home. */
+export async function walkToServicesComplete(page: Page) {
+  await walkToConnectivity(page, DEMO_ADDRESSES.utopiaOrderable);
+  await page.getByRole('radio', { name: 'I own this home' }).check();
+  await expect(page.getByTestId('signup-attribution')).toBeVisible();
+}
+
+/** Pages whose services were complete once: their attribution question stays revealed. */
+const servicesCompleted = new WeakSet<Page>();
+
+/**
+ * A complete connectivity section completes the services, and the attribution question follows;
+ * before that it is not there. Revealed sections never disappear (signup.md §4), so a section
+ * that becomes incomplete again leaves the question shown.
+ */
+export async function expectAttributionRevealed(page: Page, complete: boolean) {
+  const attribution = page.getByTestId('signup-attribution');
+  if (complete) {
+    await expect(attribution).toBeVisible();
+    servicesCompleted.add(page);
+  } else if (!servicesCompleted.has(page)) {
+    await expect(attribution).toHaveCount(0);
+  }
+}
+
+/**
+ * The signup reaches account setup (UTOPIA Fiber, owner): with `holderComplete` false the
+ * customer's date of birth is taken out again before the account shows, so the account holder
+ * it is filled from starts incomplete and the sign-in details wait.
+ */
+export async function walkToAccount(page: Page, { holderComplete = true } = {}) {
+  await walkToConnectivity(page, DEMO_ADDRESSES.utopiaOrderable);
+  if (!holderComplete) {
+    const dob = page.getByTestId('signup-customer').getByLabel('Date of birth');
+    await dob.click();
+    await dob.press('ControlOrMeta+a');
+    await dob.press('Backspace');
+    await dob.blur();
+  }
+  await page.getByRole('radio', { name: 'I own this home' }).check();
+  await expect(page.getByTestId('signup-account')).toBeVisible();
+}

@@ -1,14 +1,30 @@
 /**
  * The server the browser tests talk to: the real app and API on a fresh embedded database in a
- * temporary directory, seeded like a first start.
+ * temporary directory, seeded like a first start. The attach-point map's tiles come from a tile
+ * server of its own on another loopback port (one checked-in tile for every spot and zoom), so no
+ * test reaches the internet and the pages' CSP must let the tile origin in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { startCardProvider } from '../../../src/server/card-provider/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
+
+const TILE = readFileSync(path.join(import.meta.dirname, 'map-tile.png'));
+const tileServer = createServer((request, response) => {
+  if (request.method === 'GET' && /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
+    response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': TILE.length });
+    response.end(TILE);
+  } else {
+    response.writeHead(404).end();
+  }
+});
+await new Promise<void>((resolve) => tileServer.listen(0, '127.0.0.1', resolve));
+const tilePort = (tileServer.address() as AddressInfo).port;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const config = loadConfig({
@@ -34,6 +50,9 @@ const config = loadConfig({
   // Light proof of work: the captcha widget solves at once in tests.
   ALTCHA_MAX_COUNTER: process.env.E2E_ALTCHA_MAX_COUNTER ?? '50',
   ALTCHA_COST: process.env.E2E_ALTCHA_COST ?? '100',
+  // The local tile server has a tile at every zoom, the map's 20 included.
+  MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
+  MAP_TILE_MAX_ZOOM: '20',
 });
 buildWebIfStale(config.webDistDir, false);
 const running = await startServer(config);
@@ -45,6 +64,13 @@ const cardProvider = await startCardProvider({
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 closeOnSignals({
   logger: running.logger,
-  close: () => cardProvider.close().then(() => running.close()),
+  close: () =>
+    cardProvider
+      .close()
+      .then(() => {
+        tileServer.closeAllConnections();
+        return new Promise((resolve) => tileServer.close(resolve));
+      })
+      .then(() => running.close()),
 });
 console.log(`e2e server ready at ${running.url}`);

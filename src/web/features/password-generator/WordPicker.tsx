@@ -74,7 +74,8 @@ export function WordPicker({
           onRetry={() => passgen.send({ type: 'retry' })}
         />
       )}
-      {rows.length > 0 && (
+      {/* Words that failed to come again are not offered: picking them would do nothing. */}
+      {rows.length > 0 && !failed && (
         <Stack gap="sm">
           <SimpleGrid
             cols={PASSWORD_GENERATOR.columns}

@@ -1,7 +1,8 @@
 import { Group, List, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { PASSWORD_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import { PASSWORD_MESSAGES } from '#shared/messages/account';
+import { SESSION_NOTICES } from '#shared/messages';
 import type { PasswordField, passwordMachine } from '#machines/forms/password.machine';
 import {
   selectPasswordError,

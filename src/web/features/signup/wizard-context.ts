@@ -1,7 +1,7 @@
 /** The running wizard, shared by the signup page's sections. */
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import type { SalesContacts } from '#shared/messages';
+import type { SalesContacts } from '#shared/messages/contacts';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { selectActors, type SignupActors } from '#machines/signup/signup.selectors';
 import { useAppServices } from '../../app/context.tsx';

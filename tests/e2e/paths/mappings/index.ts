@@ -2,8 +2,18 @@
  * Every machine walked in the browser, one mapping module each (see ../runner.ts).
  * Add a line here when a machine's views exist.
  */
+import { activationMapping } from '../../signup/activation-mapping.ts';
+import { attributionMapping } from '../../signup/attribution-mapping.ts';
+import { installationMapping } from '../../signup/installation-mapping.ts';
+import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
+import { accountMapping } from '../../signup/account-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
+import { usernameMapping } from '../../signup/username-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
+import { adminProxyMapping } from './admin-proxy.ts';
+import { loaderMapping } from './loader.ts';
+import { formMapping } from './form.ts';
+import { passgenMapping } from './passgen.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 
@@ -11,4 +21,14 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
   sessionMapping,
   signupMapping,
+  loaderMapping,
+  adminProxyMapping,
+  residentialOwnersOnlyMapping,
+  installationMapping,
+  activationMapping,
+  attributionMapping,
+  passgenMapping,
+  usernameMapping,
+  accountMapping,
+  formMapping,
 ];

@@ -1,24 +1,60 @@
 /**
  * The session machine in the browser: the login page, the top bar's "logged in" link and Log out,
- * and a session that ends behind the page's back. Server answers (profile, password, logout) are
- * not actions: the action before them sets them up (the right or a wrong password, a logout the
- * network drops), and the page must then show the state the machine predicts.
+ * a session that ends behind the page's back, an access token that runs out (renewed by the
+ * token coordinator, which answers the user afresh) and the site admin acting as a customer (a
+ * login from elsewhere) and back. Server answers (profile, password, logout) are not actions: the
+ * action before them sets them up (the right or a wrong password, a request the network drops),
+ * and the page must then show the state the machine predicts.
+ *
+ * The samples' profile is always the demo customer's; where only the site admin can cause an
+ * event (acting as a customer, returning from it), the admin logs in and the real server answers
+ * the admin's own profile: the mapping notes who the page must name.
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
-import { loggedInLabel } from '../../../../src/shared/messages.ts';
-import type { BrowserMapping } from '../runner.ts';
+import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/messages.ts';
+import type { BrowserContext, BrowserMapping } from '../runner.ts';
+import { DEMO_PASSWORD, fillLogin, openTab, WRONG_PASSWORD } from './portal.ts';
 
-const USERNAME = 'demo';
-const PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
-const WRONG_PASSWORD = 'not-the-demo-password-1';
 const IN_FLIGHT = 'lasts only while the server answers; the state after it is checked';
+const PROFILE = '**/manage/api/v1.0/user/profile';
 
-async function logIn(page: Page, password: string) {
-  await page.getByRole('textbox', { name: 'Username' }).fill(USERNAME);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+/** Who the top bar must name while logged in (the samples' profile is always the demo's). */
+let shownUser = 'demo';
+
+const isProxyLogout = (event: EventObject | undefined) =>
+  event?.type === 'xstate.done.actor.logout' &&
+  (event as { output?: { proxy_logout?: boolean } }).output?.proxy_logout === true;
+
+/** The next profile request is dropped on the network when the machine expects it to fail. */
+async function prepareProfile(page: Page, upcoming: BrowserContext['upcoming'], after = 0) {
+  await page.unroute(PROFILE);
+  if (upcoming[after]?.type === 'xstate.error.actor.fetchProfile')
+    await page.route(PROFILE, (route) => route.abort('internetdisconnected'));
+}
+
+/** The site admin, logged in, acts as the demo customer from the Admin tab. */
+async function actAsDemo(page: Page, upcoming: BrowserContext['upcoming']) {
+  await openTab(page, 'Admin');
+  await page
+    .getByRole('search', { name: 'Find a customer' })
+    .getByRole('textbox', { name: 'Customer' })
+    .fill('Dana');
+  await page
+    .getByRole('search', { name: 'Find a customer' })
+    .getByRole('button', { name: 'Search' })
+    .click();
+  await page
+    .getByRole('table', { name: 'Customers found' })
+    .getByRole('row')
+    .filter({ hasText: 'demo@ridgeline.example' })
+    .getByRole('button', { name: /^Act as / })
+    .click();
+  const modal = page.getByRole('dialog', { name: SESSION_NOTICES.verifyIdentityTitle });
+  await modal.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await prepareProfile(page, upcoming);
+  await modal.getByRole('button', { name: 'Continue' }).click();
 }
 
 /** The server answers by itself: nothing to do but let the page show the outcome. */
@@ -28,16 +64,28 @@ export const sessionMapping: BrowserMapping = {
   machine: 'session',
   async start({ page }) {
     // The machine waits for the page to open: the first event opens it.
+    shownUser = 'demo';
     await page.goto('about:blank');
   },
   events: {
     'page opened': async ({ page, visit, upcoming }, event) => {
       const { sessionCookie } = event as EventObject & { sessionCookie?: boolean };
       if (sessionCookie) {
-        // Log in first, then open a page afresh with the session's cookies.
+        // Log in first, then open a page afresh with the session's cookies. Only the site admin
+        // acts as a customer: as the admin, or already acting as the demo customer.
+        const admin = upcoming.some((next) => next.type === 'signed in' || isProxyLogout(next));
         await visit('/control/login/');
-        await logIn(page, PASSWORD);
+        await fillLogin(page, admin ? 'admin' : 'demo', DEMO_PASSWORD);
         await page.getByTestId('logged-in-link').waitFor();
+        shownUser = admin ? 'admin' : 'demo';
+        if (upcoming.some(isProxyLogout)) {
+          await actAsDemo(page, []);
+          await page
+            .getByTestId('logged-in-link')
+            .filter({ hasText: loggedInLabel('demo') })
+            .waitFor();
+          shownUser = 'demo';
+        }
         if (upcoming[0]?.type === 'xstate.error.actor.fetchProfile') {
           // The session ended behind the browser's back; only the hint cookie is left.
           await page.context().clearCookies({ name: 'access_token' });
@@ -52,9 +100,17 @@ export const sessionMapping: BrowserMapping = {
     },
     login: async ({ page, upcoming }) => {
       const accepted = upcoming[0]?.type === 'xstate.done.actor.login';
-      await logIn(page, accepted ? PASSWORD : WRONG_PASSWORD);
+      await prepareProfile(page, upcoming, 1);
+      await fillLogin(page, 'demo', accepted ? DEMO_PASSWORD : WRONG_PASSWORD);
+    },
+    // The site admin acts as the demo customer: the customer's session comes from elsewhere.
+    'signed in': async ({ page, upcoming }) => {
+      await actAsDemo(page, upcoming);
+      shownUser = 'demo';
     },
     logout: async ({ page, upcoming }) => {
+      await prepareProfile(page, upcoming, 1);
+      if (isProxyLogout(upcoming[0])) shownUser = 'admin';
       if (upcoming[0]?.type === 'xstate.error.actor.logout') {
         // The logout request never reaches the server.
         await page.route('**/manage/api/v1.0/auth/tokens', (route) =>
@@ -62,6 +118,18 @@ export const sessionMapping: BrowserMapping = {
         );
       }
       await page.getByRole('button', { name: 'Log out' }).click();
+    },
+    // The access token runs out (the browser drops its cookie when it expires): the next request
+    // renews the session, and the renewal answers the user afresh.
+    'user refreshed': async ({ page }) => {
+      await page.context().clearCookies({ name: 'access_token' });
+      const renewed = page.waitForResponse(
+        (response) => response.url().endsWith('/auth/refresh_token') && response.ok(),
+      );
+      // Back on the account page, its contact information is asked for again.
+      await openTab(page, 'Services');
+      await openTab(page, 'Account');
+      await renewed;
     },
     'session expired': async ({ page }) => {
       // Both tokens are gone behind the page's back; the next request cannot be renewed.
@@ -79,21 +147,12 @@ export const sessionMapping: BrowserMapping = {
     'xstate.error.actor.logout': serverAnswers,
   },
   notCaused: {
-    'signed in': 'signup logs in by itself and an admin acts as a customer: their own tests',
-    'user refreshed': 'comes with a token renewal (tests/e2e/session.spec.ts)',
-    'profile changed': 'the account page saves contact information in its own tests',
-    'xstate.done.actor.fetchProfile': ({ previous }) =>
-      previous?.type === 'page opened' || previous?.type === 'xstate.done.actor.login'
-        ? undefined
-        : 'a profile after another login (signup, acting as a customer) is not walked here',
-    'xstate.error.actor.fetchProfile': ({ previous }) =>
+    'signed in': ({ previous }) =>
       previous?.type === 'page opened'
-        ? undefined
-        : 'needs the server to fail right after accepting the password',
-    'xstate.done.actor.logout': ({ event }) =>
-      (event as { output?: { proxy_logout?: boolean } }).output?.proxy_logout
-        ? 'needs an admin acting as a customer (tests/e2e/session.spec.ts)'
+        ? 'logged out, only the signup’s own login after a real order signs someone in: the signup’s paths walk it'
         : undefined,
+    'profile changed':
+      'nothing sends it: the account page shows the contact information but has no form to change it',
   },
   states: {
     'loggedOut.idle': async ({ page, expect, step }) => {
@@ -106,7 +165,9 @@ export const sessionMapping: BrowserMapping = {
       else await expect(page.getByRole('alert')).toHaveCount(0);
     },
     'loggedIn.active': async ({ page, expect, step }) => {
-      const user = (step.projection as { user?: string }).user ?? USERNAME;
+      if ((step.projection as { user?: string | null }).user === null)
+        throw new Error('the machine has no user while logged in');
+      const user = shownUser;
       await expect(page.getByTestId('logged-in-link')).toHaveText(loggedInLabel(user));
       await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     },

@@ -40,9 +40,6 @@ export const themeMapping: BrowserMapping = {
       await page.goBack();
     },
   },
-  notCaused: {
-    'theme.toggle': 'no control sends it; the footer switch sends theme.choose with the scheme',
-  },
   states: {
     'following preference': async ({ page, expect, step }) => {
       const snapshot = theme(step.snapshot);

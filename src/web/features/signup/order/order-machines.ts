@@ -5,7 +5,7 @@
  * login). Loaded with the second half (signup-machine.ts), never in the page's first load.
  */
 import { fromPromise } from 'xstate';
-import { SIGNUP_MESSAGES } from '#shared/messages';
+import { SIGNUP_MESSAGES } from '#shared/messages/account';
 import { accountMachine } from '#machines/signup/account.machine';
 import { checkoutMachine } from '#machines/signup/checkout.machine';
 import { paymentMachine } from '#machines/signup/payment.machine';

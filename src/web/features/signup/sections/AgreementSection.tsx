@@ -19,7 +19,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { AGREEMENT_MESSAGES } from '#shared/messages';
+import { AGREEMENT_MESSAGES } from '#shared/messages/account';
 import type { CheckoutActor } from '#machines/signup/checkout.machine';
 import {
   selectAgreed,

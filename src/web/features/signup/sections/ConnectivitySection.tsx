@@ -3,7 +3,11 @@ import { Center, Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { SignupActor } from '#machines/signup/signup.machine';
-import { selectInstallationFeeWaived, type SignupActors } from '#machines/signup/signup.selectors';
+import {
+  selectInstallationFeeWaived,
+  selectServiceability,
+  type SignupActors,
+} from '#machines/signup/signup.selectors';
 import ResidentialSection from './ResidentialSection.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { withLaterStyles } from '../../../app/later-styles.ts';
@@ -22,6 +26,10 @@ export default function ConnectivitySection({
   providerLabel: string;
 }) {
   const feesWaived = useSelector(wizard, selectInstallationFeeWaived);
+  const address = useSelector(
+    wizard,
+    (snapshot) => selectServiceability(snapshot)?.details.formatted_address ?? '',
+  );
   return (
     <SignupSection
       title="Connection details"
@@ -37,7 +45,11 @@ export default function ConnectivitySection({
         }
       >
         {actors.installation && (
-          <InstallationSection installation={actors.installation} feesWaived={feesWaived} />
+          <InstallationSection
+            installation={actors.installation}
+            feesWaived={feesWaived}
+            address={address}
+          />
         )}
         {actors.activation && <ActivationSection activation={actors.activation} />}
       </Suspense>

@@ -1,93 +1,77 @@
 /**
- * The fiber attach point on a map at zoom 20 (signup.md §9: roadmap type). Without a tile
- * provider the map is a drawn schematic: the house, the street, the drop point and its
- * coordinates, with a link to open the spot in a maps site. A tile provider can be configured at
- * build time with `VITE_MAP_TILE_URL` (a template such as
- * `https://tile.example.com/{z}/{x}/{y}.png`); its tile for the spot is then drawn underneath.
+ * The fiber attach point on a map at zoom 20, roadmap type (signup.md §9), centred on the drop
+ * point with a marker. The map is Leaflet, loaded with `import()` only when this section shows
+ * (`leaflet-map.ts`, its stylesheet with it); its tiles come from the configured tile server
+ * (`MAP_TILE_URL`, OpenStreetMap's by default, in the public configuration). The map region is
+ * named, and described by the sentence under it: the address and coordinates of the attach point
+ * for whoever cannot see the map, with a link to open the spot in a maps site. Should Leaflet not
+ * load, that sentence stands alone.
  */
 import { Anchor, Box, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAP_TYPE, MAP_ZOOM } from '#shared/constants';
-
-const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
-
-/** The slippy-map tile holding a point, and where in it the point lies (0..1). */
-export function tileOf(latitude: number, longitude: number, zoom: number) {
-  const n = 2 ** zoom;
-  const x = ((longitude + 180) / 360) * n;
-  const rad = (latitude * Math.PI) / 180;
-  const y = ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n;
-  return { x: Math.floor(x), y: Math.floor(y), fx: x % 1, fy: y % 1 };
-}
+import { useAppServices } from '../../../app/context.tsx';
 
 export function mapsLink(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${MAP_ZOOM}/${latitude}/${longitude}`;
 }
 
-export function DropPointMap({ latitude, longitude }: { latitude: number; longitude: number }) {
+export function DropPointMap({
+  latitude,
+  longitude,
+  address,
+}: {
+  latitude: number;
+  longitude: number;
+  /** The address of the home the fiber reaches. */
+  address: string;
+}) {
+  const tiles = useAppServices().config.map;
+  const container = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<'loading' | 'shown' | 'failed'>('loading');
+  const descriptionId = useId();
   const coordinates = `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
-  const tile = tileOf(latitude, longitude, MAP_ZOOM);
-  const marker = TILE_URL ? { x: tile.fx * 256, y: tile.fy * 256 } : { x: 150, y: 118 };
-  const tileHref = TILE_URL?.replace('{z}', String(MAP_ZOOM))
-    .replace('{x}', String(tile.x))
-    .replace('{y}', String(tile.y));
+  const markerLabel = `Fiber attach point at ${address}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    let remove: (() => void) | undefined;
+    import('./leaflet-map.ts').then(
+      ({ showDropPoint }) => {
+        if (cancelled || !container.current) return;
+        remove = showDropPoint(container.current, { latitude, longitude, tiles, markerLabel });
+        setShown('shown');
+      },
+      () => {
+        if (!cancelled) setShown('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      remove?.();
+    };
+  }, [latitude, longitude, tiles, markerLabel]);
+
   return (
     <Stack gap={4}>
-      <Box maw={320}>
-        <svg
-          role="img"
-          aria-label={`Map of the fiber attach point at ${coordinates} (zoom ${MAP_ZOOM}, ${MAP_TYPE})`}
-          viewBox="0 0 256 256"
-          width="100%"
-          data-testid="drop-map"
-        >
-          <rect width={256} height={256} fill="#e9ecef" />
-          {tileHref ? (
-            <image href={tileHref} width={256} height={256} />
-          ) : (
-            <>
-              <rect x={0} y={200} width={256} height={40} fill="#adb5bd" />
-              <line
-                x1={0}
-                y1={220}
-                x2={256}
-                y2={220}
-                stroke="#f8f9fa"
-                strokeDasharray="12 8"
-                strokeWidth={3}
-              />
-              <polygon points="70,110 128,60 186,110" fill="#868e96" />
-              <rect
-                x={82}
-                y={110}
-                width={92}
-                height={70}
-                fill="#ced4da"
-                stroke="#495057"
-                strokeWidth={2}
-              />
-              <rect x={116} y={140} width={24} height={40} fill="#495057" />
-              <line
-                x1={marker.x}
-                y1={marker.y}
-                x2={marker.x}
-                y2={200}
-                stroke="#e8590c"
-                strokeWidth={3}
-                strokeDasharray="4 3"
-              />
-            </>
-          )}
-          <circle cx={marker.x} cy={marker.y} r={9} fill="#e8590c" stroke="#fff" strokeWidth={3} />
-          <text x={8} y={18} fontSize={12} fontFamily="sans-serif" fill="#212529">
-            Fiber attach point
-          </text>
-          <text x={8} y={250} fontSize={11} fontFamily="sans-serif" fill="#212529">
-            {coordinates} · zoom {MAP_ZOOM}
-          </text>
-        </svg>
-      </Box>
-      <Text size="sm">
-        Coordinates {coordinates}.{' '}
+      <Box
+        ref={container}
+        role="region"
+        aria-label={`Map of the fiber attach point (zoom ${MAP_ZOOM}, ${MAP_TYPE})`}
+        aria-describedby={descriptionId}
+        aria-busy={shown === 'loading'}
+        data-testid="drop-map"
+        data-map={shown}
+        // A house and its street at zoom 20.
+        h={260}
+        maw={520}
+        bg="gray.1"
+        display={shown === 'failed' ? 'none' : undefined}
+        // Leaflet's panes and controls stack inside the map, under the page's popovers.
+        style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)' }}
+      />
+      <Text size="sm" id={descriptionId}>
+        The marker shows the fiber attach point at {address} ({coordinates}).{' '}
         <Anchor href={mapsLink(latitude, longitude)} target="_blank" rel="noreferrer">
           Open this spot in a map
         </Anchor>

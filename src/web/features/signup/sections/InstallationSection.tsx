@@ -45,9 +45,12 @@ function Fee({ option, waived }: { option: InstallationOption; waived: boolean }
 export default function InstallationSection({
   installation,
   feesWaived,
+  address,
 }: {
   installation: InstallationActor;
   feesWaived: boolean;
+  /** The address of the home (the map's text alternative). */
+  address: string;
 }) {
   const view = useSelector(installation, selectInstallationView);
   const send = installation.send;
@@ -152,7 +155,11 @@ export default function InstallationSection({
 
       <Stack gap="xs">
         <Text fw={600}>Where the fiber reaches your home</Text>
-        <DropPointMap latitude={view.drop.latitude} longitude={view.drop.longitude} />
+        <DropPointMap
+          latitude={view.drop.latitude}
+          longitude={view.drop.longitude}
+          address={address}
+        />
         <Checkbox
           label="The marked attach point looks right"
           checked={view.dropAccepted}

@@ -7,10 +7,11 @@ import { Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@ma
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { BANK_ACCOUNT_TYPES } from '#shared/constants';
-import { cardEndingIn, truncateDisplayAddress } from '#shared/messages';
+import { cardEndingIn } from '#shared/messages/order';
+import { truncateDisplayAddress } from '#shared/messages/portal';
 import type { BillingAddressChoice } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';
-import { US_STATES } from '#shared/us-states';
+import { US_STATES } from '#shared/us-state-names';
 import type { PaymentActor } from '#machines/signup/payment.machine';
 import {
   selectPaymentActors,

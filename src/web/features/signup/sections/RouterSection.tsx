@@ -6,12 +6,12 @@ import { Alert, Button, Group, Radio, Select, Stack, Text } from '@mantine/core'
 import { useSelector } from '@xstate/react';
 import { ROUTER_COVERAGE } from '#shared/constants';
 import { formatDollars } from '#shared/cart/money';
+import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import {
-  SIGNUP_WIZARD_MESSAGES,
   outOfStockMessage,
   routerAddsMonthly,
   routerCoverageMessage,
-} from '#shared/messages';
+} from '#shared/messages/order';
 import type { ServicesActor } from '#machines/signup/services.machine';
 import { selectRouterView } from '#machines/signup/services.selectors';
 import { useSalesContacts } from '../wizard-context.ts';

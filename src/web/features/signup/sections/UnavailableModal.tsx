@@ -4,7 +4,8 @@
  */
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { SERVICEABILITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
+import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import { CAPTCHA_TOKEN_FIELD } from '#shared/signup/captcha';
 import type { AddressActor } from '#machines/signup/address.machine';
 import { selectContactForm } from '#machines/signup/address.selectors';

@@ -1,0 +1,15 @@
+/**
+ * Points in placing an order where a test can step in: passed with the app's deps
+ * (`deps.orderHooks`, like `deps.clock`). Production passes none.
+ */
+export interface OrderHooks {
+  /**
+   * Inside the order's transaction, after every write and just before commit: a test pauses
+   * here to kill the server (tests/api/order-crash.test.ts), and a refusal here rolls the whole
+   * order back.
+   */
+  beforeCommit(): Promise<void>;
+}
+
+/** No hooks: the order goes straight on to commit. */
+export const NO_ORDER_HOOKS: OrderHooks = { beforeCommit: () => Promise.resolve() };

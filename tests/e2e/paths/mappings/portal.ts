@@ -1,0 +1,32 @@
+/**
+ * What the portal's mappings share: the demo logins (README "Demo logins") and logging in the way
+ * a person does, on the login page.
+ */
+import type { Page } from '@playwright/test';
+import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
+import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+export const WRONG_PASSWORD = 'not-the-demo-password-1';
+
+/** Fills the login form and presses Log in. */
+export async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens the login page, logs in as a demo login and waits until the top bar names them. */
+export async function logInAs(page: Page, visit: (path: string) => Promise<void>, user: string) {
+  await visit('/control/login/');
+  await fillLogin(page, user, DEMO_PASSWORD);
+  await page
+    .getByTestId('logged-in-link')
+    .filter({ hasText: loggedInLabel(user) })
+    .waitFor();
+}
+
+/** A tab of the portal's navigation, as a person clicks it. */
+export async function openTab(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
+}

@@ -1,0 +1,200 @@
+/**
+ * The installation section in the browser ("strata residential"), at the Lehi Fiber demo address
+ * that needs an ONT installed: the installation type, then a date (disabled until a type is
+ * chosen and its free times are known; tomorrow at the earliest), then a time of that day; the
+ * attach point's confirmation and the installer's notes. The free times come from the real
+ * server, held at the network until the path's next step lets the answer through (or drops the
+ * connection, for a failed request), so that the page shows the request running meanwhile. The
+ * map itself is not checked, only that the section shows its fields.
+ */
+import type { Page, Route } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import {
+  selectInstallationValid,
+  selectInstallationView,
+  type InstallationSnapshot,
+} from '../../../machines/signup/installation.selectors.ts';
+import { CONNECTIVITY_MESSAGES } from '../../../src/shared/messages.ts';
+import { earliestScheduleDate } from '../../../src/shared/signup/dates.ts';
+import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
+import {
+  DEMO_ADDRESSES,
+  SIGNUP_PATH,
+  walkToConnectivity,
+  expectAttributionRevealed,
+} from './wizard.ts';
+
+const installation = (snapshot: AnyMachineSnapshot) => snapshot as unknown as InstallationSnapshot;
+
+const section = (page: Page) => page.getByTestId('strata-residential');
+const dateField = (page: Page) =>
+  section(page).getByRole('button', { name: 'Installation date', exact: true });
+const times = (page: Page) => section(page).getByRole('radiogroup', { name: 'Installation time' });
+
+/**
+ * Requests for free times wait at the network until the path says how they end: the server's
+ * answer (`xstate.done.actor.slots`), a dropped connection (`xstate.error.actor.slots`), or none
+ * when the path ends while the page waits.
+ */
+const waiting = new WeakMap<Page, Route[]>();
+
+function holdSlots(route: Route, page: Page) {
+  waiting.set(page, [...(waiting.get(page) ?? []), route]);
+}
+
+async function releaseSlots(page: Page, how: 'server' | 'fail') {
+  const routes = waiting.get(page) ?? [];
+  waiting.set(page, []);
+  for (const route of routes)
+    await (how === 'server' ? route.fallback() : route.abort('internetdisconnected'));
+}
+
+/** The attach point's confirmation and the notes this person gave. */
+const extras = new WeakMap<Page, { accepted: boolean; notes: string }>();
+
+/** Opens the date picker (on the month of its earliest day). */
+async function openDates(page: Page) {
+  await dateField(page).click();
+}
+
+async function expectSection({ page, expect, step }: StateCheckContext) {
+  const snapshot = installation(step.snapshot);
+  const view = selectInstallationView(snapshot);
+  await expect(section(page).getByText(CONNECTIVITY_MESSAGES.installationType)).toBeVisible();
+  for (const option of view.options) {
+    const card = section(page).getByTestId(`install-${option.installation_type}`);
+    await expect(card).toHaveAttribute(
+      'aria-checked',
+      String(option.installation_type === view.installType),
+    );
+  }
+  const loading = section(page).getByRole('status').filter({
+    hasText: 'Finding free installation times…',
+  });
+  if (view.loadingTimes) await expect(loading).toBeVisible();
+  else await expect(loading).toHaveCount(0);
+  const failed = section(page)
+    .getByRole('alert')
+    .filter({ hasText: view.error ?? '' });
+  if (view.timesFailed) {
+    await expect(failed).toBeVisible();
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  } else {
+    await expect(section(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  }
+  if (view.dateEnabled) await expect(dateField(page)).toBeEnabled();
+  else {
+    await expect(dateField(page)).toBeDisabled();
+    if (!view.installType)
+      await expect(section(page).getByText('Choose an installation type first')).toBeVisible();
+  }
+  if (view.date) await expect(dateField(page)).not.toHaveText('Choose a date');
+  else await expect(dateField(page)).toHaveText('Choose a date');
+  if (view.timeEnabled) {
+    await expect(times(page)).toBeVisible();
+    const first = times(page).getByRole('radio').first();
+    if (view.resourceId) await expect(first).toBeChecked();
+    else await expect(times(page).getByRole('radio', { checked: true })).toHaveCount(0);
+  } else {
+    await expect(times(page)).toHaveCount(0);
+  }
+  // The attach point and the notes show whatever the scheduling (the map is not checked here).
+  // The machine's path vertices leave both out of its projection, so the predicted snapshot may
+  // carry another path's; the page must show what this person did.
+  const done = extras.get(page) ?? { accepted: false, notes: '' };
+  await expect(section(page).getByText('Where the fiber reaches your home')).toBeVisible();
+  const confirm = section(page).getByRole('checkbox', {
+    name: 'The marked attach point looks right',
+  });
+  if (done.accepted) await expect(confirm).toBeChecked();
+  else await expect(confirm).not.toBeChecked();
+  await expect(section(page).getByRole('textbox', { name: 'Notes for the installer' })).toHaveValue(
+    done.notes,
+  );
+  // Type, date and time complete the services: the attribution question follows.
+  await expectAttributionRevealed(page, selectInstallationValid(snapshot));
+}
+
+export const installationMapping: BrowserMapping = {
+  machine: 'signup-installation',
+  async start({ page, visit }) {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.route('**/manage/api/v1.0/connectivity_clots/installation?**', (route) =>
+      holdSlots(route, page),
+    );
+    await visit(SIGNUP_PATH);
+    await walkToConnectivity(page, DEMO_ADDRESSES.lehiOntInstall);
+  },
+  events: {
+    'install.type.chosen': async (context, event) => {
+      const type = (event as { installType?: string }).installType;
+      await section(context.page).getByTestId(`install-${type}`).click();
+    },
+    'install.times.retry': async (context) => {
+      await section(context.page).getByRole('button', { name: 'Try again' }).click();
+    },
+    'xstate.done.actor.slots': async ({ page, expect }) => {
+      await expect.poll(() => waiting.get(page)?.length ?? 0).toBeGreaterThan(0);
+      await releaseSlots(page, 'server');
+    },
+    'xstate.error.actor.slots': async ({ page, expect }) => {
+      await expect.poll(() => waiting.get(page)?.length ?? 0).toBeGreaterThan(0);
+      await releaseSlots(page, 'fail');
+    },
+    'install.date.chosen': async ({ page, expect }, event) => {
+      const { date } = event as { date?: string };
+      const chosen = await dateField(page).textContent();
+      await openDates(page);
+      if (date && date >= earliestScheduleDate()) {
+        // The first day with free times (the server decides which days those are); once a day is
+        // chosen, choosing a date again is choosing another day with free times (a click on the
+        // chosen day changes nothing).
+        const days = page.locator('button[data-date]:not([disabled]):not([data-outside])');
+        await expect(days.first()).toBeVisible();
+        if (chosen === 'Choose a date') await days.first().click();
+        else if ((await days.count()) > 1) await days.nth(1).click();
+        else {
+          await page.getByRole('button', { name: 'Next month' }).click();
+          await days.first().click();
+        }
+        return;
+      }
+      // A day before tomorrow: disabled, and a click on it does nothing.
+      const day = page.locator(`[data-date="${date}"]`).first();
+      if (await day.isVisible()) {
+        await expect(day).toBeDisabled();
+        await day.click({ force: true });
+      }
+      await page.keyboard.press('Escape');
+    },
+    'install.time.chosen': async ({ page }) => {
+      await times(page).getByRole('radio').first().check();
+    },
+    'install.notes.typed': async ({ page }, event) => {
+      const notes = (event as { text?: string }).text ?? '';
+      extras.set(page, { accepted: extras.get(page)?.accepted ?? false, notes });
+      await section(page).getByRole('textbox', { name: 'Notes for the installer' }).fill(notes);
+    },
+    'drop.confirmed': async ({ page }, event) => {
+      const accepted = (event as { accepted?: boolean }).accepted === true;
+      extras.set(page, { accepted, notes: extras.get(page)?.notes ?? '' });
+      await section(page)
+        .getByRole('checkbox', { name: 'The marked attach point looks right' })
+        .setChecked(accepted);
+    },
+  },
+  notCaused: {
+    'install.time.chosen': ({ event }) =>
+      (event as { resourceId?: string }).resourceId?.startsWith(`slot-${earliestScheduleDate()}-`)
+        ? undefined
+        : 'the time list shows only the chosen day’s times: no control offers another day’s time',
+  },
+  states: {
+    'scheduling.choosing type': expectSection,
+    'scheduling.loading times': expectSection,
+    'scheduling.times failed': expectSection,
+    'scheduling.choosing date': expectSection,
+    'scheduling.choosing time': expectSection,
+    'scheduling.scheduled': expectSection,
+  },
+};

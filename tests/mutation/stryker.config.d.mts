@@ -1,0 +1,4 @@
+/** Types of stryker.config.mjs for the TypeScript that reads its file list (tests/tools/mutation.ts). */
+export declare const MACHINE_FILES: readonly string[];
+declare const config: Record<string, unknown>;
+export default config;
