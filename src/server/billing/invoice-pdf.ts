@@ -10,8 +10,8 @@ import { billingAddressOf, displayName, serviceAddressOf } from '../auth/account
 import type { AppDeps } from '../context.ts';
 import { contacts, customerBilling } from '../db/schema.ts';
 import type { Executor } from '../db/client.ts';
-import { billDetail, paymentOf } from '../routes/billing.ts';
 import { paymentRecord } from './charges.ts';
+import { billDetail, paymentOf } from './records.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   open: 'Open',

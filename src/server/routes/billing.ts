@@ -15,15 +15,13 @@ import {
   parseRecordId,
   PaymentAccountUpdateSchema,
   PaymentRequestSchema,
-  type BillDetail,
   type BillingAddressResponse,
-  type BillRecord,
   type BillsPage,
   type PaymentAccountRecord,
   type PaymentAccountsResponse,
   type PaymentsPage,
 } from '#shared/billing';
-import { fromCents, toCents } from '#shared/cart/money';
+import { toCents } from '#shared/cart/money';
 import { BILLING, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
 import { PAYMENT_MESSAGES } from '#shared/messages/order';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
@@ -42,69 +40,16 @@ import {
 } from '../billing/charges.ts';
 import { cardExpiryEnd } from '../billing/run.ts';
 import { billInvoicePdf, paymentReceiptPdf } from '../billing/invoice-pdf.ts';
+import { billDetail, billRecord, paymentOf } from '../billing/records.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { billLines, bills, customerBilling, paymentAccounts, payments } from '../db/schema.ts';
+import { bills, customerBilling, paymentAccounts, payments } from '../db/schema.ts';
 import { ApiError, conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { bodyFingerprint, findStoredAnswer } from '../orders/idempotency.ts';
 import { bankAccountContext } from '../orders/place-order.ts';
 import { bankCipherFor, cardProcessorFor, sealBankAccount } from '../payments/index.ts';
-
-type BillRow = typeof bills.$inferSelect;
-
-export function billRecord(row: BillRow): BillRecord {
-  return {
-    bill_id: row.billId,
-    kind: row.kind,
-    period_start: row.periodStart,
-    period_end: row.periodEnd,
-    issue_date: row.issueDate,
-    due_date: row.dueDate,
-    subtotal: fromCents(row.subtotalCents),
-    tax: fromCents(row.taxCents),
-    tax_rate: row.taxRateBp / 100,
-    total: fromCents(row.totalCents),
-    paid: fromCents(row.paidCents),
-    amount_due: fromCents(row.totalCents - row.paidCents),
-    status: row.status,
-  };
-}
-
-export async function billDetail(db: Executor, cid: number, billId: number): Promise<BillDetail> {
-  const [row] = await db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.billId, billId), eq(bills.cid, cid)));
-  if (!row) throw notFound(BILLING_MESSAGES.billNotFound);
-  const lines = await db
-    .select()
-    .from(billLines)
-    .where(eq(billLines.billId, billId))
-    .orderBy(asc(billLines.position));
-  return {
-    ...billRecord(row),
-    lines: lines.map((line) => ({
-      kind: line.kind,
-      description: line.description,
-      quantity: line.quantity,
-      unit_amount: fromCents(line.unitCents),
-      amount: fromCents(line.amountCents),
-      taxable: line.taxable,
-      note: line.note,
-    })),
-  };
-}
-
-export async function paymentOf(db: Executor, cid: number, paymentId: number) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.paymentId, paymentId), eq(payments.cid, cid)));
-  if (!row) throw notFound(BILLING_MESSAGES.paymentNotFound);
-  return row;
-}
 
 /** "Sandbox Test Bank" for the whitelisted test numbers, else the routing number. */
 function bankName(routing: string): string {
