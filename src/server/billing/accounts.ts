@@ -98,35 +98,30 @@ export async function createBilledCustomer(tx: Executor, input: BilledCustomerIn
       contracted: input.contracted ?? false,
     },
   });
+  return {
+    ...account,
+    ...(await addBilledOrder(tx, { ...input, cid: account.cid, uid: account.uid })),
+  };
+}
+
+export type BilledOrderInput = Pick<
+  BilledCustomerInput,
+  'firstName' | 'lastName' | 'order' | 'activatedOn' | 'orderedAt' | 'paymentAccount' | 'automatic'
+> & { cid: number; uid: number; username: string };
+
+/**
+ * Gives an existing customer a placed order with its connectivity service and a default payment
+ * account (what createBilledCustomer adds after the account itself; the demo seed's logins).
+ */
+export async function addBilledOrder(tx: Executor, input: BilledOrderInput) {
+  const account = { cid: input.cid, uid: input.uid };
   const pa = input.paymentAccount;
-  const [paymentAccount] = await tx
-    .insert(paymentAccounts)
-    .values(
-      pa.method === 'CC'
-        ? {
-            cid: account.cid,
-            method: 'CC' as const,
-            accountName: `${input.firstName} ${input.lastName}`,
-            lastFour: pa.lastFour,
-            cardToken: pa.token,
-            cardBrand: pa.brand,
-            cardExpMonth: pa.expMonth,
-            cardExpYear: pa.expYear,
-          }
-        : (() => {
-            const sealed = sealBankAccount(pa.cipher, pa.account, bankAccountContext(account.cid));
-            return {
-              cid: account.cid,
-              method: 'ACH' as const,
-              accountName: `${input.firstName} ${input.lastName}`,
-              lastFour: sealed.account_last_four,
-              bankRouting: pa.routing,
-              bankAccountType: 'CHECKING',
-              bankAccountEncrypted: sealed.account_encrypted,
-            };
-          })(),
-    )
-    .returning({ id: paymentAccounts.paymentAccountId });
+  const paymentAccount = await insertPaymentAccount(
+    tx,
+    account.cid,
+    `${input.firstName} ${input.lastName}`,
+    pa,
+  );
   await tx
     .update(customerBilling)
     .set({ defaultPaymentAccountId: paymentAccount.id })
@@ -169,7 +164,6 @@ export async function createBilledCustomer(tx: Executor, input: BilledCustomerIn
     })
     .returning({ id: customerServices.id });
   return {
-    ...account,
     orderId: order.orderId,
     serviceId: service.id,
     paymentAccountId: paymentAccount.id,
@@ -182,4 +176,42 @@ export async function activateConnectivity(db: Executor, serviceId: number, date
     .update(customerServices)
     .set({ status: 'active', activatedOn: date })
     .where(eq(customerServices.id, serviceId));
+}
+
+/** Saves a payment account (a card by its token, or a bank account sealed) for a customer. */
+export async function insertPaymentAccount(
+  tx: Executor,
+  cid: number,
+  accountName: string,
+  pa: NewPaymentAccount,
+): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(paymentAccounts)
+    .values(
+      pa.method === 'CC'
+        ? {
+            cid: cid,
+            method: 'CC' as const,
+            accountName: accountName,
+            lastFour: pa.lastFour,
+            cardToken: pa.token,
+            cardBrand: pa.brand,
+            cardExpMonth: pa.expMonth,
+            cardExpYear: pa.expYear,
+          }
+        : (() => {
+            const sealed = sealBankAccount(pa.cipher, pa.account, bankAccountContext(cid));
+            return {
+              cid: cid,
+              method: 'ACH' as const,
+              accountName: accountName,
+              lastFour: sealed.account_last_four,
+              bankRouting: pa.routing,
+              bankAccountType: 'CHECKING',
+              bankAccountEncrypted: sealed.account_encrypted,
+            };
+          })(),
+    )
+    .returning({ id: paymentAccounts.paymentAccountId });
+  return row!;
 }
