@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
+import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
 import type { MapTiles, PublicConfig } from '#shared/public-config';
 
 export type RunMode = 'development' | 'production' | 'test';
@@ -87,6 +87,19 @@ export interface Config {
    * the host's first label.
    */
   map: MapTiles;
+  /** Tax on taxable bill lines, in basis points (BILLING_TAX_RATE in percent, e.g. 6.1). */
+  billingTaxRateBp: number;
+  /**
+   * Seconds between two passes of the billing run inside this server process (BILLING_INTERVAL_SECONDS);
+   * 0 turns the job off. Default 3600, and 0 under NODE_ENV=test (tests run passes themselves).
+   */
+  billingIntervalSeconds: number;
+  /**
+   * Tests only (BILLING_TEST_PAUSE_DIR and BILLING_TEST_PAUSE_AT, refused in production): a charge
+   * writes `paused` into the folder at that point (`before_charge`: attempt committed, processor not
+   * yet called; `after_charge`: processor answered, outcome not yet recorded) and waits for `release`.
+   */
+  billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' } | undefined;
 }
 
 /** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
@@ -281,6 +294,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...paymentsConfig(env, nodeEnv === 'production'),
     ...serviceabilityConfig(env),
     map: mapConfig(env),
+    ...billingConfig(env, nodeEnv === 'production'),
   };
 }
 
@@ -344,6 +358,53 @@ function mapConfig(env: Env): MapTiles {
 export function imageOrigins(config: Pick<Config, 'map'>): string[] {
   const source = mapTileSource(config.map.tileUrl);
   return source === undefined ? [] : [source];
+}
+
+function billingConfig(
+  env: Env,
+  production: boolean,
+): Pick<Config, 'billingTaxRateBp' | 'billingIntervalSeconds' | 'billingTestPause'> {
+  const billingPauseDir = optional(env, 'BILLING_TEST_PAUSE_DIR');
+  if (production && billingPauseDir !== undefined) {
+    throw new ConfigError(
+      'BILLING_TEST_PAUSE_DIR',
+      'is for tests and must not be set in production',
+    );
+  }
+  const taxPercent = field(
+    env,
+    'BILLING_TAX_RATE',
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage like 6.1 (0 to 99.99)'),
+      v.transform(Number),
+    ),
+    String(BILLING.defaultTaxRatePercent),
+  );
+  return {
+    billingTaxRateBp: Math.round(taxPercent * 100),
+    billingIntervalSeconds: field(
+      env,
+      'BILLING_INTERVAL_SECONDS',
+      wholeNumber(0, 31_536_000),
+      env.NODE_ENV === 'test' ? '0' : '3600',
+    ),
+    billingTestPause:
+      billingPauseDir === undefined
+        ? undefined
+        : {
+            dir: path.resolve(billingPauseDir),
+            at: field(
+              env,
+              'BILLING_TEST_PAUSE_AT',
+              v.picklist(
+                ['before_charge', 'after_charge'],
+                'must be before_charge or after_charge',
+              ),
+              'before_charge',
+            ),
+          },
+  };
 }
 
 const wholeNumber = (min: number, max: number) =>

@@ -12,6 +12,7 @@ import { openPreparedDatabase } from './db/prepare.ts';
 import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
+import { startBillingJob } from './billing/run.ts';
 import type { OrderHooks } from './orders/hooks.ts';
 
 export interface RunningServer {
@@ -74,6 +75,8 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   appConfig.port = port;
   const url = webUrl(config.host, port);
+  // The billing run: a pass every BILLING_INTERVAL_SECONDS in this process (docs/billing.md).
+  const billingJob = startBillingJob({ config: appConfig, database, logger, clock });
 
   let closing: Promise<void> | undefined;
   return {
@@ -85,6 +88,7 @@ export async function startServer(
     seed,
     close: () =>
       (closing ??= (async () => {
+        await billingJob.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would hold the close open.

@@ -481,7 +481,8 @@ describe('profile and account information', () => {
     const client = await login(t, 'viewer');
     const info = (await (await client.get('/user/info')).json()) as UserInfoResponse;
     expect(info.billing).toMatchObject({
-      amount_due: 65,
+      // Month 4 of 1 Gbps with the router, paid automatically on its due date.
+      amount_due: 57.73,
       automatic: true,
       payment_type: 'AUTOMATIC',
       billing_address: {

@@ -2,21 +2,21 @@
  * Business dates follow the server's clock (deps.clock), not the machine's: an order placed on a
  * moved clock gets that day's promos, installation horizon and dates; installation slots start
  * the day after the clock's today; a bill is overdue the day after its due date; a pre-signup link
- * expires on the clock; demo due dates count from the clock's today.
+ * expires on the clock; the demo logins' bills are dated from the clock's today.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfoResponse } from '../../src/shared/session.ts';
 import { addDays, earliestScheduleDate, serviceDateTime } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { INSTALLATION_DAYS_AHEAD } from '../../src/shared/signup/serviceability.ts';
-import { demoLogins } from '../../src/server/auth/demo-seed.ts';
-import { SettableClock } from '../../src/server/clock.ts';
 import {
   catalogueRates,
+  bills,
   customerBilling,
   customerServices,
   orders,
+  payments,
   preSignups,
   provisioningTasks,
   users,
@@ -124,17 +124,25 @@ describe('an order on the clock', () => {
   });
 });
 
+/**
+ * The demo data is seeded once for all test databases, dated from the real day it ran (the day of
+ * the demo's order); its bills follow billing.md: month k of a service starts on the activation's
+ * day of month, at most the 28th, and is due 21 days after.
+ */
+async function seedDay(): Promise<string> {
+  const [row] = await t.database.db
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .innerJoin(users, eq(users.cid, orders.cid))
+    .where(eq(users.username, 'demo'));
+  return row.createdAt.toISOString().slice(0, 10);
+}
+const monthStart = (date: string) => (Number(date.slice(8)) > 28 ? `${date.slice(0, 8)}28` : date);
+
 describe('dates of a customer on the clock', () => {
   it('a bill is overdue the day after its due date, not on it', async () => {
-    const [demo] = await t.database.db
-      .select({ cid: users.cid })
-      .from(users)
-      .where(eq(users.username, 'demo'));
-    const due = '2031-05-01';
-    await t.database.db
-      .update(customerBilling)
-      .set({ dueDate: due, amountDue: 40 })
-      .where(eq(customerBilling.cid, demo.cid));
+    // The seeded demo's open bill: month 13 began 5 days before the seed's day.
+    const due = addDays(monthStart(addDays(await seedDay(), -5)), 21);
     const client = await login(t, 'demo');
     const overdue = async () => {
       const response = await client.get('/user/info');
@@ -145,6 +153,57 @@ describe('dates of a customer on the clock', () => {
     expect(await overdue()).toBe(false);
     t.clock.set(noonOn(addDays(due, 1)));
     expect(await overdue()).toBe(true);
+    t.clock.set(START);
+  });
+
+  it('demo due dates count from the clock’s today', async () => {
+    const billingOf = async (username: string) => {
+      const response = await (await login(t, username)).get('/user/info');
+      expect(response.status).toBe(200);
+      return ((await response.json()) as UserInfoResponse).billing;
+    };
+    const day = await seedDay();
+    t.clock.set(noonOn(day));
+    // demo: month 13 began 5 days before; viewer: month 4 began 3 days before; 21 days to pay.
+    expect(await billingOf('demo')).toMatchObject({
+      due_date: addDays(monthStart(addDays(day, -5)), 21),
+      overdue: false,
+    });
+    expect(await billingOf('viewer')).toMatchObject({
+      due_date: addDays(monthStart(addDays(day, -3)), 21),
+      overdue: false,
+    });
+    expect((await billingOf('nobilling')).due_date).toBeNull();
+    // Unpaid activation bills 9 and 19 days past their due dates.
+    expect(await billingOf('overdue')).toMatchObject({ due_date: addDays(day, -9), overdue: true });
+    expect(await billingOf('suspended')).toMatchObject({
+      due_date: addDays(day, -19),
+      overdue: true,
+    });
+    const [demo] = await t.database.db
+      .select({ cid: users.cid })
+      .from(users)
+      .where(eq(users.username, 'demo'));
+    const demoBills = await t.database.db.select().from(bills).where(eq(bills.cid, demo.cid));
+    expect(demoBills.filter((bill) => bill.kind !== 'fee')).toHaveLength(13);
+    expect(demoBills.filter((bill) => bill.kind === 'fee')).toHaveLength(1);
+    const demoPayments = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.cid, demo.cid));
+    expect(demoPayments.filter((payment) => payment.status === 'returned')).toHaveLength(1);
+    expect(demoBills.filter((bill) => bill.status === 'paid')).toHaveLength(13);
+    const statuses = await t.database.db
+      .select({ username: users.username, status: customerBilling.accountStatus })
+      .from(customerBilling)
+      .innerJoin(users, eq(users.cid, customerBilling.cid))
+      .where(inArray(users.username, ['demo', 'viewer', 'overdue', 'suspended']));
+    expect(Object.fromEntries(statuses.map((row) => [row.username, row.status]))).toEqual({
+      demo: 'active',
+      viewer: 'active',
+      overdue: 'overdue',
+      suspended: 'suspended',
+    });
     t.clock.set(START);
   });
 
@@ -162,15 +221,5 @@ describe('dates of a customer on the clock', () => {
     t.clock.set(expiresAt);
     expect((await t.client().get('/self_signup/pre_signup/clock-link-000001')).status).toBe(404);
     t.clock.set(START);
-  });
-
-  it('demo due dates count from the clock’s today', () => {
-    const clock = new SettableClock(noonOn('2031-12-25'));
-    const billing = Object.fromEntries(
-      demoLogins(clock).map((l) => [l.username, l.account.billing?.dueDate]),
-    );
-    expect(billing.demo).toBe('2032-01-08');
-    expect(billing.viewer).toBe('2032-01-03');
-    expect(billing.nobilling).toBeNull();
   });
 });

@@ -84,11 +84,9 @@ export interface NewCustomerAccount {
   };
   serviceAddress?: NewAddress;
   billing?: {
-    amountDue?: number;
-    balance?: number;
-    dueDate?: string | null;
     automatic?: boolean;
-    paymentAmount?: number;
+    paperInvoice?: boolean;
+    contracted?: boolean;
     /** Left out: the billing address is the service address. Null: none on file. */
     address?: NewAddress | null;
   };
@@ -152,11 +150,9 @@ export async function createCustomerAccount(tx: Executor, input: NewCustomerAcco
       : billing.address;
   await tx.insert(customerBilling).values({
     cid: customer.cid,
-    amountDue: billing.amountDue ?? 0,
-    balance: billing.balance ?? 0,
-    dueDate: billing.dueDate ?? null,
     automatic: billing.automatic ?? false,
-    paymentAmount: billing.paymentAmount ?? 0,
+    paperInvoice: billing.paperInvoice ?? false,
+    contracted: billing.contracted ?? false,
     addressLine1: billTo?.line1 ?? null,
     addressLine2: billTo?.line2 ?? '',
     addressCity: billTo?.city ?? '',

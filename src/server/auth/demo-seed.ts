@@ -5,8 +5,6 @@
  * instead of duplicating them.
  */
 import { eq } from 'drizzle-orm';
-import { addDays } from '#shared/signup/dates';
-import { clockToday, systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { users } from '../db/schema.ts';
 import type { SeedStep } from '../db/seed.ts';
@@ -29,8 +27,7 @@ interface DemoLogin {
   };
 }
 
-export function demoLogins(clock: Clock = systemClock): DemoLogin[] {
-  const daysFromToday = (days: number) => addDays(clockToday(clock), days);
+export function demoLogins(): DemoLogin[] {
   return [
     {
       username: 'admin',
@@ -67,12 +64,6 @@ export function demoLogins(clock: Clock = systemClock): DemoLogin[] {
           state: 'UT',
           zipCode: '84057',
         },
-        billing: {
-          amountDue: 89.99,
-          balance: 89.99,
-          dueDate: daysFromToday(14),
-          paymentAmount: 89.99,
-        },
         permissions: ALL_PERMISSIONS,
         primaryAdmin: true,
       },
@@ -89,13 +80,7 @@ export function demoLogins(clock: Clock = systemClock): DemoLogin[] {
           email: 'viewer@ridgeline.example',
         },
         serviceAddress: { line1: '45 Canyon Road', city: 'Lehi', state: 'UT', zipCode: '84043' },
-        billing: {
-          amountDue: 65,
-          balance: 65,
-          dueDate: daysFromToday(9),
-          automatic: true,
-          paymentAmount: 65,
-        },
+        billing: { automatic: true },
         permissions: {
           account: 'view',
           contacts: 'view',
@@ -123,7 +108,6 @@ export function demoLogins(clock: Clock = systemClock): DemoLogin[] {
           state: 'UT',
           zipCode: '84010',
         },
-        billing: { amountDue: 0, balance: 0, dueDate: null },
         permissions: {
           account: 'manage',
           contacts: 'manage',
@@ -140,11 +124,11 @@ export const demoLoginsStep: SeedStep = {
   name: 'demo-logins',
   version: 1,
   demoOnly: true,
-  async run({ db, config, clock }) {
+  async run({ db, config }) {
     // One hash for all four keeps the seed quick; they are demo logins with one shared password.
     const passwordHash = await hashPassword(config.demoPassword);
     await db.transaction(async (tx) => {
-      for (const login of demoLogins(clock)) {
+      for (const login of demoLogins()) {
         const { permissions, siteAdmin, primaryAdmin, ...account } = login.account;
         const [existing] = await tx
           .select({ uid: users.uid })

@@ -43,6 +43,21 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /captcha/challenge': PUBLIC,
   // Payments (docs/api.md "Payments"): signup visitors add cards before they have a login.
   'GET /billing/payment_account_url': PUBLIC,
+  // Billing (docs/api.md "Billing"): payments view to read, payments manage to change; invoices
+  // view also opens one bill or payment (the /invoice/ page).
+  'GET /billing/bills': anyOf('payments.view'),
+  'GET /billing/bills/:id': anyOf('payments.view', 'invoices.view'),
+  'GET /billing/bills/:id/pdf': anyOf('payments.view', 'invoices.view'),
+  'GET /billing/payments': anyOf('payments.view'),
+  'GET /billing/payments/:id': anyOf('payments.view', 'invoices.view'),
+  'GET /billing/payments/:id/pdf': anyOf('payments.view', 'invoices.view'),
+  'POST /billing/payments': fresh(anyOf('payments.manage')),
+  'POST /billing/address': anyOf('payments.manage'),
+  'GET /billing/payment_accounts': anyOf('payments.view'),
+  'POST /billing/payment_accounts/card': fresh(anyOf('payments.manage')),
+  'POST /billing/payment_accounts/ach': fresh(anyOf('payments.manage')),
+  'PUT /billing/payment_accounts/:id': fresh(anyOf('payments.manage')),
+  'DELETE /billing/payment_accounts/:id': fresh(anyOf('payments.manage')),
   // Signup order (docs/api.md "Signup order"): the visitor has no login yet.
   'POST /self_signup': PUBLIC,
   'GET /self_signup/usernames': PUBLIC,

@@ -15,3 +15,4 @@ export * from './schema/card-provider.ts';
 export * from './schema/orders.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/pre-signup.ts';
+export * from './schema/billing.ts';

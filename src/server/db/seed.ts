@@ -12,6 +12,7 @@ import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
 import { appMeta } from './schema.ts';
 import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
 import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
+import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
 
 export interface SeedContext {
   db: Database;
@@ -45,6 +46,8 @@ export const SEED_STEPS: SeedStep[] = [
   ...SERVICEABILITY_SEED_STEPS,
   // After the addresses: the demo pre-signup links point at demo addresses.
   ...PRE_SIGNUP_SEED_STEPS,
+  // After the logins and the addresses: bills of the demo logins' orders at a demo address.
+  ...BILLING_SEED_STEPS,
 ];
 
 export interface SeedReport {

@@ -4,6 +4,7 @@ import { registerAccessControl } from '../auth/access.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { registerAdminRoutes } from './admin.ts';
 import { registerAuthRoutes } from './auth.ts';
+import { registerBillingRoutes } from './billing.ts';
 import { registerBillingUrlRoutes } from './billing-url.ts';
 import { registerClientErrorRoutes } from './client-errors.ts';
 import { registerCaptchaRoutes } from './captcha.ts';
@@ -37,5 +38,6 @@ export const API_MODULES: readonly ApiModule[] = [
   registerConnectivityRoutes,
   registerCaptchaRoutes,
   registerBillingUrlRoutes,
+  registerBillingRoutes,
   registerSelfSignupRoutes,
 ];

@@ -34,3 +34,50 @@ export function truncateDisplayAddress(address: string): string {
     ? `${address.slice(0, DISPLAY_ADDRESS_MAX_LENGTH)}...`
     : address;
 }
+
+/** The portal's billing (docs/api.md "Billing"): titles and messages of its answers. */
+export const BILLING_MESSAGES = {
+  amount: 'Enter an amount greater than $0.00 with at most two decimals',
+  amountTooLarge: 'A single payment can be at most $10,000.00',
+  paymentAccount: 'Choose a payment account',
+  paymentAccountNotFound: 'That payment account was not found.',
+  billNotFound: 'That bill was not found.',
+  paymentNotFound: 'That payment was not found.',
+  idempotencyKeyRequired:
+    'This request needs an Idempotency-Key header: one new key (16 to 128 letters, digits, "-" or "_") per payment.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different payment.',
+  declinedTitle: 'Payment declined',
+  declined: (code: string) =>
+    `The card was declined (${code}). Please use another card or pay from a bank account.`,
+  processorUnavailableTitle: 'Payment not confirmed',
+  processorUnavailable:
+    'We could not reach our card processor. Send the same payment again (with the same key) to find out whether it went through.',
+  paymentReceived: 'Payment received. Thank you.',
+  paymentPending: 'Bank payment submitted. It will settle in a few days.',
+  defaultWhileAutopay:
+    'The default payment account cannot be removed while automatic payment is on. Turn automatic payment off or make another account the default first.',
+  autopayNeedsAccount: 'Choose a payment account for automatic payment.',
+  cardInUse: 'That card is already saved.',
+  expiredCard: 'This card has expired. Please add a current card.',
+  addressSaved: 'Billing address saved.',
+} as const;
+
+/** What a payment account shows of itself: "Visa ending in 4242", "Bank account ending in 6789". */
+export function paymentAccountLabel(account: {
+  method: 'CC' | 'ACH';
+  brand?: string | null;
+  last_four: string;
+}): string {
+  if (account.method === 'ACH') return `Bank account ending in ${account.last_four}`;
+  const brand = account.brand ? (CARD_BRAND_LABELS[account.brand] ?? account.brand) : 'Card';
+  return `${brand} ending in ${account.last_four}`;
+}
+
+export const CARD_BRAND_LABELS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+};

@@ -4,16 +4,7 @@
  * (src/server/auth/accounts.ts `createCustomerAccount`), and the portal reads them back.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,22 +107,27 @@ export const serviceAddresses = pgTable(
   (t) => [index('service_addresses_cid_idx').on(t.cid)],
 );
 
-/** A customer's billing summary and billing address (one row per customer). */
+/**
+ * A customer's billing settings and billing address (one row per customer). What the customer
+ * owes is never stored here: it is computed from the ledger (src/server/billing/ledger.ts
+ * `customerBalance`), and the account status is what the billing run last decided from it.
+ */
+export const ACCOUNT_STATUSES = ['active', 'overdue', 'suspended', 'terminated'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
 export const customerBilling = pgTable('customer_billing', {
   cid: integer('cid')
     .primaryKey()
     .references(() => customers.cid, { onDelete: 'cascade' }),
-  amountDue: numeric('amount_due', { precision: 12, scale: 2, mode: 'number' })
-    .notNull()
-    .default(0),
-  balance: numeric('balance', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
-  /** YYYY-MM-DD */
-  dueDate: date('due_date', { mode: 'string' }),
   automatic: boolean('automatic').notNull().default(false),
   defaultPaymentAccountId: integer('default_payment_account_id'),
-  paymentAmount: numeric('payment_amount', { precision: 12, scale: 2, mode: 'number' })
-    .notNull()
-    .default(0),
+  /** Bills also go by post: each cycle bill carries the postal invoice fee (TERMS). */
+  paperInvoice: boolean('paper_invoice').notNull().default(false),
+  /** A term contract: never suspended or terminated by the billing run (only overdue). */
+  contracted: boolean('contracted').notNull().default(false),
+  accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+  /** YYYY-MM-DD: the business date the status was set. */
+  accountStatusSince: date('account_status_since', { mode: 'string' }),
   /** The billing address; null line1 means none is on file. */
   addressLine1: text('address_line1'),
   addressLine2: text('address_line2').notNull().default(''),

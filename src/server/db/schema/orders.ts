@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -45,6 +46,11 @@ export const paymentAccounts = pgTable(
     /** AES-256-GCM ciphertext of the account number (never in clear). */
     bankAccountEncrypted: text('bank_account_encrypted'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Removed by the customer (DELETE /billing/payment_accounts/{id}): hidden and never charged
+     * again, but kept so that past payments and unfinished charge attempts still name it.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('payment_accounts_cid_idx').on(t.cid),
@@ -128,6 +134,11 @@ export const customerServices = pgTable(
     status: text('status').notNull().default('pending'),
     /** speed_id, router_model, mesh quantity and type, external ids, install details, … */
     details: jsonb('details').notNull().default({}),
+    /**
+     * YYYY-MM-DD (business date) the service was activated: a connectivity service bills from
+     * its activation (src/server/billing/cycle.ts); null while pending.
+     */
+    activatedOn: date('activated_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

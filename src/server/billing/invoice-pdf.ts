@@ -1,0 +1,155 @@
+/**
+ * Invoices and receipts as PDF (pdfkit, standard Helvetica: no font files). The bytes depend only
+ * on the record: the document's dates are the bill's issue date or the payment's date, so the same
+ * bill always gives the same file (tests compare it byte for byte and read its text back).
+ */
+import PDFDocument from 'pdfkit';
+import { asc, eq } from 'drizzle-orm';
+import { formatCents, toCents } from '#shared/cart/money';
+import { billingAddressOf, displayName, serviceAddressOf } from '../auth/accounts.ts';
+import type { AppDeps } from '../context.ts';
+import { contacts, customerBilling } from '../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { paymentRecord } from './charges.ts';
+import { billDetail, paymentOf } from './records.ts';
+
+const STATUS_LABELS: Record<string, string> = {
+  open: 'Open',
+  paid: 'Paid',
+  partially_paid: 'Partially paid',
+  overdue: 'Overdue',
+  void: 'Void',
+  pending: 'Pending',
+  succeeded: 'Received',
+  failed: 'Failed',
+  returned: 'Returned',
+};
+
+async function customerOf(db: Executor, cid: number) {
+  const [contact] = await db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.cid, cid))
+    .orderBy(asc(contacts.contactId))
+    .limit(1);
+  const [settings] = await db.select().from(customerBilling).where(eq(customerBilling.cid, cid));
+  const service = await serviceAddressOf(db, cid);
+  return {
+    name: contact ? displayName(contact) : '',
+    billTo: settings ? billingAddressOf(settings) : null,
+    service,
+  };
+}
+
+function render(
+  at: string,
+  title: string,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
+  const fixed = new Date(`${at}T12:00:00Z`);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: {
+      Title: title,
+      Producer: 'pdfkit',
+      Creator: 'billing',
+      CreationDate: fixed,
+      ModDate: fixed,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+function header(
+  doc: PDFKit.PDFDocument,
+  productName: string,
+  title: string,
+  customer: Awaited<ReturnType<typeof customerOf>>,
+) {
+  doc.font('Helvetica-Bold').fontSize(18).text(productName);
+  doc.font('Helvetica').fontSize(14).text(title).moveDown();
+  doc.fontSize(10).font('Helvetica-Bold').text('Bill to');
+  doc.font('Helvetica').text(customer.name);
+  if (customer.billTo) doc.text(customer.billTo.formatted_address);
+  if (customer.service) {
+    doc.moveDown(0.5).font('Helvetica-Bold').text('Service address');
+    const s = customer.service;
+    doc
+      .font('Helvetica')
+      .text(
+        `${[s.line1, s.line2].filter(Boolean).join(', ')}, ${s.city}, ${s.state} ${s.zip_code}`,
+      );
+  }
+  doc.moveDown();
+}
+
+function row(doc: PDFKit.PDFDocument, left: string, right: string, bold = false) {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  doc.text(left, 54, y, { width: 380 });
+  const after = doc.y;
+  doc.text(right, 440, y, { width: 118, align: 'right' });
+  doc.y = Math.max(after, doc.y);
+  doc.x = 54;
+}
+
+export async function billInvoicePdf(deps: AppDeps, cid: number, billId: number): Promise<Buffer> {
+  const { db } = deps.database;
+  const bill = await billDetail(db, cid, billId);
+  const customer = await customerOf(db, cid);
+  const title = `Invoice #${bill.bill_id}`;
+  return render(bill.issue_date, title, (doc) => {
+    header(doc, deps.config.productName, title, customer);
+    doc.fontSize(10).font('Helvetica');
+    doc.text(`Issue date: ${bill.issue_date}`);
+    doc.text(`Due date: ${bill.due_date}`);
+    if (bill.period_start && bill.period_end) {
+      doc.text(`Service period: ${bill.period_start} to ${bill.period_end}`);
+    }
+    doc.text(`Status: ${STATUS_LABELS[bill.status]}`).moveDown();
+    row(doc, 'Description', 'Amount', true);
+    for (const line of bill.lines) {
+      const description =
+        line.quantity > 1 ? `${line.description} x ${line.quantity}` : line.description;
+      if (line.note) row(doc, `${description}: ${line.note}`, '');
+      else row(doc, description, formatCents(toCents(line.amount)));
+    }
+    doc.moveDown(0.5);
+    row(doc, 'Subtotal', formatCents(toCents(bill.subtotal)));
+    row(doc, `Tax (${bill.tax_rate}% of taxable lines)`, formatCents(toCents(bill.tax)));
+    row(doc, 'Total', formatCents(toCents(bill.total)), true);
+    row(doc, 'Payments applied', formatCents(-toCents(bill.paid)));
+    row(doc, 'Amount due', formatCents(toCents(bill.amount_due)), true);
+  });
+}
+
+export async function paymentReceiptPdf(
+  deps: AppDeps,
+  cid: number,
+  paymentId: number,
+): Promise<Buffer> {
+  const { db } = deps.database;
+  const payment = paymentRecord(await paymentOf(db, cid, paymentId));
+  const customer = await customerOf(db, cid);
+  const title = `Receipt for payment #${payment.payment_id}`;
+  return render(payment.payment_date, title, (doc) => {
+    header(doc, deps.config.productName, title, customer);
+    doc.fontSize(10).font('Helvetica');
+    doc.text(`Payment date: ${payment.payment_date}`);
+    if (payment.settled_date) doc.text(`Settled: ${payment.settled_date}`);
+    doc.text(`Paid with: ${payment.account_label}`);
+    doc.text(`Status: ${STATUS_LABELS[payment.status]}`);
+    if (payment.failure_message) doc.text(`Reason: ${payment.failure_message}`);
+    doc.moveDown();
+    row(doc, 'Amount', formatCents(toCents(payment.amount)), true);
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The ledger's rules (docs/billing.md "The ledger"):
+ * - balance = bills − payments − credits, in cents, in {@link customerBalance} only: void bills do
+ *   not count, pending and succeeded payments do (a pending ACH payment lowers the balance until it
+ *   is returned), failed and returned payments do not;
+ * - payments and credits cover bills oldest due date first ({@link settleLedger}), which gives
+ *   each bill its `paid_cents` and status: `paid` when covered, else `overdue` after its due date,
+ *   else `partially_paid` when partly covered, else `open` (`void` stays void).
+ */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Billing } from '#shared/session';
+import { fromCents } from '#shared/cart/money';
+import type { Executor } from '../db/client.ts';
+import { bills, credits, customerBilling, payments, type BillStatus } from '../db/schema.ts';
+import { billingAddressOf } from '../auth/accounts.ts';
+
+/** Payment statuses that count against the balance. */
+export const COUNTED_PAYMENT_STATUSES = ['pending', 'succeeded'] as const;
+
+/** bills − payments − credits, in cents (negative: the customer has paid ahead). */
+export async function customerBalance(db: Executor, cid: number): Promise<number> {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(sum(${bills.totalCents}), 0) from ${bills}
+        where ${bills.cid} = ${cid} and ${bills.status} <> 'void')
+      - (select coalesce(sum(${payments.amountCents}), 0) from ${payments}
+        where ${payments.cid} = ${cid} and ${payments.status} in ('pending', 'succeeded'))
+      - (select coalesce(sum(${credits.amountCents}), 0) from ${credits}
+        where ${credits.cid} = ${cid})
+      as balance`);
+  const [row] = rowsOf<{ balance: string | number }>(result);
+  return Number(row.balance);
+}
+
+/** drizzle's `execute` answers rows on PGlite and a result with `rows` on node-postgres. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
+export function billStatus(
+  bill: { totalCents: number; dueDate: string; status: BillStatus },
+  paidCents: number,
+  today: string,
+): BillStatus {
+  if (bill.status === 'void') return 'void';
+  if (paidCents >= bill.totalCents) return 'paid';
+  if (bill.dueDate < today) return 'overdue';
+  return paidCents > 0 ? 'partially_paid' : 'open';
+}
+
+export interface LedgerState {
+  balanceCents: number;
+  /** The oldest due date of a bill not fully paid; null when none. */
+  dueDate: string | null;
+  /** The oldest due date of an overdue bill; null when none. */
+  overdueSince: string | null;
+}
+
+/**
+ * Spreads what the customer paid and was credited over the bills, oldest due date first, and
+ * stores each bill's paid part and status. Idempotent: run it after any change and in every pass.
+ */
+export async function settleLedger(tx: Executor, cid: number, today: string): Promise<LedgerState> {
+  const rows = await tx
+    .select({
+      billId: bills.billId,
+      totalCents: bills.totalCents,
+      paidCents: bills.paidCents,
+      dueDate: bills.dueDate,
+      status: bills.status,
+    })
+    .from(bills)
+    .where(and(eq(bills.cid, cid), ne(bills.status, 'void')))
+    .orderBy(asc(bills.dueDate), asc(bills.billId));
+  const [paid] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.cid, cid), inArray(payments.status, [...COUNTED_PAYMENT_STATUSES])));
+  const [credited] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${credits.amountCents}), 0)` })
+    .from(credits)
+    .where(eq(credits.cid, cid));
+  let available = Number(paid.cents) + Number(credited.cents);
+  let billed = 0;
+  let dueDate: string | null = null;
+  let overdueSince: string | null = null;
+  for (const bill of rows) {
+    billed += bill.totalCents;
+    const covered = Math.min(bill.totalCents, Math.max(0, available));
+    available -= covered;
+    const status = billStatus(bill, covered, today);
+    if (status !== 'paid') dueDate ??= bill.dueDate;
+    if (status === 'overdue') overdueSince ??= bill.dueDate;
+    if (covered !== bill.paidCents || status !== bill.status) {
+      await tx
+        .update(bills)
+        .set({ paidCents: covered, status })
+        .where(eq(bills.billId, bill.billId));
+    }
+  }
+  const balanceCents = billed - (Number(paid.cents) + Number(credited.cents));
+  return { balanceCents, dueDate, overdueSince };
+}
+
+/** The `billing` of GET /user/info (portal.md §3 "Billing"), from the ledger. */
+export async function billingSummary(db: Executor, cid: number, today: string): Promise<Billing> {
+  const [settings] = await db.select().from(customerBilling).where(eq(customerBilling.cid, cid));
+  const balance = await customerBalance(db, cid);
+  const [oldest] = await db
+    .select({ dueDate: sql<string | null>`min(${bills.dueDate})` })
+    .from(bills)
+    .where(and(eq(bills.cid, cid), inArray(bills.status, ['open', 'partially_paid', 'overdue'])));
+  const amountDue = Math.max(0, balance);
+  const dueDate = amountDue > 0 ? (oldest?.dueDate ?? null) : null;
+  return {
+    amount_due: fromCents(amountDue),
+    balance: fromCents(balance),
+    due_date: dueDate,
+    // Due dates are calendar days of the service area: overdue the day after.
+    overdue: amountDue > 0 && dueDate !== null && dueDate < today,
+    automatic: settings?.automatic ?? false,
+    default_payment_account_id: settings?.defaultPaymentAccountId ?? null,
+    payment_amount: fromCents(amountDue),
+    payment_type: settings?.automatic ? 'AUTOMATIC' : 'MANUAL',
+    billing_address: settings ? billingAddressOf(settings) : null,
+  };
+}

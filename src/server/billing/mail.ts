@@ -1,0 +1,95 @@
+/**
+ * The billing emails, queued through the outbox in the transaction that records what they tell:
+ * bill issued, payment received, payment failed, card expiring.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { html } from 'hono/html';
+import { formatCents } from '#shared/cart/money';
+import type { AppDeps } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { contacts } from '../db/schema.ts';
+import { mailHtml } from '../mail/templates.ts';
+import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
+
+async function recipientOf(tx: Executor, cid: number) {
+  const [contact] = await tx
+    .select({ email: contacts.email, firstName: contacts.firstName })
+    .from(contacts)
+    .where(eq(contacts.cid, cid))
+    .orderBy(asc(contacts.contactId))
+    .limit(1);
+  return contact && contact.email ? contact : undefined;
+}
+
+function message(
+  productName: string,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: [...paragraphs, '', productName].join('\n\n'),
+    html: mailHtml(
+      productName,
+      paragraphs.map((p) => html`<p>${p}</p>`),
+    ),
+  };
+}
+
+export type BillingMail =
+  | { kind: 'bill_issued'; billId: number; totalCents: number; dueDate: string }
+  | { kind: 'payment_received'; paymentId: number; amountCents: number; label: string }
+  | { kind: 'payment_failed'; amountCents: number; label: string; reason: string; feeCents: number }
+  | { kind: 'card_expiring'; label: string; expires: string };
+
+function compose(productName: string, to: string, firstName: string, mail: BillingMail) {
+  const hello = `Hello ${firstName || 'there'},`;
+  switch (mail.kind) {
+    case 'bill_issued':
+      return message(productName, to, `Your ${productName} bill #${mail.billId}`, [
+        hello,
+        `Your bill #${mail.billId} for ${formatCents(mail.totalCents)} is ready. It is due on ${mail.dueDate}.`,
+        'You can view it and pay on the Billing page of your account.',
+      ]);
+    case 'payment_received':
+      return message(productName, to, `Payment received: ${formatCents(mail.amountCents)}`, [
+        hello,
+        `We received your payment #${mail.paymentId} of ${formatCents(mail.amountCents)} from ${mail.label}. Thank you.`,
+      ]);
+    case 'payment_failed':
+      return message(productName, to, `Your payment of ${formatCents(mail.amountCents)} failed`, [
+        hello,
+        `Your payment of ${formatCents(mail.amountCents)} from ${mail.label} did not go through: ${mail.reason}.`,
+        ...(mail.feeCents > 0
+          ? [
+              `As set out in our terms, a fee of ${formatCents(mail.feeCents)} was added to your account.`,
+            ]
+          : []),
+        'Please make a payment or update your payment method on the Billing page of your account.',
+      ]);
+    case 'card_expiring':
+      return message(productName, to, 'Your saved card expires soon', [
+        hello,
+        `${mail.label}, saved in your account, expires at the end of ${mail.expires}.`,
+        'Please add a current card on the Payment methods page so that your payments keep going through.',
+      ]);
+  }
+}
+
+/** Queues the email in `tx`; answers the delivery to call after commit (a no-op without SMTP). */
+export async function queueBillingMail(
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger'>,
+  tx: Executor,
+  cid: number,
+  mail: BillingMail,
+): Promise<() => void> {
+  const recipient = await recipientOf(tx, cid);
+  if (!recipient) return () => undefined;
+  return queueMail(
+    deps as AppDeps,
+    tx,
+    compose(deps.config.productName, recipient.email, recipient.firstName, mail),
+  );
+}

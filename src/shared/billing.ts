@@ -1,0 +1,217 @@
+/**
+ * The portal's billing contract (docs/api.md "Billing"): request schemas checked by the server
+ * (and by the pages' forms), and the records the endpoints answer. Amounts are decimal dollars
+ * with at most two decimals in JSON; the server keeps integer cents (docs/billing.md "Money").
+ */
+import * as v from 'valibot';
+import { BILLING, DATABASE_ID_MAX } from './constants.ts';
+import { isDollarAmount, toCents } from './cart/money.ts';
+import { FIELD_MESSAGES } from './messages.ts';
+import { BILLING_MESSAGES } from './messages/portal.ts';
+import { BankDetailsSchema, BillingZipCodeSchema, ZipExtensionSchema } from './schemas/payment.ts';
+import { FirstNameSchema, LastNameSchema } from './schemas/person.ts';
+import type { BillingAddress } from './session.ts';
+import { CitySchema, Line1Schema, Line2Schema, StateSchema } from './signup/address.ts';
+
+export const BILLING_PATHS = {
+  bills: '/billing/bills',
+  payments: '/billing/payments',
+  address: '/billing/address',
+  paymentAccounts: '/billing/payment_accounts',
+  paymentAccountCard: '/billing/payment_accounts/card',
+  paymentAccountAch: '/billing/payment_accounts/ach',
+} as const;
+
+/** The path of a bill's or payment's PDF (portal route /invoice/{endpoint}/{id}). */
+export function invoicePdfPath(endpoint: 'bills' | 'payments', id: number): string {
+  return `/billing/${endpoint}/${id}/pdf`;
+}
+
+/** A positive whole number that fits an id column, as a path parameter or a JSON number. */
+export const RecordIdSchema = v.pipe(
+  v.number(BILLING_MESSAGES.paymentAccount),
+  v.integer(BILLING_MESSAGES.paymentAccount),
+  v.minValue(1, BILLING_MESSAGES.paymentAccount),
+  v.maxValue(DATABASE_ID_MAX, BILLING_MESSAGES.paymentAccount),
+);
+
+/** A path parameter id ("700001"): digits only, within an id column; null otherwise. */
+export function parseRecordId(value: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= DATABASE_ID_MAX ? id : null;
+}
+
+/** `?limit=&offset=` of the bills and payments lists. */
+export const PageQuerySchema = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, `limit must be 1 to ${BILLING.pageSizeMax}`),
+      v.transform(Number),
+      v.minValue(1, `limit must be 1 to ${BILLING.pageSizeMax}`),
+      v.maxValue(BILLING.pageSizeMax, `limit must be 1 to ${BILLING.pageSizeMax}`),
+    ),
+    String(BILLING.pageSize),
+  ),
+  offset: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'offset must be a whole number'), v.transform(Number)),
+    '0',
+  ),
+});
+
+/** A payment amount: a decimal number above 0 with at most two decimals, at most $10,000.00. */
+export const PaymentAmountSchema = v.pipe(
+  v.number(BILLING_MESSAGES.amount),
+  v.finite(BILLING_MESSAGES.amount),
+  v.check((value) => value > 0 && isDollarAmount(value), BILLING_MESSAGES.amount),
+  v.check((value) => toCents(value) <= BILLING.paymentMaxCents, BILLING_MESSAGES.amountTooLarge),
+);
+
+/** POST /billing/payments (header Idempotency-Key). */
+export const PaymentRequestSchema = v.object({
+  amount: PaymentAmountSchema,
+  payment_account_id: RecordIdSchema,
+});
+export type PaymentRequest = v.InferInput<typeof PaymentRequestSchema>;
+
+/** POST /billing/address: the shared name and address rules. */
+export const BillingAddressUpdateSchema = v.object({
+  fname: FirstNameSchema,
+  lname: LastNameSchema,
+  line1: Line1Schema,
+  line2: Line2Schema,
+  city: CitySchema,
+  state: StateSchema,
+  zip_code: BillingZipCodeSchema,
+  zip_ext: ZipExtensionSchema,
+  /** Also send bills by post (each cycle bill then carries the postal invoice fee). */
+  paper_invoice: v.optional(v.boolean(FIELD_MESSAGES.address)),
+});
+export type BillingAddressUpdate = v.InferInput<typeof BillingAddressUpdateSchema>;
+
+/** POST /billing/payment_accounts/card: a token from the provider's frame, never a number. */
+export const CardAccountRequestSchema = v.object({
+  token: v.pipe(v.string(BILLING_MESSAGES.paymentAccount), v.maxLength(128)),
+  make_default: v.optional(v.boolean(), false),
+});
+
+/** POST /billing/payment_accounts/ach: the bank form (portal.md §5). */
+export const AchAccountRequestSchema = v.object({
+  ...BankDetailsSchema.entries,
+  make_default: v.optional(v.boolean(), false),
+});
+export type AchAccountRequest = v.InferInput<typeof AchAccountRequestSchema>;
+
+/** PUT /billing/payment_accounts/{id}: make it the default, and/or turn autopay on or off. */
+export const PaymentAccountUpdateSchema = v.object({
+  make_default: v.optional(v.literal(true, 'make_default can only be true')),
+  automatic: v.optional(v.boolean('automatic must be true or false')),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+export type BillStatus = 'open' | 'paid' | 'partially_paid' | 'overdue' | 'void';
+export type BillKind = 'activation' | 'cycle' | 'fee';
+
+export interface BillLineRecord {
+  kind: 'recurring' | 'promo' | 'one_time' | 'adjustment' | 'fee' | 'separately_billed';
+  description: string;
+  quantity: number;
+  /** Dollars per unit; negative for a promo. */
+  unit_amount: number;
+  /** Dollars; negative for a promo; 0 with a `note` for another provider's line. */
+  amount: number;
+  taxable: boolean;
+  note: string | null;
+}
+
+export interface BillRecord {
+  bill_id: number;
+  kind: BillKind;
+  /** YYYY-MM-DD; null for a fee. */
+  period_start: string | null;
+  period_end: string | null;
+  issue_date: string;
+  due_date: string;
+  subtotal: number;
+  tax: number;
+  /** Percent, e.g. 6.1. */
+  tax_rate: number;
+  total: number;
+  /** What payments and credits cover (oldest bill first). */
+  paid: number;
+  /** total − paid. */
+  amount_due: number;
+  status: BillStatus;
+}
+
+export interface BillDetail extends BillRecord {
+  lines: BillLineRecord[];
+}
+
+export interface PageInfo {
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface BillsPage extends PageInfo {
+  bills: BillRecord[];
+}
+
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'returned';
+
+export interface PaymentRecord {
+  payment_id: number;
+  payment_date: string;
+  /** When it settled, failed or was returned; null while pending. */
+  settled_date: string | null;
+  amount: number;
+  status: PaymentStatus;
+  method: 'CC' | 'ACH';
+  /** "Visa ending in 4242", "Bank account ending in 6789". */
+  account_label: string;
+  payment_account_id: number | null;
+  source: 'manual' | 'autopay';
+  /** The bill an autopay charge was for. */
+  bill_id: number | null;
+  failure_message: string | null;
+}
+
+export interface PaymentsPage extends PageInfo {
+  payments: PaymentRecord[];
+}
+
+export interface PaymentAccountRecord {
+  payment_account_id: number;
+  /** CC = card, ACH = bank account. */
+  method: 'CC' | 'ACH';
+  account_name: string;
+  last_four: string;
+  label: string;
+  is_default: boolean;
+  bank_account: { bank_name: string; account_type: string; routing_number: string } | null;
+  credit_card: {
+    brand: string;
+    /** YYYY-MM: the year is 2000 plus the two digits of the expiry. */
+    expiration_date: string;
+    exp_month: number;
+    exp_year: number;
+    expired: boolean;
+    /** Expires within 30 days (BILLING.cardExpiringNoticeDays). */
+    expiring_soon: boolean;
+  } | null;
+}
+
+export interface PaymentAccountsResponse {
+  payment_accounts: PaymentAccountRecord[];
+  default_payment_account_id: number | null;
+  automatic: boolean;
+}
+
+export interface BillingAddressResponse {
+  billing_address: BillingAddress;
+  paper_invoice: boolean;
+}
