@@ -158,10 +158,15 @@ export const demoLoginsStep: SeedStep = {
 export const AUTH_SEED_STEPS: SeedStep[] = [demoLoginsStep];
 
 /** What `npm start` prints when it serves demo data. */
-export function demoLoginLines(config: Pick<Config, 'demoPassword'>): string[] {
-  const width = Math.max(...demoLogins().map((l) => l.username.length));
+export function demoLoginLines(
+  config: Pick<Config, 'demoPassword'>,
+  /** Logins other seed steps add (the billing's past-due customers). */
+  more: readonly { username: string; summary: string }[] = [],
+): string[] {
+  const logins = [...demoLogins(), ...more];
+  const width = Math.max(...logins.map((l) => l.username.length));
   return [
     `Demo logins (password "${config.demoPassword}", from DEMO_PASSWORD):`,
-    ...demoLogins().map((l) => `  ${l.username.padEnd(width)}  ${l.summary}`),
+    ...logins.map((l) => `  ${l.username.padEnd(width)}  ${l.summary}`),
   ];
 }

@@ -29,6 +29,20 @@ import { addMonthsOnDay, anchorDay, draftFeeBill } from './cycle.ts';
 import { settleLedger } from './ledger.ts';
 import { runBillingPass } from './run.ts';
 
+/** The demo logins whose activation bill is unpaid, and by how many days past its due date. */
+export const PAST_DUE_DEMO_LOGINS = [
+  {
+    username: 'overdue',
+    daysPastDue: 9,
+    summary: 'an unpaid bill 9 days past its due date (overdue)',
+  },
+  {
+    username: 'suspended',
+    daysPastDue: 19,
+    summary: 'an unpaid bill 19 days past its due date (suspended)',
+  },
+] as const;
+
 /** The same day `months` months earlier (or later), at most that month's 28th. */
 function monthsFrom(date: string, months: number): string {
   return addMonthsOnDay(date, months, anchorDay(date));
@@ -183,10 +197,7 @@ export async function seedBillingDemo({ db, config, logger, clock }: SeedContext
         .where(eq(customerBilling.cid, viewer.cid));
       fresh.viewer = { cardId: placed.paymentAccountId };
     }
-    for (const [username, daysPastDue] of [
-      ['overdue', 9],
-      ['suspended', 19],
-    ] as const) {
+    for (const { username, daysPastDue } of PAST_DUE_DEMO_LOGINS) {
       if (await loginOf(tx, username)) continue;
       await createBilledCustomer(tx, {
         username,

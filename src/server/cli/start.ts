@@ -3,6 +3,7 @@
  * server on the embedded database (or DATABASE_URL), migrating and seeding it as needed.
  */
 import { demoLoginLines } from '../auth/demo-seed.ts';
+import { PAST_DUE_DEMO_LOGINS } from '../billing/demo-seed.ts';
 import { ConfigError, loadConfig, servesDemo } from '../config.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { closeOnSignals, startBanner, startServer } from '../main.ts';
@@ -30,7 +31,7 @@ async function main() {
   console.log(`Database: ${database}`);
   console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
   if (servesDemo(config)) {
-    console.log(`\n${demoLoginLines(config).join('\n')}`);
+    console.log(`\n${demoLoginLines(config, PAST_DUE_DEMO_LOGINS).join('\n')}`);
     if (!config.smtpUrl)
       console.log(`Emails stay in the outbox: read them at ${running.url}mailbox/`);
   }
