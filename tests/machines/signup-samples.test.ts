@@ -4,8 +4,12 @@
  * generated paths predict sections the real page never shows.
  */
 import { describe, expect, it } from 'vitest';
+import { MACHINES } from '../../machines/registry.ts';
+import type { ResidentialDetailsInput } from '../../machines/signup/residential-details.machine.ts';
+import { residentialDetailsMachine } from '../../machines/signup/residential-details.machine.ts';
 import { SAMPLE_OFFERINGS } from '../../machines/signup/samples.ts';
-import { CATALOGUE } from '../../src/server/serviceability/catalogue-data.ts';
+import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
+import { CATALOGUE, SERVICE_CLASSES } from '../../src/server/serviceability/catalogue-data.ts';
 
 describe('signup sample offerings', () => {
   for (const [place, offering] of Object.entries(SAMPLE_OFFERINGS)) {
@@ -13,6 +17,29 @@ describe('signup sample offerings', () => {
       const catalogue = CATALOGUE.find((c) => c.provider === offering.provider.name);
       expect(catalogue, `no catalogue for ${offering.provider.name}`).toBeDefined();
       expect(offering.voice.available).toBe(catalogue?.voice.available);
+    });
+  }
+});
+
+describe('signup residential walks', () => {
+  const walks = MACHINES.filter((entry) => entry.machine === residentialDetailsMachine);
+
+  it('there are walks of the residential section', () => {
+    expect(walks.length).toBeGreaterThan(0);
+  });
+
+  for (const entry of walks) {
+    it(`${entry.name}: asks what a seeded provider asks, at one of its demo addresses`, () => {
+      const { rules, addressId, providerId } = entry.input as ResidentialDetailsInput;
+      const demo = Object.values(DEMO_ADDRESSES).find((address) => address.id === addressId);
+      expect(demo?.provider, `demo address ${addressId}`).toBe(providerId);
+      const serviceClass = SERVICE_CLASSES.find((c) => c.id === demo?.service_class_id);
+      expect(rules).toEqual({
+        owner_data_required: serviceClass?.ownerDataRequired,
+        renters_allowed: serviceClass?.rentersAllowed,
+        tribal_question_required: serviceClass?.tribalQuestionRequired,
+        city_account_required: serviceClass?.cityAccountRequired,
+      });
     });
   }
 });

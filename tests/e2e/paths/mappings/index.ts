@@ -5,7 +5,10 @@
 import { activationMapping } from '../../signup/activation-mapping.ts';
 import { attributionMapping } from '../../signup/attribution-mapping.ts';
 import { installationMapping } from '../../signup/installation-mapping.ts';
-import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
+import {
+  residentialDetailsMapping,
+  residentialOwnersOnlyMapping,
+} from '../../signup/residential-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
@@ -23,4 +26,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   installationMapping,
   activationMapping,
   attributionMapping,
+  residentialDetailsMapping,
 ];
