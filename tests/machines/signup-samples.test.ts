@@ -8,6 +8,8 @@ import { MACHINES } from '../../machines/registry.ts';
 import type { ResidentialDetailsInput } from '../../machines/signup/residential-details.machine.ts';
 import { residentialDetailsMachine } from '../../machines/signup/residential-details.machine.ts';
 import { SAMPLE_OFFERINGS } from '../../machines/signup/samples.ts';
+import { servicesMachine, type ServicesInput } from '../../machines/signup/services.machine.ts';
+import type { ServiceOffering } from '../../src/shared/signup/serviceability.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { CATALOGUE, SERVICE_CLASSES } from '../../src/server/serviceability/catalogue-data.ts';
 
@@ -40,6 +42,36 @@ describe('signup residential walks', () => {
         tribal_question_required: serviceClass?.tribalQuestionRequired,
         city_account_required: serviceClass?.cityAccountRequired,
       });
+    });
+  }
+});
+
+describe('signup services walks', () => {
+  const walks = MACHINES.filter((entry) => entry.machine === servicesMachine);
+
+  it('there are walks of the services section', () => {
+    expect(walks.length).toBeGreaterThan(0);
+  });
+
+  // The browser walks each at its provider's demo address: the speeds it samples, the routers in
+  // stock for them and the mesh extenders must be what the seeded catalogue offers there.
+  for (const entry of walks) {
+    it(`${entry.name}: offers speeds and stock of a seeded provider`, () => {
+      const offering = (entry.input as ServicesInput).offering as ServiceOffering;
+      const catalogue = CATALOGUE.find((c) => c.provider === offering.provider.name);
+      expect(catalogue, `no catalogue for ${offering.provider.name}`).toBeDefined();
+      const stock = (model: string | undefined) => catalogue?.stock[model ?? ''] ?? [0, 0];
+      const seededSpeeds = catalogue?.speeds.map((s) => s.speedId) ?? [];
+      for (const speed of offering.speed_options)
+        expect(seededSpeeds, 'a speed the provider offers').toContain(speed.speed_id);
+      expect(offering.router_options.map((r) => [r.speed_id, r.router_available])).toEqual(
+        offering.speed_options.map((speed) => {
+          const router = catalogue?.routers.find((r) => r.speedId === speed.speed_id);
+          return [speed.speed_id, stock(router?.model)[0] > 0];
+        }),
+      );
+      const [meshOnHand, meshPerOrder] = stock(catalogue?.mesh.model);
+      expect(offering.mesh_option.quantity_available).toBe(meshOnHand > 0 ? meshPerOrder : 0);
     });
   }
 });
