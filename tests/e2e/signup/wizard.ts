@@ -149,3 +149,11 @@ export async function pickDateWhenSettled(page: Page, label: string, date: strin
     await day.click({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/** The signup reaches the speed cards: the address chosen and the customer filled in. */
+export async function walkToSpeeds(page: Page, demo: DemoAddress) {
+  await chooseAddress(page, demo);
+  await expectServiceable(page);
+  await fillCustomer(page);
+  await expect(page.getByTestId('signup-speed')).toBeVisible();
+}

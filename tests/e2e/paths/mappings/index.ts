@@ -10,6 +10,7 @@ import {
   residentialOwnersOnlyMapping,
 } from '../../signup/residential-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
+import { servicesSoldOutMapping, servicesStockedMapping } from '../../signup/services-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
@@ -27,4 +28,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   activationMapping,
   attributionMapping,
   residentialDetailsMapping,
+  servicesStockedMapping,
+  servicesSoldOutMapping,
 ];
