@@ -19,6 +19,12 @@ function isOption(id: unknown): id is AttributionId {
   return ATTRIBUTION_OPTIONS.some((option) => option.id === id);
 }
 
+/** Choosing an answer while the question shows (a skipped question takes none). */
+const choose = [
+  { guard: 'Other is chosen', target: 'other', actions: 'remember choice' },
+  { guard: 'a listed option is chosen', target: 'answered', actions: 'remember choice' },
+] as const;
+
 export const attributionMachine = setup({
   types: {
     context: {} as AttributionContext,
@@ -43,26 +49,25 @@ export const attributionMachine = setup({
     'How the visitor heard about us. Optional: Skip hides the question; Other asks for a few words.',
   context: { choice: null, otherText: '' },
   initial: 'unanswered',
-  on: {
-    'attribution.chosen': [
-      { guard: 'Other is chosen', target: '.other', actions: 'remember choice' },
-      { guard: 'a listed option is chosen', target: '.answered', actions: 'remember choice' },
-    ],
-  },
   states: {
     unanswered: {
       description: 'Nothing chosen yet: the eight options and a Skip button show.',
-      on: { 'attribution.skipped': 'skipped' },
+      on: { 'attribution.chosen': choose, 'attribution.skipped': 'skipped' },
     },
     answered: {
       description: 'One of the listed options is chosen; it is sent with the order.',
+      on: { 'attribution.chosen': choose },
     },
     other: {
       description: 'Other is chosen: a text box asks where; it is sent as "Other: text".',
-      on: { 'attribution.other.typed': { actions: 'remember other text' } },
+      on: {
+        'attribution.chosen': choose,
+        'attribution.other.typed': { actions: 'remember other text' },
+      },
     },
     skipped: {
-      description: 'The visitor skipped the question: it is hidden and nothing is sent.',
+      description:
+        'The visitor skipped the question: it is hidden, nothing is sent and no choice is taken.',
     },
   },
 });

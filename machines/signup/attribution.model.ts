@@ -3,6 +3,12 @@ import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { attributionMachine } from './attribution.machine.ts';
 import { selectAttributionValue, selectAttributionView } from './attribution.selectors.ts';
 
+/** Choosing while the question shows. */
+const choosing = {
+  'choose Search engine': { to: 'answered', with: { choice: 'search_engine' } },
+  'choose Other': { to: 'other', with: { choice: 'other' } },
+} as const;
+
 export const attributionModel = defineMachine({
   name: 'signup-attribution',
   title: 'Signup: how did you hear about us',
@@ -19,15 +25,14 @@ export const attributionModel = defineMachine({
   ],
   project: ({ context }) => ({ choice: context.choice, other: context.otherText !== '' }),
   limit: 100,
-  // How the visitor heard about us: a choice, "Other" with where, or skipped.
+  // How the visitor heard about us: a choice, "Other" with where, or skipped. A skipped question
+  // is hidden (signup.md §2 item 7), so it takes no choice.
   expect: {
     on: {
-      '*': {
-        'choose Search engine': { to: 'answered', with: { choice: 'search_engine' } },
-        'choose Other': { to: 'other', with: { choice: 'other' } },
-      },
-      unanswered: { 'press Skip': 'skipped' },
-      other: { 'type where': { to: 'other', with: { other: true } } },
+      unanswered: { ...choosing, 'press Skip': 'skipped' },
+      answered: choosing,
+      other: { ...choosing, 'type where': { to: 'other', with: { other: true } } },
+      skipped: { 'choose Search engine': 'ignored', 'choose Other': 'ignored' },
     },
   },
   states: {

@@ -61,6 +61,10 @@ export const installationModel = defineMachine({
     times: context.times.length > 0,
     date: context.date,
     slot: context.slot?.resourceId ?? null,
+    // The notes and the attach point go with the order: two states that differ only in them are
+    // different, so that a path's snapshot never carries what another path did.
+    notes: context.notes !== '',
+    attachPoint: context.dropAccepted,
   }),
   limit: 500,
   // signup.md §4 "Lehi-style installation": the type, then a date (tomorrow at the earliest,

@@ -1,7 +1,9 @@
 /**
- * The services section's registrations: one with stock on hand at an available address, one
- * where mesh extenders are sold out at an address that takes no new service (a pre-signup
- * upgrade), so that every state and transition is walked by one or the other.
+ * The services section's registrations, each with a seeded provider's speeds and stock (the
+ * catalogue, src/server/serviceability/catalogue-data.ts): UTOPIA Fiber with everything in stock
+ * at an available address, and Yellowstone Fiber, whose 10 Gbps router and mesh extenders are
+ * sold out, at an address that takes no new service (an existing customer changing speed), so
+ * that every state and transition is walked by one or the other.
  */
 import type { ServiceOffering } from '#shared/signup/serviceability';
 import {
@@ -22,38 +24,58 @@ import {
 } from './services.selectors.ts';
 import { SAMPLE_OFFERINGS } from './samples.ts';
 
-/** The 2 Gbps router is out of stock; the others are in stock. */
-function withRouterOutOfStockFor(offering: ServiceOffering, speedId: string): ServiceOffering {
+/** UTOPIA Fiber as the catalogue seeds it: every router and the mesh extenders in stock. */
+const stocked = SAMPLE_OFFERINGS.utopia;
+
+/**
+ * Yellowstone Fiber as the catalogue seeds it in Bozeman: no 2 Gbps, and the 10 Gbps router (the
+ * XWi 10G) and the mesh extenders out of stock, while the XWi 7 of the other speeds is in stock.
+ */
+function yellowstoneAsSeeded(offering: ServiceOffering): ServiceOffering {
+  const offered = (id: string) => id !== 'speed_2000_sym';
   return {
     ...offering,
-    router_options: offering.router_options.map((option) =>
-      option.speed_id === speedId
-        ? { ...option, router_available: false, in_stock: false, quantity_available: 0 }
-        : option,
-    ),
+    speed_options: offering.speed_options.filter((option) => offered(option.speed_id)),
+    router_options: offering.router_options
+      .filter((option) => offered(option.speed_id))
+      .map((option) => {
+        const inStock = option.speed_id !== 'speed_10000_sym';
+        return {
+          ...option,
+          router_available: inStock,
+          in_stock: inStock,
+          quantity_available: inStock ? 1 : 0,
+        };
+      }),
+    mesh_option: { ...offering.mesh_option, mesh_available: false, quantity_available: 0 },
   };
 }
 
-const stocked = withRouterOutOfStockFor(SAMPLE_OFFERINGS.utopia, 'speed_2000_sym');
-const soldOut: ServiceOffering = {
-  ...stocked,
-  mesh_option: { ...stocked.mesh_option, mesh_available: false, quantity_available: 0 },
-};
+const soldOut = yellowstoneAsSeeded(SAMPLE_OFFERINGS.yellowstone);
 
-const SPEEDS = {
+const ALL_SPEEDS = {
   'choose 1 Gbps': 'speed_1000_sym',
   'choose 2 Gbps': 'speed_2000_sym',
   'choose 10 Gbps': 'speed_10000_sym',
 } as const;
 
-const EVENTS = [
-  ...Object.entries(SPEEDS).map(([label, speedId]) =>
+/** The speed cards of an offering: the samples choose among the speeds it offers. */
+function speedsOf(offering: ServiceOffering): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ALL_SPEEDS).filter(([, id]) =>
+      offering.speed_options.some((option) => option.speed_id === id),
+    ),
+  );
+}
+
+const speedEvents = (offering: ServiceOffering) =>
+  Object.entries(speedsOf(offering)).map(([label, speedId]) =>
     sample(label, { type: 'speed.chosen', speedId }),
-  ),
+  );
+
+const OTHER_EVENTS = [
   sample('router: yes', { type: 'router.chosen', wanted: true }),
   sample('router: no', { type: 'router.chosen', wanted: false }),
-  sample('press OK, proceed', { type: 'router.bundle.accepted' }),
-  sample('opt out of the router', { type: 'router.bundle.declined' }),
   sample('no extenders', { type: 'mesh.chosen', quantity: 0 }),
   sample('two extenders', { type: 'mesh.chosen', quantity: 2 }),
   sample('nine extenders', { type: 'mesh.chosen', quantity: 9 }),
@@ -65,6 +87,29 @@ const EVENTS = [
   }),
   sample('cancel the change', { type: 'alter.cancelled' }),
 ] as const;
+
+const BUNDLE_EVENTS = [
+  sample('press OK, proceed', { type: 'router.bundle.accepted' }),
+  sample('opt out of the router', { type: 'router.bundle.declined' }),
+] as const;
+
+/** Whether a speed of the offering includes the router and has it in stock. */
+function offersBundle(offering: ServiceOffering): boolean {
+  return offering.speed_options.some(
+    (speed) =>
+      speed.router_bundled &&
+      offering.router_options.some(
+        (router) => router.speed_id === speed.speed_id && router.router_available,
+      ),
+  );
+}
+
+/** The samples of an offering: its speeds, and the bundle's answers where a bundle is offered. */
+const eventsOf = (offering: ServiceOffering) => [
+  ...speedEvents(offering),
+  ...OTHER_EVENTS,
+  ...(offersBundle(offering) ? BUNDLE_EVENTS : []),
+];
 
 function project({ context }: ServicesSnapshot) {
   return {
@@ -114,7 +159,7 @@ function servicesDeclaration(offering: ServiceOffering): Declaration<Projection>
   /** Per speed card: what a speed card does to one region (the same card again: nothing). */
   const bySpeed = (rule: (id: string, before: Projection) => Expectation<Projection>) =>
     Object.fromEntries(
-      Object.entries(SPEEDS).map(([label, id]) => [
+      Object.entries(speedsOf(offering)).map(([label, id]) => [
         label,
         (before: Projection) => (id === before.speed ? 'ignored' : rule(id, before)),
       ]),
@@ -162,11 +207,13 @@ function servicesDeclaration(offering: ServiceOffering): Declaration<Projection>
         'router: yes': routerYes,
         'router: no': 'ignored',
       },
-      'router.bundle offered': {
-        ...routerAfterSpeed(false),
-        'press OK, proceed': 'router.xwi',
-        'opt out of the router': 'router.own router',
-      },
+      ...(offersBundle(offering) && {
+        'router.bundle offered': {
+          ...routerAfterSpeed(false),
+          'press OK, proceed': 'router.xwi',
+          'opt out of the router': 'router.own router',
+        },
+      }),
       'router.xwi': {
         ...routerAfterSpeed(true),
         'router: yes': 'ignored',
@@ -281,7 +328,7 @@ export const servicesModel = defineMachine({
   description: DESCRIPTION,
   machine: servicesMachine,
   input: { offering: stocked, available: true } satisfies ServicesInput,
-  events: EVENTS,
+  events: eventsOf(stocked),
   project,
   limit: 2000,
   states: STATE_CHECKS,
@@ -293,6 +340,12 @@ export const servicesModel = defineMachine({
     },
     {
       transition:
+        'router.xwi › speed.chosen [the router is out of stock for the new speed] → router.no choice',
+      reason:
+        'every router is in stock here; signup-services-sold-out walks a speed whose router is not',
+    },
+    {
+      transition:
         'router.xwi.checking mesh stock › always [mesh extenders are out of stock] → router.xwi.mesh out of stock',
       reason: 'this offering has mesh extenders in stock; signup-services-sold-out walks it',
     },
@@ -301,14 +354,15 @@ export const servicesModel = defineMachine({
 
 export const servicesSoldOutModel = defineMachine({
   name: 'signup-services-sold-out',
-  title: 'Signup: speed, router and mesh (extenders sold out)',
+  title: 'Signup: speed, router and mesh (10 Gbps router and extenders sold out)',
   description:
     DESCRIPTION +
-    ' This walk starts from an offering whose mesh extenders are sold out, at an address that ' +
-    'takes no new service (an existing customer changing speed).',
+    ' This walk starts from an offering whose 10 Gbps router and mesh extenders are sold out ' +
+    '(Yellowstone Fiber), at an address that takes no new service (an existing customer ' +
+    'changing speed).',
   machine: servicesMachine,
   input: { offering: soldOut, available: false } satisfies ServicesInput,
-  events: EVENTS,
+  events: eventsOf(soldOut),
   project,
   limit: 2000,
   states: STATE_CHECKS,
@@ -317,6 +371,16 @@ export const servicesSoldOutModel = defineMachine({
     {
       state: 'router.xwi.mesh not chosen',
       reason: 'mesh extenders are sold out here; signup-services walks the mesh choice',
+    },
+    {
+      state: 'router.bundle offered',
+      reason:
+        'the router of 10 Gbps is out of stock here, so no bundle is offered; signup-services walks it',
+    },
+    {
+      transition:
+        'router › speed.chosen [the new speed bundles an in-stock router] → router.bundle offered',
+      reason: 'the router of 10 Gbps is out of stock here',
     },
     { state: 'router.xwi.no mesh', reason: 'mesh extenders are sold out here' },
     { state: 'router.xwi.mesh leased', reason: 'mesh extenders are sold out here' },

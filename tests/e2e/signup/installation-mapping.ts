@@ -10,6 +10,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
+  selectDropDetails,
   selectInstallationValid,
   selectInstallationView,
   type InstallationSnapshot,
@@ -48,9 +49,6 @@ async function releaseSlots(page: Page, how: 'server' | 'fail') {
   for (const route of routes)
     await (how === 'server' ? route.fallback() : route.abort('internetdisconnected'));
 }
-
-/** The attach point's confirmation and the notes this person gave. */
-const extras = new WeakMap<Page, { accepted: boolean; notes: string }>();
 
 /** Opens the date picker (on the month of its earliest day). */
 async function openDates(page: Page) {
@@ -99,9 +97,7 @@ async function expectSection({ page, expect, step }: StateCheckContext) {
     await expect(times(page)).toHaveCount(0);
   }
   // The attach point and the notes show whatever the scheduling (the map is not checked here).
-  // The machine's path vertices leave both out of its projection, so the predicted snapshot may
-  // carry another path's; the page must show what this person did.
-  const done = extras.get(page) ?? { accepted: false, notes: '' };
+  const done = selectDropDetails(snapshot);
   await expect(section(page).getByText('Where the fiber reaches your home')).toBeVisible();
   const confirm = section(page).getByRole('checkbox', {
     name: 'The marked attach point looks right',
@@ -172,12 +168,10 @@ export const installationMapping: BrowserMapping = {
     },
     'install.notes.typed': async ({ page }, event) => {
       const notes = (event as { text?: string }).text ?? '';
-      extras.set(page, { accepted: extras.get(page)?.accepted ?? false, notes });
       await section(page).getByRole('textbox', { name: 'Notes for the installer' }).fill(notes);
     },
     'drop.confirmed': async ({ page }, event) => {
       const accepted = (event as { accepted?: boolean }).accepted === true;
-      extras.set(page, { accepted, notes: extras.get(page)?.notes ?? '' });
       await section(page)
         .getByRole('checkbox', { name: 'The marked attach point looks right' })
         .setChecked(accepted);

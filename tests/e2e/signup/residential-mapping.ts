@@ -1,5 +1,10 @@
 /**
- * The "utopia residential" section in the browser where only owners may order: the Yellowstone
+ * The "utopia residential" section in the browser, at two providers' demo addresses.
+ *
+ * UTOPIA Fiber (Orem) needs owner data and lets renters order: a renter is asked for the
+ * property owner's contact, and there is no tribal question.
+ *
+ * Where only owners may order: the Yellowstone
  * Fiber demo address asks whether the visitor owns or rents the home (owners only) and whether
  * they are a member of a federally recognized tribe. A renter is told that only the owner can
  * order; a tribal member sees the installation fees waived on the speed cards (signup.md §9).
@@ -115,5 +120,63 @@ export const residentialOwnersOnlyMapping: BrowserMapping = {
   notShown: {
     'ownership.renter':
       'only owners may order here: a renter is refused, never asked for the owner (unreachable in this model)',
+  },
+};
+
+/** UTOPIA Fiber: the ownership question, the owner's contact for a renter, no tribal question. */
+async function expectUtopiaOwnership(context: StateCheckContext) {
+  const { page, expect, step } = context;
+  const view = selectResidentialView(residential(step.snapshot));
+  await expect(section(page).getByText(CONNECTIVITY_MESSAGES.ownershipRequired)).toBeVisible();
+  await expectChecked(
+    context,
+    ownership(page),
+    ['I own this home', 'I rent this home'],
+    view.isOwner,
+  );
+  // Renters may order here: nobody is refused, and a renter gives the owner's contact.
+  await expect(section(page).getByText(CONNECTIVITY_MESSAGES.ownersOnly)).toHaveCount(0);
+  const owner = section(page).getByRole('form', { name: 'Property owner' });
+  if (view.isOwner === false) {
+    for (const label of ['Owner name', 'Owner phone', 'Owner email'])
+      await expect(owner.getByRole('textbox', { name: label, exact: true })).toHaveValue('');
+    await expect(owner.getByRole('button', { name: "Send the owner's contact" })).toBeEnabled();
+  } else {
+    await expect(owner).toHaveCount(0);
+  }
+  // An owner completes the section; a renter only once the owner's contact is sent.
+  await expectAttributionRevealed(page, view.isOwner === true);
+}
+
+async function expectNoTribalQuestion({ page, expect }: StateCheckContext) {
+  await expect(section(page)).toBeVisible();
+  await expect(tribal(page)).toHaveCount(0);
+  await expect(section(page).getByText(CONNECTIVITY_MESSAGES.tribalRequired)).toHaveCount(0);
+}
+
+const NOT_ASKED_AT_UTOPIA =
+  'UTOPIA Fiber does not ask the tribal question (unreachable in this model; the Yellowstone walk shows it)';
+
+export const residentialDetailsMapping: BrowserMapping = {
+  machine: 'signup-residential-details',
+  async start({ page, visit }) {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await visit(SIGNUP_PATH);
+    await walkToConnectivity(page, DEMO_ADDRESSES.utopiaOrderable);
+  },
+  events: {
+    'ownership.chosen': residentialOwnersOnlyMapping.events['ownership.chosen'],
+  },
+  states: {
+    'ownership.not answered': expectUtopiaOwnership,
+    'ownership.owner': expectUtopiaOwnership,
+    'ownership.renter': expectUtopiaOwnership,
+    'tribal.not answered': expectNoTribalQuestion,
+  },
+  notShown: {
+    'ownership.renter refused':
+      'renters may order at UTOPIA Fiber (unreachable in this model; the Yellowstone walk shows it)',
+    'tribal.member': NOT_ASKED_AT_UTOPIA,
+    'tribal.not a member': NOT_ASKED_AT_UTOPIA,
   },
 };

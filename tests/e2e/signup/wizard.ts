@@ -148,3 +148,30 @@ export async function walkToAccount(page: Page, { holderComplete = true } = {}) 
   await page.getByRole('radio', { name: 'I own this home' }).check();
   await expect(page.getByTestId('signup-account')).toBeVisible();
 }
+
+/**
+ * Picks a day like {@link pickDate}, on a page that may still be revealing sections: a section
+ * revealed after a choice scrolls into view (signup.md §2), and a picker whose field scrolls out of
+ * view hides its calendar, so the person opens it again once the page has settled.
+ */
+export async function pickDateWhenSettled(page: Page, label: string, date: string) {
+  const field = page.getByRole('button', { name: label, exact: true });
+  const day = page.locator(`[data-date="${date}"]`).first();
+  const next = page.getByRole('button', { name: 'Next month' });
+  await expect(async () => {
+    if (!(await day.isVisible())) {
+      if ((await field.getAttribute('aria-expanded')) === 'true') await field.click();
+      await field.click();
+    }
+    for (let i = 0; i < 2 && !(await day.isVisible()); i += 1) await next.click({ timeout: 2_000 });
+    await day.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The signup reaches the speed cards: the address chosen and the customer filled in. */
+export async function walkToSpeeds(page: Page, demo: DemoAddress) {
+  await chooseAddress(page, demo);
+  await expectServiceable(page);
+  await fillCustomer(page);
+  await expect(page.getByTestId('signup-speed')).toBeVisible();
+}

@@ -5,13 +5,17 @@
 import { activationMapping } from '../../signup/activation-mapping.ts';
 import { attributionMapping } from '../../signup/attribution-mapping.ts';
 import { installationMapping } from '../../signup/installation-mapping.ts';
-import { residentialOwnersOnlyMapping } from '../../signup/residential-mapping.ts';
 import { accountMapping } from '../../signup/account-mapping.ts';
 import { signupMapping } from '../../signup/path-mapping.ts';
 import { usernameMapping } from '../../signup/username-mapping.ts';
 import { checkoutMapping } from '../../signup/checkout-mapping.ts';
 import { paymentMapping } from '../../signup/payment-mapping.ts';
 import { prefilledMapping } from '../../signup/prefilled-mapping.ts';
+import {
+  residentialDetailsMapping,
+  residentialOwnersOnlyMapping,
+} from '../../signup/residential-mapping.ts';
+import { servicesSoldOutMapping, servicesStockedMapping } from '../../signup/services-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
@@ -43,4 +47,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   paymentMapping,
   checkoutMapping,
   prefilledMapping,
+  residentialDetailsMapping,
+  servicesStockedMapping,
+  servicesSoldOutMapping,
 ];
