@@ -1,5 +1,5 @@
 /**
- * The token coordinator in the browser: an access token that runs out (the e2e server's live 5 s)
+ * The token coordinator in the browser: an access token that runs out (5 s in the e2e server)
  * and its renewal, the sensitive action (Change password on the account page) refused for a token
  * that came from a renewal, the refresh-password window and the site admin's Verify Identity
  * window (Act as on the Admin page).
@@ -9,10 +9,12 @@
  * a wrong password is refused, a refresh cookie the browser no longer holds refuses the renewal.
  * Renewals and password checks are held on the network while the machine waits for them, so that
  * the page can be seen waiting, and the next event lets them go on (or drops the renewal: the one
- * answer the server cannot give). The Change password form is always sent with a wrong current
- * password: no password is ever changed.
+ * answer the server cannot give). An answer that must reach the page later than the server gives
+ * it (a retry refused again once its token ran out, Change password answered while a renewal
+ * runs) is fetched from the real server and delivered when its event comes. The Change password
+ * form is always sent with a wrong current password: no password is ever changed.
  */
-import type { Page, Route } from '@playwright/test';
+import type { APIResponse, Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { selectPasswordPrompt } from '../../../../machines/session/tokens.selectors.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
@@ -37,19 +39,19 @@ const MARGIN_MS = 700;
 const NEW_PASSWORD = 'Quartz-Lantern-Meadow-47!';
 const HELD_MS = 20_000;
 
-/** Requests held on the network until an event lets them go on, in the order they came. */
-class Held {
-  private routes: Route[] = [];
-  private waiters: ((route: Route) => void)[] = [];
-  readonly handler = (route: Route) => {
+/** Requests (or answers) held on the network until an event lets them go on, in order. */
+class Held<T = Route> {
+  private items: T[] = [];
+  private waiters: ((item: T) => void)[] = [];
+  readonly handler = (item: T) => {
     const waiter = this.waiters.shift();
-    if (waiter) waiter(route);
-    else this.routes.push(route);
+    if (waiter) waiter(item);
+    else this.items.push(item);
   };
   constructor(readonly what: string) {}
-  next(): Promise<Route> {
-    const route = this.routes.shift();
-    if (route) return Promise.resolve(route);
+  next(): Promise<T> {
+    const item = this.items.shift();
+    if (item) return Promise.resolve(item);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no ${this.what} was sent within ${HELD_MS} ms`)),
@@ -63,8 +65,37 @@ class Held {
   }
 }
 
+/** A server's answer that reaches the page only when an event lets it. */
+interface HeldAnswer {
+  route: Route;
+  response: APIResponse;
+}
+
 let refreshes = new Held('renewal (POST /auth/refresh_token)');
 let reauths = new Held('password check (POST /auth/access_token)');
+let answers = new Held<HeldAnswer>('request to hold the answer of');
+/**
+ * The request whose answer is to be held: the one after `skip` more requests to `path` (a retry
+ * follows its first refusal); with `outlive`, it reaches the server only once the token ran out.
+ */
+let holdNext: { path: string; skip: number; outlive: boolean } | null = null;
+/** The held answer an upcoming refusal delivers. */
+let heldAnswer: Promise<HeldAnswer> | null = null;
+
+async function holdAnswers(route: Route) {
+  const plan = holdNext;
+  if (!plan || !route.request().url().includes(plan.path)) return route.fallback();
+  if (plan.skip > 0) {
+    plan.skip -= 1;
+    return route.fallback();
+  }
+  holdNext = null;
+  if (plan.outlive) {
+    const left = tokenAt + TOKEN_LIFE_MS + MARGIN_MS - Date.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+  answers.handler({ route, response: await route.fetch() });
+}
 /** When the last access token was handed out (login, renewal, password). */
 let tokenAt = 0;
 /** Who is logged in. */
@@ -159,6 +190,49 @@ async function fillPasswordChange(page: Page) {
   await form.getByTestId('password-strength').filter({ hasText: '100 / 100' }).waitFor();
 }
 
+const changeButton = (page: Page) =>
+  passwordForm(page).getByRole('button', { name: 'Change password' });
+
+/** Leaves the account page for another tab and comes back: the page asks for the contact
+ * information again. */
+async function openAccountAgain(page: Page) {
+  await openTab(page, otherTab());
+  await openTab(page, 'Account');
+}
+
+const kindOf = (event: EventObject): 'refresh' | 'password' =>
+  (event as Refusal).retriedAfterPassword ? 'password' : 'refresh';
+
+/**
+ * A request that already went through its remedy, whose retry the server refuses again: the
+ * retry reaches the server only after the token ran out, and its answer ("Access token expired")
+ * is held until the event delivers it. Its history happens here: after a renewal (the contact
+ * information asked for with an expired token), or after the password (Change password with a
+ * renewed token, then the right password in the window).
+ */
+async function prepareRefusedRetry(page: Page, kind: 'refresh' | 'password') {
+  if (kind === 'refresh') {
+    await outliveTheToken(page);
+    holdNext = { path: 'user/info', skip: 1, outlive: true };
+    const refused = refusedResponse(page, 'user/info');
+    await openAccountAgain(page);
+    await refused;
+    await (await refreshes.next()).continue();
+  } else {
+    if ((await changeButton(page).getAttribute('data-loading')) === null)
+      await fillPasswordChange(page);
+    await renewInAnotherTab(page);
+    holdNext = { path: 'token/password_reset', skip: 1, outlive: true };
+    await changeButton(page).click();
+    const modal = modalOf(page, 'fresh token');
+    await modal.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await (await reauths.next()).continue();
+  }
+  heldAnswer = answers.next();
+  await heldAnswer;
+}
+
 const refusedResponse = (page: Page, path: string) =>
   page.waitForResponse(
     (response) => response.url().includes(`/manage/api/v1.0/${path}`) && response.status() === 401,
@@ -169,6 +243,9 @@ export const tokensMapping: BrowserMapping = {
   async start({ page, visit, upcoming }) {
     refreshes = new Held(refreshes.what);
     reauths = new Held(reauths.what);
+    answers = new Held(answers.what);
+    holdNext = null;
+    heldAnswer = null;
     waiting = null;
     outcome = null;
     // Only a site admin reaches the Verify Identity window (Act as on the Admin page).
@@ -183,11 +260,28 @@ export const tokensMapping: BrowserMapping = {
     });
     await page.route(REFRESH, refreshes.handler);
     await page.route(REAUTH, reauths.handler);
+    await page.route(`${API}/user/info`, holdAnswers);
+    await page.route(`${API}/token/password_reset`, holdAnswers);
     await logInAs(page, visit, user);
     await openTab(page, otherTab());
     await openTab(page, 'Account');
     await contact(page).getByTestId('contact-information').waitFor();
+    // The strength dictionaries load the first time a password is typed: before anything is
+    // held on the network (the client gives up on an answer after 15 s).
     if (upcoming.some(isFresh)) await fillPasswordChange(page);
+    // A refused retry first, or right after a sensitive request: its history comes before.
+    const retried = [
+      upcoming[0],
+      upcoming[0] && isFresh(upcoming[0]) ? upcoming[1] : undefined,
+    ].find((event) => event && isRetried(event));
+    if (retried) await prepareRefusedRetry(page, kindOf(retried));
+    if (
+      upcoming.some(isFresh) &&
+      (await changeButton(page).getAttribute('data-loading')) === null &&
+      (await passwordForm(page).getByRole('textbox', { name: 'Current password' }).inputValue()) ===
+        ''
+    )
+      await fillPasswordChange(page);
     if (user === 'admin') {
       await openTab(page, 'Admin');
       await search(page).getByRole('textbox', { name: 'Customer' }).fill('Dana');
@@ -197,15 +291,55 @@ export const tokensMapping: BrowserMapping = {
   },
   events: {
     'request refused': async ({ page, upcoming }, event) => {
+      if (isRetried(event)) {
+        // The retry's answer, held since it came: the server refused it again.
+        if (!heldAnswer) throw new Error('no refused retry was prepared');
+        const { route, response } = await heldAnswer;
+        heldAnswer = null;
+        await route.fulfill({ response });
+        outcome =
+          kindOf(event) === 'refresh'
+            ? async (p, expect) =>
+                expect(contact(p).getByRole('alert')).toContainText(
+                  SESSION_MESSAGES.accessTokenExpired,
+                )
+            : async (p, expect) =>
+                expect(passwordForm(p)).toContainText(SESSION_MESSAGES.accessTokenExpired);
+        return;
+      }
       if (isFresh(event)) {
-        // A sensitive action with a renewed token: the server wants the password again.
-        await renewInAnotherTab(page);
-        const refused = refusedResponse(page, 'token/password_reset');
-        await passwordForm(page).getByRole('button', { name: 'Change password' }).click();
-        await refused;
         outcome = async (p, expect) =>
           expect(passwordForm(p)).toContainText(SESSION_MESSAGES.currentPasswordWrong);
+        if (heldAnswer) {
+          // Sent before the token ran out: its answer comes while the renewal runs.
+          const { route, response } = await heldAnswer;
+          heldAnswer = null;
+          await route.fulfill({ response });
+          return;
+        }
+        // A sensitive action with a renewed token: the server wants the password again.
+        const busy = (await changeButton(page).getAttribute('data-loading')) !== null;
+        await renewInAnotherTab(page);
+        if (busy) {
+          // The form still waits for an earlier change: a new form on the account page.
+          await openAccountAgain(page);
+          await fillPasswordChange(page);
+        }
+        const refused = refusedResponse(page, 'token/password_reset');
+        await changeButton(page).click();
+        await refused;
         return;
+      }
+      const next = upcoming[0];
+      if (next && isRetried(next)) await prepareRefusedRetry(page, kindOf(next));
+      if (next && isFresh(next)) {
+        // Change password is sent with a renewed token before this token runs out; the
+        // server's answer reaches the page only when the next event delivers it.
+        await renewInAnotherTab(page);
+        holdNext = { path: 'token/password_reset', skip: 0, outlive: false };
+        await changeButton(page).click();
+        heldAnswer = answers.next();
+        await heldAnswer;
       }
       // The access token ran out: the next request the page sends is refused.
       await outliveTheToken(page);
@@ -229,8 +363,7 @@ export const tokensMapping: BrowserMapping = {
         return;
       } else {
         const refused = refusedResponse(page, 'user/info');
-        await openTab(page, otherTab());
-        await openTab(page, 'Account');
+        await openAccountAgain(page);
         await refused;
         waiting = contactWaits;
       }
@@ -311,13 +444,12 @@ export const tokensMapping: BrowserMapping = {
     },
   },
   notCaused: {
-    'request refused': ({ event, index, previous }) => {
+    'request refused': ({ event, previous }) => {
+      if (!previous || !isFresh(previous)) return undefined;
+      if (isFresh(event))
+        return 'only the Change password form sends a request that needs a fresh token, and the open password window covers it';
       if (isRetried(event))
-        return 'a request refused again after its retry: its history (the first refusal and its remedy) is not walked in the browser yet';
-      if (isFresh(event) && index > 0)
-        return previous && isFresh(previous)
-          ? 'only the Change password form sends a request that needs a fresh token, and the open password window covers it'
-          : 'a request refused for a fresh token while a renewal runs: not walked in the browser yet';
+        return 'the retry refused again would have to wait on the network (the token’s 5 s life, then another tab’s renewal and a new Change password form) past the client’s 15 s for an answer, after which the client sends it again';
       return undefined;
     },
     'verify identity': ({ previous }) =>
