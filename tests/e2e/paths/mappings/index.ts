@@ -26,6 +26,7 @@ import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
+import { tokensMapping } from './tokens.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -50,4 +51,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   residentialDetailsMapping,
   servicesStockedMapping,
   servicesSoldOutMapping,
+  tokensMapping,
 ];
