@@ -48,10 +48,8 @@ function findCycles(files: string[]): string[][] {
 }
 
 describe('server imports', () => {
-  it('billing: the routes and the invoice PDFs do not import each other', () => {
-    const cycles = findCycles(sourceFiles(root)).filter((cycle) =>
-      cycle.some((file) => file.startsWith('billing/') || file === 'routes/billing.ts'),
-    );
-    expect(cycles).toEqual([]);
+  it('run one way: no module reaches itself again', () => {
+    // The seed steps import the step's shape from db/seed-step.ts, not the list that imports them.
+    expect(findCycles(sourceFiles(root))).toEqual([]);
   });
 });

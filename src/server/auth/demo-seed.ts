@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { users } from '../db/schema.ts';
-import type { SeedStep } from '../db/seed.ts';
+import type { SeedStep } from '../db/seed-step.ts';
 import {
   ALL_PERMISSIONS,
   createCustomerAccount,

@@ -16,7 +16,7 @@ import { clockToday, systemClock } from '../clock.ts';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
 import { bills, customerBilling, orders, payments, users } from '../db/schema.ts';
 import { bankCipherFor } from '../payments/index.ts';
-import type { SeedContext, SeedStep } from '../db/seed.ts';
+import type { SeedContext, SeedStep } from '../db/seed-step.ts';
 import {
   addBilledOrder,
   cartFor,

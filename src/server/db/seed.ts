@@ -4,42 +4,15 @@
  * quick. Each capability adds its steps to {@link SEED_STEPS}.
  */
 import { eq } from 'drizzle-orm';
-import { servesDemo, type Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from './client.ts';
+import { servesDemo } from '../config.ts';
+import type { SeedContext, SeedStep } from './seed-step.ts';
 import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
 import { appMeta } from './schema.ts';
 import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
 import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
 import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
 
-export interface SeedContext {
-  db: Database;
-  config: Config;
-  logger: Logger;
-  /** "Now" for the dates of demo data (the server's clock; the system clock when left out). */
-  clock?: Clock;
-  /** Options from the command line or tests, for example the number of addresses to generate. */
-  options: SeedOptions;
-}
-
-export interface SeedOptions {
-  /** Run demo-only steps even without demo data (never used by the server itself). */
-  forceDemo?: boolean;
-  [key: string]: unknown;
-}
-
-export interface SeedStep {
-  name: string;
-  /** Raise it when the step's data changes so that existing databases pick the change up. */
-  version: number;
-  /** Demo data: customers and logins that exist only when the server serves the demo (`config.demo`). */
-  demoOnly: boolean;
-  run(context: SeedContext): Promise<void>;
-  /** Run even when already recorded at this version (options asking for other data, say). */
-  force?(options: SeedOptions): boolean;
-}
+export type { SeedContext, SeedOptions, SeedStep } from './seed-step.ts';
 
 export const SEED_STEPS: SeedStep[] = [
   ...AUTH_SEED_STEPS,

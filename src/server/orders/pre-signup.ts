@@ -11,7 +11,7 @@ import { DEMO_ADDRESSES } from '#shared/signup/demo-addresses';
 import type { PreSignup } from '#shared/signup/order';
 import type { Executor } from '../db/client.ts';
 import { addresses, preSignups } from '../db/schema.ts';
-import type { SeedStep } from '../db/seed.ts';
+import type { SeedStep } from '../db/seed-step.ts';
 import { postalLines } from '../serviceability/addresses.ts';
 
 export interface NewPreSignup {

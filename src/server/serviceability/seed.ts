@@ -18,7 +18,7 @@ import {
   installationWindows,
   serviceClasses,
 } from '../db/schema.ts';
-import type { SeedContext, SeedStep } from '../db/seed.ts';
+import type { SeedContext, SeedStep } from '../db/seed-step.ts';
 import { FIRST_GENERATED_ID, generateAddresses, type AddressRow } from './address-generator.ts';
 import { rowsOf } from './addresses.ts';
 import {
