@@ -13,6 +13,7 @@ import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { startCardProvider } from '../../../src/server/card-provider/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
+import { seedBilledCustomers } from './billed-customers.ts';
 
 const TILE = readFileSync(path.join(import.meta.dirname, 'map-tile.png'));
 const tileServer = createServer((request, response) => {
@@ -56,6 +57,7 @@ const config = loadConfig({
 });
 buildWebIfStale(config.webDistDir, false);
 const running = await startServer(config);
+await seedBilledCustomers(running);
 const cardProvider = await startCardProvider({
   config,
   db: running.database.db,

@@ -1,0 +1,82 @@
+/**
+ * Customers of their own for browser tests that change what a customer has (pay, add or remove a
+ * payment method, turn autopay on and off): the e2e server seeds `billed-01` … `billed-NN`, each
+ * made the way the demo's customers are (src/server/billing/accounts.ts: an order with its cart,
+ * the connectivity service activated 5 days ago, a bank account as the default payment method,
+ * autopay off), and one billing pass issues their activation bill, open and not yet due. They log
+ * in with the demo password.
+ *
+ * A test claims one with {@link claimBilledCustomer}: a file created exclusively in the run's
+ * output folder, so that no two tests (in any worker) ever share a customer.
+ */
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { addDays } from '../../../src/shared/signup/dates.ts';
+import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
+import { ALL_PERMISSIONS } from '../../../src/server/auth/accounts.ts';
+import { hashPassword } from '../../../src/server/auth/passwords.ts';
+import { createBilledCustomer, cartFor } from '../../../src/server/billing/accounts.ts';
+import { runBillingPass } from '../../../src/server/billing/run.ts';
+import { clockToday, systemClock } from '../../../src/server/clock.ts';
+import type { Config } from '../../../src/server/config.ts';
+import type { DatabaseHandle } from '../../../src/server/db/client.ts';
+import type { Logger } from '../../../src/server/logger.ts';
+import { bankCipherFor } from '../../../src/server/payments/index.ts';
+
+/** How many the server seeds (E2E_BILLED_CUSTOMERS): more than the tests that claim one. */
+export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '40');
+
+export const billedUsername = (n: number) => `billed-${String(n).padStart(2, '0')}`;
+
+/** Seeds the billed customers (in the e2e server, after the first start's seed). */
+export async function seedBilledCustomers(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+}): Promise<void> {
+  const { db } = deps.database;
+  const today = clockToday(systemClock);
+  const order = await cartFor(db, { productName: deps.config.productName, today });
+  const cipher = await bankCipherFor({ config: deps.config });
+  const passwordHash = await hashPassword(deps.config.demoPassword);
+  await db.transaction(async (tx) => {
+    for (let n = 1; n <= BILLED_CUSTOMERS; n += 1) {
+      const username = billedUsername(n);
+      await createBilledCustomer(tx, {
+        username,
+        passwordHash,
+        firstName: 'Bill',
+        lastName: `Payer ${n}`,
+        email: `${username}@ridgeline.example`,
+        permissions: ALL_PERMISSIONS,
+        order,
+        activatedOn: addDays(today, -5),
+        orderedAt: new Date(`${addDays(today, -20)}T12:00:00Z`),
+        paymentAccount: {
+          method: 'ACH',
+          account: `0001234${String(n).padStart(5, '0')}`,
+          routing: WHITELISTED_ROUTING_NUMBERS[0],
+          cipher,
+        },
+      });
+    }
+  });
+  await runBillingPass({ ...deps, clock: systemClock }, { today });
+}
+
+/** Claims a billed customer no other test of this run has: returns its username. */
+export function claimBilledCustomer(): string {
+  const dir = path.resolve(process.env.E2E_OUTPUT_DIR ?? 'test-results', '.billed-claims');
+  mkdirSync(dir, { recursive: true });
+  for (let n = 1; n <= BILLED_CUSTOMERS; n += 1) {
+    try {
+      closeSync(openSync(path.join(dir, String(n)), 'wx'));
+      return billedUsername(n);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(
+    `every billed customer is taken: raise E2E_BILLED_CUSTOMERS (${BILLED_CUSTOMERS})`,
+  );
+}
