@@ -35,12 +35,72 @@ async function shownScheme(page: Page): Promise<string | null> {
 }
 
 /**
+ * Page structures this worker has already checked with axe (and found clean in both schemes).
+ * Paths and tests open the same pages many times (the login page, the signup's first screen): a
+ * page whose structure was checked is not checked again. The structure is every element's tag,
+ * role, ARIA and state attributes, classes and inline style, which text and labels it has (their
+ * presence, not their words) and the scheme: what axe's rules read, without the data
+ * that differs between visits (names, amounts, dates).
+ */
+const checkedStructures = new Set<string>();
+
+function structureOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [
+      document.documentElement.getAttribute('data-mantine-color-scheme') ?? '',
+    ];
+    for (const element of document.querySelectorAll('body *')) {
+      const attributes = [...element.attributes]
+        .filter(
+          (a) =>
+            ![
+              'id',
+              'for',
+              'href',
+              'src',
+              'value',
+              'aria-labelledby',
+              'aria-describedby',
+              'aria-controls',
+              'aria-owns',
+              'aria-activedescendant',
+            ].includes(a.name),
+        )
+        .map((a) =>
+          /^(aria-label|alt|title|placeholder)$/.test(a.name)
+            ? `${a.name}#${a.value.length > 0}`
+            : `${a.name}=${a.value}`,
+        )
+        .join(' ');
+      const text = [...element.childNodes].some(
+        (n) => n.nodeType === 3 && n.textContent!.trim() !== '',
+      );
+      parts.push(`${element.tagName}[${attributes}]${text ? 'T' : ''}`);
+    }
+    // cyrb53: a 53-bit hash of the structure, so that the set stays small.
+    const all = parts.join('|');
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < all.length; i += 1) {
+      const c = all.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return `${all.length}:${(h2 >>> 0).toString(36)}${(h1 >>> 0).toString(36)}`;
+  });
+}
+
+/**
  * axe in the scheme the page shows, then in the other one: the app follows the system's preference
  * (while the visitor saved none), so the page is switched by emulating the other system scheme,
  * and back after. A page that keeps its scheme (the signup is always light) is checked once.
  */
 export async function expectAccessible(page: Page, label = page.url()) {
   await page.waitForLoadState('domcontentloaded');
+  const structure = await structureOf(page);
+  if (checkedStructures.has(structure)) return;
   await seriousViolations(page, label);
   const wasDark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
   const before = await shownScheme(page);
@@ -52,6 +112,7 @@ export async function expectAccessible(page: Page, label = page.url()) {
     await page.emulateMedia({ colorScheme: wasDark ? 'dark' : 'light' });
     await shownScheme(page);
   }
+  checkedStructures.add(structure);
 }
 
 /**
