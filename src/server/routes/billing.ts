@@ -5,7 +5,8 @@
  * Access rules: src/server/auth/endpoints.ts.
  */
 import type { Context, Hono } from 'hono';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   AchAccountRequestSchema,
   BILLING_PATHS,
@@ -167,23 +168,45 @@ async function maybeMakeDefault(db: Executor, cid: number, id: number, asked: bo
     .where(eq(customerBilling.cid, cid));
 }
 
+/** The caller's customer and the page asked for (`limit`, `offset`) of a listing. */
+async function pageRequest(c: Context<AppEnv>) {
+  const session = await requireSession(c);
+  const { limit, offset } = readQuery(c, PageQuerySchema);
+  return { db: c.var.deps.database.db, cid: session.user.cid, page: { limit, offset } };
+}
+
+/** One page of a customer's bills or payments in the given order, and how many there are. */
+async function customerPage<T extends typeof bills | typeof payments>(
+  db: Executor,
+  table: T,
+  order: SQL[],
+  cid: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const ofCustomer = eq(table.cid, cid);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(ofCustomer)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(ofCustomer),
+  ]);
+  // A select of the whole table gives its rows as they are.
+  return { rows: rows as T['$inferSelect'][], total };
+}
+
 export function registerBillingRoutes(api: Hono<AppEnv>) {
   api.get(BILLING_PATHS.bills, async (c) => {
-    const session = await requireSession(c);
-    const { limit, offset } = readQuery(c, PageQuerySchema);
-    const { db } = c.var.deps.database;
-    const cid = session.user.cid;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(bills)
-        .where(eq(bills.cid, cid))
-        .orderBy(desc(bills.issueDate), desc(bills.billId))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(bills).where(eq(bills.cid, cid)),
-    ]);
-    return c.json({ bills: rows.map(billRecord), total, limit, offset } satisfies BillsPage);
+    const { db, cid, page } = await pageRequest(c);
+    const order = [desc(bills.issueDate), desc(bills.billId)];
+    const { rows, total } = await customerPage(db, bills, order, cid, page);
+    return c.json({ bills: rows.map(billRecord), total, ...page } satisfies BillsPage);
   });
 
   api.get('/billing/bills/:id', async (c) => {
@@ -200,26 +223,10 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
   });
 
   api.get(BILLING_PATHS.payments, async (c) => {
-    const session = await requireSession(c);
-    const { limit, offset } = readQuery(c, PageQuerySchema);
-    const { db } = c.var.deps.database;
-    const cid = session.user.cid;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(payments)
-        .where(eq(payments.cid, cid))
-        .orderBy(desc(payments.paymentDate), desc(payments.paymentId))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(payments).where(eq(payments.cid, cid)),
-    ]);
-    return c.json({
-      payments: rows.map(paymentRecord),
-      total,
-      limit,
-      offset,
-    } satisfies PaymentsPage);
+    const { db, cid, page } = await pageRequest(c);
+    const order = [desc(payments.paymentDate), desc(payments.paymentId)];
+    const { rows, total } = await customerPage(db, payments, order, cid, page);
+    return c.json({ payments: rows.map(paymentRecord), total, ...page } satisfies PaymentsPage);
   });
 
   api.get('/billing/payments/:id', async (c) => {
