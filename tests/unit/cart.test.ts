@@ -6,6 +6,7 @@ import {
   CartItemSchema,
   createCart,
   formatCents,
+  formatDollars,
   removeItem,
   removeItemType,
   toCents,
@@ -361,6 +362,11 @@ describe('money', () => {
     expect(formatCents(-1200)).toBe('-$12.00');
     expect(formatCents(5)).toBe('$0.05');
     expect(() => toCents(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('shows no minus sign on nothing (no payments applied reads $0.00, not -$0.00)', () => {
+    expect(formatCents(-0)).toBe('$0.00');
+    expect(formatDollars(-0)).toBe('$0.00');
   });
 });
 

@@ -6,24 +6,13 @@
 import PDFDocument from 'pdfkit';
 import { asc, eq } from 'drizzle-orm';
 import { formatCents, toCents } from '#shared/cart/money';
+import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import { billingAddressOf, displayName, serviceAddressOf } from '../auth/accounts.ts';
 import type { AppDeps } from '../context.ts';
 import { contacts, customerBilling } from '../db/schema.ts';
 import type { Executor } from '../db/client.ts';
 import { paymentRecord } from './charges.ts';
 import { billDetail, paymentOf } from './records.ts';
-
-const STATUS_LABELS: Record<string, string> = {
-  open: 'Open',
-  paid: 'Paid',
-  partially_paid: 'Partially paid',
-  overdue: 'Overdue',
-  void: 'Void',
-  pending: 'Pending',
-  succeeded: 'Received',
-  failed: 'Failed',
-  returned: 'Returned',
-};
 
 async function customerOf(db: Executor, cid: number) {
   const [contact] = await db
@@ -106,7 +95,7 @@ export async function billInvoicePdf(deps: AppDeps, cid: number, billId: number)
   const { db } = deps.database;
   const bill = await billDetail(db, cid, billId);
   const customer = await customerOf(db, cid);
-  const title = `Invoice #${bill.bill_id}`;
+  const title = INVOICE_TEXT.invoiceTitle(bill.bill_id);
   return render(bill.issue_date, title, (doc) => {
     header(doc, deps.config.productName, title, customer);
     doc.fontSize(10).font('Helvetica');
@@ -124,11 +113,11 @@ export async function billInvoicePdf(deps: AppDeps, cid: number, billId: number)
       else row(doc, description, formatCents(toCents(line.amount)));
     }
     doc.moveDown(0.5);
-    row(doc, 'Subtotal', formatCents(toCents(bill.subtotal)));
-    row(doc, `Tax (${bill.tax_rate}% of taxable lines)`, formatCents(toCents(bill.tax)));
-    row(doc, 'Total', formatCents(toCents(bill.total)), true);
-    row(doc, 'Payments applied', formatCents(-toCents(bill.paid)));
-    row(doc, 'Amount due', formatCents(toCents(bill.amount_due)), true);
+    row(doc, INVOICE_TEXT.subtotal, formatCents(toCents(bill.subtotal)));
+    row(doc, INVOICE_TEXT.tax(bill.tax_rate), formatCents(toCents(bill.tax)));
+    row(doc, INVOICE_TEXT.total, formatCents(toCents(bill.total)), true);
+    row(doc, INVOICE_TEXT.paymentsApplied, formatCents(-toCents(bill.paid)));
+    row(doc, INVOICE_TEXT.amountDue, formatCents(toCents(bill.amount_due)), true);
   });
 }
 
@@ -140,7 +129,7 @@ export async function paymentReceiptPdf(
   const { db } = deps.database;
   const payment = paymentRecord(await paymentOf(db, cid, paymentId));
   const customer = await customerOf(db, cid);
-  const title = `Receipt for payment #${payment.payment_id}`;
+  const title = INVOICE_TEXT.receiptTitle(payment.payment_id);
   return render(payment.payment_date, title, (doc) => {
     header(doc, deps.config.productName, title, customer);
     doc.fontSize(10).font('Helvetica');

@@ -25,9 +25,9 @@ export function fromCents(cents: number): number {
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** `$1,234.50`, `-$12.00`. */
+/** `$1,234.50`, `-$12.00`; nothing is `$0.00`, never `-$0.00` (a negated zero). */
 export function formatCents(cents: number): string {
-  return USD.format(cents / 100);
+  return USD.format(cents / 100 + 0);
 }
 
 export function formatDollars(dollars: number): string {

@@ -62,6 +62,30 @@ export const BILLING_MESSAGES = {
   addressSaved: 'Billing address saved.',
 } as const;
 
+/** How a bill's or a payment's status reads on the invoice page and in its PDF. */
+export const BILLING_STATUS_LABELS: Readonly<Record<string, string>> = {
+  open: 'Open',
+  paid: 'Paid',
+  partially_paid: 'Partially paid',
+  overdue: 'Overdue',
+  void: 'Void',
+  pending: 'Pending',
+  succeeded: 'Received',
+  failed: 'Failed',
+  returned: 'Returned',
+};
+
+/** The invoice page's and the PDF's titles and total labels, so that both read alike. */
+export const INVOICE_TEXT = {
+  invoiceTitle: (billId: number) => `Invoice #${billId}`,
+  receiptTitle: (paymentId: number) => `Receipt for payment #${paymentId}`,
+  tax: (ratePercent: number) => `Tax (${ratePercent}% of taxable lines)`,
+  subtotal: 'Subtotal',
+  total: 'Total',
+  paymentsApplied: 'Payments applied',
+  amountDue: 'Amount due',
+} as const;
+
 /** What a payment account shows of itself: "Visa ending in 4242", "Bank account ending in 6789". */
 export function paymentAccountLabel(account: {
   method: 'CC' | 'ACH';

@@ -1,0 +1,399 @@
+/**
+ * An invoice or a receipt (portal.md §2 route `invoice`, /invoice/{endpoint}/{id}; docs/billing.md
+ * "Pages"): `bills` shows a bill's invoice, `payments` a payment's receipt, anything else the
+ * product's not-found page. The record comes from the API (which lets a user with invoices view
+ * or payments view read it, and answers another customer's id like a missing one); the customer
+ * and the service address from the session, the billing address from the user's information.
+ * "Print" prints the invoice alone (InvoicePage.module.css), "Download PDF" downloads the API's.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { parseRecordId, type BillDetail, type PaymentRecord } from '#shared/billing';
+import { formatDollars } from '#shared/cart/money';
+import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
+import type { BillingAddress, PostalAddress } from '#shared/session';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { NotFoundPage } from '../../pages/NotFoundPage.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { invoiceApi, pdfHref, type InvoiceEndpoint } from './api.ts';
+import classes from './InvoicePage.module.css';
+import { loadInvoice, type InvoiceView } from './load.ts';
+
+const BILL_KIND_LABELS: Record<BillDetail['kind'], string> = {
+  activation: 'Activation bill',
+  cycle: 'Monthly bill',
+  fee: 'Fee',
+};
+
+/** What the receipt calls the date a payment settled, failed or came back. */
+const CLOSED_LABELS: Record<PaymentRecord['status'], string> = {
+  pending: 'Settled',
+  succeeded: 'Settled',
+  failed: 'Failed on',
+  returned: 'Returned on',
+};
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/** A YYYY-MM-DD business date as people read it: "March 5, 2031". */
+function longDate(isoDate: string): string {
+  return LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+function isEndpoint(value: string | undefined): value is InvoiceEndpoint {
+  return value === 'bills' || value === 'payments';
+}
+
+function AddressLines({ address }: { address: PostalAddress }) {
+  return (
+    <Text component="address" style={{ fontStyle: 'normal' }}>
+      {address.line1}
+      {address.line2 && (
+        <>
+          <br />
+          {address.line2}
+        </>
+      )}
+      <br />
+      {address.city}, {address.state} {address.zip_code}
+    </Text>
+  );
+}
+
+/** Who is billed, where to, and where the service is. */
+function Parties({ billingAddress }: { billingAddress: BillingAddress | null }) {
+  const { actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  if (!user) return null;
+  const billTo = billingAddress ?? user.service_address;
+  return (
+    <div className={classes.parties}>
+      <section aria-labelledby="bill-to-heading" data-testid="bill-to">
+        <Title order={2} size="h6" id="bill-to-heading">
+          Bill to
+        </Title>
+        <Text>{user.info.name || user.username}</Text>
+        {billTo && <AddressLines address={billTo} />}
+      </section>
+      {user.service_address && (
+        <section aria-labelledby="service-address-heading" data-testid="invoice-service-address">
+          <Title order={2} size="h6" id="service-address-heading">
+            Service address
+          </Title>
+          <AddressLines address={user.service_address} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Label and value pairs (dates, status, method) as a description list. */
+function Facts({ facts, testId }: { facts: [string, ReactNode][]; testId: string }) {
+  return (
+    <dl className={classes.facts} data-testid={testId}>
+      {facts.map(([term, value]) => (
+        <div key={term} className={classes.fact}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Lines({ bill }: { bill: BillDetail }) {
+  return (
+    <Table data-testid="invoice-lines" verticalSpacing="xs" captionSide="top">
+      <Table.Caption>Charges</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Item</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Qty
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Amount
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {bill.lines.map((line, index) => (
+          <Table.Tr key={index} data-testid="invoice-line">
+            <Table.Td>{line.description}</Table.Td>
+            <Table.Td ta="right">{line.quantity}</Table.Td>
+            <Table.Td ta="right">{line.note ?? formatDollars(line.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Totals({ bill }: { bill: BillDetail }) {
+  const rows: { label: string; amount: number; strong?: boolean }[] = [
+    { label: INVOICE_TEXT.subtotal, amount: bill.subtotal },
+    { label: INVOICE_TEXT.tax(bill.tax_rate), amount: bill.tax },
+    { label: INVOICE_TEXT.total, amount: bill.total, strong: true },
+    { label: INVOICE_TEXT.paymentsApplied, amount: -bill.paid },
+    { label: INVOICE_TEXT.amountDue, amount: bill.amount_due, strong: true },
+  ];
+  return (
+    <Table data-testid="invoice-totals" withRowBorders={false} verticalSpacing={4}>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.label}>
+            <Table.Th scope="row" fw={row.strong ? 700 : 500} ta="right">
+              {row.label}
+            </Table.Th>
+            <Table.Td ta="right" fw={row.strong ? 700 : undefined} className={classes.amount}>
+              {formatDollars(row.amount)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Invoice({
+  bill,
+  billingAddress,
+}: {
+  bill: BillDetail;
+  billingAddress: BillingAddress | null;
+}) {
+  const facts: [string, ReactNode][] = [
+    ['Issue date', longDate(bill.issue_date)],
+    ['Due date', longDate(bill.due_date)],
+  ];
+  if (bill.period_start && bill.period_end)
+    facts.push([
+      'Service period',
+      `${longDate(bill.period_start)} to ${longDate(bill.period_end)}`,
+    ]);
+  facts.push(['Status', BILLING_STATUS_LABELS[bill.status]]);
+  return (
+    <>
+      <Parties billingAddress={billingAddress} />
+      <Facts facts={facts} testId="invoice-facts" />
+      <Lines bill={bill} />
+      <Totals bill={bill} />
+    </>
+  );
+}
+
+function Receipt({
+  payment,
+  billingAddress,
+}: {
+  payment: PaymentRecord;
+  billingAddress: BillingAddress | null;
+}) {
+  const facts: [string, ReactNode][] = [
+    ['Payment date', longDate(payment.payment_date)],
+    ['Amount', formatDollars(payment.amount)],
+    ['Paid with', payment.account_label],
+    ['Kind', payment.source === 'autopay' ? 'Automatic payment' : 'One-time payment'],
+    ['Status', BILLING_STATUS_LABELS[payment.status]],
+    [
+      CLOSED_LABELS[payment.status],
+      payment.settled_date ? longDate(payment.settled_date) : 'Not settled yet',
+    ],
+  ];
+  if (payment.bill_id !== null)
+    facts.push([
+      'For',
+      <Anchor key="bill" component={Link} to={`/invoice/bills/${payment.bill_id}/`}>
+        {INVOICE_TEXT.invoiceTitle(payment.bill_id)}
+      </Anchor>,
+    ]);
+  return (
+    <>
+      <Parties billingAddress={billingAddress} />
+      <Facts facts={facts} testId="receipt-facts" />
+      {payment.failure_message &&
+        (payment.status === 'failed' || payment.status === 'returned') && (
+          <Alert
+            color="red"
+            title="Why the payment did not go through"
+            data-testid="receipt-failure"
+          >
+            {payment.failure_message}
+          </Alert>
+        )}
+    </>
+  );
+}
+
+/**
+ * The PDF is a plain link, which carries the session's cookies but not the client's renewal: an
+ * access token that ran out is renewed first by reading the record through the client, then the
+ * link is followed.
+ */
+function PdfLink({ endpoint, id }: { endpoint: InvoiceEndpoint; id: number }) {
+  const { api } = useAppServices();
+  const renewed = useRef(false);
+  const file = `${endpoint === 'bills' ? 'invoice' : 'receipt'}-${id}.pdf`;
+  return (
+    <Button
+      component="a"
+      href={pdfHref(endpoint, id)}
+      download={file}
+      variant="default"
+      onClick={(event) => {
+        if (renewed.current) {
+          renewed.current = false;
+          return;
+        }
+        event.preventDefault();
+        const link = event.currentTarget;
+        const calls = invoiceApi(api);
+        void (endpoint === 'bills' ? calls.bill(id) : calls.payment(id)).then(
+          () => {
+            renewed.current = true;
+            link.click();
+          },
+          // The session ended: the app already sends the user to log in.
+          () => undefined,
+        );
+      }}
+    >
+      Download PDF
+    </Button>
+  );
+}
+
+function Document({
+  view,
+  endpoint,
+  id,
+}: {
+  view: InvoiceView;
+  endpoint: InvoiceEndpoint;
+  id: number;
+}) {
+  if (view.kind === 'refused')
+    return (
+      <Alert
+        color="red"
+        role="alert"
+        title={endpoint === 'bills' ? 'No such invoice' : 'No such receipt'}
+        data-testid="invoice-refused"
+      >
+        <Stack gap="xs" align="flex-start">
+          <span>{view.message}</span>
+          <Anchor component={Link} to="/account/">
+            Go to your account
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  const title =
+    view.kind === 'bill'
+      ? INVOICE_TEXT.invoiceTitle(view.bill.bill_id)
+      : INVOICE_TEXT.receiptTitle(view.payment.payment_id);
+  return (
+    <Stack gap="md">
+      <Group className={classes.actions} gap="sm" data-testid="invoice-actions">
+        <Button onClick={() => window.print()}>Print</Button>
+        <PdfLink endpoint={endpoint} id={id} />
+      </Group>
+      <article className={classes.sheet} aria-labelledby="invoice-title" data-testid="invoice">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={1} id="invoice-title">
+              {title}
+            </Title>
+            <Text c="dimmed" className={classes.subtitle}>
+              {view.kind === 'bill' ? BILL_KIND_LABELS[view.bill.kind] : 'Payment receipt'}
+            </Text>
+          </div>
+          <Brand />
+        </Group>
+        {view.kind === 'bill' ? (
+          <Invoice bill={view.bill} billingAddress={view.billingAddress} />
+        ) : (
+          <Receipt payment={view.payment} billingAddress={view.billingAddress} />
+        )}
+      </article>
+    </Stack>
+  );
+}
+
+function Brand() {
+  const { config } = useAppServices();
+  return (
+    <Text fw={700} size="lg">
+      {config.productName}
+    </Text>
+  );
+}
+
+function InvoiceLoader({ endpoint, id }: { endpoint: InvoiceEndpoint; id: number }) {
+  const { api } = useAppServices();
+  const loader = useActorRef(
+    loaderMachine.provide({
+      actors: { load: fromPromise<unknown>(() => loadInvoice(api, endpoint, id)) },
+    }),
+  );
+  const loading = useSelector(loader, selectLoading);
+  const view = useSelector(loader, (s) => selectData<InvoiceView>(s));
+  const error = useSelector(loader, selectLoadError);
+  const what = endpoint === 'bills' ? 'invoice' : 'receipt';
+  return (
+    <>
+      {loading && (
+        <Center py="xl" role="status" aria-label={`Loading the ${what}`}>
+          <Loader aria-hidden />
+        </Center>
+      )}
+      {error !== null && (
+        <LoadFailure
+          title={`Could not load the ${what}`}
+          message={error}
+          onRetry={() => loader.send({ type: 'retry' })}
+        />
+      )}
+      {view && <Document view={view} endpoint={endpoint} id={id} />}
+    </>
+  );
+}
+
+export default function InvoicePage() {
+  const params = useParams({ strict: false }) as { endpoint?: string; id?: string };
+  const id = params.id === undefined ? null : parseRecordId(params.id);
+  const known = isEndpoint(params.endpoint) && id !== null;
+  usePageTitle(
+    !known
+      ? 'Page not found'
+      : params.endpoint === 'bills'
+        ? INVOICE_TEXT.invoiceTitle(id)
+        : INVOICE_TEXT.receiptTitle(id),
+  );
+  if (!isEndpoint(params.endpoint) || id === null) return <NotFoundPage />;
+  // A new record starts a new load (the key gives each its own loader).
+  return <InvoiceLoader key={`${params.endpoint}/${id}`} endpoint={params.endpoint} id={id} />;
+}

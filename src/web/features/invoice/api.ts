@@ -1,0 +1,30 @@
+/**
+ * The invoice page's calls (docs/api.md "Billing": `GET /billing/bills/{id}`, `GET
+ * /billing/payments/{id}`, their PDFs, and `GET /user/info` for the billing address), typed by the
+ * shared contract. Every call goes through the app's HTTP client; the PDF is a plain link.
+ */
+import {
+  BILLING_PATHS,
+  invoicePdfPath,
+  type BillDetail,
+  type PaymentRecord,
+} from '#shared/billing';
+import { API_BASE_PATH } from '#shared/constants';
+import type { UserInfoResponse } from '#shared/session';
+import type { ApiClient } from '../../api/client.ts';
+
+/** The `{endpoint}` of /invoice/{endpoint}/{id}: a bill's invoice or a payment's receipt. */
+export type InvoiceEndpoint = 'bills' | 'payments';
+
+export function invoiceApi(api: ApiClient) {
+  return {
+    bill: (id: number) => api.get<BillDetail>(`${BILLING_PATHS.bills}/${id}`),
+    payment: (id: number) => api.get<PaymentRecord>(`${BILLING_PATHS.payments}/${id}`),
+    userInfo: () => api.get<UserInfoResponse>('/user/info'),
+  };
+}
+
+/** Where the browser downloads the record's PDF (the same origin, with the session's cookies). */
+export function pdfHref(endpoint: InvoiceEndpoint, id: number): string {
+  return `${API_BASE_PATH}${invoicePdfPath(endpoint, id)}`;
+}

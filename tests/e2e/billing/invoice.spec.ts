@@ -1,0 +1,262 @@
+/**
+ * The invoice page, /invoice/{endpoint}/{id} (issue 12; docs/billing.md "Pages"): an invoice and a
+ * receipt read against the API's records, the print view, the PDF downloaded through the page's
+ * link and read back, another customer's bill, and who may read one (the API's rule: invoices view
+ * or payments view). The demo logins are only read, never changed.
+ */
+import { readFile } from 'node:fs/promises';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { BillDetail, BillRecord, PaymentRecord } from '../../../src/shared/billing.ts';
+import { formatDollars } from '../../../src/shared/cart/money.ts';
+import {
+  API_BASE_PATH,
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+} from '../../../src/shared/constants.ts';
+import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
+import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
+import { pdfText } from '../../support/billing.ts';
+import { DEMO_PASSWORD, fillLogin } from '../paths/mappings/portal.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** What a demo login has on record, read from the API before the tests. */
+interface Records {
+  bills: BillRecord[];
+  payments: PaymentRecord[];
+}
+
+/** Logs in through the API (no page) and reads the login's bills and payments. */
+async function recordsOf(baseURL: string, username: string): Promise<Records> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    await api.get(`${API_BASE_PATH}/csrf`);
+    const csrf = (await api.storageState()).cookies.find((c) => c.name === CSRF_COOKIE_NAME);
+    const login = await api.post(`${API_BASE_PATH}/auth/tokens`, {
+      data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
+      headers: { [CSRF_HEADER_NAME]: csrf?.value ?? '' },
+    });
+    expect(login.status()).toBe(200);
+    const bills = (await getJson<{ bills: BillRecord[] }>(api, '/billing/bills?limit=100')).bills;
+    const payments = (
+      await getJson<{ payments: PaymentRecord[] }>(api, '/billing/payments?limit=100')
+    ).payments;
+    return { bills, payments };
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function getJson<T>(api: APIRequestContext, path: string): Promise<T> {
+  const response = await api.get(`${API_BASE_PATH}${path}`);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Logs in on the login page (checked with axe by the session's tests, not again here). */
+async function logIn(page: Page, username: string) {
+  await page.goto('/control/login/');
+  await fillLogin(page, username, DEMO_PASSWORD);
+  await page
+    .getByTestId('logged-in-link')
+    .filter({ hasText: loggedInLabel(username) })
+    .waitFor();
+}
+
+/** "March 5, 2031": how a person reads a YYYY-MM-DD date. */
+function readable(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** Opens a record's page and answers the record the page itself received. */
+async function openRecord<T>(
+  page: Page,
+  visit: (path: string) => Promise<void>,
+  endpoint: 'bills' | 'payments',
+  id: number,
+): Promise<T> {
+  const answer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `${API_BASE_PATH}/billing/${endpoint}/${id}`,
+  );
+  await visit(`/control/invoice/${endpoint}/${id}/`);
+  const response = await answer;
+  return (await response.json()) as T;
+}
+
+/** Downloads the PDF through the page's link and answers its text. */
+async function downloadPdf(page: Page, fileName: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(fileName);
+  const path = await file.path();
+  return pdfText(await readFile(path));
+}
+
+function fact(page: Page, term: string) {
+  return page
+    .locator('dl div')
+    .filter({ has: page.locator('dt', { hasText: term }) })
+    .locator('dd');
+}
+
+let demo: Records;
+let viewer: Records;
+
+test.beforeAll(async ({ baseURL }) => {
+  [demo, viewer] = await Promise.all([
+    recordsOf(baseURL ?? '', 'demo'),
+    recordsOf(baseURL ?? '', 'viewer'),
+  ]);
+});
+
+test.describe('invoice page', () => {
+  // axe runs in two schemes on each page, on a machine other test runs share.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('an invoice shows the bill as the API has it, prints alone and downloads its PDF', async ({
+    page,
+    visit,
+  }) => {
+    const activation = demo.bills.find((b) => b.kind === 'activation');
+    expect(activation, 'demo has an activation bill').toBeDefined();
+    await logIn(page, 'demo');
+    const bill = await openRecord<BillDetail>(page, visit, 'bills', activation!.bill_id);
+
+    const sheet = page.getByTestId('invoice');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice #${bill.bill_id}`);
+    await expect(page.getByTestId('bill-to')).toContainText('Dana');
+    await expect(page.getByTestId('invoice-service-address')).toContainText('1200 Fiber Way');
+    await expect(fact(page, 'Issue date')).toHaveText(readable(bill.issue_date));
+    await expect(fact(page, 'Due date')).toHaveText(readable(bill.due_date));
+    await expect(fact(page, 'Status')).toHaveText('Paid');
+
+    // The lines as the API lists them: promos negative, other providers' lines by their note.
+    expect(bill.lines.some((l) => l.kind === 'promo')).toBe(true);
+    expect(bill.lines.some((l) => l.kind === 'separately_billed')).toBe(true);
+    const rows = page.getByTestId('invoice-line');
+    await expect(rows).toHaveCount(bill.lines.length);
+    for (const [index, line] of bill.lines.entries()) {
+      const cells = rows.nth(index).getByRole('cell');
+      await expect(cells.nth(0)).toHaveText(line.description);
+      await expect(cells.nth(1)).toHaveText(String(line.quantity));
+      await expect(cells.nth(2)).toHaveText(line.note ?? formatDollars(line.amount));
+      if (line.kind === 'promo') await expect(cells.nth(2)).toHaveText(/^-\$/);
+    }
+    const totals = page.getByTestId('invoice-totals');
+    const total = (label: string) =>
+      totals
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await expect(total('Subtotal')).toContainText(formatDollars(bill.subtotal));
+    await expect(total(`Tax (${bill.tax_rate}% of taxable lines)`)).toContainText(
+      formatDollars(bill.tax),
+    );
+    await expect(total('Total')).toContainText(formatDollars(bill.total));
+    await expect(total('Payments applied')).toContainText(`-${formatDollars(bill.paid)}`);
+    await expect(total('Amount due')).toContainText(formatDollars(bill.amount_due));
+
+    // Print: the button prints; the print view shows the invoice alone, black on white.
+    await page.evaluate(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    await expect(sheet).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Portal' })).toBeHidden();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden();
+    const colors = await page.evaluate(() => ({
+      body: getComputedStyle(document.body).backgroundColor,
+      heading: getComputedStyle(document.querySelector('h1')!).color,
+    }));
+    expect(colors).toEqual({ body: 'rgb(255, 255, 255)', heading: 'rgb(0, 0, 0)' });
+    const printed = (await page.pdf({ format: 'Letter' })).toString('latin1');
+    expect(printed.match(/\/Type\s*\/Page(?!s)/g), 'the invoice prints on one page').toHaveLength(
+      1,
+    );
+    await page.emulateMedia({ media: 'screen', colorScheme: null });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+
+    // The PDF: the same invoice number and totals.
+    const text = await downloadPdf(page, `invoice-${bill.bill_id}.pdf`);
+    expect(text).toContain(`Invoice #${bill.bill_id}`);
+    expect(text).toContain(formatDollars(bill.subtotal));
+    expect(text).toContain(formatDollars(bill.total));
+    expect(text).toContain(formatDollars(bill.amount_due));
+  });
+
+  test('a receipt shows the payment, its failure and its PDF; another customer’s bill and a wrong address are not found', async ({
+    page,
+    visit,
+  }) => {
+    const returned = demo.payments.find((p) => p.status === 'returned');
+    expect(returned, 'demo has a returned bank payment').toBeDefined();
+    await logIn(page, 'demo');
+    const payment = await openRecord<PaymentRecord>(page, visit, 'payments', returned!.payment_id);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Receipt for payment #${payment.payment_id}`,
+    );
+    await expect(fact(page, 'Payment date')).toHaveText(readable(payment.payment_date));
+    await expect(fact(page, 'Amount')).toHaveText(formatDollars(payment.amount));
+    await expect(fact(page, 'Paid with')).toHaveText(payment.account_label);
+    await expect(fact(page, 'Status')).toHaveText('Returned');
+    await expect(fact(page, 'Returned on')).toHaveText(readable(payment.settled_date!));
+    await expect(page.getByTestId('receipt-failure')).toContainText(payment.failure_message!);
+
+    const text = await downloadPdf(page, `receipt-${payment.payment_id}.pdf`);
+    expect(text).toContain(`Receipt for payment #${payment.payment_id}`);
+    expect(text).toContain(formatDollars(payment.amount));
+
+    // Another customer's bill reads like one that does not exist.
+    // (The refused state is checked with axe in the nobilling test; the not-found page at the end.)
+    await page.goto(`/control/invoice/bills/${viewer.bills[0].bill_id}/`);
+    await expect(page.getByTestId('invoice-refused')).toContainText(BILLING_MESSAGES.billNotFound);
+    await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
+
+    await page.goto(`/control/invoice/statements/${demo.bills[0].bill_id}/`);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('viewer (read-only) reads its open invoice', async ({ page, visit }) => {
+    const open = viewer.bills.find((b) => b.status === 'open');
+    expect(open, 'viewer has an open bill').toBeDefined();
+    await logIn(page, 'viewer');
+    const bill = await openRecord<BillDetail>(page, visit, 'bills', open!.bill_id);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice #${bill.bill_id}`);
+    await expect(fact(page, 'Status')).toHaveText('Open');
+    await expect(
+      page
+        .getByTestId('invoice-totals')
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: 'Amount due', exact: true }) }),
+    ).toContainText(formatDollars(bill.amount_due));
+  });
+
+  test('nobilling (invoices view, no payments view) is let in and finds no bill of another customer', async ({
+    page,
+    visit,
+  }) => {
+    await logIn(page, 'nobilling');
+    await visit(`/control/invoice/bills/${demo.bills[0].bill_id}/`);
+    await expect(page.getByTestId('invoice-refused')).toContainText(BILLING_MESSAGES.billNotFound);
+  });
+
+  test('a login without invoices or payments view is turned away', async ({ page, visit }) => {
+    await logIn(page, 'admin');
+    await visit(`/control/invoice/bills/${demo.bills[0].bill_id}/`);
+    await expect(page.getByTestId('invoice-refused')).toContainText(ERROR_MESSAGES.accessDenied);
+  });
+});
