@@ -32,6 +32,7 @@ import { residentialDetailsMachine } from './residential-details.machine.ts';
 import { SAMPLE_DETAILS, SAMPLE_OFFERINGS, sampleDays, sampleSlots } from './samples.ts';
 import { servicesMachine, type ServicesInput } from './services.machine.ts';
 import { signupMachine, type SignupInput } from './signup.machine.ts';
+import { FIRST_SECTION_MACHINES } from './wizard/actors.ts';
 import {
   selectActors,
   selectCartChoices,
@@ -516,14 +517,9 @@ function signupDeclaration(): Declaration<Projection> {
   };
 }
 
+/** Every section as its machine; the second half's, which the app loads later, loaded at once. */
 const SECTION_MACHINES = {
-  addressLookup: addressMachine,
-  customerForm: formMachine,
-  services: servicesMachine,
-  residentialDetails: residentialDetailsMachine,
-  installation: installationMachine,
-  activation: activationMachine,
-  attribution: attributionMachine,
+  ...FIRST_SECTION_MACHINES,
   account: accountMachine,
   payment: paymentMachine,
   checkout: checkoutMachine,

@@ -36,6 +36,17 @@ export const ORDER_SECTION_LOGIC = {
   ),
 };
 
+/** The sections of the page's first half: in the first chunk, loaded with the wizard. */
+export const FIRST_SECTION_MACHINES = {
+  addressLookup: addressMachine,
+  customerForm: formMachine,
+  services: servicesMachine,
+  residentialDetails: residentialDetailsMachine,
+  installation: installationMachine,
+  activation: activationMachine,
+  attribution: attributionMachine,
+};
+
 /** The wizard's types and actors; guards.ts adds the guards, actions.ts the actions. */
 export const wizardActors = setup({
   types: {
@@ -44,13 +55,7 @@ export const wizardActors = setup({
     input: {} as SignupInput,
   },
   actors: {
-    addressLookup: addressMachine,
-    customerForm: formMachine,
-    services: servicesMachine,
-    residentialDetails: residentialDetailsMachine,
-    installation: installationMachine,
-    activation: activationMachine,
-    attribution: attributionMachine,
+    ...FIRST_SECTION_MACHINES,
     // Typed as the machines themselves: the app provides its own (lazy) implementations.
     account: ORDER_SECTION_LOGIC.account as typeof accountMachine,
     payment: ORDER_SECTION_LOGIC.payment as typeof paymentMachine,
