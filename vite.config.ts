@@ -238,6 +238,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time even on 2 cores (Vitest's default there is one): many of these
+          // tests wait on child processes, timers and the password pool's threads.
+          maxWorkers: 2,
         },
       },
     ],
