@@ -1,5 +1,5 @@
 /** The password-update machine's registration: one Submit, the username first, then the password. */
-import { createMachine } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { SESSION_MESSAGES } from '#shared/messages';
 import { UpdatePasswordSchema } from '#shared/schemas/session';
 import { formMachine } from '../forms/form.machine.ts';
@@ -19,17 +19,14 @@ function usernameForm(state: 'submitted' | 'editing', username: string) {
   return formMachine.resolveState({
     value: state === 'submitted' ? 'submitted' : { editing: 'idle' },
     context: {
-      fields: FIELDS,
-      checks: undefined,
-      values: { username },
+      // The form's own starting context for this username, as it reports itself once checked.
+      ...createActor(formMachine, {
+        input: { fields: FIELDS, initialValues: { username } },
+      }).getSnapshot().context,
       touched: { username: true },
       errors: username ? {} : { username: 'Please enter your username' },
-      pending: [],
       valid: username !== '',
-      submitError: null,
-      response: null,
       submitCount: state === 'submitted' ? 1 : 0,
-      submitRequested: false,
     },
   });
 }
@@ -39,20 +36,11 @@ function usernameRefused() {
   return passwordMachine.resolveState({
     value: { editing: { rules: 'idle', strength: 'empty' } },
     context: {
-      requireCurrent: false,
-      withConfirmation: true,
-      userInputs: ['dana-demo'],
-      startOverWhenDone: false,
+      ...createActor(passwordMachine, {
+        input: { withConfirmation: true, userInputs: ['dana-demo'] },
+      }).getSnapshot().context,
       username: 'dana-demo',
       usernameError: SESSION_MESSAGES.usernameMismatch,
-      values: { current: '', password: '', confirmation: '' },
-      touched: {},
-      problems: {},
-      pending: [],
-      strength: null,
-      measuredPassword: null,
-      submitWhenMeasured: false,
-      submitError: null,
     },
   });
 }
