@@ -8,10 +8,9 @@ import { BILLING, DATABASE_ID_MAX } from './constants.ts';
 import { isDollarAmount, toCents } from './cart/money.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { BILLING_MESSAGES } from './messages/portal.ts';
-import { BankDetailsSchema, BillingZipCodeSchema, ZipExtensionSchema } from './schemas/payment.ts';
+import { BankDetailsSchema, BILLING_ADDRESS_LINES } from './schemas/payment.ts';
 import { FirstNameSchema, LastNameSchema } from './schemas/person.ts';
 import type { BillingAddress } from './session.ts';
-import { CitySchema, Line1Schema, Line2Schema, StateSchema } from './signup/address.ts';
 
 export const BILLING_PATHS = {
   bills: '/billing/bills',
@@ -79,12 +78,7 @@ export type PaymentRequest = v.InferInput<typeof PaymentRequestSchema>;
 export const BillingAddressUpdateSchema = v.object({
   fname: FirstNameSchema,
   lname: LastNameSchema,
-  line1: Line1Schema,
-  line2: Line2Schema,
-  city: CitySchema,
-  state: StateSchema,
-  zip_code: BillingZipCodeSchema,
-  zip_ext: ZipExtensionSchema,
+  ...BILLING_ADDRESS_LINES,
   /** Also send bills by post (each cycle bill then carries the postal invoice fee). */
   paper_invoice: v.optional(v.boolean(FIELD_MESSAGES.address)),
 });

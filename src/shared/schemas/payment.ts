@@ -149,6 +149,16 @@ const optionalText = (message: string) => v.optional(v.pipe(v.string(message), v
  * names are then not checked. Otherwise first and last name are required (letters and spaces)
  * and the middle initial is one letter or nothing.
  */
+/** Where bills go: the address fields of the signup's and the portal's billing address. */
+export const BILLING_ADDRESS_LINES = {
+  line1: Line1Schema,
+  line2: Line2Schema,
+  city: CitySchema,
+  state: StateSchema,
+  zip_code: BillingZipCodeSchema,
+  zip_ext: ZipExtensionSchema,
+};
+
 export const BillingAddressSchema = v.pipe(
   v.object({
     fname: optionalText(FIELD_MESSAGES.firstName),
@@ -165,13 +175,7 @@ export const BillingAddressSchema = v.pipe(
       ),
       '',
     ),
-
-    line1: Line1Schema,
-    line2: Line2Schema,
-    city: CitySchema,
-    state: StateSchema,
-    zip_code: BillingZipCodeSchema,
-    zip_ext: ZipExtensionSchema,
+    ...BILLING_ADDRESS_LINES,
   }),
   v.forward(
     v.check(
