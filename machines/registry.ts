@@ -30,6 +30,7 @@ import { accountModel } from './signup/account.model.ts';
 import { paymentModel } from './signup/payment.model.ts';
 import { checkoutModel } from './signup/checkout.model.ts';
 import { billingPaymentModel } from './billing/payment.model.ts';
+import { billingAutopayModel } from './billing/autopay.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -73,6 +74,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   checkoutModel,
   passwordUpdateModel,
   billingPaymentModel,
+  billingAutopayModel,
   // Add new machines here, one line each.
 ];
 
