@@ -71,6 +71,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   admin: lazyRouteComponent(withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx'))),
   mailbox: lazyRouteComponent(withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx'))),
   charts: lazyRouteComponent(withLaterStyles(() => import('./features/charts/ChartsPage.tsx'))),
+  billing: lazyRouteComponent(withLaterStyles(() => import('./features/billing/BillingPage.tsx'))),
 };
 
 /** Routes that only send the visitor elsewhere. */
