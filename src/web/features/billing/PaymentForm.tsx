@@ -35,6 +35,9 @@ import {
 } from '#machines/billing/payment.selectors';
 import { READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
 
+/** Mantine's green title on its light green is 3.8:1: the title takes the text colour. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface PaymentFormProps {
   data: BillingData;
   pay: (request: PaymentRequestInput) => Promise<unknown>;
@@ -73,7 +76,13 @@ export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
   return (
     <Stack gap="sm">
       {outcome?.kind === 'success' && (
-        <Alert color="green" role="status" title="Payment sent" data-testid="payment-outcome">
+        <Alert
+          color="green"
+          role="status"
+          title="Payment sent"
+          data-testid="payment-outcome"
+          styles={READABLE_TITLE}
+        >
           {outcome.message}
         </Alert>
       )}
