@@ -19,7 +19,15 @@
  *   send the same payment with the same key.
  * - The payment type is AUTOMATIC when automatic payment is on, else MANUAL.
  */
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+} from 'xstate';
 import * as v from 'valibot';
 import { PaymentAmountSchema } from '#shared/billing';
 import { toCents } from '#shared/cart/money';
@@ -256,13 +264,22 @@ export const paymentMachine = setup({
     outcome: null,
   }),
   initial: 'editing',
+  on: {
+    // The data is kept wherever the form is; untouched choices follow it only while editing (a
+    // payment being confirmed or sent stays as it is).
+    'billing.loaded': {
+      actions: enqueueActions(({ enqueue, check }) => {
+        enqueue('store the billing data');
+        if (check(stateIn('#billingPayment.editing'))) enqueue('apply the defaults');
+      }),
+    },
+  },
   states: {
     editing: {
       description:
         'The form: the amount and the payment account. Untouched, they follow the amount due and the default account.',
       entry: 'apply the defaults',
       on: {
-        'billing.loaded': { actions: ['store the billing data', 'apply the defaults'] },
         'amount.changed': { actions: 'store the amount' },
         'amount.left': { actions: 'show the amount problem' },
         'account.chosen': { guard: 'the account is one of theirs', actions: 'store the account' },
@@ -275,7 +292,6 @@ export const paymentMachine = setup({
     confirming: {
       description: 'The amount and the account are shown in words, with Confirm and Back.',
       on: {
-        'billing.loaded': { actions: 'store the billing data' },
         'payment.confirmed': { target: 'paying', actions: 'key the payment' },
         'payment.cancelled': 'editing',
       },
@@ -283,7 +299,6 @@ export const paymentMachine = setup({
     paying: {
       description:
         'The payment is requested (the payment-processing flag is on); the form is locked.',
-      // Data loaded meanwhile is not needed: the answer has the page load it again.
       invoke: {
         id: 'pay',
         src: 'pay',

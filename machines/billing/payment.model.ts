@@ -53,7 +53,7 @@ export const billingPaymentModel = defineMachine({
     sample('type 20.00', { type: 'amount.changed', value: '20.00' }),
     sample('type 12.345', { type: 'amount.changed', value: '12.345' }),
     sample('leave the amount', { type: 'amount.left' }),
-    sample('choose the card', { type: 'account.chosen', id: CARD.id }),
+    sample('choose the other account', { type: 'account.chosen', id: CARD.id }),
     sample('press Pay', { type: 'payment.requested' }),
     sample('press Confirm', { type: 'payment.confirmed' }),
     sample('press Back', { type: 'payment.cancelled' }),
@@ -77,7 +77,7 @@ export const billingPaymentModel = defineMachine({
         message: BILLING_MESSAGES.processorUnavailable,
       },
     }),
-    sample('$25.10 is now due', { type: 'billing.loaded', ...DATA, amountDue: 25.1 }),
+    sample('nothing is due now', { type: 'billing.loaded', ...DATA, amountDue: 0 }),
   ],
   project: ({ context }: { context: PaymentContext }) => ({
     amount: context.amount,
@@ -95,23 +95,24 @@ export const billingPaymentModel = defineMachine({
         'type 10000.00': { to: 'stays', with: { amount: '10000.00' } },
         'type 10000.01': { to: 'stays', with: { amount: '10000.01' } },
         'leave the amount': 'stays',
-        'choose the card': { to: 'stays', with: { account: CARD.id } },
+        'choose the other account': { to: 'stays', with: { account: CARD.id } },
         // Confirm only a payment the rules accept, from one of their accounts.
         'press Pay': ({ amount, account }) =>
           passes(amount) && account !== null ? 'confirming' : 'stays',
         // An amount typed in stays; an untouched one follows the amount due.
-        '$25.10 is now due': ({ amount, edited }) => ({
+        'nothing is due now': ({ amount, edited }) => ({
           to: 'stays',
-          with: { amount: edited ? amount : '25.10' },
+          with: { amount: edited ? amount : '0.00' },
         }),
       },
       confirming: {
         'press Back': 'editing',
         // One key per payment the person means to make.
         'press Confirm': { to: 'paying', with: { key: 'this payment' } },
-        '$25.10 is now due': ({ amount }) => ({ to: 'stays', with: { amount } }),
+        'nothing is due now': ({ amount }) => ({ to: 'stays', with: { amount } }),
       },
       paying: {
+        'nothing is due now': ({ amount }) => ({ to: 'stays', with: { amount } }),
         // After a success the next payment is another one, for the new amount due.
         'the bank payment is submitted': {
           to: 'editing',
