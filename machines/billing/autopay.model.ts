@@ -10,7 +10,8 @@ import {
   selectAutopayUnavailableReason,
 } from './autopay.selectors.ts';
 
-const DEFAULT_ACCOUNT = 1;
+/** The customer's default payment account. */
+const BANK = { id: 1, label: 'Bank account ending in 6789' };
 
 export const billingAutopayModel = defineMachine({
   name: 'billing-autopay',
@@ -22,17 +23,17 @@ export const billingAutopayModel = defineMachine({
     'While the change is sent the switch shows it pending; if it is refused the switch stays as ' +
     'it was and the reason shows. After any answer the page loads the billing data again.',
   machine: autopayMachine,
-  input: { automatic: false, defaultAccountId: DEFAULT_ACCOUNT },
+  input: { automatic: false, defaultAccountId: BANK.id },
   events: [
     sample('switch automatic payment on', { type: 'autopay.switched', on: true }),
     sample('switch automatic payment off', { type: 'autopay.switched', on: false }),
     sample('the server says it is on', {
       type: 'xstate.done.actor.save',
-      output: { automatic: true, default_payment_account_id: DEFAULT_ACCOUNT },
+      output: { automatic: true, default_payment_account_id: BANK.id },
     }),
     sample('the server says it is off', {
       type: 'xstate.done.actor.save',
-      output: { automatic: false, default_payment_account_id: DEFAULT_ACCOUNT },
+      output: { automatic: false, default_payment_account_id: BANK.id },
     }),
     sample('the server cannot be reached', {
       type: 'xstate.error.actor.save',
@@ -41,7 +42,7 @@ export const billingAutopayModel = defineMachine({
     sample('the accounts load with it on', {
       type: 'accounts.loaded',
       automatic: true,
-      defaultAccountId: DEFAULT_ACCOUNT,
+      defaultAccountId: BANK.id,
     }),
     sample('the accounts load with no default account', {
       type: 'accounts.loaded',
