@@ -29,6 +29,8 @@ import { usernameModel } from './signup/username.model.ts';
 import { accountModel } from './signup/account.model.ts';
 import { paymentModel } from './signup/payment.model.ts';
 import { checkoutModel } from './signup/checkout.model.ts';
+import { billingPaymentModel } from './billing/payment.model.ts';
+import { billingAutopayModel } from './billing/autopay.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -71,6 +73,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   paymentModel,
   checkoutModel,
   passwordUpdateModel,
+  billingPaymentModel,
+  billingAutopayModel,
   // Add new machines here, one line each.
 ];
 

@@ -72,6 +72,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   mailbox: lazyRouteComponent(withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx'))),
   charts: lazyRouteComponent(withLaterStyles(() => import('./features/charts/ChartsPage.tsx'))),
   invoice: lazyRouteComponent(withLaterStyles(() => import('./features/invoice/InvoicePage.tsx'))),
+  billing: lazyRouteComponent(withLaterStyles(() => import('./features/billing/BillingPage.tsx'))),
 };
 
 /** Routes that only send the visitor elsewhere. */

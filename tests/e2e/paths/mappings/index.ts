@@ -18,6 +18,8 @@ import {
 import { servicesSoldOutMapping, servicesStockedMapping } from '../../signup/services-mapping.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
+import { billingAutopayMapping } from './billing-autopay.ts';
+import { billingPaymentMapping } from './billing-payment.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
 import { passgenMapping } from './passgen.ts';
@@ -52,4 +54,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   servicesStockedMapping,
   servicesSoldOutMapping,
   tokensMapping,
+  billingPaymentMapping,
+  billingAutopayMapping,
 ];

@@ -1,0 +1,102 @@
+/** The autopay machine's registration: the automatic payment switch of the billing pages. */
+import { ERROR_MESSAGES } from '#shared/messages';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { autopayMachine, type AutopayContext } from './autopay.machine.ts';
+import {
+  selectAutopayChecked,
+  selectAutopayDisabled,
+  selectAutopayError,
+  selectAutopayPending,
+  selectAutopayUnavailableReason,
+} from './autopay.selectors.ts';
+
+/** The customer's default payment account. */
+const BANK = { id: 1, label: 'Bank account ending in 6789' };
+
+export const billingAutopayModel = defineMachine({
+  name: 'billing-autopay',
+  title: 'Automatic payment switch',
+  description:
+    'The Automatic payment switch of the Billing page (and the Payment methods page). Automatic ' +
+    'payment charges the default payment method when a bill is due, so the switch turns it on ' +
+    'or off on that method; without a default method the switch is disabled and says why. ' +
+    'While the change is sent the switch shows it pending; if it is refused the switch stays as ' +
+    'it was and the reason shows. After any answer the page loads the billing data again.',
+  machine: autopayMachine,
+  input: { automatic: false, defaultAccountId: BANK.id },
+  events: [
+    sample('switch automatic payment on', { type: 'autopay.switched', on: true }),
+    sample('switch automatic payment off', { type: 'autopay.switched', on: false }),
+    sample('the server says it is on', {
+      type: 'xstate.done.actor.save',
+      output: { automatic: true, default_payment_account_id: BANK.id },
+    }),
+    sample('the server says it is off', {
+      type: 'xstate.done.actor.save',
+      output: { automatic: false, default_payment_account_id: BANK.id },
+    }),
+    sample('the server cannot be reached', {
+      type: 'xstate.error.actor.save',
+      error: { message: ERROR_MESSAGES.timeout },
+    }),
+    sample('the accounts load with it on', {
+      type: 'accounts.loaded',
+      automatic: true,
+      defaultAccountId: BANK.id,
+    }),
+    sample('the accounts load with no default account', {
+      type: 'accounts.loaded',
+      automatic: false,
+      defaultAccountId: null,
+    }),
+  ],
+  project: ({ context }: { context: AutopayContext }) => ({
+    automatic: context.automatic,
+    hasDefault: context.defaultAccountId !== null,
+    refused: context.error !== null,
+  }),
+  limit: 200,
+  expect: {
+    on: {
+      '*': {
+        // What the server says is what the switch shows.
+        'the accounts load with it on': 'on',
+        'the accounts load with no default account': 'unavailable',
+      },
+      off: { 'switch automatic payment on': { to: 'turning on', with: { refused: false } } },
+      on: { 'switch automatic payment off': { to: 'turning off', with: { refused: false } } },
+      'turning on': {
+        'the server says it is on': { to: 'on', with: { refused: false } },
+        'the server says it is off': { to: 'off', with: { refused: false } },
+        'the server cannot be reached': { to: 'off', with: { refused: true } },
+      },
+      'turning off': {
+        'the server says it is on': { to: 'on', with: { refused: false } },
+        'the server says it is off': { to: 'off', with: { refused: false } },
+        'the server cannot be reached': { to: 'on', with: { refused: true } },
+      },
+    },
+  },
+  states: {
+    off: (snapshot) => {
+      expectThat(!selectAutopayChecked(snapshot), 'the switch is off');
+      expectThat(!selectAutopayDisabled(snapshot), 'the switch can be used');
+    },
+    on: (snapshot) => {
+      expectThat(selectAutopayChecked(snapshot), 'the switch is on');
+      expectThat(!selectAutopayDisabled(snapshot), 'the switch can be used');
+    },
+    unavailable: (snapshot) => {
+      expectThat(selectAutopayDisabled(snapshot), 'the switch is disabled');
+      expectThat(selectAutopayUnavailableReason(snapshot) !== null, 'the reason shows');
+    },
+    'turning on': (snapshot) => {
+      expectThat(selectAutopayPending(snapshot) && selectAutopayChecked(snapshot), 'pending on');
+      expectThat(selectAutopayError(snapshot) === null, 'no earlier refusal shows');
+    },
+    'turning off': (snapshot) => {
+      expectThat(selectAutopayPending(snapshot) && !selectAutopayChecked(snapshot), 'pending off');
+      expectThat(selectAutopayError(snapshot) === null, 'no earlier refusal shows');
+    },
+  },
+});

@@ -1,0 +1,36 @@
+/** What the automatic payment switch shows, from the autopay machine's snapshot. */
+import type { SnapshotFrom } from 'xstate';
+import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import type { autopayMachine } from './autopay.machine.ts';
+
+export type AutopaySnapshot = SnapshotFrom<typeof autopayMachine>;
+
+/** The switch is on: automatic payment is on, or being turned on. */
+export function selectAutopayChecked(snapshot: AutopaySnapshot): boolean {
+  return snapshot.matches('on') || snapshot.matches('turning on');
+}
+
+/** Automatic payment is on (as the server last said). */
+export function selectAutopayOn(snapshot: AutopaySnapshot): boolean {
+  return snapshot.matches('on');
+}
+
+/** The change is being sent. */
+export function selectAutopayPending(snapshot: AutopaySnapshot): boolean {
+  return snapshot.matches('turning on') || snapshot.matches('turning off');
+}
+
+/** The switch cannot be used: no default account, or a change is on its way. */
+export function selectAutopayDisabled(snapshot: AutopaySnapshot): boolean {
+  return snapshot.matches('unavailable') || selectAutopayPending(snapshot);
+}
+
+/** Why the switch is disabled when there is no default account. */
+export function selectAutopayUnavailableReason(snapshot: AutopaySnapshot): string | null {
+  return snapshot.matches('unavailable') ? BILLING_PAGE_TEXT.autopayNeedsDefault : null;
+}
+
+/** The server's refusal of the last change. */
+export function selectAutopayError(snapshot: AutopaySnapshot): string | null {
+  return snapshot.context.error;
+}

@@ -1,0 +1,317 @@
+/**
+ * Make a payment (portal.md §4 "Payment", §5 "A payment amount is sent as a decimal number";
+ * docs/api.md `POST /billing/payments`):
+ *
+ * - The amount starts at the amount due and can be edited; it follows the shared amount rule
+ *   (`PaymentAmountSchema`: above $0.00, at most two decimals, at most $10,000.00, with the
+ *   server's messages). A problem shows once the amount was left or Pay was pressed.
+ * - The payment account starts at the default account, or at the only one when exactly one
+ *   exists; the person may choose another of their accounts.
+ * - Pay asks to confirm (the amount and the account in words); Confirm sends it, Back returns to
+ *   the form. The payment-processing flag is on while the payment is requested.
+ * - One Idempotency-Key per payment the person means to make: a payment sent again with the same
+ *   amount and account after a failure (a 502 "Payment not confirmed" above all) keeps its key, so
+ *   the server answers the first charge instead of making another; another amount or account, or
+ *   a payment after a success, gets a new key.
+ * - Any answer shows the server's message (success, a 402 decline, a 502) and has the app load
+ *   the amount due and the tables again (`reload the billing data`). After a failure the form
+ *   keeps the payment as it was sent (it no longer follows the amount due), so Pay and Confirm
+ *   send the same payment with the same key.
+ * - The payment type is AUTOMATIC when automatic payment is on, else MANUAL.
+ */
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+} from 'xstate';
+import * as v from 'valibot';
+import { PaymentAmountSchema } from '#shared/billing';
+import { toCents } from '#shared/cart/money';
+import { BILLING_MESSAGES } from '#shared/messages/portal';
+
+/** A payment account as the form lists it. */
+export interface PaymentAccountChoice {
+  id: number;
+  /** "Visa ending in 4242", "Bank account ending in 6789". */
+  label: string;
+}
+
+/** What the page loaded: GET /user/info's billing and GET /billing/payment_accounts. */
+export interface BillingData {
+  /** Dollars. */
+  amountDue: number;
+  automatic: boolean;
+  defaultAccountId: number | null;
+  accounts: readonly PaymentAccountChoice[];
+}
+
+/** The body of POST /billing/payments and its Idempotency-Key. */
+export interface PaymentRequestInput {
+  key: string;
+  amount: number;
+  payment_account_id: number;
+}
+
+/** What the `pay` actor throws: the server's answer (or none, status 0). */
+export interface PaymentFailure {
+  status: number;
+  title?: string;
+  message: string;
+}
+
+export interface PaymentOutcome {
+  kind: 'success' | 'failure';
+  /** The server's title of a refusal ("Payment declined", "Payment not confirmed"). */
+  title: string | null;
+  message: string;
+}
+
+export interface PaymentContext extends BillingData {
+  /** The amount as typed. */
+  amount: string;
+  /** The amount was typed in (it no longer follows the amount due). */
+  amountEdited: boolean;
+  /** The amount's problem is shown (it was left, or Pay was pressed). */
+  amountShown: boolean;
+  /** Pay was pressed: a missing account is said. */
+  accountShown: boolean;
+  accountId: number | null;
+  /** The Idempotency-Key of the payment the person means to make, and what it was made for. */
+  key: string | null;
+  keyFor: string | null;
+  outcome: PaymentOutcome | null;
+}
+
+export type PaymentEvent =
+  /** The page loaded (or loaded again) the amount due and the payment accounts. */
+  | ({ type: 'billing.loaded' } & BillingData)
+  | { type: 'amount.changed'; value: string }
+  | { type: 'amount.left' }
+  | { type: 'account.chosen'; id: number }
+  /** Pay was pressed: the payment is to be confirmed. */
+  | { type: 'payment.requested' }
+  | { type: 'payment.confirmed' }
+  | { type: 'payment.cancelled' }
+  | { type: 'xstate.done.actor.pay'; output: unknown }
+  | { type: 'xstate.error.actor.pay'; error: unknown };
+
+/** The amount as a number when the text is one ("25", "25.5", "$1,250.00"), else null. */
+export function amountValue(text: string): number | null {
+  const plain = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(?:\D|$))/g, '');
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(plain)) return null;
+  return Number(plain);
+}
+
+/** The shared amount rule on typed text: the server's message, or null when it passes. */
+export function paymentAmountError(text: string): string | null {
+  const value = amountValue(text);
+  if (value === null) return BILLING_MESSAGES.amount;
+  const result = v.safeParse(PaymentAmountSchema, value);
+  return result.success ? null : result.issues[0].message;
+}
+
+/** An amount in dollars as the box shows it: "45.10". */
+export function amountText(dollars: number): string {
+  return (toCents(dollars) / 100).toFixed(2);
+}
+
+/** What a key is made for: the amount in cents and the account. */
+function paymentOf(context: Pick<PaymentContext, 'amount' | 'accountId'>): string {
+  const value = amountValue(context.amount);
+  return `${value === null ? context.amount : toCents(value)}:${context.accountId}`;
+}
+
+/** The account the form starts with: the default, else the only one. */
+export function startingAccount(data: BillingData): number | null {
+  if (
+    data.defaultAccountId !== null &&
+    data.accounts.some((account) => account.id === data.defaultAccountId)
+  )
+    return data.defaultAccountId;
+  return data.accounts.length === 1 ? data.accounts[0].id : null;
+}
+
+/** 32 hex digits from the platform's random source. */
+export function newPaymentKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function failureOf(error: unknown): PaymentFailure {
+  const candidate = (typeof error === 'object' && error !== null ? error : {}) as Partial<
+    Record<keyof PaymentFailure, unknown>
+  >;
+  return {
+    status: typeof candidate.status === 'number' ? candidate.status : 0,
+    title: typeof candidate.title === 'string' ? candidate.title : undefined,
+    message:
+      typeof candidate.message === 'string' && candidate.message
+        ? candidate.message
+        : String(error),
+  };
+}
+
+function dataOf(event: BillingData): BillingData {
+  return {
+    amountDue: event.amountDue,
+    automatic: event.automatic,
+    defaultAccountId: event.defaultAccountId,
+    accounts: event.accounts,
+  };
+}
+
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    input: {} as BillingData,
+  },
+  actors: {
+    /** POST /billing/payments with the Idempotency-Key header; throws a {@link PaymentFailure}. */
+    pay: fromPromise<unknown, PaymentRequestInput>(async () => {
+      throw new Error('pay is provided by the app');
+    }),
+  },
+  actions: {
+    'store the billing data': assign(({ event }) => {
+      assertEvent(event, 'billing.loaded');
+      return dataOf(event);
+    }),
+    /** Untouched choices follow the data: the amount due, the default account. */
+    'apply the defaults': assign(({ context }) => ({
+      amount: context.amountEdited ? context.amount : amountText(context.amountDue),
+      accountId: context.accounts.some((account) => account.id === context.accountId)
+        ? context.accountId
+        : startingAccount(context),
+    })),
+    'store the amount': assign(({ event }) => {
+      assertEvent(event, 'amount.changed');
+      return { amount: event.value, amountEdited: true };
+    }),
+    'show the amount problem': assign({ amountShown: true }),
+    'store the account': assign(({ event }) => {
+      assertEvent(event, 'account.chosen');
+      return { accountId: event.id };
+    }),
+    'show the problems': assign({ amountShown: true, accountShown: true }),
+    /** The same payment keeps its key; another one gets a new key. */
+    'key the payment': assign(({ context }) => {
+      const payment = paymentOf(context);
+      if (context.key !== null && context.keyFor === payment) return { outcome: null };
+      return { key: newPaymentKey(), keyFor: payment, outcome: null };
+    }),
+    'show the success': assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.pay');
+      const msg = (event.output as { msg?: unknown } | null)?.msg;
+      return {
+        outcome: {
+          kind: 'success' as const,
+          title: null,
+          message: typeof msg === 'string' ? msg : BILLING_MESSAGES.paymentReceived,
+        },
+        // The next payment is another one: a new key, and the amount follows the new amount due.
+        key: null,
+        keyFor: null,
+        amountEdited: false,
+        amountShown: false,
+        accountShown: false,
+      };
+    }),
+    'show the failure': assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.pay');
+      const failure = failureOf(event.error);
+      return {
+        outcome: {
+          kind: 'failure' as const,
+          title: failure.title ?? null,
+          message: failure.message,
+        },
+        // The payment stays as it was sent (the amount no longer follows the amount due), so
+        // that sending it again uses the same key.
+        amountEdited: true,
+      };
+    }),
+    /** The app loads the amount due, the accounts and the bills and payments tables again. */
+    'reload the billing data': () => {},
+  },
+  guards: {
+    'the payment can be made': ({ context }) =>
+      paymentAmountError(context.amount) === null &&
+      context.accounts.some((account) => account.id === context.accountId),
+    'the account is one of theirs': ({ context, event }) =>
+      event.type === 'account.chosen' && context.accounts.some((a) => a.id === event.id),
+  },
+}).createMachine({
+  id: 'billingPayment',
+  description:
+    'Make a payment: the amount (the amount due unless edited) and the payment account, Pay, Confirm, then the server’s answer.',
+  context: ({ input }) => ({
+    ...dataOf(input),
+    amount: amountText(input.amountDue),
+    amountEdited: false,
+    amountShown: false,
+    accountShown: false,
+    accountId: startingAccount(input),
+    key: null,
+    keyFor: null,
+    outcome: null,
+  }),
+  initial: 'editing',
+  on: {
+    // The data is kept wherever the form is; untouched choices follow it only while editing (a
+    // payment being confirmed or sent stays as it is).
+    'billing.loaded': {
+      actions: enqueueActions(({ enqueue, check }) => {
+        enqueue('store the billing data');
+        if (check(stateIn('#billingPayment.editing'))) enqueue('apply the defaults');
+      }),
+    },
+  },
+  states: {
+    editing: {
+      description:
+        'The form: the amount and the payment account. Untouched, they follow the amount due and the default account.',
+      entry: 'apply the defaults',
+      on: {
+        'amount.changed': { actions: 'store the amount' },
+        'amount.left': { actions: 'show the amount problem' },
+        'account.chosen': { guard: 'the account is one of theirs', actions: 'store the account' },
+        'payment.requested': [
+          { guard: 'the payment can be made', target: 'confirming' },
+          { actions: 'show the problems' },
+        ],
+      },
+    },
+    confirming: {
+      description: 'The amount and the account are shown in words, with Confirm and Back.',
+      on: {
+        'payment.confirmed': { target: 'paying', actions: 'key the payment' },
+        'payment.cancelled': 'editing',
+      },
+    },
+    paying: {
+      description:
+        'The payment is requested (the payment-processing flag is on); the form is locked.',
+      invoke: {
+        id: 'pay',
+        src: 'pay',
+        input: ({ context }) => ({
+          key: context.key ?? '',
+          amount: amountValue(context.amount) ?? 0,
+          payment_account_id: context.accountId ?? 0,
+        }),
+        onDone: { target: 'editing', actions: ['show the success', 'reload the billing data'] },
+        onError: { target: 'editing', actions: ['show the failure', 'reload the billing data'] },
+      },
+    },
+  },
+});
+
+export type PaymentActor = ActorRefFrom<typeof paymentMachine>;

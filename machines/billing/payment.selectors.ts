@@ -1,0 +1,83 @@
+/** What the make-a-payment form shows, from the payment machine's snapshot. */
+import type { SnapshotFrom } from 'xstate';
+import { formatDollars } from '#shared/cart/money';
+import { BILLING_MESSAGES } from '#shared/messages/portal';
+import {
+  amountValue,
+  paymentAmountError,
+  type PaymentAccountChoice,
+  type PaymentOutcome,
+  type paymentMachine,
+} from './payment.machine.ts';
+
+export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
+
+/** The amount as typed. */
+export function selectAmount(snapshot: PaymentSnapshot): string {
+  return snapshot.context.amount;
+}
+
+/** The amount's problem, once the amount was left or Pay was pressed. */
+export function selectAmountError(snapshot: PaymentSnapshot): string | null {
+  return snapshot.context.amountShown ? paymentAmountError(snapshot.context.amount) : null;
+}
+
+/** The customer's payment accounts, by label. */
+export function selectAccounts(snapshot: PaymentSnapshot): readonly PaymentAccountChoice[] {
+  return snapshot.context.accounts;
+}
+
+export function selectAccountId(snapshot: PaymentSnapshot): number | null {
+  return snapshot.context.accountId;
+}
+
+/** "Choose a payment account", once Pay was pressed without one. */
+export function selectAccountError(snapshot: PaymentSnapshot): string | null {
+  const { accountShown, accounts, accountId } = snapshot.context;
+  return accountShown && !accounts.some((account) => account.id === accountId)
+    ? BILLING_MESSAGES.paymentAccount
+    : null;
+}
+
+/** The customer has no payment account to pay from. */
+export function selectNoAccounts(snapshot: PaymentSnapshot): boolean {
+  return snapshot.context.accounts.length === 0;
+}
+
+/** portal.md §4: AUTOMATIC when automatic payment is on, else MANUAL. */
+export function selectPaymentType(snapshot: PaymentSnapshot): 'AUTOMATIC' | 'MANUAL' {
+  return snapshot.context.automatic ? 'AUTOMATIC' : 'MANUAL';
+}
+
+/** The payment-processing flag: on while the payment is requested. */
+export function selectPaymentProcessing(snapshot: PaymentSnapshot): boolean {
+  return snapshot.matches('paying');
+}
+
+/** The form can be edited (not while confirming or paying). */
+export function selectEditing(snapshot: PaymentSnapshot): boolean {
+  return snapshot.matches('editing');
+}
+
+/** While confirming and paying: what is paid, in words ("$20.00", "Bank account ending in 6789"). */
+export function selectConfirmation(
+  snapshot: PaymentSnapshot,
+): { amount: string; account: string } | null {
+  if (!snapshot.matches('confirming') && !snapshot.matches('paying')) return null;
+  const { amount, accounts, accountId } = snapshot.context;
+  const value = amountValue(amount);
+  return {
+    amount: value === null ? amount : formatDollars(value),
+    account: accounts.find((choice) => choice.id === accountId)?.label ?? '',
+  };
+}
+
+/** The answer to the last payment: the server's message. */
+export function selectOutcome(snapshot: PaymentSnapshot): PaymentOutcome | null {
+  return snapshot.matches('editing') ? snapshot.context.outcome : null;
+}
+
+/** The Idempotency-Key of the payment the person means to make (null before the first Confirm). */
+export function selectPaymentKey(snapshot: PaymentSnapshot): string | null {
+  return snapshot.context.key;
+}

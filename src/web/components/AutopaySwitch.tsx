@@ -1,0 +1,86 @@
+/**
+ * The automatic payment switch (machines/billing/autopay.machine.ts), shared by the billing and
+ * payment methods pages: `useAutopayActor` starts the machine with the page's payment accounts
+ * and tells it when they load again; `AutopaySwitch` shows it.
+ */
+import { Alert, Loader, Stack, Switch, Text } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import {
+  autopayMachine,
+  type AutopayActor,
+  type AutopayAnswer,
+  type AutopayInput,
+} from '#machines/billing/autopay.machine';
+import {
+  selectAutopayChecked,
+  selectAutopayDisabled,
+  selectAutopayError,
+  selectAutopayOn,
+  selectAutopayPending,
+  selectAutopayUnavailableReason,
+} from '#machines/billing/autopay.selectors';
+import { autopayApi } from '../api/autopay.ts';
+import { useAppServices } from '../app/context.tsx';
+
+/**
+ * The autopay machine for a page: `accounts` is what the page loaded (a new object each load);
+ * `onAnswered` is called after every answer of the server (the page loads its data again).
+ */
+export function useAutopayActor(accounts: AutopayInput, onAnswered: () => void): AutopayActor {
+  const { api } = useAppServices();
+  const latest = useRef(onAnswered);
+  latest.current = onAnswered;
+  const actor = useActorRef(
+    autopayMachine.provide({
+      actors: {
+        save: fromPromise<AutopayAnswer, { accountId: number; automatic: boolean }>(({ input }) =>
+          autopayApi(api).setAutomatic(input.accountId, input.automatic),
+        ),
+      },
+      actions: { 'reload the billing data': () => latest.current() },
+    }),
+    { input: accounts },
+  );
+  useEffect(() => {
+    actor.send({ type: 'accounts.loaded', ...accounts });
+  }, [actor, accounts]);
+  return actor;
+}
+
+export function AutopaySwitch({ actor }: { actor: AutopayActor }) {
+  const checked = useSelector(actor, selectAutopayChecked);
+  const on = useSelector(actor, selectAutopayOn);
+  const pending = useSelector(actor, selectAutopayPending);
+  const disabled = useSelector(actor, selectAutopayDisabled);
+  const reason = useSelector(actor, selectAutopayUnavailableReason);
+  const error = useSelector(actor, selectAutopayError);
+  return (
+    <Stack gap="xs" data-testid="autopay">
+      <Switch
+        label="Automatic payment"
+        checked={checked}
+        disabled={disabled}
+        aria-busy={pending}
+        description={reason ?? (on ? BILLING_PAGE_TEXT.autopayOn : BILLING_PAGE_TEXT.autopayOff)}
+        thumbIcon={pending ? <Loader size={10} aria-hidden /> : undefined}
+        onChange={(event) =>
+          actor.send({ type: 'autopay.switched', on: event.currentTarget.checked })
+        }
+        styles={{ description: { color: 'var(--mantine-color-text)' } }}
+      />
+      {pending && (
+        <Text size="sm" role="status">
+          {checked ? 'Turning automatic payment on…' : 'Turning automatic payment off…'}
+        </Text>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Automatic payment was not changed">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * The billing page (/billing/, payments view): the amount due, its due date and an Overdue badge,
+ * automatic payment with its switch, Make a payment, the bills and payments tables and the
+ * billing address. A user without payments manage sees everything read-only: no payment form, no
+ * switch, no address edit. Design: docs/billing.md "Pages".
+ */
+import {
+  Alert,
+  Badge,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import type {
+  BillRecord,
+  BillsPage,
+  PaymentAccountsResponse,
+  PaymentRecord,
+  PaymentsPage,
+} from '#shared/billing';
+import { formatDollars } from '#shared/cart/money';
+import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import { hasPermission } from '#shared/permissions';
+import type { UserInfoResponse } from '#shared/session';
+import type { BillingData } from '#machines/billing/payment.machine';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { AutopaySwitch, useAutopayActor } from '../../components/AutopaySwitch.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { billingApi } from './api.ts';
+import { BillingAddressSection } from './BillingAddressSection.tsx';
+import { PaymentForm } from './PaymentForm.tsx';
+import {
+  RecordLink,
+  RecordsTable,
+  statusText,
+  useRecordsPage,
+  type Column,
+} from './RecordsTable.tsx';
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "2031-05-21" → "May 21, 2031". */
+function showDate(date: string): string {
+  return DATE.format(new Date(`${date}T00:00:00Z`));
+}
+
+const BILL_COLUMNS: readonly Column<BillRecord>[] = [
+  {
+    label: 'Bill',
+    cell: (bill) => (
+      <RecordLink endpoint="bills" id={bill.bill_id}>
+        Bill {bill.bill_id}
+      </RecordLink>
+    ),
+  },
+  { label: 'Issued', sort: 'date', cell: (bill) => showDate(bill.issue_date) },
+  { label: 'Due', cell: (bill) => showDate(bill.due_date) },
+  { label: 'Total', sort: 'amount', numeric: true, cell: (bill) => formatDollars(bill.total) },
+  { label: 'Amount due', numeric: true, cell: (bill) => formatDollars(bill.amount_due) },
+  { label: 'Status', cell: (bill) => statusText(bill.status) },
+];
+
+const PAYMENT_COLUMNS: readonly Column<PaymentRecord>[] = [
+  {
+    label: 'Payment',
+    cell: (payment) => (
+      <RecordLink endpoint="payments" id={payment.payment_id}>
+        Payment {payment.payment_id}
+      </RecordLink>
+    ),
+  },
+  { label: 'Date', sort: 'date', cell: (payment) => showDate(payment.payment_date) },
+  { label: 'Paid with', cell: (payment) => payment.account_label },
+  {
+    label: 'Amount',
+    sort: 'amount',
+    numeric: true,
+    cell: (payment) => formatDollars(payment.amount),
+  },
+  {
+    label: 'Status',
+    cell: (payment) =>
+      payment.failure_message
+        ? `${statusText(payment.status)}: ${payment.failure_message}`
+        : statusText(payment.status),
+  },
+  {
+    label: 'Source',
+    cell: (payment) => (payment.source === 'autopay' ? 'Automatic' : 'Manual'),
+  },
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" aria-labelledby={id} component="section">
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Center py="sm" role="status" aria-label={label}>
+      <Loader size="sm" aria-hidden />
+    </Center>
+  );
+}
+
+/** The switch, once the payment accounts are loaded. */
+function Autopay({
+  accounts,
+  onAnswered,
+}: {
+  accounts: PaymentAccountsResponse;
+  onAnswered: () => void;
+}) {
+  const input = useMemo(
+    () => ({
+      automatic: accounts.automatic,
+      defaultAccountId: accounts.default_payment_account_id,
+    }),
+    [accounts],
+  );
+  const actor = useAutopayActor(input, onAnswered);
+  return <AutopaySwitch actor={actor} />;
+}
+
+export default function BillingPage() {
+  usePageTitle('Billing');
+  const { api, actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  const canManage = hasPermission(user?.perms, 'payments.manage');
+  const billing = useMemo(() => billingApi(api), [api]);
+
+  const summary = useActorRef(
+    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => billing.userInfo()) } }),
+  );
+  const accounts = useActorRef(
+    loaderMachine.provide({
+      actors: { load: fromPromise<unknown>(() => billing.paymentAccounts()) },
+    }),
+  );
+  const bills = useRecordsPage<BillsPage>(billing.bills);
+  const payments = useRecordsPage<PaymentsPage>(billing.payments);
+
+  const info = useSelector(summary, (s) => selectData<UserInfoResponse>(s));
+  const summaryLoading = useSelector(summary, selectLoading);
+  const summaryError = useSelector(summary, selectLoadError);
+  const accountsData = useSelector(accounts, (s) => selectData<PaymentAccountsResponse>(s));
+  const accountsError = useSelector(accounts, selectLoadError);
+
+  const { goTo: reloadBills } = bills;
+  const { goTo: reloadPayments } = payments;
+  /** After a payment, an autopay change or an address change: everything shown is loaded again. */
+  const reloadAll = useCallback(() => {
+    for (const loader of [summary, accounts]) {
+      loader.send({ type: 'reload' });
+      loader.send({ type: 'retry' });
+    }
+    reloadBills();
+    reloadPayments();
+  }, [summary, accounts, reloadBills, reloadPayments]);
+
+  const paymentData = useMemo<BillingData | null>(
+    () =>
+      info && accountsData
+        ? {
+            amountDue: info.billing.amount_due,
+            automatic: accountsData.automatic,
+            defaultAccountId: accountsData.default_payment_account_id,
+            accounts: accountsData.payment_accounts.map((account) => ({
+              id: account.payment_account_id,
+              label: account.label,
+            })),
+          }
+        : null,
+    [info, accountsData],
+  );
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Billing</Title>
+      {!canManage && (
+        <Alert color="gray" title="Read-only" data-testid="billing-read-only">
+          {BILLING_PAGE_TEXT.readOnly}
+        </Alert>
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Section id="due-heading" title="Amount due">
+            {summaryLoading && <Loading label="Loading the amount due" />}
+            {summaryError !== null && (
+              <LoadFailure
+                title="The amount due could not be loaded"
+                message={summaryError}
+                onRetry={() => summary.send({ type: 'retry' })}
+              />
+            )}
+            {info && (
+              <Stack gap="xs" data-testid="billing-summary">
+                <Group gap="sm">
+                  <Text fz={28} fw={700} data-testid="amount-due">
+                    {formatDollars(info.billing.amount_due)}
+                  </Text>
+                  {info.billing.overdue && (
+                    <Badge color="red" variant="filled" data-testid="overdue-badge">
+                      {BILLING_PAGE_TEXT.overdue}
+                    </Badge>
+                  )}
+                </Group>
+                <Text data-testid="due-date">
+                  {info.billing.due_date
+                    ? `Due ${showDate(info.billing.due_date)}`
+                    : BILLING_PAGE_TEXT.nothingDue}
+                </Text>
+                {!canManage && (
+                  <Text data-testid="autopay-state">
+                    {info.billing.automatic
+                      ? BILLING_PAGE_TEXT.autopayOn
+                      : BILLING_PAGE_TEXT.autopayOff}
+                  </Text>
+                )}
+              </Stack>
+            )}
+            {canManage && accountsError !== null && (
+              <LoadFailure
+                title="The payment methods could not be loaded"
+                message={accountsError}
+                onRetry={() => accounts.send({ type: 'retry' })}
+              />
+            )}
+            {canManage && accountsData && (
+              <Stack mt="md">
+                <Autopay accounts={accountsData} onAnswered={reloadAll} />
+              </Stack>
+            )}
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {canManage && (
+            <Section id="pay-heading" title="Make a payment">
+              {paymentData ? (
+                <PaymentForm data={paymentData} pay={billing.pay} onAnswered={reloadAll} />
+              ) : (
+                accountsError === null &&
+                summaryError === null && <Loading label="Loading the payment form" />
+              )}
+            </Section>
+          )}
+          <Stack mt={canManage ? 'md' : 0}>
+            <Section id="address-heading" title="Billing address">
+              {info ? (
+                <BillingAddressSection
+                  address={info.billing.billing_address}
+                  canManage={canManage}
+                  save={billing.saveAddress}
+                  onSaved={reloadAll}
+                />
+              ) : (
+                summaryError === null && <Loading label="Loading the billing address" />
+              )}
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Section id="bills-heading" title="Bills">
+        <RecordsTable<BillRecord, BillsPage>
+          title="Bills"
+          rows={(page) => page.bills}
+          rowKey={(bill) => bill.bill_id}
+          date={(bill) => bill.issue_date}
+          amount={(bill) => bill.total}
+          columns={BILL_COLUMNS}
+          empty={BILLING_PAGE_TEXT.noBills}
+          records={bills}
+          testId="bills-table"
+        />
+      </Section>
+      <Section id="payments-heading" title="Payments">
+        <RecordsTable<PaymentRecord, PaymentsPage>
+          title="Payments"
+          rows={(page) => page.payments}
+          rowKey={(payment) => payment.payment_id}
+          date={(payment) => payment.payment_date}
+          amount={(payment) => payment.amount}
+          columns={PAYMENT_COLUMNS}
+          empty={BILLING_PAGE_TEXT.noPayments}
+          records={payments}
+          testId="payments-table"
+        />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The billing page (/billing/): a payment from the bank account, automatic payment on and off, a
+ * refused amount, and the view-only login. Each test that changes a customer claims one of its
+ * own (support/billed-customers.ts: an open activation bill, a bank account as the default,
+ * automatic payment off). Sensitive calls need a fresh token, and the e2e server's access token
+ * lives 5 s: the password prompt may ask for the password first, and the request then goes on.
+ *
+ * The card payment is added once the payment methods page (its card modal) is in.
+ */
+import type { Page } from '@playwright/test';
+import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
+import { BILLING_PAGE_TEXT } from '../../../src/shared/messages/billing-page.ts';
+import { claimBilledCustomer } from '../support/billed-customers.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { logInAs } from '../paths/mappings/portal.ts';
+import { BILLING_PATH as BILLING, throughPasswordPrompt } from './support.ts';
+
+/** "$1,234.50" → 123450. */
+function cents(text: string): number {
+  return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+}
+
+const paymentForm = (page: Page) => page.getByRole('form', { name: 'Make a payment' });
+const amountBox = (page: Page) => paymentForm(page).getByRole('textbox', { name: 'Amount' });
+const autopaySwitch = (page: Page) => page.getByRole('switch', { name: 'Automatic payment' });
+
+test.describe('billing page', () => {
+  // A login, the page's axe checks in both schemes, and a password prompt a sensitive call may bring.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('pay a partial amount by bank account', async ({ page, visit }) => {
+    await logInAs(page, visit, claimBilledCustomer());
+    await visit(BILLING);
+    const due = page.getByTestId('amount-due');
+    await expect(due).toBeVisible();
+    const before = cents(await due.innerText());
+    expect(before).toBeGreaterThan(1000);
+    // The amount starts at the amount due, the account at the default bank account.
+    await expect(amountBox(page)).toHaveValue((before / 100).toFixed(2));
+    const account = paymentForm(page).getByRole('combobox', { name: 'Pay from' });
+    await expect(account.locator('option:checked')).toHaveText(/^Bank account ending in \d{4}$/);
+
+    await amountBox(page).fill('10.00');
+    await paymentForm(page).getByRole('button', { name: 'Pay' }).click();
+    const confirm = page.getByRole('group', { name: 'Confirm the payment' });
+    await expect(confirm).toContainText(/Pay \$10\.00 from Bank account ending in \d{4}\?/);
+    await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+
+    const outcome = page.getByTestId('payment-outcome');
+    await throughPasswordPrompt(page, outcome);
+    await expect(outcome).toContainText(BILLING_MESSAGES.paymentPending);
+    await expect(due).toHaveText(`$${((before - 1000) / 100).toFixed(2)}`);
+    const newest = page.getByTestId('payments-table').getByRole('row').nth(1);
+    await expect(newest).toContainText('$10.00');
+    await expect(newest).toContainText('Pending');
+    await expect(newest.getByRole('link', { name: /^Payment \d+$/ })).toHaveAttribute(
+      'href',
+      /\/control\/invoice\/payments\/\d+\/$/,
+    );
+    // The form is ready for another payment, of the new amount due.
+    await expect(amountBox(page)).toHaveValue(((before - 1000) / 100).toFixed(2));
+  });
+
+  test('turn autopay on and off', async ({ page, visit }) => {
+    await logInAs(page, visit, claimBilledCustomer());
+    await visit(BILLING);
+    const toggle = autopaySwitch(page);
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByText(BILLING_PAGE_TEXT.autopayOff)).toBeVisible();
+
+    await toggle.click({ force: true });
+    await throughPasswordPrompt(page, page.getByText(BILLING_PAGE_TEXT.autopayOn));
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
+    await expect(amountBox(page)).toHaveAccessibleDescription('Payment type: Automatic');
+
+    await toggle.click({ force: true });
+    await throughPasswordPrompt(page, page.getByText(BILLING_PAGE_TEXT.autopayOff));
+    await expect(toggle).not.toBeChecked();
+    await expect(amountBox(page)).toHaveAccessibleDescription('Payment type: Manual');
+  });
+
+  test('the viewer sees billing but cannot pay', async ({ page, visit }) => {
+    await logInAs(page, visit, 'viewer');
+    await visit(BILLING);
+    await expect(page.getByTestId('billing-read-only')).toContainText(BILLING_PAGE_TEXT.readOnly);
+    await expect(page.getByTestId('amount-due')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    await expect(page.getByTestId('autopay-state')).toHaveText(BILLING_PAGE_TEXT.autopayOn);
+    await expect(page.getByTestId('billing-address')).toBeVisible();
+    const bills = page.getByTestId('bills-table');
+    await expect(bills.getByRole('row')).toHaveCount(5);
+    await expect(bills.getByRole('link', { name: /^Bill \d+$/ }).first()).toHaveAttribute(
+      'href',
+      /\/control\/invoice\/bills\/\d+\/$/,
+    );
+    await expect(page.getByTestId('payments-table')).toBeVisible();
+    // Read-only: no payment form, no switch, no address edit.
+    await expect(page.getByRole('heading', { name: 'Make a payment' })).toHaveCount(0);
+    await expect(paymentForm(page)).toHaveCount(0);
+    await expect(autopaySwitch(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit billing address' })).toHaveCount(0);
+  });
+
+  test("a bad amount is refused with the spec's message", async ({ page, visit }) => {
+    await logInAs(page, visit, claimBilledCustomer());
+    await visit(BILLING);
+    const pay = paymentForm(page).getByRole('button', { name: 'Pay' });
+    await amountBox(page).fill('12.345');
+    await pay.click();
+    await expect(amountBox(page)).toHaveAccessibleDescription(
+      new RegExp(BILLING_MESSAGES.amount.replace(/[$.]/g, '\\$&')),
+    );
+    await amountBox(page).fill('10000.01');
+    await amountBox(page).blur();
+    await expect(paymentForm(page)).toContainText(BILLING_MESSAGES.amountTooLarge);
+    await pay.click();
+    await expect(page.getByRole('group', { name: 'Confirm the payment' })).toHaveCount(0);
+    await expect(amountBox(page)).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * What the billing pages' browser tests and path mappings share: the password prompt that a
+ * sensitive call may bring up (the e2e server's access token lives 5 s), the customer's state set
+ * through the API (as the payment methods page would set it), and the page's own reload of
+ * everything it shows (saving the billing address).
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { PaymentAccountsResponse } from '../../../src/shared/billing.ts';
+import {
+  API_BASE_PATH,
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  WHITELISTED_ROUTING_NUMBERS,
+} from '../../../src/shared/constants.ts';
+import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
+import { SESSION_NOTICES } from '../../../src/shared/messages.ts';
+import { DEMO_PASSWORD } from '../paths/mappings/portal.ts';
+
+export const BILLING_PATH = '/control/billing/';
+const SLOW_MS = 15_000;
+
+/** Waits for `done`; when the password prompt asks first, answers it. */
+export async function throughPasswordPrompt(page: Page, done: Locator) {
+  const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
+  await expect(done.or(prompt).first()).toBeVisible({ timeout: SLOW_MS });
+  if (await prompt.isVisible()) {
+    await prompt.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await expect(done).toBeVisible({ timeout: SLOW_MS });
+  }
+}
+
+/** The customer's API, with the browser's cookies and a fresh token (as after the password). */
+async function freshApi(page: Page, username: string) {
+  const csrf = async () => {
+    const cookies = await page.context().cookies();
+    const cookie = cookies.find(
+      (c) => c.name === CSRF_COOKIE_NAME || c.name === `__Host-${CSRF_COOKIE_NAME}`,
+    );
+    return { [CSRF_HEADER_NAME]: cookie?.value ?? '' };
+  };
+  const call = async (method: 'post' | 'put' | 'delete' | 'get', path: string, data?: unknown) => {
+    const response = await page.request[method](`${API_BASE_PATH}${path}`, {
+      data,
+      headers: await csrf(),
+    });
+    if (!response.ok())
+      throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  // A renewal first (the access token may have run out), then the password.
+  await call('post', '/auth/refresh_token', { store_in_cookies: true });
+  await call('post', '/auth/access_token', {
+    username,
+    password: DEMO_PASSWORD,
+    store_in_cookies: true,
+  });
+  return call;
+}
+
+/** Adds a second bank account (not the default): "Bank account ending in 4321". */
+export async function addBankAccount(page: Page, username: string): Promise<string> {
+  const call = await freshApi(page, username);
+  await call('post', '/billing/payment_accounts/ach', {
+    name: 'Bill Payer',
+    routing: WHITELISTED_ROUTING_NUMBERS[0],
+    account: '000987654321',
+    account_type: 'CHECKING',
+  });
+  return 'Bank account ending in 4321';
+}
+
+/**
+ * Sets automatic payment and whether there is a default account, as the payment methods page
+ * would: without a default, every account is removed; with one, a bank account is added when
+ * none is left.
+ */
+export async function setAccounts(
+  page: Page,
+  username: string,
+  want: { automatic: boolean; hasDefault: boolean },
+) {
+  const call = await freshApi(page, username);
+  let state = (await call('get', '/billing/payment_accounts')) as PaymentAccountsResponse;
+  const id = () => state.default_payment_account_id;
+  if (!want.hasDefault) {
+    if (state.automatic && id() !== null)
+      state = await call('put', `/billing/payment_accounts/${id()}`, { automatic: false });
+    for (const account of state.payment_accounts)
+      state = await call('delete', `/billing/payment_accounts/${account.payment_account_id}`);
+    return;
+  }
+  if (id() === null) {
+    await call('post', '/billing/payment_accounts/ach', {
+      name: 'Bill Payer',
+      routing: WHITELISTED_ROUTING_NUMBERS[0],
+      account: '000555554321',
+      account_type: 'CHECKING',
+      make_default: true,
+    });
+    state = await call('get', '/billing/payment_accounts');
+  }
+  if (state.automatic !== want.automatic)
+    await call('put', `/billing/payment_accounts/${id()}`, { automatic: want.automatic });
+}
+
+/**
+ * The page loads everything again, as after any change it makes: the billing address saved (it
+ * needs no fresh token).
+ */
+export async function reloadThroughAddress(page: Page) {
+  await page.getByRole('button', { name: 'Edit billing address' }).click();
+  const form = page.getByRole('form', { name: 'Edit the billing address' });
+  // The seeded customers' last names ("Payer 7") carry a digit, which the name rule refuses.
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Payer');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText(BILLING_MESSAGES.addressSaved).first()).toBeVisible();
+  await expect(form).toHaveCount(0);
+}

@@ -1,0 +1,111 @@
+/**
+ * The automatic payment switch in the browser, on the Billing page, for a customer of the path's
+ * own (a bank account as the default, automatic payment off). Changes go to the real server; a
+ * server that cannot be reached is the one answer it cannot give, so that request is dropped on
+ * the network. The payment accounts loaded again: the accounts are set through the API (as the
+ * payment methods page would set them), then the page loads everything again after a change it
+ * makes (the billing address saved).
+ */
+import type { Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
+import { BILLING_PAGE_TEXT } from '../../../../src/shared/messages/billing-page.ts';
+import { claimBilledCustomer } from '../../support/billed-customers.ts';
+import {
+  BILLING_PATH,
+  reloadThroughAddress,
+  setAccounts,
+  throughPasswordPrompt,
+} from '../../billing/support.ts';
+import type { BrowserMapping, StateCheckContext } from '../runner.ts';
+import { logInAs } from './portal.ts';
+
+const ACCOUNT = '**/manage/api/v1.0/billing/payment_accounts/*';
+const REFUSED = 'Automatic payment was not changed';
+
+const done = { username: '' };
+
+const toggle = (page: Page) => page.getByRole('switch', { name: 'Automatic payment' });
+const refusal = (page: Page) => page.getByRole('alert').filter({ hasText: REFUSED });
+
+async function checkRefusal({ page, expect, step }: StateCheckContext) {
+  if ((step.projection as { refused: boolean }).refused)
+    await expect(refusal(page)).toContainText(ERROR_MESSAGES.timeout);
+  else await expect(refusal(page)).toHaveCount(0);
+}
+
+function answered(event: EventObject): boolean {
+  return (event as { output?: { automatic?: boolean } }).output?.automatic ?? false;
+}
+
+export const billingAutopayMapping: BrowserMapping = {
+  machine: 'billing-autopay',
+  async start({ page, visit }) {
+    done.username = claimBilledCustomer();
+    await logInAs(page, visit, done.username);
+    await visit(BILLING_PATH);
+    await toggle(page).waitFor({ state: 'attached' });
+  },
+  events: {
+    'autopay.switched': async ({ page, upcoming }) => {
+      if (upcoming[0]?.type === 'xstate.error.actor.save')
+        await page.route(ACCOUNT, (route) => route.abort('internetdisconnected'), { times: 1 });
+      await toggle(page).click({ force: true });
+    },
+    'xstate.done.actor.save': async ({ page }, event) => {
+      // The switch is usable again, where the server put it.
+      await throughPasswordPrompt(
+        page,
+        page.getByRole('switch', {
+          name: 'Automatic payment',
+          checked: answered(event),
+          disabled: false,
+        }),
+      );
+    },
+    'xstate.error.actor.save': async ({ page, expect }) => {
+      await expect(refusal(page)).toBeVisible();
+      await page.unroute(ACCOUNT);
+    },
+    'accounts.loaded': async ({ page }, event) => {
+      const { automatic, defaultAccountId } = event as EventObject & {
+        automatic: boolean;
+        defaultAccountId: number | null;
+      };
+      await setAccounts(page, done.username, { automatic, hasDefault: defaultAccountId !== null });
+      await reloadThroughAddress(page);
+    },
+  },
+  notCaused: {
+    'xstate.done.actor.save': ({ event, previous }) => {
+      const asked = (previous as { on?: boolean } | undefined)?.on;
+      return asked !== undefined && asked !== answered(event)
+        ? 'the server does what the switch asked'
+        : undefined;
+    },
+  },
+  states: {
+    off: async (context) => {
+      const { page, expect } = context;
+      await expect(toggle(page)).not.toBeChecked();
+      await expect(toggle(page)).toBeEnabled();
+      await expect(page.getByText(BILLING_PAGE_TEXT.autopayOff)).toBeVisible();
+      await checkRefusal(context);
+    },
+    on: async (context) => {
+      const { page, expect } = context;
+      await expect(toggle(page)).toBeChecked();
+      await expect(toggle(page)).toBeEnabled();
+      await expect(page.getByText(BILLING_PAGE_TEXT.autopayOn)).toBeVisible();
+      await checkRefusal(context);
+    },
+    unavailable: async ({ page, expect }) => {
+      await expect(toggle(page)).toBeDisabled();
+      await expect(page.getByText(BILLING_PAGE_TEXT.autopayNeedsDefault)).toBeVisible();
+    },
+  },
+  notShown: {
+    'turning on': 'lasts only while the server answers; the state after it is checked',
+    'turning off': 'lasts only while the server answers; the state after it is checked',
+  },
+};
