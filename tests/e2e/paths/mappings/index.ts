@@ -3,6 +3,7 @@
  * Add a line here when a machine's views exist.
  */
 import { activationMapping } from '../../signup/activation-mapping.ts';
+import { addressMapping } from '../../signup/address-mapping.ts';
 import { attributionMapping } from '../../signup/attribution-mapping.ts';
 import { installationMapping } from '../../signup/installation-mapping.ts';
 import { accountMapping } from '../../signup/account-mapping.ts';
@@ -52,4 +53,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   servicesStockedMapping,
   servicesSoldOutMapping,
   tokensMapping,
+  addressMapping,
 ];
