@@ -193,10 +193,9 @@ const section = (page: Page) => page.getByTestId('signup-address');
 const listbox = (page: Page) => page.getByRole('listbox', { name: 'Service address suggestions' });
 
 /** The box, its dropdown and what the checks found, as the predicted snapshot says. */
-async function expectAddress({ page, expect, step, upcoming }: StateCheckContext) {
+async function expectAddress({ page, expect, step }: StateCheckContext) {
   const snapshot = address(step.snapshot);
-  // At the end of the path the clock runs again (the page's last checks need its timers).
-  await releaseWhenNoPause(page, upcoming.length === 0 ? undefined : snapshot);
+  await releaseWhenNoPause(page, snapshot);
   const view = selectAddressView(snapshot);
   const walk = walkOf(page);
   const box = addressBox(page);
@@ -291,6 +290,8 @@ async function expectOncePerStep(context: StateCheckContext) {
   if (steps.has(context.step)) return;
   steps.add(context.step);
   await expectAddress(context);
+  // At the end of the path the clock runs again (the page's last checks need its timers).
+  if (context.upcoming.length === 0) await releaseWhenNoPause(context.page, undefined);
 }
 
 const answered = (kind: Answer, fails: boolean) => (context: BrowserContext) =>

@@ -22,6 +22,7 @@ import { adminProxyMapping } from './admin-proxy.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
 import { passgenMapping } from './passgen.ts';
+import { passwordMapping } from './password.ts';
 import { notificationsMapping } from './notifications.ts';
 import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
@@ -54,4 +55,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   servicesSoldOutMapping,
   tokensMapping,
   addressMapping,
+  passwordMapping,
 ];
