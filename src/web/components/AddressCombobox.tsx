@@ -60,10 +60,10 @@ export function AddressCombobox(props: AddressComboboxProps) {
         }
         break;
       case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          props.onDismiss();
-        }
+        // The owner hears it even with nothing listed yet: suggestions that arrive later stay
+        // closed. Only a list that shows keeps the key from the page (a modal around the box).
+        if (expanded) event.preventDefault();
+        props.onDismiss();
         break;
     }
   };
@@ -82,6 +82,7 @@ export function AddressCombobox(props: AddressComboboxProps) {
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        aria-busy={props.loading ?? false}
         rightSection={props.loading ? <Loader size="xs" aria-hidden /> : null}
         onChange={(event) => props.onInput(event.currentTarget.value)}
         onFocus={props.onFocus}

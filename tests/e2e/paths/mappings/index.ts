@@ -3,6 +3,7 @@
  * Add a line here when a machine's views exist.
  */
 import { activationMapping } from '../../signup/activation-mapping.ts';
+import { addressMapping } from '../../signup/address-mapping.ts';
 import { attributionMapping } from '../../signup/attribution-mapping.ts';
 import { installationMapping } from '../../signup/installation-mapping.ts';
 import { accountMapping } from '../../signup/account-mapping.ts';
@@ -23,6 +24,7 @@ import { billingPaymentMapping } from './billing-payment.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
 import { passgenMapping } from './passgen.ts';
+import { passwordMapping } from './password.ts';
 import { notificationsMapping } from './notifications.ts';
 import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
@@ -56,4 +58,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   tokensMapping,
   billingPaymentMapping,
   billingAutopayMapping,
+  addressMapping,
+  passwordMapping,
 ];
