@@ -24,17 +24,17 @@ export interface SessionContext {
 
 export type SessionEvent =
   /** The page starts: whether the browser holds a session (the session hint cookie). */
-  | { type: 'page opened'; sessionCookie: boolean }
-  | { type: 'login'; username: string; password: string; redirect?: string | null }
+  | { type: 'page.opened'; sessionCookie: boolean }
+  | { type: 'login.submitted'; username: string; password: string; redirect?: string | null }
   /** Someone else logged the user in (signup's automatic login, an admin acting as a customer). */
-  | { type: 'signed in'; user: SessionUser; redirect?: string | null }
-  | { type: 'logout' }
+  | { type: 'session.started'; user: SessionUser; redirect?: string | null }
+  | { type: 'logout.pressed' }
   /** The token coordinator could not renew the session (the refresh answered 401). */
-  | { type: 'session expired'; attempted: AttemptedRoute | null }
+  | { type: 'session.expired'; attempted: AttemptedRoute | null }
   /** A refresh or re-authentication answered the user afresh (permissions may change). */
-  | { type: 'user refreshed'; user: SessionUser }
+  | { type: 'user.refreshed'; user: SessionUser }
   /** The account page saved new contact information. */
-  | { type: 'profile changed'; info: UserProfile['info'] }
+  | { type: 'profile.changed'; info: UserProfile['info'] }
   /** The answers of the profile, login and logout calls the machine follows. */
   | { type: 'xstate.done.actor.fetchProfile'; output: UserProfile }
   | { type: 'xstate.error.actor.fetchProfile'; error: unknown }
@@ -76,7 +76,7 @@ export const sessionMachine = setup({
     'forget user': assign({ user: null }),
     'store redirect': assign({
       redirect: ({ event }) =>
-        event.type === 'login' || event.type === 'signed in' ? (event.redirect ?? null) : null,
+        event.type === 'login.submitted' || event.type === 'session.started' ? (event.redirect ?? null) : null,
       loginError: null,
     }),
     'store login failure': assign({
@@ -88,11 +88,11 @@ export const sessionMachine = setup({
     }),
     'store refreshed user': assign({
       user: ({ context, event }) =>
-        event.type === 'user refreshed' ? withSessionUser(context.user, event.user) : context.user,
+        event.type === 'user.refreshed' ? withSessionUser(context.user, event.user) : context.user,
     }),
     'store contact information': assign({
       user: ({ context, event }) =>
-        event.type === 'profile changed' && context.user
+        event.type === 'profile.changed' && context.user
           ? { ...context.user, info: event.info }
           : context.user,
     }),
@@ -106,7 +106,7 @@ export const sessionMachine = setup({
   },
   guards: {
     'the browser holds a session': ({ event }) =>
-      event.type === 'page opened' && event.sessionCookie,
+      event.type === 'page.opened' && event.sessionCookie,
     'an admin stops acting as a customer': ({ event }) => {
       assertEvent(event, 'xstate.done.actor.logout');
       return event.output?.proxy_logout === true;
@@ -123,7 +123,7 @@ export const sessionMachine = setup({
       description:
         'The page starts and looks for the session hint cookie: only a browser that holds a session asks for the profile.',
       on: {
-        'page opened': [
+        'page.opened': [
           { guard: 'the browser holds a session', target: 'unknown' },
           { target: 'loggedOut' },
         ],
@@ -147,8 +147,8 @@ export const sessionMachine = setup({
           description:
             'The login form waits; a failed attempt shows the server’s title and message.',
           on: {
-            login: { target: 'loggingIn', actions: 'store redirect' },
-            'signed in': { target: 'loadingProfile', actions: 'store redirect' },
+            'login.submitted': { target: 'loggingIn', actions: 'store redirect' },
+            'session.started': { target: 'loadingProfile', actions: 'store redirect' },
           },
         },
         loggingIn: {
@@ -157,7 +157,7 @@ export const sessionMachine = setup({
             id: 'login',
             src: 'login',
             input: ({ event }) =>
-              event.type === 'login'
+              event.type === 'login.submitted'
                 ? { username: event.username, password: event.password }
                 : { username: '', password: '' },
             onDone: { target: 'loadingProfile' },
@@ -188,16 +188,16 @@ export const sessionMachine = setup({
       description: 'Someone is logged in: the portal shows their tabs and their name.',
       initial: 'active',
       on: {
-        'user refreshed': { actions: 'store refreshed user' },
-        'profile changed': { actions: 'store contact information' },
+        'user.refreshed': { actions: 'store refreshed user' },
+        'profile.changed': { actions: 'store contact information' },
       },
       states: {
         active: {
           description: 'The user works in the portal.',
           on: {
-            logout: 'loggingOut',
-            'signed in': { target: 'switching', actions: 'store redirect' },
-            'session expired': {
+            'logout.pressed': 'loggingOut',
+            'session.started': { target: 'switching', actions: 'store redirect' },
+            'session.expired': {
               target: '#session.loggedOut',
               actions: [
                 'forget user',

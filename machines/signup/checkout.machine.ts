@@ -152,7 +152,7 @@ export const checkoutMachine = setup({
       captchaToken: '',
       captchaRound: context.captchaRound + 1,
     })),
-    /** The app logs the new customer in (the session's `signed in`) and goes to the account. */
+    /** The app logs the new customer in (the session's `session.started`) and goes to the account. */
     'tell the session': (_, _params: { user: SessionUser }) => {},
     'show the success message': () => {},
     'show that the automatic login failed': () => {},

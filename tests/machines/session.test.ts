@@ -83,7 +83,7 @@ function start(options: {
       },
     }),
   ).start();
-  actor.send({ type: 'page opened', sessionCookie: options.sessionCookie ?? true });
+  actor.send({ type: 'page.opened', sessionCookie: options.sessionCookie ?? true });
   return { actor, calls };
 }
 
@@ -102,7 +102,7 @@ describe('session machine', () => {
       profiles: [profile(user('demo'))],
       login: async () => user('demo'),
     });
-    actor.send({ type: 'login', username: 'demo', password: 'pw', redirect: '/billing/' });
+    actor.send({ type: 'login.submitted', username: 'demo', password: 'pw', redirect: '/billing/' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls).toEqual(['login demo', 'profile', 'go to /billing/']);
   });
@@ -133,7 +133,7 @@ describe('session machine', () => {
       login: async () => user('demo'),
     });
     await waitFor(actor, (s) => s.matches('loggedOut'));
-    actor.send({ type: 'login', username: 'demo', password: 'pw', redirect: '/billing/' });
+    actor.send({ type: 'login.submitted', username: 'demo', password: 'pw', redirect: '/billing/' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls).toEqual(['profile', 'login demo', 'profile', 'go to /billing/']);
   });
@@ -145,7 +145,7 @@ describe('session machine', () => {
       },
     });
     await waitFor(actor, (s) => s.matches('loggedOut'));
-    actor.send({ type: 'login', username: 'demo', password: 'bad' });
+    actor.send({ type: 'login.submitted', username: 'demo', password: 'bad' });
     await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }));
     expect(selectLoginError(actor.getSnapshot())).toEqual({
       title: 'Login failed',
@@ -159,7 +159,7 @@ describe('session machine', () => {
       logout: async () => ({ proxy_logout: false, title: 'Access denied', msg: 'Logout complete' }),
     });
     await waitFor(actor, (s) => s.matches('loggedIn'));
-    actor.send({ type: 'logout' });
+    actor.send({ type: 'logout.pressed' });
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(calls.slice(1)).toEqual([
       'logout',
@@ -181,7 +181,7 @@ describe('session machine', () => {
       customer: 'demo Example',
       admin: 'admin',
     });
-    actor.send({ type: 'logout' });
+    actor.send({ type: 'logout.pressed' });
     await waitFor(
       actor,
       (s) => s.matches({ loggedIn: 'active' }) && s.context.user?.username === 'admin',
@@ -199,7 +199,7 @@ describe('session machine', () => {
   it('an ended session goes to login with timeout and a redirect to the attempted route', async () => {
     const { actor, calls } = start({ profiles: [profile(user('demo'))] });
     await waitFor(actor, (s) => s.matches('loggedIn'));
-    actor.send({ type: 'session expired', attempted: { name: 'billing', href: '/billing/' } });
+    actor.send({ type: 'session.expired', attempted: { name: 'billing', href: '/billing/' } });
     expect(selectSessionStatus(actor.getSnapshot())).toBe('loggedOut');
     expect(calls.slice(1)).toEqual(['remember billing', 'go to login timeout=true /billing/']);
   });
@@ -209,7 +209,7 @@ describe('session machine', () => {
     const customer = user('demo', { proxy: { admin_username: 'admin' } });
     const { actor, calls } = start({ profiles: [profile(admin), profile(customer)] });
     await waitFor(actor, (s) => s.matches('loggedIn'));
-    actor.send({ type: 'signed in', user: customer, redirect: '/account/' });
+    actor.send({ type: 'session.started', user: customer, redirect: '/account/' });
     await waitFor(
       actor,
       (s) => s.matches({ loggedIn: 'active' }) && s.context.user?.username === 'demo',
@@ -221,7 +221,7 @@ describe('session machine', () => {
     const { actor } = start({ profiles: [profile(user('demo'))] });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     const perms = { ...emptyPerms(), payments: { has_view: true, has_manage: false } };
-    actor.send({ type: 'user refreshed', user: user('demo', { perms }) });
+    actor.send({ type: 'user.refreshed', user: user('demo', { perms }) });
     expect(selectPortalTabs(actor.getSnapshot(), false).map((t) => t.label)).toEqual([
       'Account',
       'Billing',
@@ -251,7 +251,7 @@ describe('session machine', () => {
     });
     const { actor } = start({ profiles: [profile(user('demo'))], logout });
     await waitFor(actor, (s) => s.matches('loggedIn'));
-    actor.send({ type: 'logout' });
+    actor.send({ type: 'logout.pressed' });
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(selectUser(actor.getSnapshot())).toBeNull();
   });

@@ -111,9 +111,9 @@ export function createSessionActors(options: {
         reauthenticate: fromPromise(({ input }) => reauthenticate(api, input)),
       },
       actions: {
-        'report user': (_, { user }) => actors.session.send({ type: 'user refreshed', user }),
+        'report user': (_, { user }) => actors.session.send({ type: 'user.refreshed', user }),
         'end session': () =>
-          actors.session.send({ type: 'session expired', attempted: navigation.current() }),
+          actors.session.send({ type: 'session.expired', attempted: navigation.current() }),
       },
     }),
     { inspect },
@@ -160,6 +160,6 @@ export function createSessionActors(options: {
   actors.routeGate.start();
   actors.session.start();
   // Without the session hint cookie nobody is logged in: the page asks the server nothing.
-  actors.session.send({ type: 'page opened', sessionCookie: holdsSession() });
+  actors.session.send({ type: 'page.opened', sessionCookie: holdsSession() });
   return actors;
 }

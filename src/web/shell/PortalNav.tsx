@@ -56,7 +56,7 @@ export function ActingAsBanner() {
           variant="white"
           color="brand"
           loading={leaving}
-          onClick={() => actors.session.send({ type: 'logout' })}
+          onClick={() => actors.session.send({ type: 'logout.pressed' })}
         >
           Return to admin
         </Button>

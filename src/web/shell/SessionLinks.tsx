@@ -37,7 +37,7 @@ export function SessionLinks() {
           color="gray"
           leftSection={<IconLogout size={16} aria-hidden />}
           loading={loggingOut}
-          onClick={() => actors.session.send({ type: 'logout' })}
+          onClick={() => actors.session.send({ type: 'logout.pressed' })}
         >
           Log out
         </Button>

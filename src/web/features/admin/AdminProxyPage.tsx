@@ -50,7 +50,7 @@ export default function AdminProxyPage() {
       },
       actions: {
         'act as the customer': (_, { user }) =>
-          actors.session.send({ type: 'signed in', user, redirect: '/account/' }),
+          actors.session.send({ type: 'session.started', user, redirect: '/account/' }),
       },
     }),
   );

@@ -28,7 +28,7 @@ export default function LoginPage() {
 
   const form = useFormActor({ fields: FIELDS }, async (values) => {
     actors.session.send({
-      type: 'login',
+      type: 'login.submitted',
       username: String(values.username).trim(),
       password: String(values.password),
       redirect,

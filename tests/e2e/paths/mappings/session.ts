@@ -68,12 +68,12 @@ export const sessionMapping: BrowserMapping = {
     await page.goto('about:blank');
   },
   events: {
-    'page opened': async ({ page, visit, upcoming }, event) => {
+    'page.opened': async ({ page, visit, upcoming }, event) => {
       const { sessionCookie } = event as EventObject & { sessionCookie?: boolean };
       if (sessionCookie) {
         // Log in first, then open a page afresh with the session's cookies. Only the site admin
         // acts as a customer: as the admin, or already acting as the demo customer.
-        const admin = upcoming.some((next) => next.type === 'signed in' || isProxyLogout(next));
+        const admin = upcoming.some((next) => next.type === 'session.started' || isProxyLogout(next));
         await visit('/control/login/');
         await fillLogin(page, admin ? 'admin' : 'demo', DEMO_PASSWORD);
         await page.getByTestId('logged-in-link').waitFor();
@@ -98,17 +98,17 @@ export const sessionMapping: BrowserMapping = {
         await visit('/control/login/');
       }
     },
-    login: async ({ page, upcoming }) => {
+    'login.submitted': async ({ page, upcoming }) => {
       const accepted = upcoming[0]?.type === 'xstate.done.actor.login';
       await prepareProfile(page, upcoming, 1);
       await fillLogin(page, 'demo', accepted ? DEMO_PASSWORD : WRONG_PASSWORD);
     },
     // The site admin acts as the demo customer: the customer's session comes from elsewhere.
-    'signed in': async ({ page, upcoming }) => {
+    'session.started': async ({ page, upcoming }) => {
       await actAsDemo(page, upcoming);
       shownUser = 'demo';
     },
-    logout: async ({ page, upcoming }) => {
+    'logout.pressed': async ({ page, upcoming }) => {
       await prepareProfile(page, upcoming, 1);
       if (isProxyLogout(upcoming[0])) shownUser = 'admin';
       if (upcoming[0]?.type === 'xstate.error.actor.logout') {
@@ -121,7 +121,7 @@ export const sessionMapping: BrowserMapping = {
     },
     // The access token runs out (the browser drops its cookie when it expires): the next request
     // renews the session, and the renewal answers the user afresh.
-    'user refreshed': async ({ page }) => {
+    'user.refreshed': async ({ page }) => {
       await page.context().clearCookies({ name: 'access_token' });
       const renewed = page.waitForResponse(
         (response) => response.url().endsWith('/auth/refresh_token') && response.ok(),
@@ -131,7 +131,7 @@ export const sessionMapping: BrowserMapping = {
       await openTab(page, 'Account');
       await renewed;
     },
-    'session expired': async ({ page }) => {
+    'session.expired': async ({ page }) => {
       // Both tokens are gone behind the page's back; the next request cannot be renewed.
       await page.context().clearCookies({ name: 'access_token' });
       await page.context().clearCookies({ name: 'refresh_token' });
@@ -147,11 +147,11 @@ export const sessionMapping: BrowserMapping = {
     'xstate.error.actor.logout': serverAnswers,
   },
   notCaused: {
-    'signed in': ({ previous }) =>
-      previous?.type === 'page opened'
+    'session.started': ({ previous }) =>
+      previous?.type === 'page.opened'
         ? 'logged out, only the signup’s own login after a real order signs someone in: the signup’s paths walk it'
         : undefined,
-    'profile changed':
+    'profile.changed':
       'nothing sends it: the account page shows the contact information but has no form to change it',
   },
   states: {

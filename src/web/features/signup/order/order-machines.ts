@@ -45,7 +45,7 @@ export function provideOrderMachines(api: ApiClient, actors: AppActors) {
       },
       actions: {
         'tell the session': (_, { user }) =>
-          actors.session.send({ type: 'signed in', user, redirect: ACCOUNT_PATH }),
+          actors.session.send({ type: 'session.started', user, redirect: ACCOUNT_PATH }),
         'show the success message': () =>
           actors.notifications.send({
             type: 'notify',
