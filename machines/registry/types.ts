@@ -137,7 +137,7 @@ export function defineMachine<TMachine extends AnyStateMachine, TProjection>(
   return entry as unknown as RegisteredMachine;
 }
 
-/** Helper for readable samples: `sample('choose dark', { type: 'theme.choose', scheme: 'dark' })`. */
+/** Helper for readable samples: `sample('choose dark', { type: 'theme.chosen', scheme: 'dark' })`. */
 export function sample<const TEvent extends { type: string }>(
   label: string,
   event: TEvent,

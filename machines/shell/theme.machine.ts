@@ -11,7 +11,7 @@ export interface ThemeContext {
 }
 
 export type ThemeEvent =
-  | { type: 'theme.choose'; scheme: ColorScheme }
+  | { type: 'theme.chosen'; scheme: ColorScheme }
   | { type: 'system.changed'; scheme: ColorScheme | null }
   | { type: 'signup.entered' }
   | { type: 'signup.left' };
@@ -38,7 +38,7 @@ export const themeMachine = setup({
     'following preference': {
       description: 'The saved preference applies, else the system preference, else light.',
       on: {
-        'theme.choose': {
+        'theme.chosen': {
           actions: [
             assign({ saved: ({ event }) => event.scheme }),
             { type: 'store preference', params: ({ event }) => ({ scheme: event.scheme }) },

@@ -14,8 +14,8 @@ export const themeModel = defineMachine({
   machine: themeMachine,
   input: { saved: null, system: null },
   events: [
-    sample('choose dark', { type: 'theme.choose', scheme: 'dark' }),
-    sample('choose light', { type: 'theme.choose', scheme: 'light' }),
+    sample('choose dark', { type: 'theme.chosen', scheme: 'dark' }),
+    sample('choose light', { type: 'theme.chosen', scheme: 'light' }),
     sample('device turns dark', { type: 'system.changed', scheme: 'dark' }),
     sample('device turns light', { type: 'system.changed', scheme: null }),
     sample('open the signup page', { type: 'signup.entered' }),

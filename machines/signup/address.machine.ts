@@ -79,10 +79,10 @@ export type AddressEvent =
   | { type: 'address.typed'; value: string }
   | { type: 'address.focused' }
   | { type: 'address.blurred' }
-  | { type: 'suggestions.next' }
-  | { type: 'suggestions.previous' }
+  | { type: 'suggestions.next.pressed' }
+  | { type: 'suggestions.previous.pressed' }
   /** Enter: choose the suggestion the arrow keys point at. */
-  | { type: 'suggestions.pick' }
+  | { type: 'suggestion.picked' }
   /** Escape. */
   | { type: 'suggestions.dismissed' }
   | { type: 'suggestion.chosen'; addrId: number }
@@ -90,7 +90,7 @@ export type AddressEvent =
   | { type: 'match.dismissed' }
   | { type: 'contact.closed' }
   | { type: 'contact.opened' }
-  | { type: 'address.retry' }
+  | { type: 'address.retry.pressed' }
   /** A pre-signup link's address: checked at once, as if the visitor had chosen it. */
   | { type: 'address.prefilled'; addressId: number; serviceClassId: number; formatted: string }
   /** The answers of the checks the machine follows, by the id of the actor that gave them. */
@@ -287,7 +287,7 @@ export const addressMachine = setup({
               guard: 'the suggestion is listed',
               actions: 'choose suggestion',
             },
-            'suggestions.pick': {
+            'suggestion.picked': {
               guard: 'a suggestion is pointed at',
               actions: 'choose suggestion',
             },
@@ -310,7 +310,7 @@ export const addressMachine = setup({
               target: 'idle',
               actions: 'choose suggestion',
             },
-            'suggestions.pick': {
+            'suggestion.picked': {
               guard: 'a suggestion is pointed at',
               target: 'idle',
               actions: 'choose suggestion',
@@ -333,7 +333,7 @@ export const addressMachine = setup({
               target: 'idle',
               actions: 'choose suggestion',
             },
-            'suggestions.pick': {
+            'suggestion.picked': {
               guard: 'a suggestion is pointed at',
               target: 'idle',
               actions: 'choose suggestion',
@@ -351,7 +351,7 @@ export const addressMachine = setup({
           on: {
             'address.focused': 'open',
             'address.typed': 'open',
-            'suggestions.next': { guard: 'suggestions are listed', target: 'open' },
+            'suggestions.next.pressed': { guard: 'suggestions are listed', target: 'open' },
           },
         },
         open: {
@@ -360,15 +360,15 @@ export const addressMachine = setup({
           on: {
             'address.blurred': 'closing',
             'suggestions.dismissed': { target: 'closed', actions: 'stop pointing' },
-            'suggestions.next': {
+            'suggestions.next.pressed': {
               guard: 'suggestions are listed',
               actions: 'point at next suggestion',
             },
-            'suggestions.previous': {
+            'suggestions.previous.pressed': {
               guard: 'suggestions are listed',
               actions: 'point at previous suggestion',
             },
-            'suggestions.pick': { guard: 'a suggestion is pointed at', target: 'closed' },
+            'suggestion.picked': { guard: 'a suggestion is pointed at', target: 'closed' },
             'suggestion.chosen': { guard: 'the suggestion is listed', target: 'closed' },
           },
         },
@@ -394,7 +394,7 @@ export const addressMachine = setup({
           target: '.getting details',
           actions: 'forget the checks',
         },
-        'suggestions.pick': {
+        'suggestion.picked': {
           guard: 'a suggestion is pointed at',
           target: '.getting details',
           actions: 'forget the checks',
@@ -527,7 +527,7 @@ export const addressMachine = setup({
           description:
             'A check failed (network or server): the error shows with a Try again button.',
           on: {
-            'address.retry': {
+            'address.retry.pressed': {
               guard: 'an address was chosen',
               target: 'getting details',
               actions: 'forget the checks',

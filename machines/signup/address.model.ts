@@ -32,9 +32,9 @@ const TYPING: readonly AddressSample[] = [
   sample('clear the box', { type: 'address.typed', value: '' }),
   sample('focus the box', { type: 'address.focused' }),
   sample('leave the box', { type: 'address.blurred' }),
-  sample('press Down', { type: 'suggestions.next' }),
-  sample('press Up', { type: 'suggestions.previous' }),
-  sample('press Enter', { type: 'suggestions.pick' }),
+  sample('press Down', { type: 'suggestions.next.pressed' }),
+  sample('press Up', { type: 'suggestions.previous.pressed' }),
+  sample('press Enter', { type: 'suggestion.picked' }),
   sample('press Escape', { type: 'suggestions.dismissed' }),
   sample('click a suggestion', { type: 'suggestion.chosen', addrId: 1 }),
   sample('typing pauses 750 ms', {
@@ -83,7 +83,7 @@ const CHECKING: readonly AddressSample[] = [
     output: SAMPLE_OFFERINGS.utopia,
   }),
   sample('offering fails', { type: 'xstate.error.actor.offering', error: failure }),
-  sample('press Try again', { type: 'address.retry' }),
+  sample('press Try again', { type: 'address.retry.pressed' }),
 ];
 
 const PREFILLED = sample('a pre-signup link’s address', {

@@ -41,7 +41,7 @@ export type InstallationEvent =
   | { type: 'install.type.chosen'; installType: InstallType }
   | { type: 'install.date.chosen'; date: string }
   | { type: 'install.time.chosen'; resourceId: string }
-  | { type: 'install.times.retry' }
+  | { type: 'install.times.retry.pressed' }
   | { type: 'install.notes.typed'; text: string }
   | { type: 'drop.confirmed'; accepted: boolean }
   /** The answer of the `slots` actor: the times of the chosen installation type. */
@@ -172,7 +172,7 @@ export const installationMachine = setup({
         },
         'times failed': {
           description: 'The times could not be loaded: the error shows with a Try again button.',
-          on: { 'install.times.retry': 'loading times' },
+          on: { 'install.times.retry.pressed': 'loading times' },
         },
         'choosing date': {
           description: 'A date with free times, tomorrow at the earliest.',

@@ -45,7 +45,7 @@ export const installationModel = defineMachine({
       type: 'xstate.error.actor.slots',
       error: new Error('Timed out when trying to contact server'),
     }),
-    sample('press Try again', { type: 'install.times.retry' }),
+    sample('press Try again', { type: 'install.times.retry.pressed' }),
     sample('choose tomorrow', { type: 'install.date.chosen', date: days.tomorrow }),
     sample('choose today', { type: 'install.date.chosen', date: days.today }),
     sample('choose the first time', { type: 'install.time.chosen', resourceId: first.resourceId }),

@@ -240,7 +240,7 @@ function buildSamples() {
       type: 'xstate.error.actor.loadOrderSections',
       error: {},
     }),
-    sectionsRetry: sample('press Try again', { type: 'sections.retry' }),
+    sectionsRetry: sample('press Try again', { type: 'sections.retry.pressed' }),
     paymentValid: sample('the payment becomes valid', {
       type: 'xstate.snapshot.payment',
       snapshot: paymentSnapshot(true),
@@ -249,7 +249,7 @@ function buildSamples() {
       type: 'xstate.snapshot.account',
       snapshot: accountSnapshot(true),
     }),
-    placeOrder: sample('press Place order', { type: 'order.place' }),
+    placeOrder: sample('press Place order', { type: 'order.place.pressed' }),
     linkOpened: sample('the signup link prefills', {
       type: 'xstate.done.actor.preSignup',
       output: SAMPLE_PRE_SIGNUP,

@@ -120,7 +120,7 @@ export function selectPaymentValid(snapshot: SignupSnapshot): boolean {
  * checkout's): Place order would hand the order over (the wizard's `the whole form is valid`).
  */
 export function selectWholeFormValid(snapshot: SignupSnapshot): boolean {
-  return snapshot.can({ type: 'order.place' });
+  return snapshot.can({ type: 'order.place.pressed' });
 }
 
 /** The visitor answered yes to the tribal question. */

@@ -27,7 +27,7 @@ export interface UsernameContext {
 export type UsernameEvent =
   | { type: 'username.changed'; value: string }
   | { type: 'username.suggestion.chosen'; uid: string }
-  | { type: 'username.retry' }
+  | { type: 'username.retry.pressed' }
   | { type: 'username.name changed'; name: string };
 
 export const usernameMachine = setup({
@@ -148,7 +148,7 @@ export const usernameMachine = setup({
     },
     'check failed': {
       description: 'The check did not answer (network or server): a Check again button shows.',
-      on: { 'username.retry': 'checking' },
+      on: { 'username.retry.pressed': 'checking' },
     },
   },
 });

@@ -24,10 +24,10 @@ describe('theme machine', () => {
 
   it('stores the choice the user makes', () => {
     const { actor, stored, scheme } = start(null, null);
-    actor.send({ type: 'theme.choose', scheme: 'dark' });
+    actor.send({ type: 'theme.chosen', scheme: 'dark' });
     expect(scheme()).toBe('dark');
     expect(stored).toHaveBeenLastCalledWith('dark');
-    actor.send({ type: 'theme.choose', scheme: 'light' });
+    actor.send({ type: 'theme.chosen', scheme: 'light' });
     expect(scheme()).toBe('light');
     expect(stored).toHaveBeenLastCalledWith('light');
   });
@@ -42,7 +42,7 @@ describe('theme machine', () => {
     const { actor, stored, scheme } = start('dark', null);
     actor.send({ type: 'signup.entered' });
     expect(scheme()).toBe('light');
-    actor.send({ type: 'theme.choose', scheme: 'dark' });
+    actor.send({ type: 'theme.chosen', scheme: 'dark' });
     expect(scheme()).toBe('light');
     expect(stored).not.toHaveBeenCalled();
     actor.send({ type: 'signup.left' });

@@ -138,17 +138,17 @@ describe('address search: suggestions', () => {
     await typeAndWait(actor, '245 E');
     controls.answers.get('245 E')!(SAMPLE_SUGGESTIONS);
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'suggestions.previous' });
+    actor.send({ type: 'suggestions.previous.pressed' });
     expect(view().activeIndex).toBe(SAMPLE_SUGGESTIONS.length - 1);
-    actor.send({ type: 'suggestions.next' });
+    actor.send({ type: 'suggestions.next.pressed' });
     expect(view().activeIndex).toBe(0);
     actor.send({ type: 'suggestions.dismissed' });
     expect(view()).toMatchObject({ dropdownOpen: false, activeIndex: -1 });
-    actor.send({ type: 'suggestions.pick' });
+    actor.send({ type: 'suggestion.picked' });
     expect(view().status).toBe('none');
-    actor.send({ type: 'suggestions.next' });
-    actor.send({ type: 'suggestions.next' });
-    actor.send({ type: 'suggestions.pick' });
+    actor.send({ type: 'suggestions.next.pressed' });
+    actor.send({ type: 'suggestions.next.pressed' });
+    actor.send({ type: 'suggestion.picked' });
     expect(view().search).toBe(SAMPLE_SUGGESTIONS[0].formatted);
     expect(view().status).toBe('checking');
   });
@@ -250,7 +250,7 @@ describe('address search: the checks', () => {
       error: 'Timed out when trying to contact server',
     });
     fail = false;
-    actor.send({ type: 'address.retry' });
+    actor.send({ type: 'address.retry.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(selectAddressView(actor.getSnapshot()).status).toBe('serviceable');
   });

@@ -606,7 +606,7 @@ describe('the wizard’s second half', () => {
     vi.setSystemTime(new Date('2026-05-04T16:20:00.000Z'));
     checkout.send({ type: 'agreement.changed', checked: true });
     checkout.send({ type: 'captcha.changed', token: 'captcha-1' });
-    w.wizard.send({ type: 'order.place' });
+    w.wizard.send({ type: 'order.place.pressed' });
     await settle();
     expect(w.placed).toHaveLength(1);
     expect(w.placed[0]).toMatchObject({
@@ -641,7 +641,7 @@ describe('the wizard’s second half', () => {
     await completeFirstHalf(w);
     expect(selectOrderSectionsFailed(w.snap())).toBe(true);
     expect(selectRevealed(w.snap())).toMatchObject({ account: false, payment: false });
-    w.wizard.send({ type: 'sections.retry' });
+    w.wizard.send({ type: 'sections.retry.pressed' });
     await settle();
     expect(selectOrderSectionsFailed(w.snap())).toBe(false);
     expect(selectRevealed(w.snap())).toMatchObject({ account: true, payment: true });

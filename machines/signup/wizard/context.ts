@@ -83,7 +83,7 @@ export function servicesValid(context: SignupContext): boolean {
 /**
  * The whole form is valid (Place order hands the order over only then): services, customer
  * details, account and payment, and the order can be put together from them. The guard of
- * `order.place`; selectors ask it through `snapshot.can`.
+ * `order.place.pressed`; selectors ask it through `snapshot.can`.
  */
 export function wholeFormValid(context: SignupContext): boolean {
   return (

@@ -87,9 +87,9 @@ export interface SignupContext {
 export type SignupEvent =
   | { type: 'voice.toggled'; checked: boolean }
   /** Place order was pressed. */
-  | { type: 'order.place' }
+  | { type: 'order.place.pressed' }
   /** Try loading the second half's code again. */
-  | { type: 'sections.retry' }
+  | { type: 'sections.retry.pressed' }
   /** Internal: ordering started with a pre-signup link to apply. */
   | { type: 'signup link.apply' }
   /** The customer form's snapshots (its invoke follows them; the account region does too). */

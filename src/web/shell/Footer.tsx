@@ -41,7 +41,7 @@ export function Footer() {
             checked={darkOn}
             onChange={(event) =>
               actors.theme.send({
-                type: 'theme.choose',
+                type: 'theme.chosen',
                 scheme: event.currentTarget.checked ? 'dark' : 'light',
               })
             }

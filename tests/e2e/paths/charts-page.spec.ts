@@ -56,9 +56,9 @@ test.describe('statecharts page', () => {
     );
 
     await page.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
-    await expect(live.getByTestId('live-event')).toHaveText('theme.choose');
+    await expect(live.getByTestId('live-event')).toHaveText('theme.chosen');
     await expect(
-      chart.locator('[data-transition="following preference › theme.choose → (stays)"]'),
+      chart.locator('[data-transition="following preference › theme.chosen → (stays)"]'),
     ).toHaveAttribute('data-taken', 'true');
     await expect(chart.locator('[data-state="following preference"]')).toHaveAttribute(
       'data-active',

@@ -58,9 +58,9 @@ const LINK = DEMO_PRE_SIGNUPS.find(
 const TYPED = 'address.typed';
 const PREFILLED = 'address.prefilled';
 const KEYS = [
-  'suggestions.next',
-  'suggestions.previous',
-  'suggestions.pick',
+  'suggestions.next.pressed',
+  'suggestions.previous.pressed',
+  'suggestion.picked',
   'suggestions.dismissed',
 ] as const;
 
@@ -341,15 +341,15 @@ export const addressMapping: BrowserMapping = {
       await hold(page);
       await addressBox(page).blur();
     },
-    'suggestions.next': async ({ page }) => {
+    'suggestions.next.pressed': async ({ page }) => {
       await hold(page);
       await addressBox(page).press('ArrowDown');
     },
-    'suggestions.previous': async ({ page }) => {
+    'suggestions.previous.pressed': async ({ page }) => {
       await hold(page);
       await addressBox(page).press('ArrowUp');
     },
-    'suggestions.pick': async ({ page }) => {
+    'suggestion.picked': async ({ page }) => {
       await hold(page);
       const box = addressBox(page);
       const active = await box.getAttribute('aria-activedescendant');
@@ -405,7 +405,7 @@ export const addressMapping: BrowserMapping = {
         .getByRole('button', { name: 'Join the contact list' })
         .click();
     },
-    'address.retry': async ({ page }) => {
+    'address.retry.pressed': async ({ page }) => {
       await page.getByTestId('address-failed').getByRole('button', { name: 'Try again' }).click();
     },
     // The link opened with the page: the page checks its address by itself.

@@ -126,7 +126,7 @@ export const installationMapping: BrowserMapping = {
       const type = (event as { installType?: string }).installType;
       await section(context.page).getByTestId(`install-${type}`).click();
     },
-    'install.times.retry': async (context) => {
+    'install.times.retry.pressed': async (context) => {
       await section(context.page).getByRole('button', { name: 'Try again' }).click();
     },
     'xstate.done.actor.slots': async ({ page, expect }) => {

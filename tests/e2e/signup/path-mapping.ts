@@ -223,7 +223,7 @@ export const signupMapping: BrowserMapping = {
     // request fails (the network refuses it from the start of the walk).
     'xstate.done.actor.loadOrderSections': async () => {},
     'xstate.error.actor.loadOrderSections': async () => {},
-    'sections.retry': retryTheLaterSections,
+    'sections.retry.pressed': retryTheLaterSections,
     'xstate.snapshot.account': async ({ page }) => {
       await completeAccount(page, freshUsername('path'));
     },
@@ -231,7 +231,7 @@ export const signupMapping: BrowserMapping = {
       await payFromBank(page);
       await billToServiceAddress(page);
     },
-    'order.place': async ({ page, expect }) => {
+    'order.place.pressed': async ({ page, expect }) => {
       await agree(page);
       await solveCaptcha(page);
       await expect(placeOrderButton(page)).toBeEnabled({ timeout: 15_000 });
@@ -247,7 +247,7 @@ export const signupMapping: BrowserMapping = {
   },
   // A real order, the automatic login 4 s after it, and the account page checked by axe in both
   // schemes.
-  slowEvents: ['order.place'],
+  slowEvents: ['order.place.pressed'],
   notShown: {
     'waiting for an address.opening the signup link':
       'this walk has no pre-signup link; tests/e2e/signup-order.spec.ts opens one',

@@ -116,7 +116,7 @@ export const usernameMapping: BrowserMapping = {
       typedOn.set(page, (await suggestion.innerText()).trim());
       await suggestion.click();
     },
-    'username.retry': async ({ page, upcoming }) => {
+    'username.retry.pressed': async ({ page, upcoming }) => {
       await checkWillFail(page, upcoming[0]);
       await credentials(page).getByRole('button', { name: 'Check again' }).click();
     },

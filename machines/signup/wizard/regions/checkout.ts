@@ -17,7 +17,7 @@ export const checkout = signupSetup.createStateConfig({
         'Agree and Finish shows. Place order hands the order over once the whole form (services, customer, account, payment) is valid.',
       invoke: { id: 'checkout', src: 'checkout' },
       on: {
-        'order.place': {
+        'order.place.pressed': {
           guard: 'the whole form is valid',
           actions: 'hand the order to the checkout',
         },

@@ -22,7 +22,7 @@ export const orderSections = signupSetup.createStateConfig({
     },
     failed: {
       description: 'Could not be loaded (network): a message with Try again shows.',
-      on: { 'sections.retry': 'loading' },
+      on: { 'sections.retry.pressed': 'loading' },
     },
   },
 });

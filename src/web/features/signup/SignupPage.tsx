@@ -146,7 +146,7 @@ function Sections({ wizard }: { wizard: SignupActor }) {
             <Button
               size="xs"
               variant="white"
-              onClick={() => wizard.send({ type: 'sections.retry' })}
+              onClick={() => wizard.send({ type: 'sections.retry.pressed' })}
             >
               Try again
             </Button>

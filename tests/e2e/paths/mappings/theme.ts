@@ -21,7 +21,7 @@ export const themeMapping: BrowserMapping = {
     await visit(START);
   },
   events: {
-    'theme.choose': async ({ page }, event) => {
+    'theme.chosen': async ({ page }, event) => {
       const toggle = page.getByRole('switch', { name: 'Dark mode' });
       const dark = (event as { scheme?: string }).scheme === 'dark';
       // Mantine's switch hides the native input under its track; force the click onto it.

@@ -51,9 +51,9 @@ export function AddressSection({ address }: { address: AddressActor }) {
         onInput={(value) => send({ type: 'address.typed', value })}
         onFocus={() => send({ type: 'address.focused' })}
         onBlur={() => send({ type: 'address.blurred' })}
-        onNext={() => send({ type: 'suggestions.next' })}
-        onPrevious={() => send({ type: 'suggestions.previous' })}
-        onPick={() => send({ type: 'suggestions.pick' })}
+        onNext={() => send({ type: 'suggestions.next.pressed' })}
+        onPrevious={() => send({ type: 'suggestions.previous.pressed' })}
+        onPick={() => send({ type: 'suggestion.picked' })}
         onDismiss={() => send({ type: 'suggestions.dismissed' })}
         onChoose={(id) => send({ type: 'suggestion.chosen', addrId: Number(id) })}
       />
@@ -100,7 +100,11 @@ export function AddressSection({ address }: { address: AddressActor }) {
         <Alert color="red" variant="light" role="alert" data-testid="address-failed">
           <Stack gap="xs" align="flex-start">
             <Text>{view.error}</Text>
-            <Button variant="light" color="red" onClick={() => send({ type: 'address.retry' })}>
+            <Button
+              variant="light"
+              color="red"
+              onClick={() => send({ type: 'address.retry.pressed' })}
+            >
               Try again
             </Button>
           </Stack>

@@ -170,7 +170,7 @@ export default function AgreementSection({
                 event.preventDefault();
                 return;
               }
-              wizard.send({ type: 'order.place' });
+              wizard.send({ type: 'order.place.pressed' });
             }}
           >
             Place order

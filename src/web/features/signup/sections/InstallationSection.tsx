@@ -106,7 +106,7 @@ export default function InstallationSection({
                 <Button
                   variant="light"
                   color="red"
-                  onClick={() => send({ type: 'install.times.retry' })}
+                  onClick={() => send({ type: 'install.times.retry.pressed' })}
                 >
                   Try again
                 </Button>

@@ -71,7 +71,7 @@ export function UsernameField({ username }: { username: UsernameActor }) {
           <Button
             size="xs"
             variant="default"
-            onClick={() => username.send({ type: 'username.retry' })}
+            onClick={() => username.send({ type: 'username.retry.pressed' })}
           >
             Check again
           </Button>
