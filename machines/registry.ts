@@ -29,6 +29,7 @@ import { usernameModel } from './signup/username.model.ts';
 import { accountModel } from './signup/account.model.ts';
 import { paymentModel } from './signup/payment.model.ts';
 import { checkoutModel } from './signup/checkout.model.ts';
+import { cardFormModel } from './payments/card-form.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -71,6 +72,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   paymentModel,
   checkoutModel,
   passwordUpdateModel,
+  cardFormModel,
   // Add new machines here, one line each.
 ];
 
