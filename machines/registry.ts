@@ -30,6 +30,7 @@ import { accountModel } from './signup/account.model.ts';
 import { paymentModel } from './signup/payment.model.ts';
 import { checkoutModel } from './signup/checkout.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
+import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -73,6 +74,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   checkoutModel,
   passwordUpdateModel,
   cardFormModel,
+  paymentMethodsModel,
   // Add new machines here, one line each.
 ];
 
