@@ -128,7 +128,7 @@ export const paymentMethodsMachine = setup({
       throw new Error('makeDefault is provided by the app');
     }),
     /** DELETE /billing/payment_accounts/{id} (answers the list). */
-    remove: fromPromise<MethodsAnswer, { id: number }>(async () => {
+    remove: fromPromise<MethodsAnswer, { id: number; label: string }>(async () => {
       throw new Error('remove is provided by the app');
     }),
     /** The payment-card modal (the app provides its card form's address). */
@@ -357,7 +357,12 @@ export const paymentMethodsMachine = setup({
           invoke: {
             id: 'remove',
             src: 'remove',
-            input: ({ context }) => ({ id: context.selected ?? 0 }),
+            input: ({ context }) => ({
+              id: context.selected ?? 0,
+              label:
+                context.accounts.find((account) => account.payment_account_id === context.selected)
+                  ?.label ?? '',
+            }),
             onDone: { target: 'idle', actions: 'take the changed list' },
             onError: { target: 'idle', actions: 'say why the change failed' },
           },

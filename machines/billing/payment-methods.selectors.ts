@@ -3,6 +3,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PaymentAccountRecord } from '#shared/billing';
 import { CARD_BRAND_LABELS } from '#shared/messages/portal';
 import type { formMachine } from '../forms/form.machine.ts';
+import type { FormSnapshot } from '../forms/form.selectors.ts';
 import type { CardFormActor } from '../payments/card-form.machine.ts';
 import type { paymentMethodsMachine } from './payment-methods.machine.ts';
 
@@ -136,4 +137,9 @@ export function selectBankForm(
   if (!ready(snapshot, 'adding a bank account')) return undefined;
   return (snapshot.children as Record<string, unknown>).bank as
     ActorRefFrom<typeof formMachine> | undefined;
+}
+
+/** The bank form's "Make it the default" box. */
+export function selectBankMakeDefault(snapshot: FormSnapshot): boolean {
+  return snapshot.context.values.make_default === true;
 }

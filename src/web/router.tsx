@@ -71,6 +71,9 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   admin: lazyRouteComponent(withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx'))),
   mailbox: lazyRouteComponent(withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx'))),
   charts: lazyRouteComponent(withLaterStyles(() => import('./features/charts/ChartsPage.tsx'))),
+  payment: lazyRouteComponent(
+    withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
+  ),
 };
 
 /** Routes that only send the visitor elsewhere. */

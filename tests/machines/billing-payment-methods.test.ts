@@ -123,7 +123,7 @@ describe('payment methods', () => {
 
   it('asks before removing, and shows the server’s refusal while automatic payment is on', async () => {
     const { actor, view } = start({
-      remove: fromPromise<MethodsAnswer, { id: number }>(async () => {
+      remove: fromPromise<MethodsAnswer, { id: number; label: string }>(async () => {
         throw new Error(BILLING_MESSAGES.defaultWhileAutopay);
       }),
     });
