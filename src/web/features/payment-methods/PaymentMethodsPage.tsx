@@ -130,7 +130,6 @@ function MethodCardView({
           <Button
             size="xs"
             variant="default"
-            color="red"
             disabled={!canChange}
             aria-label={`Remove ${method.label}`}
             onClick={() => methods.send({ type: 'removal.pressed', id: method.id })}
@@ -314,7 +313,7 @@ export default function PaymentMethodsPage() {
         opened={view.confirm !== null}
         onClose={() => methods.send({ type: 'removal.cancelled' })}
         title="Remove payment method"
-        closeButtonProps={{ 'aria-label': 'Cancel the removal' }}
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {view.confirm && (
           <Stack gap="md">
@@ -328,7 +327,7 @@ export default function PaymentMethodsPage() {
                 Cancel
               </Button>
               <Button
-                color="red"
+                color="red.9"
                 loading={view.confirm.removing}
                 onClick={() => methods.send({ type: 'removal.confirmed' })}
               >
