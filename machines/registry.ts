@@ -31,6 +31,8 @@ import { paymentModel } from './signup/payment.model.ts';
 import { checkoutModel } from './signup/checkout.model.ts';
 import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
+import { cardFormModel } from './payments/card-form.model.ts';
+import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -75,6 +77,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   passwordUpdateModel,
   billingPaymentModel,
   billingAutopayModel,
+  cardFormModel,
+  paymentMethodsModel,
   // Add new machines here, one line each.
 ];
 

@@ -1,26 +1,31 @@
 /**
  * Payment (signup.md §2 item 9, §3 "Payment", §4 "Payment", §5 "Bank form", "Billing name"):
  *
- * - Card or bank account (ACH). Card opens the payment-card modal with the card provider's form
- *   (its address from GET /billing/payment_account_url); the card arrives as a message from that
- *   form, which the page accepts only from the provider's own frame and origin
- *   (`readCardTokenMessage`) before it sends `card.received`. Once a card is added: "Card ending
- *   in" its last four, with a Change button that opens the form again. Choosing ACH closes the
- *   modal and shows the bank form.
+ * - Card or bank account (ACH). Card opens the payment-card modal (the card form machine,
+ *   machines/payments/card-form.machine.ts, shared with the payment methods page), which ends
+ *   with the card the provider's form posted or none. Once a card is added: "Card ending in" its
+ *   last four, with a Change button that opens the modal again. Choosing ACH closes the modal and
+ *   shows the bank form.
  * - Automatic monthly billing or manual payment.
  * - The billing address appears once the payment account (card or bank, and the billing choice
  *   above) is complete: the visitor must choose the service address or a new one.
  *
- * | id               | machine               | what                    |
- * | ---------------- | --------------------- | ----------------------- |
- * | `bank`           | forms/form.machine.ts | the bank form           |
- * | `billingAddress` | forms/form.machine.ts | a new billing address   |
+ * | id               | machine                       | what                   |
+ * | ---------------- | ----------------------------- | ---------------------- |
+ * | `cardForm`       | payments/card-form.machine.ts | the payment-card modal |
+ * | `bank`           | forms/form.machine.ts         | the bank form          |
+ * | `billingAddress` | forms/form.machine.ts         | a new billing address  |
  */
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
 import type { CardDetails } from '#shared/schemas/card-token';
 import type { BillingAddressChoice, BillingAddressInput } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';
 import { formMachine, type FormInput, type FormValues } from '../forms/form.machine.ts';
+import {
+  cardFormMachine,
+  type CardFormInput,
+  type CardFormOutput,
+} from '../payments/card-form.machine.ts';
 import { selectFormValid, type FormSnapshot } from '../forms/form.selectors.ts';
 import {
   BANK_FIELDS,
@@ -40,10 +45,6 @@ export interface PaymentContext {
   method: PaymentAccountType | null;
   /** The card the provider's form sent (kept when the visitor switches to ACH and back). */
   card: CardDetails | null;
-  /** The card form's address (an iframe on the provider's origin). */
-  formUrl: string | null;
-  /** Why the card form could not be opened. */
-  formError: string | null;
   autoPay: boolean | null;
   bank: { valid: boolean; values: FormValues };
   billingChoice: BillingAddressChoice | null;
@@ -52,25 +53,15 @@ export interface PaymentContext {
 
 export type PaymentEvent =
   | { type: 'payment.method.chosen'; method: PaymentAccountType }
-  | { type: 'card.received'; card: CardDetails }
-  | { type: 'card.modal.closed' }
   | { type: 'card.add' }
   | { type: 'card.change' }
-  | { type: 'card.retry' }
   | { type: 'payment.autopay.chosen'; automatic: boolean }
   | { type: 'billing.chosen'; choice: BillingAddressChoice }
   /** The bank account and billing address forms report their values. */
   | { type: 'xstate.snapshot.bank'; snapshot: FormSnapshot }
   | { type: 'xstate.snapshot.billingAddress'; snapshot: FormSnapshot }
-  /** The card form's address, or why there is none. */
-  | { type: 'xstate.done.actor.cardFormUrl'; output: { url?: string } }
-  | { type: 'xstate.error.actor.cardFormUrl'; error: unknown };
-
-function messageOf(error: unknown): string | null {
-  if (error instanceof Error && error.message) return error.message;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : null;
-}
+  /** The payment-card modal closed: with the card its form posted, or none. */
+  | { type: 'xstate.done.actor.cardForm'; output: CardFormOutput };
 
 export const paymentMachine = setup({
   types: {
@@ -79,10 +70,8 @@ export const paymentMachine = setup({
     input: {} as PaymentInput,
   },
   actors: {
-    /** GET /billing/payment_account_url?account_name=: the card form's address. */
-    getCardFormUrl: fromPromise<{ url: string }, { accountName: string }>(async () => {
-      throw new Error('getCardFormUrl is provided by the app');
-    }),
+    /** The payment-card modal (the app provides its card form's address). */
+    cardForm: cardFormMachine,
     bankForm: formMachine,
     billingAddressForm: formMachine,
   },
@@ -93,27 +82,11 @@ export const paymentMachine = setup({
         return event.method;
       },
     }),
-    'remember the form address': assign({
-      formUrl: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.cardFormUrl');
-        return event.output?.url ?? null;
-      },
-      formError: null,
-    }),
-    'remember why the form is unavailable': assign({
-      formUrl: null,
-      formError: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.cardFormUrl');
-        return messageOf(event.error);
-      },
-    }),
-    'forget the form': assign({ formUrl: null, formError: null }),
     'remember the card': assign({
-      card: ({ event }) => {
-        assertEvent(event, 'card.received');
-        return event.card;
+      card: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.cardForm');
+        return event.output?.card ?? context.card;
       },
-      formUrl: null,
     }),
     'remember how bills are paid': assign({
       autoPay: ({ event }) => {
@@ -151,6 +124,8 @@ export const paymentMachine = setup({
     'bank account is chosen': ({ event }) =>
       event.type === 'payment.method.chosen' && event.method === 'ACH',
     'a card was added': ({ context }) => context.card !== null,
+    'the modal brought a card': ({ event }) =>
+      event.type === 'xstate.done.actor.cardForm' && event.output?.card != null,
     'automatic billing is chosen': ({ event }) =>
       event.type === 'payment.autopay.chosen' && event.automatic,
     'the service address is chosen': ({ event }) =>
@@ -167,8 +142,6 @@ export const paymentMachine = setup({
     accountName: input.accountName,
     method: null,
     card: null,
-    formUrl: null,
-    formError: null,
     autoPay: null,
     bank: { valid: false, values: {} },
     billingChoice: null,
@@ -199,7 +172,7 @@ export const paymentMachine = setup({
           {
             guard: 'bank account is chosen',
             target: '.bank account',
-            actions: ['remember the method', 'forget the form'],
+            actions: 'remember the method',
           },
         ],
       },
@@ -215,50 +188,37 @@ export const paymentMachine = setup({
               description: 'Was a card added already?',
               always: [
                 { guard: 'a card was added', target: 'card added' },
-                { target: 'opening the form' },
+                { target: 'adding a card' },
               ],
             },
-            'opening the form': {
-              description: 'The modal is open; the card form’s address is being fetched.',
-              invoke: {
-                id: 'cardFormUrl',
-                src: 'getCardFormUrl',
-                input: ({ context }) => ({ accountName: context.accountName }),
-                onDone: { target: 'form open', actions: 'remember the form address' },
-                onError: {
-                  target: 'form unavailable',
-                  actions: 'remember why the form is unavailable',
-                },
-              },
-              on: { 'card.modal.closed': 'modal closed' },
-            },
-            'form open': {
+            'adding a card': {
               description:
-                'The modal shows the provider’s form in a frame; only its own message adds the card.',
-              on: {
-                'card.received': { target: 'card added', actions: 'remember the card' },
-                'card.modal.closed': 'modal closed',
-              },
-            },
-            'form unavailable': {
-              description: 'The card form could not be opened: the reason and Try again show.',
-              on: {
-                'card.retry': 'opening the form',
-                'card.modal.closed': 'modal closed',
+                'The payment-card modal is open with the provider’s form; it closes with a card or none.',
+              invoke: {
+                id: 'cardForm',
+                src: 'cardForm',
+                input: ({ context }): CardFormInput => ({ accountName: context.accountName }),
+                onDone: [
+                  {
+                    guard: 'the modal brought a card',
+                    target: 'card added',
+                    actions: 'remember the card',
+                  },
+                  { target: 'modal closed' },
+                ],
               },
             },
             'modal closed': {
               description: 'The modal was closed: with a card added before, that card stays.',
-              entry: 'forget the form',
               always: [{ guard: 'a card was added', target: 'card added' }, { target: 'no card' }],
             },
             'no card': {
               description: 'Card chosen but none added: an Add card button reopens the modal.',
-              on: { 'card.add': 'opening the form' },
+              on: { 'card.add': 'adding a card' },
             },
             'card added': {
               description: '"Card ending in" the last four, with a Change button.',
-              on: { 'card.change': 'opening the form' },
+              on: { 'card.change': 'adding a card' },
             },
           },
         },

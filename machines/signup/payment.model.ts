@@ -4,7 +4,7 @@ import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { SAMPLE_CARD, bankSnapshot, billingAddressSnapshot } from './order-samples.ts';
 import { paymentMachine } from './payment.machine.ts';
 import {
-  selectCardModal,
+  selectCardForm,
   selectPaymentValid,
   selectPaymentView,
   type CardState,
@@ -12,30 +12,22 @@ import {
 } from './payment.selectors.ts';
 import { paymentAccountComplete } from './payment.summary.ts';
 
-const FORM_URL = 'http://localhost:3001/form?origin=http%3A%2F%2Flocalhost%3A3000';
-
 let built: ReturnType<typeof buildSamples> | undefined;
 
 function buildSamples() {
   return {
     card: sample('choose card', { type: 'payment.method.chosen', method: 'CC' }),
     bank: sample('choose bank account', { type: 'payment.method.chosen', method: 'ACH' }),
-    formUrl: sample('the card form’s address arrives', {
-      type: 'xstate.done.actor.cardFormUrl',
-      output: { url: FORM_URL },
+    received: sample('the modal closes with a card', {
+      type: 'xstate.done.actor.cardForm',
+      output: { card: SAMPLE_CARD },
     }),
-    formRefused: sample('the card form is unavailable', {
-      type: 'xstate.error.actor.cardFormUrl',
-      error: { message: 'Cards cannot be added from this address of the site.' },
+    close: sample('the modal closes without a card', {
+      type: 'xstate.done.actor.cardForm',
+      output: { card: null },
     }),
-    received: sample('the provider’s form posts the card', {
-      type: 'card.received',
-      card: SAMPLE_CARD,
-    }),
-    close: sample('close the modal', { type: 'card.modal.closed' }),
     add: sample('press Add card', { type: 'card.add' }),
     change: sample('press Change', { type: 'card.change' }),
-    retry: sample('press Try again', { type: 'card.retry' }),
     automatic: sample('automatic monthly billing', {
       type: 'payment.autopay.chosen',
       automatic: true,
@@ -76,9 +68,7 @@ function eventsFor(snapshot: PaymentSnapshot) {
   const s = (built ??= buildSamples());
   const { context } = snapshot;
   if (snapshot.matches({ method: 'not chosen' })) return [s.card, s.bank];
-  if (card(snapshot, 'opening the form')) return [s.formUrl, s.formRefused, s.close];
-  if (card(snapshot, 'form open')) return [s.received, s.close];
-  if (card(snapshot, 'form unavailable')) return [s.retry, s.close];
+  if (card(snapshot, 'adding a card')) return [s.received, s.close];
   if (card(snapshot, 'no card')) return [s.add, s.bank];
   if (snapshot.matches({ method: 'bank account' }) && !context.bank.valid)
     return context.card ? [s.bankValid, s.card] : [s.bankValid];
@@ -124,9 +114,9 @@ export const paymentModel = defineMachine({
   name: 'signup-payment',
   title: 'Signup: payment',
   description:
-    'How the visitor pays. Card opens a modal with the card provider’s own form (a frame from ' +
-    'the provider’s site); the card arrives as a message from that form only, then "Card ending ' +
-    'in" its last four shows with a Change button. Bank account (ACH) closes the modal and shows ' +
+    'How the visitor pays. Card opens the payment-card modal (see its own chart) with the card ' +
+    'provider’s form; once it closes with a card, "Card ending in" its last four shows with a ' +
+    'Change button. Bank account (ACH) closes the modal and shows ' +
     'the bank form. Then automatic monthly billing or manual payment. Once the payment account ' +
     'is complete, the billing address appears: the service address or a new one, a choice that ' +
     'must be made.',
@@ -149,29 +139,17 @@ export const paymentModel = defineMachine({
     on: {
       method: {
         'choose card': ({ card }: Projection) => ({
-          to: card ? 'method.card.card added' : 'method.card.opening the form',
+          to: card ? 'method.card.card added' : 'method.card.adding a card',
           with: { method: 'CC' },
         }),
         'choose bank account': { to: 'method.bank account', with: { method: 'ACH' } },
       },
-      'method.card.opening the form': {
-        'the card form’s address arrives': 'method.card.form open',
-        'the card form is unavailable': 'method.card.form unavailable',
-        'close the modal': afterTheModal,
+      'method.card.adding a card': {
+        'the modal closes with a card': { to: 'method.card.card added', with: { card: true } },
+        'the modal closes without a card': afterTheModal,
       },
-      'method.card.form open': {
-        'the provider’s form posts the card': {
-          to: 'method.card.card added',
-          with: { card: true },
-        },
-        'close the modal': afterTheModal,
-      },
-      'method.card.form unavailable': {
-        'press Try again': 'method.card.opening the form',
-        'close the modal': afterTheModal,
-      },
-      'method.card.no card': { 'press Add card': 'method.card.opening the form' },
-      'method.card.card added': { 'press Change': 'method.card.opening the form' },
+      'method.card.no card': { 'press Add card': 'method.card.adding a card' },
+      'method.card.card added': { 'press Change': 'method.card.adding a card' },
       'method.bank account': {
         'the bank form becomes valid': { to: 'stays', with: { bank: true } },
         'the bank form becomes invalid': { to: 'stays', with: { bank: false } },
@@ -196,40 +174,24 @@ export const paymentModel = defineMachine({
   states: {
     'method.not chosen': (snapshot) => {
       expectThat(selectPaymentView(snapshot).method === null, 'no method shows as chosen');
-      expectThat(!selectCardModal(snapshot).open, 'no modal');
+      expectThat(!selectPaymentView(snapshot).modalOpen, 'no modal');
     },
-    'method.card.opening the form': (snapshot) => {
-      const modal = selectCardModal(snapshot);
-      expectThat(modal.open && modal.status === 'loading', 'the modal opens, loading');
-    },
-    'method.card.form open': (snapshot) => {
-      const modal = selectCardModal(snapshot);
-      expectThat(
-        modal.open && modal.status === 'ready' && modal.url === FORM_URL,
-        'the form shows',
-      );
-    },
-    'method.card.form unavailable': (snapshot) => {
-      const modal = selectCardModal(snapshot);
-      expectThat(
-        modal.open && modal.status === 'unavailable' && modal.message !== null,
-        'says why',
-      );
+    'method.card.adding a card': (snapshot) => {
+      expectThat(selectPaymentView(snapshot).modalOpen, 'the payment-card modal opens');
+      expectThat(selectCardForm(snapshot) !== undefined, 'with its card form');
     },
     'method.card.no card': (snapshot) => {
-      expectThat(
-        !selectCardModal(snapshot).open && selectPaymentView(snapshot).addCard,
-        'Add card shows',
-      );
+      const view = selectPaymentView(snapshot);
+      expectThat(!view.modalOpen && view.addCard, 'Add card shows');
     },
     'method.card.card added': (snapshot) => {
       const view = selectPaymentView(snapshot);
-      expectThat(!view.modal.open, 'the modal is closed');
+      expectThat(!view.modalOpen, 'the modal is closed');
       expectThat(view.cardLastFour === SAMPLE_CARD.last_four, 'Card ending in the last four');
     },
     'method.bank account': (snapshot) => {
       const view = selectPaymentView(snapshot);
-      expectThat(view.method === 'ACH' && !view.modal.open, 'the bank form shows, no modal');
+      expectThat(view.method === 'ACH' && !view.modalOpen, 'the bank form shows, no modal');
     },
     'auto pay.not chosen': (snapshot) => {
       expectThat(selectPaymentView(snapshot).autoPay === null, 'nothing chosen');

@@ -3,24 +3,19 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BillingAddressChoice } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';
 import type { formMachine } from '../forms/form.machine.ts';
+import type { CardFormActor } from '../payments/card-form.machine.ts';
 import type { paymentMachine } from './payment.machine.ts';
 import { paymentSummary } from './payment.summary.ts';
 
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
 /** States of the card method: its modal, and whether a card is added. */
-export type CardState =
-  'opening the form' | 'form open' | 'form unavailable' | 'no card' | 'card added';
-
-export type CardModalView =
-  | { open: false }
-  | { open: true; status: 'loading' }
-  | { open: true; status: 'ready'; url: string }
-  | { open: true; status: 'unavailable'; message: string | null };
+export type CardState = 'adding a card' | 'no card' | 'card added';
 
 export interface PaymentView {
   method: PaymentAccountType | null;
-  modal: CardModalView;
+  /** The payment-card modal is open (what it shows: its own actor, {@link selectCardForm}). */
+  modalOpen: boolean;
   /** The last four of the added card, when paying by card. */
   cardLastFour: string | null;
   /** Card chosen, none added and the modal closed: an Add card button shows. */
@@ -33,13 +28,10 @@ export interface PaymentView {
 const card = (snapshot: PaymentSnapshot, state: CardState) =>
   snapshot.matches({ method: { card: state } });
 
-export function selectCardModal(snapshot: PaymentSnapshot): CardModalView {
-  if (card(snapshot, 'opening the form')) return { open: true, status: 'loading' };
-  if (card(snapshot, 'form open') && snapshot.context.formUrl)
-    return { open: true, status: 'ready', url: snapshot.context.formUrl };
-  if (card(snapshot, 'form unavailable'))
-    return { open: true, status: 'unavailable', message: snapshot.context.formError };
-  return { open: false };
+/** The payment-card modal's actor while it is open. */
+export function selectCardForm(snapshot: PaymentSnapshot): CardFormActor | undefined {
+  if (!card(snapshot, 'adding a card')) return undefined;
+  return (snapshot.children as Record<string, unknown>).cardForm as CardFormActor | undefined;
 }
 
 export function selectPaymentView(snapshot: PaymentSnapshot): PaymentView {
@@ -47,7 +39,7 @@ export function selectPaymentView(snapshot: PaymentSnapshot): PaymentView {
   const byCard = snapshot.matches({ method: 'card' });
   return {
     method: byCard ? 'CC' : snapshot.matches({ method: 'bank account' }) ? 'ACH' : null,
-    modal: selectCardModal(snapshot),
+    modalOpen: card(snapshot, 'adding a card'),
     cardLastFour: byCard && context.card ? context.card.last_four : null,
     addCard: card(snapshot, 'no card'),
     autoPay: context.autoPay,

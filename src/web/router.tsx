@@ -73,6 +73,9 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   charts: lazyRouteComponent(withLaterStyles(() => import('./features/charts/ChartsPage.tsx'))),
   invoice: lazyRouteComponent(withLaterStyles(() => import('./features/invoice/InvoicePage.tsx'))),
   billing: lazyRouteComponent(withLaterStyles(() => import('./features/billing/BillingPage.tsx'))),
+  payment: lazyRouteComponent(
+    withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
+  ),
 };
 
 /** Routes that only send the visitor elsewhere. */

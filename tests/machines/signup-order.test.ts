@@ -46,8 +46,10 @@ import {
   STRONG_PASSWORD,
 } from '../../machines/signup/order-samples.ts';
 import { paymentMachine } from '../../machines/signup/payment.machine.ts';
+import { cardFormMachine } from '../../machines/payments/card-form.machine.ts';
+import { selectCardModal } from '../../machines/payments/card-form.selectors.ts';
 import {
-  selectCardModal,
+  selectCardForm,
   selectPaymentActors,
   selectPaymentView,
 } from '../../machines/signup/payment.selectors.ts';
@@ -229,31 +231,46 @@ describe('payment', () => {
     fromPromise<{ url: string }, { accountName: string }>(answer);
 
   function start(getCardFormUrl = cardForm(async () => ({ url: 'http://cards.test/form' }))) {
-    const payment = createActor(paymentMachine.provide({ actors: { getCardFormUrl } }), {
-      input: { accountName: 'Dana Demo' },
-    }).start();
-    const view = () => selectPaymentView(payment.getSnapshot());
-    return { payment, view, actors: () => selectPaymentActors(payment.getSnapshot()) };
+    const payment = createActor(
+      paymentMachine.provide({
+        actors: { cardForm: cardFormMachine.provide({ actors: { getCardFormUrl } }) },
+      }),
+      { input: { accountName: 'Dana Demo' } },
+    ).start();
+    const cardForm = () => selectCardForm(payment.getSnapshot());
+    const view = () => ({
+      ...selectPaymentView(payment.getSnapshot()),
+      modal: selectCardModal(cardForm()?.getSnapshot()),
+    });
+    return { payment, view, cardForm, actors: () => selectPaymentActors(payment.getSnapshot()) };
   }
 
   it('card: the modal opens with the form; a card from it closes the modal; Change opens it again and closing keeps the card', async () => {
-    const { payment, view } = start();
+    const { payment, view, cardForm } = start();
     payment.send({ type: 'payment.method.chosen', method: 'CC' });
     expect(view().modal).toEqual({ open: true, status: 'loading' });
     await settle();
     expect(view().modal).toEqual({ open: true, status: 'ready', url: 'http://cards.test/form' });
-    payment.send({ type: 'card.received', card: SAMPLE_CARD });
-    expect(view()).toMatchObject({ modal: { open: false }, cardLastFour: '4242' });
+    cardForm()!.send({ type: 'card.received', card: SAMPLE_CARD });
+    expect(view()).toMatchObject({
+      modalOpen: false,
+      modal: { open: false },
+      cardLastFour: '4242',
+    });
     payment.send({ type: 'card.change' });
     await settle();
     expect(view().modal.open).toBe(true);
-    payment.send({ type: 'card.modal.closed' });
+    cardForm()!.send({ type: 'card.modal.closed' });
     expect(view()).toMatchObject({ modal: { open: false }, cardLastFour: '4242', addCard: false });
   });
 
   it('card: a form that cannot be opened says why and tries again; closing without a card offers Add card', async () => {
     let calls = 0;
-    const { payment, view } = start(
+    const {
+      payment,
+      view,
+      cardForm: modal,
+    } = start(
       cardForm(async () => {
         calls += 1;
         throw new Error('Cards cannot be added from this address of the site.');
@@ -261,15 +278,15 @@ describe('payment', () => {
     );
     payment.send({ type: 'payment.method.chosen', method: 'CC' });
     await settle();
-    expect(selectCardModal(payment.getSnapshot())).toEqual({
+    expect(view().modal).toEqual({
       open: true,
       status: 'unavailable',
       message: 'Cards cannot be added from this address of the site.',
     });
-    payment.send({ type: 'card.retry' });
+    modal()!.send({ type: 'card.retry' });
     await settle();
     expect(calls).toBe(2);
-    payment.send({ type: 'card.modal.closed' });
+    modal()!.send({ type: 'card.modal.closed' });
     expect(view()).toMatchObject({ modal: { open: false }, addCard: true, cardLastFour: null });
   });
 
@@ -315,10 +332,10 @@ describe('payment', () => {
   });
 
   it('a new billing address follows the shared rules; a company needs no person’s name', async () => {
-    const { payment, actors } = start();
+    const { payment, actors, cardForm } = start();
     payment.send({ type: 'payment.method.chosen', method: 'CC' });
     await settle();
-    payment.send({ type: 'card.received', card: SAMPLE_CARD });
+    cardForm()!.send({ type: 'card.received', card: SAMPLE_CARD });
     payment.send({ type: 'payment.autopay.chosen', automatic: true });
     payment.send({ type: 'billing.chosen', choice: 'new' });
     const form = actors().billingAddress!;

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_TOKEN_MESSAGE_TYPE, type CardDetails } from '../../src/shared/schemas/card-token.ts';
-import { listenForCardMessages } from '../../src/web/features/signup/order/card-messages.ts';
+import { listenForCardMessages } from '../../src/web/components/card-messages.ts';
 
 const PROVIDER = 'http://localhost:3001';
 const PRODUCTION = 'https://cards.example';

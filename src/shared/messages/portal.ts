@@ -105,3 +105,16 @@ export const CARD_BRAND_LABELS: Readonly<Record<string, string>> = {
   diners: 'Diners Club',
   jcb: 'JCB',
 };
+
+/** The payment methods page (/payment-methods/): what it says of its cards and bank accounts. */
+export const PAYMENT_METHODS_MESSAGES = {
+  empty: 'No payment methods yet. Add a card or a bank account to pay your bills.',
+  loadFailed: 'Your payment methods could not be loaded.',
+  added: (label: string) => `${label} was added.`,
+  madeDefault: (label: string) => `${label} is now your default payment method.`,
+  removed: (label: string) => `${label} was removed.`,
+  confirmRemoval: (label: string) => `Remove ${label}? Past payments made with it stay listed.`,
+  defaultBadge: 'Default',
+  expired: 'Expired',
+  expiringSoon: 'Expiring soon',
+} as const;

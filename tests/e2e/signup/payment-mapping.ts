@@ -1,42 +1,31 @@
 /**
  * The signup's payment section in the browser (tests/e2e/paths/runner.ts), at the UTOPIA Fiber
  * demo address with the sections before it complete. A person chooses card or bank account, adds
- * a card in the card provider's own form (a frame from the provider's origin), closes the modal,
- * presses Add card, Change or Try again, fills the bank form (a routing number the spec
- * whitelists; "123" is not a routing number), chooses how bills are paid and where they go, and
- * fills a new billing address (a three-digit ZIP code is not one).
+ * a card in the card provider's own form (a frame from the provider's origin) or closes the
+ * payment-card modal without one, presses Add card or Change, fills the bank form (a routing
+ * number the spec whitelists; "123" is not a routing number), chooses how bills are paid and where
+ * they go, and fills a new billing address (a three-digit ZIP code is not one).
  *
- * The card form's address (GET /billing/payment_account_url) is held at the network until the
- * walk lets it through, so that the modal's loading state can be seen; then the real server
- * answers: with the form's address, or, for a page reached under a host name the card provider
- * does not serve (X-Forwarded-Host through the trusted proxy), with its refusal.
+ * What the modal itself shows (loading, the form, a form that cannot be opened) is the card form
+ * machine's, walked by its own mapping (tests/e2e/paths/mappings/card-form.ts); here the modal
+ * is open, then closes with a card or none.
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../../src/shared/messages.ts';
-import { PAYMENT_MESSAGES, cardEndingIn } from '../../../src/shared/messages/order.ts';
-import { PAYMENT_PATHS } from '../../../src/shared/schemas/payment.ts';
+import { cardEndingIn } from '../../../src/shared/messages/order.ts';
 import {
-  selectCardModal,
   selectPaymentValid,
   selectPaymentView,
   type PaymentSnapshot,
 } from '../../../machines/signup/payment.selectors.ts';
 import { selectFormValid, type FormSnapshot } from '../../../machines/forms/form.selectors.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
-import { BANK, HeldRequests, VISA, addCard, oncePerStep, section, walkToPayment } from './order.ts';
+import { BANK, VISA, addCard, oncePerStep, section, walkToPayment } from './order.ts';
 
-/** The card form's address requests of each page. */
-const cardFormUrls = new WeakMap<Page, HeldRequests>();
 /** Pages where the payment was complete once: Agree and Finish has shown and stays. */
 const completedOnce = new WeakSet<Page>();
-
-function heldFor(page: Page): HeldRequests {
-  const held = cardFormUrls.get(page);
-  if (!held) throw new Error('the walk did not start');
-  return held;
-}
 
 const payment = (page: Page) => section(page, 'signup-payment');
 const cardModal = (page: Page) => page.getByRole('dialog', { name: 'Add a card' });
@@ -74,24 +63,8 @@ const expectPayment = oncePerStep(async (context: StateCheckContext) => {
   if (view.method === 'ACH') await expect(section.getByTestId('bank-form')).toBeVisible();
   else await expect(section.getByTestId('bank-form')).toHaveCount(0);
 
-  const modal = selectCardModal(snapshot);
-  if (!modal.open) {
-    await expect(cardModal(page)).toHaveCount(0);
-  } else {
-    await expect(cardModal(page)).toBeVisible();
-    if (modal.status === 'loading')
-      await expect(
-        cardModal(page).getByRole('status', { name: 'Loading the card form' }),
-      ).toBeVisible();
-    if (modal.status === 'ready')
-      await expect(cardForm(page).getByLabel('Card number')).toBeVisible({ timeout: 15_000 });
-    if (modal.status === 'unavailable') {
-      await expect(cardModal(page).getByRole('alert')).toHaveText(
-        PAYMENT_MESSAGES.cardFormUnavailable,
-      );
-      await expect(cardModal(page).getByRole('button', { name: 'Try again' })).toBeEnabled();
-    }
-  }
+  if (!view.modalOpen) await expect(cardModal(page)).toHaveCount(0);
+  else await expect(cardForm(page).getByLabel('Card number')).toBeVisible({ timeout: 15_000 });
 
   const addCardButton = section.getByRole('button', { name: 'Add card' });
   if (view.addCard) await expect(addCardButton).toBeVisible();
@@ -171,7 +144,6 @@ const chosen = <T>(event: EventObject, key: string) => (event as unknown as Reco
 export const paymentMapping: BrowserMapping = {
   machine: 'signup-payment',
   async start({ page, visit }) {
-    cardFormUrls.set(page, await HeldRequests.on(page, PAYMENT_PATHS.paymentAccountUrl));
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await visit('/control/signup/');
     await walkToPayment(page);
@@ -181,30 +153,19 @@ export const paymentMapping: BrowserMapping = {
       const name = chosen(event, 'method') === 'CC' ? 'Credit or debit card' : 'Bank account (ACH)';
       await payment(page).getByRole('radio', { name }).check();
     },
-    // The held request goes on to the server, which answers with the form's address.
-    'xstate.done.actor.cardFormUrl': async ({ page }) => {
-      await heldFor(page).release();
-    },
-    // The page reached under a host name the card provider does not serve: the server refuses.
-    'xstate.error.actor.cardFormUrl': async ({ page }) => {
-      await heldFor(page).release({ 'x-forwarded-host': 'signup.elsewhere.example' });
-    },
-    'card.received': async ({ page }) => {
-      await addCard(page, VISA);
-    },
-    'card.modal.closed': async ({ page }) => {
-      await cardModal(page).getByRole('button', { name: 'Close the card form' }).click();
-      // A request still held was given up by the page.
-      await heldFor(page).forget();
+    // The modal closes with a card the provider's form posted, or is closed without one.
+    'xstate.done.actor.cardForm': async ({ page }, event) => {
+      if (chosen<{ card: unknown }>(event, 'output').card) {
+        await addCard(page, VISA);
+      } else {
+        await cardModal(page).getByRole('button', { name: 'Close the card form' }).click();
+      }
     },
     'card.add': async ({ page }) => {
       await payment(page).getByRole('button', { name: 'Add card' }).click();
     },
     'card.change': async ({ page }) => {
       await payment(page).getByTestId('card-added').getByRole('button', { name: 'Change' }).click();
-    },
-    'card.retry': async ({ page }) => {
-      await cardModal(page).getByRole('button', { name: 'Try again' }).click();
     },
     'payment.autopay.chosen': async ({ page }, event) => {
       const name = chosen(event, 'automatic') ? 'Automatic monthly billing' : 'Manual payment';
@@ -237,9 +198,7 @@ export const paymentMapping: BrowserMapping = {
   notShown: {},
   states: {
     'method.not chosen': expectPayment,
-    'method.card.opening the form': expectPayment,
-    'method.card.form open': expectPayment,
-    'method.card.form unavailable': expectPayment,
+    'method.card.adding a card': expectPayment,
     'method.card.no card': expectPayment,
     'method.card.card added': expectPayment,
     'method.bank account': expectPayment,

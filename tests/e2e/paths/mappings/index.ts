@@ -31,6 +31,8 @@ import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
 import { tokensMapping } from './tokens.ts';
+import { cardFormMapping } from './card-form.ts';
+import { paymentMethodsMapping } from './payment-methods.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -60,4 +62,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   billingAutopayMapping,
   addressMapping,
   passwordMapping,
+  cardFormMapping,
+  paymentMethodsMapping,
 ];

@@ -12,7 +12,6 @@ import {
   type SignupOrderResponse,
   type UsernameCheckResponse,
 } from '#shared/signup/order';
-import { PAYMENT_PATHS, type PaymentAccountUrlResponse } from '#shared/schemas/payment';
 import type { OrderFailure } from '#machines/signup/checkout.machine';
 import { ApiFailure, type ApiClient } from '../../../api/client.ts';
 import { logIn } from '../../../api/session.ts';
@@ -42,11 +41,6 @@ export function orderApi(api: ApiClient) {
       }),
     getPreSignup: (signupHash: string, signal?: AbortSignal) =>
       api.get<PreSignup>(SIGNUP_ORDER_PATHS.preSignup(signupHash), { signal }),
-    getCardFormUrl: (accountName: string, signal?: AbortSignal) =>
-      api.get<PaymentAccountUrlResponse>(PAYMENT_PATHS.paymentAccountUrl, {
-        searchParams: new URLSearchParams({ account_name: accountName }),
-        signal,
-      }),
     placeOrder: async (key: string, body: SignupOrderInput) => {
       try {
         return await api.post<SignupOrderResponse>(SIGNUP_ORDER_PATHS.order, body, {

@@ -11,6 +11,7 @@ import { checkoutMachine } from '#machines/signup/checkout.machine';
 import { paymentMachine } from '#machines/signup/payment.machine';
 import { usernameMachine } from '#machines/signup/username.machine';
 import type { ApiClient } from '../../../api/client.ts';
+import { provideCardForm } from '../../../api/card-form.ts';
 import type { AppActors } from '../../../app/actors.ts';
 import { orderApi } from './api.ts';
 
@@ -31,13 +32,7 @@ export function provideOrderMachines(api: ApiClient, actors: AppActors) {
         }),
       },
     }),
-    payment: paymentMachine.provide({
-      actors: {
-        getCardFormUrl: fromPromise(({ input, signal }) =>
-          calls.getCardFormUrl(input.accountName, signal),
-        ),
-      },
-    }),
+    payment: paymentMachine.provide({ actors: { cardForm: provideCardForm(api) } }),
     checkout: checkoutMachine.provide({
       actors: {
         placeOrder: fromPromise(({ input }) => calls.placeOrder(input.key, input.body)),

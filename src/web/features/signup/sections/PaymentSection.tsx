@@ -14,6 +14,7 @@ import type { PaymentAccountType } from '#shared/signup/order';
 import { US_STATES } from '#shared/us-state-names';
 import type { PaymentActor } from '#machines/signup/payment.machine';
 import {
+  selectCardForm,
   selectPaymentActors,
   selectPaymentView,
   type PaymentActors,
@@ -24,8 +25,9 @@ import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { TextField, type FormActor } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { withLaterStyles } from '../../../app/later-styles.ts';
+import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 
-const CardModal = lazy(withLaterStyles(() => import('./CardModal.tsx')));
+const CardFormModal = lazy(withLaterStyles(() => import('../../../components/CardFormModal.tsx')));
 
 const sameView = (a: PaymentView, b: PaymentView) => JSON.stringify(a) === JSON.stringify(b);
 const sameActors = (a: PaymentActors, b: PaymentActors) =>
@@ -171,6 +173,7 @@ export default function PaymentSection({
 }) {
   const view = useSelector(payment, selectPaymentView, sameView);
   const { bank, billingAddress } = useSelector(payment, selectPaymentActors, sameActors);
+  const cardForm = useSelector(payment, selectCardForm);
   return (
     <SignupSection
       title="Payment"
@@ -207,9 +210,9 @@ export default function PaymentSection({
         </div>
       )}
       {view.method === 'ACH' && bank && <BankForm form={bank} />}
-      {view.modal.open && (
+      {view.modalOpen && cardForm && (
         <Suspense fallback={null}>
-          <CardModal payment={payment} />
+          <CardFormModal cardForm={cardForm} style={SIGNUP_TEXT_COLORS} />
         </Suspense>
       )}
 
