@@ -76,7 +76,9 @@ export const sessionMachine = setup({
     'forget user': assign({ user: null }),
     'store redirect': assign({
       redirect: ({ event }) =>
-        event.type === 'login.submitted' || event.type === 'session.started' ? (event.redirect ?? null) : null,
+        event.type === 'login.submitted' || event.type === 'session.started'
+          ? (event.redirect ?? null)
+          : null,
       loginError: null,
     }),
     'store login failure': assign({

@@ -102,7 +102,12 @@ describe('session machine', () => {
       profiles: [profile(user('demo'))],
       login: async () => user('demo'),
     });
-    actor.send({ type: 'login.submitted', username: 'demo', password: 'pw', redirect: '/billing/' });
+    actor.send({
+      type: 'login.submitted',
+      username: 'demo',
+      password: 'pw',
+      redirect: '/billing/',
+    });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls).toEqual(['login demo', 'profile', 'go to /billing/']);
   });
@@ -133,7 +138,12 @@ describe('session machine', () => {
       login: async () => user('demo'),
     });
     await waitFor(actor, (s) => s.matches('loggedOut'));
-    actor.send({ type: 'login.submitted', username: 'demo', password: 'pw', redirect: '/billing/' });
+    actor.send({
+      type: 'login.submitted',
+      username: 'demo',
+      password: 'pw',
+      redirect: '/billing/',
+    });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls).toEqual(['profile', 'login demo', 'profile', 'go to /billing/']);
   });

@@ -73,7 +73,9 @@ export const sessionMapping: BrowserMapping = {
       if (sessionCookie) {
         // Log in first, then open a page afresh with the session's cookies. Only the site admin
         // acts as a customer: as the admin, or already acting as the demo customer.
-        const admin = upcoming.some((next) => next.type === 'session.started' || isProxyLogout(next));
+        const admin = upcoming.some(
+          (next) => next.type === 'session.started' || isProxyLogout(next),
+        );
         await visit('/control/login/');
         await fillLogin(page, admin ? 'admin' : 'demo', DEMO_PASSWORD);
         await page.getByTestId('logged-in-link').waitFor();
