@@ -76,6 +76,8 @@ export type PaymentMethodsEvent =
   | { type: 'removal.pressed'; id: number }
   | { type: 'removal.confirmed' }
   | { type: 'removal.cancelled' }
+  /** The automatic payment switch beside the list was answered: the accounts as they are now. */
+  | { type: 'autopay.changed'; list: PaymentAccountsResponse }
   | { type: 'xstate.done.actor.load'; output: PaymentAccountsResponse }
   | { type: 'xstate.error.actor.load'; error: unknown }
   /** The payment-card modal closed: with the card its form posted, or none. */
@@ -144,6 +146,10 @@ export const paymentMethodsMachine = setup({
         automatic: event.output.automatic,
         loadError: null,
       };
+    }),
+    'take the list the switch answered': assign(({ event }) => {
+      assertEvent(event, 'autopay.changed');
+      return { accounts: event.list.payment_accounts, automatic: event.list.automatic };
     }),
     'remember why the list failed': assign({
       loadError: ({ event }) => {
@@ -284,6 +290,7 @@ export const paymentMethodsMachine = setup({
               target: 'confirming removal',
               actions: 'select the account',
             },
+            'autopay.changed': { actions: 'take the list the switch answered' },
           },
         },
         'adding a card': {

@@ -141,6 +141,10 @@ function buildSamples() {
       error: { message: BILLING_MESSAGES.paymentAccountNotFound },
     }),
     remove: sample('press Remove on the card', { type: 'removal.pressed', id: 2 }),
+    autopayOn: sample('automatic payment is turned on', {
+      type: 'autopay.changed',
+      list: { ...LISTED, automatic: true },
+    }),
     removeGone: sample('press Remove on a method no longer listed', {
       type: 'removal.pressed',
       id: 99,
@@ -172,7 +176,15 @@ function eventsFor(snapshot: PaymentMethodsSnapshot) {
   if (inState(snapshot, 'loading')) return [s.arrive, s.none, s.loadFails];
   if (inState(snapshot, 'load failed')) return [s.retry];
   if (inState(snapshot, 'idle'))
-    return [s.addCard, s.addBank, s.makeDefault, s.makeDefaultAgain, s.remove, s.removeGone];
+    return [
+      s.addCard,
+      s.addBank,
+      s.makeDefault,
+      s.makeDefaultAgain,
+      s.remove,
+      s.removeGone,
+      s.autopayOn,
+    ];
   if (inState(snapshot, 'adding a card')) return [s.tick, s.withCard, s.withoutCard];
   if (inState(snapshot, 'saving the card')) return [s.cardSaved, s.cardRefused];
   if (inState(snapshot, 'adding a bank account')) return [s.bankTyped, s.bankSaved, s.closeBank];
@@ -184,6 +196,7 @@ function eventsFor(snapshot: PaymentMethodsSnapshot) {
 
 interface Projection {
   listed: boolean;
+  automatic: boolean;
   makeDefault: boolean;
   notice: boolean;
   error: boolean;
@@ -208,6 +221,7 @@ export const paymentMethodsModel = defineMachine({
   events: eventsFor as never,
   project: ({ context }): Projection => ({
     listed: context.accounts.length > 0,
+    automatic: context.automatic,
     makeDefault: context.makeDefault,
     notice: context.notice !== null,
     error: context.error !== null,
@@ -244,6 +258,11 @@ export const paymentMethodsModel = defineMachine({
             ? { to: 'ready.confirming removal', with: { notice: false, error: false } }
             : 'ignored',
         'press Remove on a method no longer listed': 'ignored',
+        // The switch beside the list answers the accounts as they are now (portal.md §4).
+        'automatic payment is turned on': {
+          to: 'stays',
+          with: { listed: true, automatic: true },
+        },
       },
       'ready.adding a card': {
         'tick Make it the default': { to: 'stays', with: { makeDefault: true } },

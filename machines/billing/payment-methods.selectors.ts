@@ -143,3 +143,15 @@ export function selectBankForm(
 export function selectBankMakeDefault(snapshot: FormSnapshot): boolean {
   return snapshot.context.values.make_default === true;
 }
+
+/** What the automatic payment switch beside the list needs: autopay, and the default account. */
+export function selectAutopayInput(snapshot: PaymentMethodsSnapshot): {
+  automatic: boolean;
+  defaultAccountId: number | null;
+} {
+  const { accounts, automatic } = snapshot.context;
+  return {
+    automatic,
+    defaultAccountId: accounts.find((account) => account.is_default)?.payment_account_id ?? null,
+  };
+}

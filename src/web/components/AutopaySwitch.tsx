@@ -22,14 +22,19 @@ import {
   selectAutopayPending,
   selectAutopayUnavailableReason,
 } from '#machines/billing/autopay.selectors';
+import type { PaymentAccountsResponse } from '#shared/billing';
 import { autopayApi } from '../api/autopay.ts';
 import { useAppServices } from '../app/context.tsx';
 
 /**
  * The autopay machine for a page: `accounts` is what the page loaded (a new object each load);
- * `onAnswered` is called after every answer of the server (the page loads its data again).
+ * `onAnswered` is called after every answer of the server with the payment accounts it answered
+ * (null after a refusal): the page shows them or loads its data again.
  */
-export function useAutopayActor(accounts: AutopayInput, onAnswered: () => void): AutopayActor {
+export function useAutopayActor(
+  accounts: AutopayInput,
+  onAnswered: (answer: PaymentAccountsResponse | null) => void,
+): AutopayActor {
   const { api } = useAppServices();
   const latest = useRef(onAnswered);
   latest.current = onAnswered;
@@ -40,7 +45,15 @@ export function useAutopayActor(accounts: AutopayInput, onAnswered: () => void):
           autopayApi(api).setAutomatic(input.accountId, input.automatic),
         ),
       },
-      actions: { 'reload the billing data': () => latest.current() },
+      actions: {
+        // The server's answer is the payment accounts as they are now (null after a refusal).
+        'reload the billing data': ({ event }) =>
+          latest.current(
+            event.type === 'xstate.done.actor.save'
+              ? (event.output as PaymentAccountsResponse)
+              : null,
+          ),
+      },
     }),
     { input: accounts },
   );

@@ -35,6 +35,7 @@ import {
 } from '#machines/forms/form.selectors';
 import type { PaymentMethodsActor } from '#machines/billing/payment-methods.machine';
 import {
+  selectAutopayInput,
   selectBankForm,
   selectBankMakeDefault,
   selectCardForm,
@@ -45,6 +46,7 @@ import {
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { withLaterStyles } from '../../app/later-styles.ts';
+import { AutopaySwitch, useAutopayActor } from '../../components/AutopaySwitch.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useReturnFocus } from '../../components/focus.ts';
@@ -57,6 +59,20 @@ type FormActor = ActorRefFrom<typeof formMachine>;
 
 const sameView = (a: PaymentMethodsView, b: PaymentMethodsView) =>
   JSON.stringify(a) === JSON.stringify(b);
+
+const sameAutopay = (
+  a: ReturnType<typeof selectAutopayInput>,
+  b: ReturnType<typeof selectAutopayInput>,
+) => a.automatic === b.automatic && a.defaultAccountId === b.defaultAccountId;
+
+/** The automatic payment switch (shared with the billing page), fed by the list of methods. */
+function Autopay({ methods }: { methods: PaymentMethodsActor }) {
+  const input = useSelector(methods, selectAutopayInput, sameAutopay);
+  const actor = useAutopayActor(input, (list) => {
+    if (list) methods.send({ type: 'autopay.changed', list });
+  });
+  return <AutopaySwitch actor={actor} />;
+}
 
 const ACCOUNT_TYPE_LABELS: Record<(typeof BANK_ACCOUNT_TYPES)[number], string> = {
   CHECKING: 'Checking',
@@ -237,6 +253,7 @@ export default function PaymentMethodsPage() {
       )}
       {view.status === 'ready' && (
         <>
+          <Autopay methods={methods} />
           <Group gap="sm">
             <Button
               disabled={!view.canChange && !view.savingCard}

@@ -174,8 +174,19 @@ export const paymentMethodsMapping: BrowserMapping = {
     'xstate.error.actor.remove': async ({ page }) => {
       await held(page).remove.drop();
     },
+    // The switch's PUT goes to the same path as Make default's, held alike until its answer.
+    'autopay.changed': async ({ page }) => {
+      const toggle = page.getByRole('switch', { name: 'Automatic payment' });
+      await toggle.click();
+      await held(page).makeDefault.release();
+      await toggle.and(page.locator(':checked')).waitFor();
+    },
   },
   notCaused: {
+    'autopay.changed': (place) =>
+      emptied(place)
+        ? 'without a method there is no default account: the switch is disabled, with the reason'
+        : undefined,
     'default.pressed': (place) =>
       field<number>(place.event, 'id') === 1
         ? 'the default method has no Make default button'
