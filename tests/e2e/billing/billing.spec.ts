@@ -4,15 +4,15 @@
  * own (support/billed-customers.ts: an open activation bill, a bank account as the default,
  * automatic payment off). Sensitive calls need a fresh token, and the e2e server's access token
  * lives 5 s: the password prompt may ask for the password first, and the request then goes on.
- *
- * The card payment is added once the payment methods page (its card modal) is in.
  */
 import type { Page } from '@playwright/test';
-import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '../../../src/shared/messages/portal.ts';
 import { BILLING_PAGE_TEXT } from '../../../src/shared/messages/billing-page.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
+import { addCardAsAPerson } from './cards.ts';
+import { answerPasswordPrompts } from './requests.ts';
 import { BILLING_PATH as BILLING, throughPasswordPrompt } from './support.ts';
 
 /** "$1,234.50" → 123450. */
@@ -59,6 +59,36 @@ test.describe('billing page', () => {
     );
     // The form is ready for another payment, of the new amount due.
     await expect(amountBox(page)).toHaveValue(((before - 1000) / 100).toFixed(2));
+  });
+
+  test('pay a partial amount by card', async ({ page, visit }) => {
+    await logInAs(page, visit, claimBilledCustomer());
+    await answerPasswordPrompts(page);
+    // The card comes from the provider's own form, on the payment methods page.
+    const card = await addCardAsAPerson(page);
+    await visit(BILLING);
+    const due = page.getByTestId('amount-due');
+    await expect(due).toBeVisible();
+    const before = cents(await due.innerText());
+    await paymentForm(page)
+      .getByRole('combobox', { name: 'Pay from' })
+      .selectOption({ label: card });
+    await amountBox(page).fill('12.34');
+    await paymentForm(page).getByRole('button', { name: 'Pay' }).click();
+    const confirm = page.getByRole('group', { name: 'Confirm the payment' });
+    await expect(confirm).toContainText(`Pay $12.34 from ${card}?`);
+    await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+
+    // Charged at once through the card provider: received, and the amount due falls by it.
+    await expect(page.getByTestId('payment-outcome')).toContainText(
+      BILLING_MESSAGES.paymentReceived,
+      { timeout: 15_000 },
+    );
+    await expect(due).toHaveText(`$${((before - 1234) / 100).toFixed(2)}`);
+    const newest = page.getByTestId('payments-table').getByRole('row').nth(1);
+    await expect(newest).toContainText('$12.34');
+    await expect(newest).toContainText(card);
+    await expect(newest).toContainText(BILLING_STATUS_LABELS.succeeded);
   });
 
   test('turn autopay on and off', async ({ page, visit }) => {

@@ -20,7 +20,6 @@ export const cardFrame = (page: Page) => page.frameLocator('[data-testid="card-f
 /** Fills the provider's form in the open modal and presses its Add card. */
 export async function fillCardForm(page: Page, number = VISA) {
   const form = cardFrame(page);
-  // The name the page passes on is the customer's; the billed customers' have a digit in it.
   await form.getByLabel('Name on card').fill('Bill Payer');
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiry').fill('0830');

@@ -12,11 +12,12 @@ import {
   WHITELISTED_ROUTING_NUMBERS,
 } from '../../../src/shared/constants.ts';
 import { BILLING_PATHS, type PaymentAccountsResponse } from '../../../src/shared/billing.ts';
+import { SESSION_NOTICES } from '../../../src/shared/messages.ts';
 import { expect } from '../support/fixtures.ts';
 import { DEMO_PASSWORD } from '../paths/mappings/portal.ts';
 
 export const passwordPrompt = (page: Page) =>
-  page.getByRole('dialog', { name: 'Enter your password to continue' });
+  page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
 
 /**
  * Answers the password prompt with the demo password. The e2e server's access tokens live 5 s:
@@ -97,7 +98,8 @@ export const ACCOUNTS_PATH = new RegExp(`^${escaped(BILLING_PATHS.paymentAccount
 export const CARD_PATH = new RegExp(`^${escaped(BILLING_PATHS.paymentAccountCard)}$`);
 export const ACCOUNT_PATH = new RegExp(`^${escaped(BILLING_PATHS.paymentAccounts)}/\\d+$`);
 
-async function apiHeaders(page: Page): Promise<Record<string, string>> {
+/** The CSRF header the API asks of a change, from the page's cookies. */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
   const cookies = await page.context().cookies();
   const csrf = cookies.find(
     (cookie) => cookie.name === CSRF_COOKIE_NAME || cookie.name === `__Host-${CSRF_COOKIE_NAME}`,

@@ -6,14 +6,9 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PaymentAccountsResponse } from '../../../src/shared/billing.ts';
-import {
-  API_BASE_PATH,
-  CSRF_COOKIE_NAME,
-  CSRF_HEADER_NAME,
-  WHITELISTED_ROUTING_NUMBERS,
-} from '../../../src/shared/constants.ts';
+import { API_BASE_PATH, WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
-import { SESSION_NOTICES } from '../../../src/shared/messages.ts';
+import { answerPasswordPrompt, apiHeaders, passwordPrompt } from './requests.ts';
 import { DEMO_PASSWORD } from '../paths/mappings/portal.ts';
 
 export const BILLING_PATH = '/control/billing/';
@@ -21,28 +16,20 @@ const SLOW_MS = 15_000;
 
 /** Waits for `done`; when the password prompt asks first, answers it. */
 export async function throughPasswordPrompt(page: Page, done: Locator) {
-  const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
+  const prompt = passwordPrompt(page);
   await expect(done.or(prompt).first()).toBeVisible({ timeout: SLOW_MS });
   if (await prompt.isVisible()) {
-    await prompt.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await answerPasswordPrompt(page);
     await expect(done).toBeVisible({ timeout: SLOW_MS });
   }
 }
 
 /** The customer's API, with the browser's cookies and a fresh token (as after the password). */
 async function freshApi(page: Page, username: string) {
-  const csrf = async () => {
-    const cookies = await page.context().cookies();
-    const cookie = cookies.find(
-      (c) => c.name === CSRF_COOKIE_NAME || c.name === `__Host-${CSRF_COOKIE_NAME}`,
-    );
-    return { [CSRF_HEADER_NAME]: cookie?.value ?? '' };
-  };
   const call = async (method: 'post' | 'put' | 'delete' | 'get', path: string, data?: unknown) => {
     const response = await page.request[method](`${API_BASE_PATH}${path}`, {
       data,
-      headers: await csrf(),
+      headers: await apiHeaders(page),
     });
     if (!response.ok())
       throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
@@ -111,7 +98,6 @@ export async function setAccounts(
 export async function reloadThroughAddress(page: Page) {
   await page.getByRole('button', { name: 'Edit billing address' }).click();
   const form = page.getByRole('form', { name: 'Edit the billing address' });
-  // The seeded customers' last names ("Payer 7") carry a digit, which the name rule refuses.
   await form.getByRole('textbox', { name: 'Last name' }).fill('Payer');
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText(BILLING_MESSAGES.addressSaved).first()).toBeVisible();

@@ -46,7 +46,7 @@ export async function seedBilledCustomers(deps: {
         username,
         passwordHash,
         firstName: 'Bill',
-        lastName: `Payer ${n}`,
+        lastName: 'Payer',
         email: `${username}@ridgeline.example`,
         permissions: ALL_PERMISSIONS,
         order,

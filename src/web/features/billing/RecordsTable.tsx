@@ -11,6 +11,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { PageInfo } from '#shared/billing';
 import { BILLING } from '#shared/constants';
+import { BILLING_STATUS_LABELS } from '#shared/messages/portal';
 import { loaderMachine, type LoaderEvent } from '#machines/session/loader.machine';
 import {
   selectData,
@@ -230,7 +231,7 @@ export function RecordLink({
 }
 
 /** "partially_paid" → "Partially paid". */
+/** A bill's or payment's status as the invoice page and the PDF say it. */
 export function statusText(status: string): string {
-  const words = status.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return BILLING_STATUS_LABELS[status] ?? status;
 }
