@@ -36,6 +36,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { invoiceApi, pdfHref, type InvoiceEndpoint } from './api.ts';
 import classes from './InvoicePage.module.css';
 import { loadInvoice, type InvoiceView } from './load.ts';
+import { ItemsTable } from '../../components/ItemsTable.tsx';
 
 const BILL_KIND_LABELS: Record<BillDetail['kind'], string> = {
   activation: 'Activation bill',
@@ -126,29 +127,15 @@ function Facts({ facts, testId }: { facts: [string, ReactNode][]; testId: string
 
 function Lines({ bill }: { bill: BillDetail }) {
   return (
-    <Table data-testid="invoice-lines" verticalSpacing="xs" captionSide="top">
-      <Table.Caption>Charges</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Item</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Qty
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Amount
-          </Table.Th>
+    <ItemsTable caption="Charges" testId="invoice-lines">
+      {bill.lines.map((line, index) => (
+        <Table.Tr key={index} data-testid="invoice-line">
+          <Table.Td>{line.description}</Table.Td>
+          <Table.Td ta="right">{line.quantity}</Table.Td>
+          <Table.Td ta="right">{line.note ?? formatDollars(line.amount)}</Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {bill.lines.map((line, index) => (
-          <Table.Tr key={index} data-testid="invoice-line">
-            <Table.Td>{line.description}</Table.Td>
-            <Table.Td ta="right">{line.quantity}</Table.Td>
-            <Table.Td ta="right">{line.note ?? formatDollars(line.amount)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </ItemsTable>
   );
 }
 

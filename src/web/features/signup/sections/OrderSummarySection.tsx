@@ -13,6 +13,7 @@ import { CART_MESSAGES, billedSeparatelyBy, recurringTotalLabel } from '#shared/
 import { selectOrderSummary } from '#machines/signup/order-summary.selectors';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { SignupSection } from './SignupSection.tsx';
+import { ItemsTable } from '../../../components/ItemsTable.tsx';
 
 /** "/mo for three months", "/mo", "one-time, due today", ... */
 function periodText(line: CartLine): string {
@@ -80,41 +81,27 @@ export default function OrderSummarySection({ wizard }: { wizard: SignupActor })
       )}
       {cart.cart && (
         <Stack gap="md">
-          <Table data-testid="cart-lines" verticalSpacing="xs" captionSide="top">
-            <Table.Caption>Items in your order</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Item</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Qty
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
+          <ItemsTable caption="Items in your order" testId="cart-lines">
+            {cart.cart.lines.map((line) => (
+              <Table.Tr key={line.item.name} data-testid="cart-line">
+                <Table.Td style={{ paddingLeft: 8 + line.depth * 20 }}>
+                  {line.item.description}
+                </Table.Td>
+                <Table.Td ta="right">{line.item.quantity}</Table.Td>
+                <Table.Td ta="right">
+                  {line.note ?? (
+                    <>
+                      {formatCents(line.amount_cents)}
+                      <Text span size="xs">
+                        {' '}
+                        {periodText(line)}
+                      </Text>
+                    </>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cart.cart.lines.map((line) => (
-                <Table.Tr key={line.item.name} data-testid="cart-line">
-                  <Table.Td style={{ paddingLeft: 8 + line.depth * 20 }}>
-                    {line.item.description}
-                  </Table.Td>
-                  <Table.Td ta="right">{line.item.quantity}</Table.Td>
-                  <Table.Td ta="right">
-                    {line.note ?? (
-                      <>
-                        {formatCents(line.amount_cents)}
-                        <Text span size="xs">
-                          {' '}
-                          {periodText(line)}
-                        </Text>
-                      </>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ItemsTable>
           <div>
             <Title order={3} size="h5">
               Your totals
