@@ -77,32 +77,29 @@ export async function settleLedgers(
   const states = new Map<number, LedgerState>();
   const ids = [...new Set(cids)];
   if (ids.length === 0) return states;
-  const [rows, paid, credited] = await Promise.all([
-    tx
-      .select({
-        billId: bills.billId,
-        cid: bills.cid,
-        totalCents: bills.totalCents,
-        paidCents: bills.paidCents,
-        dueDate: bills.dueDate,
-        status: bills.status,
-      })
-      .from(bills)
-      .where(and(inArray(bills.cid, ids), ne(bills.status, 'void')))
-      .orderBy(asc(bills.cid), asc(bills.dueDate), asc(bills.billId)),
-    tx
-      .select({ cid: payments.cid, cents: sql<string>`sum(${payments.amountCents})` })
-      .from(payments)
-      .where(
-        and(inArray(payments.cid, ids), inArray(payments.status, [...COUNTED_PAYMENT_STATUSES])),
-      )
-      .groupBy(payments.cid),
-    tx
-      .select({ cid: credits.cid, cents: sql<string>`sum(${credits.amountCents})` })
-      .from(credits)
-      .where(inArray(credits.cid, ids))
-      .groupBy(credits.cid),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const rows = await tx
+    .select({
+      billId: bills.billId,
+      cid: bills.cid,
+      totalCents: bills.totalCents,
+      paidCents: bills.paidCents,
+      dueDate: bills.dueDate,
+      status: bills.status,
+    })
+    .from(bills)
+    .where(and(inArray(bills.cid, ids), ne(bills.status, 'void')))
+    .orderBy(asc(bills.cid), asc(bills.dueDate), asc(bills.billId));
+  const paid = await tx
+    .select({ cid: payments.cid, cents: sql<string>`sum(${payments.amountCents})` })
+    .from(payments)
+    .where(and(inArray(payments.cid, ids), inArray(payments.status, [...COUNTED_PAYMENT_STATUSES])))
+    .groupBy(payments.cid);
+  const credited = await tx
+    .select({ cid: credits.cid, cents: sql<string>`sum(${credits.amountCents})` })
+    .from(credits)
+    .where(inArray(credits.cid, ids))
+    .groupBy(credits.cid);
   const paidOf = new Map(paid.map((row) => [row.cid, Number(row.cents)]));
   const creditedOf = new Map(credited.map((row) => [row.cid, Number(row.cents)]));
   const available = new Map<number, number>();
