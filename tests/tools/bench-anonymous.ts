@@ -11,17 +11,10 @@
  *
  * Options: --requests N (default 500 of each kind), --concurrency C (default 10).
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';
-import { createApp } from '../../src/server/app.ts';
-import { systemClock } from '../../src/server/clock.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openPglite } from '../../src/server/db/client.ts';
-import { runSeed } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import {
@@ -32,6 +25,7 @@ import {
   postOrder,
 } from '../api/self-signup-support.ts';
 import { CookieClient } from '../support/http-client.ts';
+import { machineLine, startBenchApp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,13 +38,6 @@ const CONCURRENCY = Number(values.concurrency);
 /** The abuser's address (TEST-NET-3). */
 const ABUSER = '203.0.113.7';
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'error',
-  DATA_DIR: '/nonexistent',
-  BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
-  ...CHEAP_CAPTCHA_ENV,
-});
 let clientErrorsLogged = 0;
 let captchasRefused = 0;
 const logger = createLogger('info', {
@@ -61,10 +48,13 @@ const logger = createLogger('info', {
     else if (entry.level === 'error') process.stderr.write(line);
   },
 });
-const database = openPglite(await PGlite.create());
-await database.migrate();
-await runSeed({ db: database.db, config, logger, options: { testing: true } });
-const app = createApp({ config, database, logger, clock: systemClock });
+const bench = await startBenchApp({
+  name: 'anonymous',
+  env: CHEAP_CAPTCHA_ENV,
+  logger,
+  seedOptions: { testing: true },
+});
+const { app, config } = bench;
 const cards = new FakeCardProcessor();
 useCardProcessor(config, cards);
 
@@ -119,7 +109,7 @@ const reports = await burst((i) =>
     { headers },
   ),
 );
-await database.close();
+await bench.close();
 
 const row = (name: string, tally: Tally, costly: string) => {
   const perSecond = (REQUESTS / tally.seconds).toFixed(0);
@@ -146,6 +136,4 @@ row(
   reports,
   `${clientErrorsLogged} logged (limit ${LIMITS.clientErrorsPerAddress.max}, log sample ${LIMITS.clientErrorLogPerAddress.max} per ${LIMITS.clientErrorsPerAddress.windowSeconds / 60} min)`,
 );
-console.log(
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
-);
+console.log(machineLine());

@@ -7,28 +7,18 @@
  * many answers came back 401 before the first 429 did.
  */
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import { count, eq } from 'drizzle-orm';
-import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
-import { createApp } from '../../src/server/app.ts';
-import { systemClock } from '../../src/server/clock.ts';
+import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openPglite } from '../../src/server/db/client.ts';
 import { auditLog, rateLimits } from '../../src/server/db/schema.ts';
-import { runSeed } from '../../src/server/db/seed.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { csrfHeaders, startBenchApp } from './bench-app.ts';
 
 const BURST = 200;
 
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: '/nonexistent' });
-const logger = createLogger('error');
-const database = openPglite(await PGlite.create());
-await database.migrate();
-await runSeed({ db: database.db, config, logger, options: {} }, AUTH_SEED_STEPS);
-const app = createApp({ config, database, logger, clock: systemClock });
+const bench = await startBenchApp({ name: 'burst', steps: AUTH_SEED_STEPS });
+const { app, config, database } = bench;
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -37,16 +27,10 @@ type Send = (path: string, init: RequestInit) => Promise<Response>;
 const inProcess: Send = async (path, init) => app.request(path, init);
 const overHttp: Send = (path, init) => fetch(`${origin}${path}`, init);
 
-const csrf = 'bench-csrf-token';
 function loginRequest(username: string, password: string, address?: string): RequestInit {
   return {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Cookie: `${CSRF_COOKIE_NAME}=${csrf}`,
-      [CSRF_HEADER_NAME]: csrf,
-      ...(address ? { 'X-Forwarded-For': address } : {}),
-    },
+    headers: csrfHeaders(address ? { 'X-Forwarded-For': address } : {}),
     body: JSON.stringify({ username, password, store_in_cookies: false }),
   };
 }
@@ -145,4 +129,4 @@ await burst(
 );
 
 await new Promise((resolve) => server.close(resolve));
-await database.close();
+await bench.close();

@@ -12,17 +12,8 @@
  *
  * Options: --orders N (default 200), --concurrency C (default 10).
  */
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import { createApp } from '../../src/server/app.ts';
-import { systemClock } from '../../src/server/clock.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { runSeed } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import {
@@ -36,6 +27,7 @@ import {
   uniqueUsername,
 } from '../api/self-signup-support.ts';
 import { CookieClient } from '../support/http-client.ts';
+import { latency, latencyLine, machineLine, startBenchApp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,34 +39,6 @@ const ORDERS = Number(values.orders);
 const CONCURRENCY = Number(values.concurrency);
 const WARM_UP = 5;
 
-const baseUrl = process.env.DATABASE_URL;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-async function openBenchDatabase(): Promise<DatabaseHandle> {
-  if (!baseUrl) return openPglite(await PGlite.create());
-  const name = `bench_orders_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
-  return openPostgres(url.toString());
-}
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'error',
-  DATA_DIR: '/nonexistent',
-  BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
-  ...CHEAP_CAPTCHA_ENV,
-});
 /** Phase times of each placed order, from the server's log line (ms per phase). */
 const phaseTimes: Record<string, number>[] = [];
 const logger = createLogger('info', {
@@ -84,12 +48,14 @@ const logger = createLogger('info', {
     else if (entry.level === 'error' || entry.level === 'warn') process.stderr.write(line);
   },
 });
-const database = await openBenchDatabase();
-const seedStarted = performance.now();
-await database.migrate();
-await runSeed({ db: database.db, config, logger, options: { testing: true } });
-const seedSeconds = (performance.now() - seedStarted) / 1000;
-const app = createApp({ config, database, logger, clock: systemClock });
+const bench = await startBenchApp({
+  name: 'orders',
+  env: CHEAP_CAPTCHA_ENV,
+  logger,
+  seedOptions: { testing: true },
+  postgres: 'from-env',
+});
+const { app, config } = bench;
 const cards = new FakeCardProcessor();
 useCardProcessor(config, cards);
 
@@ -145,23 +111,14 @@ await Promise.all(
   }),
 );
 const wallSeconds = (performance.now() - wallStarted) / 1000;
-await database.close();
-await dropDatabase?.();
-
-times.sort((a, b) => a - b);
-const percentile = (p: number) =>
-  times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
-const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-const engine = baseUrl ? 'PostgreSQL (DATABASE_URL, pool of 10)' : 'PGlite (embedded)';
+await bench.close();
 
 console.log(
   `Order submission (POST /self_signup), ${times.length} orders, ${CONCURRENCY} concurrent clients, ` +
-    `app in process, ${engine}; seed ${seedSeconds.toFixed(1)} s:`,
+    `app in process, ${bench.engine}; seed ${bench.seedSeconds.toFixed(1)} s:`,
 );
 console.log(
-  `  p50 ${fmt(percentile(50))}   p95 ${fmt(percentile(95))}   mean ${fmt(mean)}   ` +
-    `min ${fmt(times[0])}   max ${fmt(times.at(-1)!)}   ${(times.length / wallSeconds).toFixed(1)} orders/s`,
+  `  ${latencyLine(latency(times))}   ${(times.length / wallSeconds).toFixed(1)} orders/s`,
 );
 const phases = Object.keys(phaseTimes[0] ?? {});
 console.log(
@@ -172,6 +129,4 @@ console.log(
     })
     .join(', ')} (ms)`,
 );
-console.log(
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
-);
+console.log(machineLine());

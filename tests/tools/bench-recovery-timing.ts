@@ -7,41 +7,24 @@
  * separate: the chance that a known sample is slower than an unknown one (0.5 when they are alike)
  * and the Mann-Whitney test's z (they separate when |z| > 2.58, p < 0.01).
  */
-import { PGlite } from '@electric-sql/pglite';
-import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
-import { createApp } from '../../src/server/app.ts';
-import { systemClock } from '../../src/server/clock.ts';
 import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
 import { settled } from '../../src/server/background.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openPglite } from '../../src/server/db/client.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
-import { runSeed } from '../../src/server/db/seed.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { apiRequest, csrfHeaders, startBenchApp } from './bench-app.ts';
 
 const SAMPLES = 50;
 const WARM_UP = 5;
 
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: '/nonexistent' });
-const logger = createLogger('error');
-const database = openPglite(await PGlite.create());
-await database.migrate();
-await runSeed({ db: database.db, config, logger, options: {} }, AUTH_SEED_STEPS);
-const app = createApp({ config, database, logger, clock: systemClock });
+const bench = await startBenchApp({ name: 'recovery', steps: AUTH_SEED_STEPS });
+const { app, database } = bench;
 
-const csrf = 'bench-csrf-token';
 async function recover(username: string): Promise<number> {
   await database.db.delete(rateLimits);
   await settled(database);
   const started = performance.now();
-  const response = await app.request(`${API_BASE_PATH}/token/password_recovery`, {
+  const response = await apiRequest(app, '/token/password_recovery', {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Cookie: `${CSRF_COOKIE_NAME}=${csrf}`,
-      [CSRF_HEADER_NAME]: csrf,
-      'X-Forwarded-For': '10.97.0.1',
-    },
+    headers: csrfHeaders({ 'X-Forwarded-For': '10.97.0.1' }),
     body: JSON.stringify({ username }),
   });
   await response.arrayBuffer();
@@ -70,7 +53,7 @@ for (let i = 0; i < SAMPLES; i += 1) {
   }
 }
 await settled(database);
-await database.close();
+await bench.close();
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const quantile = (values: number[], q: number) => {

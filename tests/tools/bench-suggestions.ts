@@ -36,6 +36,7 @@ import { rowsOf } from '../../src/server/serviceability/addresses.ts';
 import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { SERVICEABILITY_PATHS, SUGGESTION_LIMIT } from '../../src/shared/signup/serviceability.ts';
 import { startTempPostgres } from '../support/postgres.ts';
+import { ms as formatMs, percentile } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,11 +59,7 @@ type App = ReturnType<typeof createApp>;
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const ms = (value: number) => `${value.toFixed(2)} ms`;
+const ms = (value: number) => formatMs(value, 2);
 
 /**
  * Varied prefixes from the seeded addresses: house number first and street first, cut at every

@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '#shared/cart/money';
 import { BILLING, TERMS } from '#shared/constants';
 import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages/portal';
@@ -37,8 +37,8 @@ import {
 import { CardProcessorError, cardProcessorFor } from '../payments/index.ts';
 import { submitAchTransfer } from '../payments/ach-processor.ts';
 import { dueDateOf, draftFeeBill, type DraftBill } from './cycle.ts';
-import { settleLedger } from './ledger.ts';
-import { queueBillingMail, type BillingMail } from './mail.ts';
+import { settleLedger, settleLedgers } from './ledger.ts';
+import { queueBillingMail, queueBillingMails, type BillingMail } from './mail.ts';
 
 export type BillingDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'clock'>;
 export type AttemptRow = typeof chargeAttempts.$inferSelect;
@@ -82,17 +82,26 @@ export async function startAttempt(
   db: Executor,
   values: typeof chargeAttempts.$inferInsert,
 ): Promise<{ attempt: AttemptRow; created: boolean }> {
-  const [inserted] = await db
-    .insert(chargeAttempts)
-    .values(values)
-    .onConflictDoNothing()
-    .returning();
+  const [inserted] = await startAttempts(db, [values]);
   if (inserted) return { attempt: inserted, created: true };
   const [existing] = await db
     .select()
     .from(chargeAttempts)
     .where(eq(chargeAttempts.attemptKey, values.attemptKey));
   return { attempt: existing, created: false };
+}
+
+/** Commits new attempts in one insert; answers those this call created (an existing key is not). */
+export async function startAttempts(
+  db: Executor,
+  list: readonly (typeof chargeAttempts.$inferInsert)[],
+): Promise<AttemptRow[]> {
+  if (list.length === 0) return [];
+  return db
+    .insert(chargeAttempts)
+    .values([...list])
+    .onConflictDoNothing()
+    .returning();
 }
 
 /** Tests only: stops here until the test releases (or kills) the process. */
@@ -143,58 +152,102 @@ export async function executeAttempt(
   return outcome;
 }
 
+export interface NewBill {
+  cid: number;
+  billKey: string;
+  kind: 'activation' | 'cycle' | 'fee';
+  serviceId?: number | null;
+  cycleNumber?: number | null;
+  periodStart?: string | null;
+  periodEnd?: string | null;
+  issueDate: string;
+  draft: DraftBill;
+}
+
 /** Inserts a bill once per key with its lines; queues "bill issued". Answers the new id or null. */
 export async function issueBill(
   deps: BillingDeps,
   tx: Executor,
-  bill: {
-    cid: number;
-    billKey: string;
-    kind: 'activation' | 'cycle' | 'fee';
-    serviceId?: number | null;
-    cycleNumber?: number | null;
-    periodStart?: string | null;
-    periodEnd?: string | null;
-    issueDate: string;
-    draft: DraftBill;
-  },
+  bill: NewBill,
   deliveries: (() => void)[],
 ): Promise<number | null> {
-  const dueDate = dueDateOf(bill.issueDate);
-  const [inserted] = await tx
+  const [id] = await issueBillsOnce(deps, tx, [bill], deliveries);
+  return id;
+}
+
+/**
+ * {@link issueBill} for many bills in a fixed number of statements: the bills in one insert (a
+ * key that exists already is skipped), the new bills' lines in one, their emails in one. Answers
+ * each bill's new id, or null where its key existed.
+ */
+export async function issueBillsOnce(
+  deps: BillingDeps,
+  tx: Executor,
+  list: readonly NewBill[],
+  deliveries: (() => void)[],
+): Promise<(number | null)[]> {
+  if (list.length === 0) return [];
+  const inserted = await tx
     .insert(bills)
-    .values({
-      cid: bill.cid,
-      billKey: bill.billKey,
-      kind: bill.kind,
-      serviceId: bill.serviceId ?? null,
-      cycleNumber: bill.cycleNumber ?? null,
-      periodStart: bill.periodStart ?? null,
-      periodEnd: bill.periodEnd ?? null,
-      issueDate: bill.issueDate,
-      dueDate,
-      subtotalCents: bill.draft.subtotalCents,
-      taxCents: bill.draft.taxCents,
-      totalCents: bill.draft.totalCents,
-      taxRateBp: bill.kind === 'fee' ? 0 : deps.config.billingTaxRateBp,
-    })
-    .onConflictDoNothing()
-    .returning({ billId: bills.billId });
-  if (!inserted) return null;
-  await tx
-    .insert(billLines)
     .values(
-      bill.draft.lines.map((line, position) => ({ ...line, billId: inserted.billId, position })),
+      list.map((bill) => ({
+        cid: bill.cid,
+        billKey: bill.billKey,
+        kind: bill.kind,
+        serviceId: bill.serviceId ?? null,
+        cycleNumber: bill.cycleNumber ?? null,
+        periodStart: bill.periodStart ?? null,
+        periodEnd: bill.periodEnd ?? null,
+        issueDate: bill.issueDate,
+        dueDate: dueDateOf(bill.issueDate),
+        subtotalCents: bill.draft.subtotalCents,
+        taxCents: bill.draft.taxCents,
+        totalCents: bill.draft.totalCents,
+        taxRateBp: bill.kind === 'fee' ? 0 : deps.config.billingTaxRateBp,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ billId: bills.billId, billKey: bills.billKey });
+  const idOf = new Map(inserted.map((row) => [row.billKey, row.billId]));
+  // A key listed twice is one bill: its first listing.
+  const listed = new Set<string>();
+  const fresh = list.filter((bill) => {
+    if (listed.has(bill.billKey)) return false;
+    listed.add(bill.billKey);
+    return idOf.has(bill.billKey);
+  });
+  if (fresh.length > 0) {
+    await tx.insert(billLines).values(
+      fresh.flatMap((bill) =>
+        bill.draft.lines.map((line, position) => ({
+          ...line,
+          billId: idOf.get(bill.billKey)!,
+          position,
+        })),
+      ),
     );
-  deliveries.push(
-    await queueBillingMail(deps, tx, bill.cid, {
-      kind: 'bill_issued',
-      billId: inserted.billId,
-      totalCents: bill.draft.totalCents,
-      dueDate,
-    }),
-  );
-  return inserted.billId;
+    deliveries.push(
+      await queueBillingMails(
+        deps,
+        tx,
+        fresh.map((bill) => ({
+          cid: bill.cid,
+          mail: {
+            kind: 'bill_issued' as const,
+            billId: idOf.get(bill.billKey)!,
+            totalCents: bill.draft.totalCents,
+            dueDate: dueDateOf(bill.issueDate),
+          },
+        })),
+      ),
+    );
+  }
+  const answered = new Set<string>();
+  return list.map((bill) => {
+    if (answered.has(bill.billKey)) return null;
+    answered.add(bill.billKey);
+    return idOf.get(bill.billKey) ?? null;
+  });
 }
 
 /** The fee of the terms for a payment that failed, as a bill of its own (once per key). */
@@ -256,108 +309,176 @@ export async function recordOutcome(
   account: PaymentAccountRow,
   outcome: ChargeOutcome,
 ): Promise<RecordedPayment> {
+  const [recorded] = await recordOutcomes(deps, [{ attempt, account, outcome }]);
+  return recorded;
+}
+
+export interface Outcome {
+  attempt: AttemptRow;
+  account: PaymentAccountRow;
+  outcome: ChargeOutcome;
+}
+
+function paymentStatusOf(outcome: ChargeOutcome): PaymentRow['status'] {
+  return outcome.status === 'succeeded'
+    ? 'succeeded'
+    : outcome.status === 'declined'
+      ? 'failed'
+      : 'pending';
+}
+
+/**
+ * {@link recordOutcome} for many attempts (of distinct keys) in one transaction and a fixed number
+ * of statements: the payments in one insert (an attempt recorded already is skipped and its
+ * payment read back), the attempts marked in one update, the fees, emails and stored answers in
+ * one insert each, and the customers' ledgers settled together.
+ */
+export async function recordOutcomes(
+  deps: BillingDeps,
+  list: readonly Outcome[],
+): Promise<RecordedPayment[]> {
+  if (list.length === 0) return [];
   const deliveries: (() => void)[] = [];
-  const today = attempt.attemptDate;
   const result = await deps.database.db.transaction(async (tx) => {
-    const status =
-      outcome.status === 'succeeded'
-        ? ('succeeded' as const)
-        : outcome.status === 'declined'
-          ? ('failed' as const)
-          : ('pending' as const);
-    const [inserted] = await tx
+    const inserted = await tx
       .insert(payments)
-      .values({
-        cid: attempt.cid,
-        attemptKey: attempt.attemptKey,
-        paymentAccountId: account.paymentAccountId,
-        method: account.method,
-        accountLabel: labelOf(account),
-        amountCents: attempt.amountCents,
-        status,
-        source: attempt.source,
-        billId: attempt.billId,
-        paymentDate: attempt.attemptDate,
-        settledDate: status === 'pending' ? null : attempt.attemptDate,
-        processorRef: outcome.ref,
-        failureCode: outcome.status === 'declined' ? outcome.code : null,
-        failureMessage: outcome.status === 'declined' ? outcome.message : null,
-      })
+      .values(
+        list.map(({ attempt, account, outcome }) => {
+          const status = paymentStatusOf(outcome);
+          return {
+            cid: attempt.cid,
+            attemptKey: attempt.attemptKey,
+            paymentAccountId: account.paymentAccountId,
+            method: account.method,
+            accountLabel: labelOf(account),
+            amountCents: attempt.amountCents,
+            status,
+            source: attempt.source,
+            billId: attempt.billId,
+            paymentDate: attempt.attemptDate,
+            settledDate: status === 'pending' ? null : attempt.attemptDate,
+            processorRef: outcome.ref,
+            failureCode: outcome.status === 'declined' ? outcome.code : null,
+            failureMessage: outcome.status === 'declined' ? outcome.message : null,
+          };
+        }),
+      )
       .onConflictDoNothing()
       .returning();
-    await tx
-      .update(chargeAttempts)
-      .set({
-        status: outcome.status === 'declined' ? 'declined' : outcome.status,
-        finishedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(chargeAttempts.attemptKey, attempt.attemptKey),
-          eq(chargeAttempts.status, 'started'),
-        ),
-      );
-    let payment = inserted;
-    if (inserted) {
-      const label = labelOf(account);
-      if (outcome.status === 'declined') {
-        const feeCents = toCents(TERMS.returnedCheckOrCardFee);
-        // Autopay: one fee per bill whatever the retries; a manual payment: one per attempt.
-        const feeKey =
-          attempt.source === 'autopay' && attempt.billId !== null
-            ? `fee:declined:bill:${attempt.billId}`
-            : `fee:declined:${attempt.attemptKey}`;
-        const charged = await addFee(
-          deps,
-          tx,
-          attempt.cid,
-          feeKey,
-          'Declined card fee',
-          feeCents,
-          today,
-          deliveries,
-        );
-        deliveries.push(
-          await queueBillingMail(deps, tx, attempt.cid, {
-            kind: 'payment_failed',
-            amountCents: attempt.amountCents,
-            label,
-            reason: outcome.message,
-            feeCents: charged ? feeCents : 0,
-          }),
-        );
-      } else if (outcome.status === 'succeeded') {
-        deliveries.push(
-          await queueBillingMail(deps, tx, attempt.cid, {
-            kind: 'payment_received',
-            paymentId: inserted.paymentId,
-            amountCents: attempt.amountCents,
-            label,
-          }),
-        );
-      }
-    } else {
-      [payment] = await tx
+    const marks = sql.join(
+      list.map(
+        ({ attempt, outcome }) =>
+          sql`(${attempt.attemptKey}::text, ${outcome.status === 'declined' ? 'declined' : outcome.status}::text)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${chargeAttempts} set status = v.status, finished_at = now()
+      from (values ${marks}) as v(attempt_key, status)
+      where ${chargeAttempts.attemptKey} = v.attempt_key and ${chargeAttempts.status} = 'started'`);
+    const paymentOf = new Map(inserted.map((row) => [row.attemptKey, row]));
+    const created = new Set(paymentOf.keys());
+    const recordedBefore = list.filter(({ attempt }) => !created.has(attempt.attemptKey));
+    if (recordedBefore.length > 0) {
+      const rows = await tx
         .select()
         .from(payments)
-        .where(eq(payments.attemptKey, attempt.attemptKey));
+        .where(
+          inArray(
+            payments.attemptKey,
+            recordedBefore.map(({ attempt }) => attempt.attemptKey),
+          ),
+        );
+      for (const row of rows) paymentOf.set(row.attemptKey, row);
     }
-    if (attempt.source === 'manual') {
-      // The request's stored answer (docs/api.md "Idempotency"), also when a pass finished it.
-      const answer = paymentAnswer(payment);
+    const fresh = list.filter(({ attempt }) => created.has(attempt.attemptKey));
+    const declined = fresh.filter(({ outcome }) => outcome.status === 'declined');
+    const feeCents = toCents(TERMS.returnedCheckOrCardFee);
+    const feeIds = await issueBillsOnce(
+      deps,
+      tx,
+      declined.map(({ attempt }) => ({
+        cid: attempt.cid,
+        // Autopay: one fee per bill whatever the retries; a manual payment: one per attempt.
+        billKey:
+          attempt.source === 'autopay' && attempt.billId !== null
+            ? `fee:declined:bill:${attempt.billId}`
+            : `fee:declined:${attempt.attemptKey}`,
+        kind: 'fee' as const,
+        issueDate: attempt.attemptDate,
+        draft: draftFeeBill('Declined card fee', feeCents),
+      })),
+      deliveries,
+    );
+    const charged = new Map(
+      declined.map(({ attempt }, index) => [attempt.attemptKey, feeIds[index] !== null]),
+    );
+    deliveries.push(
+      await queueBillingMails(
+        deps,
+        tx,
+        fresh.flatMap(({ attempt, account, outcome }): { cid: number; mail: BillingMail }[] => {
+          const label = labelOf(account);
+          if (outcome.status === 'declined') {
+            return [
+              {
+                cid: attempt.cid,
+                mail: {
+                  kind: 'payment_failed',
+                  amountCents: attempt.amountCents,
+                  label,
+                  reason: outcome.message,
+                  feeCents: charged.get(attempt.attemptKey) ? feeCents : 0,
+                },
+              },
+            ];
+          }
+          if (outcome.status === 'succeeded') {
+            return [
+              {
+                cid: attempt.cid,
+                mail: {
+                  kind: 'payment_received',
+                  paymentId: paymentOf.get(attempt.attemptKey)!.paymentId,
+                  amountCents: attempt.amountCents,
+                  label,
+                },
+              },
+            ];
+          }
+          return [];
+        }),
+      ),
+    );
+    // The requests' stored answers (docs/api.md "Idempotency"), also when a pass finished them.
+    const manual = list.filter(({ attempt }) => attempt.source === 'manual');
+    if (manual.length > 0) {
       await tx
         .insert(idempotencyKeys)
-        .values({
-          scope: PAYMENT_SCOPE,
-          key: attempt.attemptKey.slice('manual:'.length),
-          fingerprint: attempt.fingerprint ?? '',
-          responseStatus: answer.status,
-          responseBody: answer.body,
-        })
+        .values(
+          manual.map(({ attempt }) => {
+            const answer = paymentAnswer(paymentOf.get(attempt.attemptKey)!);
+            return {
+              scope: PAYMENT_SCOPE,
+              key: attempt.attemptKey.slice('manual:'.length),
+              fingerprint: attempt.fingerprint ?? '',
+              responseStatus: answer.status,
+              responseBody: answer.body,
+            };
+          }),
+        )
         .onConflictDoNothing();
     }
-    await settleLedger(tx, attempt.cid, today);
-    return { payment, created: inserted !== undefined };
+    // Each on the date of its attempt (one date per pass or request).
+    const byDate = new Map<string, number[]>();
+    for (const { attempt } of list) {
+      byDate.set(attempt.attemptDate, [...(byDate.get(attempt.attemptDate) ?? []), attempt.cid]);
+    }
+    for (const [today, cids] of byDate) await settleLedgers(tx, cids, today);
+    return list.map(({ attempt }) => ({
+      payment: paymentOf.get(attempt.attemptKey)!,
+      created: created.has(attempt.attemptKey),
+    }));
   });
   for (const deliver of deliveries) deliver();
   return result;
@@ -368,20 +489,85 @@ export async function finishAttempt(
   deps: BillingDeps,
   attempt: AttemptRow,
 ): Promise<RecordedPayment | { error: CardProcessorError }> {
-  const [account] = await deps.database.db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.paymentAccountId, attempt.paymentAccountId));
-  try {
-    const outcome = await executeAttempt(deps, attempt, account);
-    return await recordOutcome(deps, attempt, account, outcome);
-  } catch (error) {
-    if (error instanceof CardProcessorError) {
-      deps.logger.warn({ err: error, attempt: attempt.attemptKey }, 'charge not confirmed');
-      return { error };
+  const [result] = await finishAttempts(deps, [attempt]);
+  return result;
+}
+
+/**
+ * Steps 2 and 3 for attempts of distinct keys: the processor is asked for each in turn (no
+ * transaction open), then every answer is recorded together. An attempt whose processor cannot be
+ * reached stays `started`.
+ */
+export async function finishAttempts(
+  deps: BillingDeps,
+  attempts: readonly AttemptRow[],
+): Promise<(RecordedPayment | { error: CardProcessorError })[]> {
+  const results = await runAttempts(deps, attempts, async (attempt) => attempt);
+  return results.filter((result) => result !== null);
+}
+
+/**
+ * Steps 1, 2 and 3 for new attempts of distinct keys: each attempt is committed just before its
+ * charge (one at a time: a process that stops leaves at most the one it was charging unasked),
+ * and the answers are recorded together at the end. Answers null for a key that existed already.
+ */
+export async function startAndFinishAttempts(
+  deps: BillingDeps,
+  list: readonly (typeof chargeAttempts.$inferInsert)[],
+): Promise<(RecordedPayment | { error: CardProcessorError } | null)[]> {
+  return runAttempts(deps, list, async (values) => {
+    const [created] = await startAttempts(deps.database.db, [values]);
+    return created ?? null;
+  });
+}
+
+async function runAttempts<T extends { paymentAccountId: number }>(
+  deps: BillingDeps,
+  list: readonly T[],
+  start: (item: T) => Promise<AttemptRow | null>,
+): Promise<(RecordedPayment | { error: CardProcessorError } | null)[]> {
+  if (list.length === 0) return [];
+  const accounts = new Map(
+    (
+      await deps.database.db
+        .select()
+        .from(paymentAccounts)
+        .where(
+          inArray(
+            paymentAccounts.paymentAccountId,
+            list.map((item) => item.paymentAccountId),
+          ),
+        )
+    ).map((account) => [account.paymentAccountId, account]),
+  );
+  const answers: (Outcome | CardProcessorError | null)[] = [];
+  for (const item of list) {
+    const attempt = await start(item);
+    if (!attempt) {
+      answers.push(null);
+      continue;
     }
-    throw error;
+    const account = accounts.get(attempt.paymentAccountId)!;
+    try {
+      answers.push({ attempt, account, outcome: await executeAttempt(deps, attempt, account) });
+    } catch (error) {
+      if (!(error instanceof CardProcessorError)) throw error;
+      deps.logger.warn({ err: error, attempt: attempt.attemptKey }, 'charge not confirmed');
+      answers.push(error);
+    }
   }
+  const recorded = await recordOutcomes(
+    deps,
+    answers.filter((answer): answer is Outcome => answer !== null && 'outcome' in answer),
+  );
+  let taken = 0;
+  return answers.map((answer) =>
+    answer === null
+      ? null
+      : answer instanceof CardProcessorError
+        ? { error: answer }
+        : recorded[taken++],
+  );
 }
 
 /**

@@ -61,45 +61,78 @@ export interface LedgerState {
  * stores each bill's paid part and status. Idempotent: run it after any change and in every pass.
  */
 export async function settleLedger(tx: Executor, cid: number, today: string): Promise<LedgerState> {
+  return (await settleLedgers(tx, [cid], today)).get(cid)!;
+}
+
+/**
+ * {@link settleLedger} for many customers at once, in a fixed number of statements whatever their
+ * number (the billing run settles thousands per pass): their bills, payments and credits are read
+ * in one query each, and the bills whose paid part or status changed are written in one update.
+ */
+export async function settleLedgers(
+  tx: Executor,
+  cids: readonly number[],
+  today: string,
+): Promise<Map<number, LedgerState>> {
+  const states = new Map<number, LedgerState>();
+  const ids = [...new Set(cids)];
+  if (ids.length === 0) return states;
+  // One after the other: a transaction is one connection, which runs one query at a time.
   const rows = await tx
     .select({
       billId: bills.billId,
+      cid: bills.cid,
       totalCents: bills.totalCents,
       paidCents: bills.paidCents,
       dueDate: bills.dueDate,
       status: bills.status,
     })
     .from(bills)
-    .where(and(eq(bills.cid, cid), ne(bills.status, 'void')))
-    .orderBy(asc(bills.dueDate), asc(bills.billId));
-  const [paid] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .where(and(inArray(bills.cid, ids), ne(bills.status, 'void')))
+    .orderBy(asc(bills.cid), asc(bills.dueDate), asc(bills.billId));
+  const paid = await tx
+    .select({ cid: payments.cid, cents: sql<string>`sum(${payments.amountCents})` })
     .from(payments)
-    .where(and(eq(payments.cid, cid), inArray(payments.status, [...COUNTED_PAYMENT_STATUSES])));
-  const [credited] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${credits.amountCents}), 0)` })
+    .where(and(inArray(payments.cid, ids), inArray(payments.status, [...COUNTED_PAYMENT_STATUSES])))
+    .groupBy(payments.cid);
+  const credited = await tx
+    .select({ cid: credits.cid, cents: sql<string>`sum(${credits.amountCents})` })
     .from(credits)
-    .where(eq(credits.cid, cid));
-  let available = Number(paid.cents) + Number(credited.cents);
-  let billed = 0;
-  let dueDate: string | null = null;
-  let overdueSince: string | null = null;
+    .where(inArray(credits.cid, ids))
+    .groupBy(credits.cid);
+  const paidOf = new Map(paid.map((row) => [row.cid, Number(row.cents)]));
+  const creditedOf = new Map(credited.map((row) => [row.cid, Number(row.cents)]));
+  const available = new Map<number, number>();
+  for (const cid of ids) {
+    const covering = (paidOf.get(cid) ?? 0) + (creditedOf.get(cid) ?? 0);
+    available.set(cid, covering);
+    states.set(cid, { balanceCents: -covering, dueDate: null, overdueSince: null });
+  }
+  const changed: { billId: number; paidCents: number; status: BillStatus }[] = [];
   for (const bill of rows) {
-    billed += bill.totalCents;
-    const covered = Math.min(bill.totalCents, Math.max(0, available));
-    available -= covered;
+    const state = states.get(bill.cid)!;
+    const left = available.get(bill.cid)!;
+    state.balanceCents += bill.totalCents;
+    const covered = Math.min(bill.totalCents, Math.max(0, left));
+    available.set(bill.cid, left - covered);
     const status = billStatus(bill, covered, today);
-    if (status !== 'paid') dueDate ??= bill.dueDate;
-    if (status === 'overdue') overdueSince ??= bill.dueDate;
+    if (status !== 'paid') state.dueDate ??= bill.dueDate;
+    if (status === 'overdue') state.overdueSince ??= bill.dueDate;
     if (covered !== bill.paidCents || status !== bill.status) {
-      await tx
-        .update(bills)
-        .set({ paidCents: covered, status })
-        .where(eq(bills.billId, bill.billId));
+      changed.push({ billId: bill.billId, paidCents: covered, status });
     }
   }
-  const balanceCents = billed - (Number(paid.cents) + Number(credited.cents));
-  return { balanceCents, dueDate, overdueSince };
+  if (changed.length > 0) {
+    const list = sql.join(
+      changed.map((c) => sql`(${c.billId}::int, ${c.paidCents}::int, ${c.status}::text)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${bills} set paid_cents = v.paid_cents, status = v.status
+      from (values ${list}) as v(bill_id, paid_cents, status)
+      where ${bills.billId} = v.bill_id`);
+  }
+  return states;
 }
 
 /** The `billing` of GET /user/info (portal.md §3 "Billing"), from the ledger. */

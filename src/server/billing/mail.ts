@@ -2,23 +2,29 @@
  * The billing emails, queued through the outbox in the transaction that records what they tell:
  * bill issued, payment received, payment failed, card expiring.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { formatCents } from '#shared/cart/money';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { contacts } from '../db/schema.ts';
 import { mailHtml } from '../mail/templates.ts';
-import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
+import { queueMails, type OutgoingMail } from '../mail/outbox.ts';
 
-async function recipientOf(tx: Executor, cid: number) {
-  const [contact] = await tx
-    .select({ email: contacts.email, firstName: contacts.firstName })
+/** Each customer's first contact with an email address (the one bills go to). */
+async function recipientsOf(tx: Executor, cids: readonly number[]) {
+  const ids = [...new Set(cids)];
+  if (ids.length === 0) return new Map<number, { email: string; firstName: string }>();
+  const rows = await tx
+    .selectDistinctOn([contacts.cid], {
+      cid: contacts.cid,
+      email: contacts.email,
+      firstName: contacts.firstName,
+    })
     .from(contacts)
-    .where(eq(contacts.cid, cid))
-    .orderBy(asc(contacts.contactId))
-    .limit(1);
-  return contact && contact.email ? contact : undefined;
+    .where(inArray(contacts.cid, ids))
+    .orderBy(asc(contacts.cid), asc(contacts.contactId));
+  return new Map(rows.filter((row) => row.email).map((row) => [row.cid, row]));
 }
 
 function message(
@@ -85,11 +91,24 @@ export async function queueBillingMail(
   cid: number,
   mail: BillingMail,
 ): Promise<() => void> {
-  const recipient = await recipientOf(tx, cid);
-  if (!recipient) return () => undefined;
-  return queueMail(
-    deps as AppDeps,
+  return queueBillingMails(deps, tx, [{ cid, mail }]);
+}
+
+/** {@link queueBillingMail} for many emails: one look-up of the recipients, one insert. */
+export async function queueBillingMails(
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger'>,
+  tx: Executor,
+  items: readonly { cid: number; mail: BillingMail }[],
+): Promise<() => void> {
+  const recipients = await recipientsOf(
     tx,
-    compose(deps.config.productName, recipient.email, recipient.firstName, mail),
+    items.map((item) => item.cid),
   );
+  const mails = items.flatMap(({ cid, mail }) => {
+    const recipient = recipients.get(cid);
+    return recipient
+      ? [compose(deps.config.productName, recipient.email, recipient.firstName, mail)]
+      : [];
+  });
+  return queueMails(deps as AppDeps, tx, mails);
 }

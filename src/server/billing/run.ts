@@ -32,15 +32,16 @@ import {
 import { achOutcome } from '../payments/ach-processor.ts';
 import {
   achSettleDate,
-  finishAttempt,
-  issueBill,
+  finishAttempts,
+  issueBillsOnce,
   labelOf,
   settleAchPayment,
-  startAttempt,
+  startAndFinishAttempts,
   type BillingDeps,
+  type NewBill,
 } from './charges.ts';
 import { draftServiceBill, periodEnd, periodStart } from './cycle.ts';
-import { rowsOf, settleLedger } from './ledger.ts';
+import { rowsOf, settleLedgers } from './ledger.ts';
 import { queueBillingMail } from './mail.ts';
 
 export interface PassReport {
@@ -53,7 +54,12 @@ export interface PassReport {
   declined: number;
   statusChanges: number;
   cardNotices: number;
+  /** Milliseconds each step took. */
+  ms: Record<PassStep, number>;
 }
+
+const PASS_STEPS = ['resume', 'ach', 'issue', 'autopay', 'statuses', 'notices'] as const;
+type PassStep = (typeof PASS_STEPS)[number];
 
 export async function runBillingPass(
   deps: BillingDeps,
@@ -70,14 +76,34 @@ export async function runBillingPass(
     declined: 0,
     statusChanges: 0,
     cardNotices: 0,
+    ms: Object.fromEntries(PASS_STEPS.map((step) => [step, 0])) as Record<PassStep, number>,
   };
-  await resumeAttempts(deps, report);
-  await settleAch(deps, today, report);
-  await issueBills(deps, today, report);
-  await chargeAutopay(deps, today, report);
-  await moveStatuses(deps, today, report);
-  await cardExpiringNotices(deps, today, report);
+  const steps: Record<PassStep, () => Promise<void>> = {
+    resume: () => resumeAttempts(deps, report),
+    ach: () => settleAch(deps, today, report),
+    issue: () => issueBills(deps, today, report),
+    autopay: () => chargeAutopay(deps, today, report),
+    statuses: () => moveStatuses(deps, today, report),
+    notices: () => cardExpiringNotices(deps, today, report),
+  };
+  for (const step of PASS_STEPS) {
+    const started = performance.now();
+    await steps[step]();
+    report.ms[step] = Math.round(performance.now() - started);
+  }
   return report;
+}
+
+/**
+ * How many customers, bills or attempts a step of the pass handles together: one transaction and a
+ * fixed number of statements for each such group, whatever the number of customers.
+ */
+export const PASS_CHUNK = 500;
+
+function chunks<T>(list: readonly T[], size = PASS_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let from = 0; from < list.length; from += size) out.push(list.slice(from, from + size));
+  return out;
 }
 
 async function resumeAttempts(deps: BillingDeps, report: PassReport) {
@@ -86,10 +112,11 @@ async function resumeAttempts(deps: BillingDeps, report: PassReport) {
     .select()
     .from(chargeAttempts)
     .where(eq(chargeAttempts.status, 'started'))
-    .orderBy(asc(chargeAttempts.createdAt));
-  for (const attempt of started) {
-    const result = await finishAttempt(deps, attempt);
-    if ('payment' in result) report.resumed += 1;
+    .orderBy(asc(chargeAttempts.createdAt), asc(chargeAttempts.attemptKey));
+  for (const chunk of chunks(started)) {
+    for (const result of await finishAttempts(deps, chunk)) {
+      if ('payment' in result) report.resumed += 1;
+    }
   }
 }
 
@@ -147,56 +174,61 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
     left join bills b on b.service_id = s.id
     where s.kind = 'connectivity' and s.activated_on is not null and s.activated_on <= ${today}
       and cb.account_status <> 'terminated'
-    group by s.id, s.cid, s.order_id, s.activated_on, cb.paper_invoice`);
+    group by s.id, s.cid, s.order_id, s.activated_on, cb.paper_invoice
+    order by s.id`);
   const due = rowsOf<DueService>(result).filter(
-    (s) => periodStart(s.activated_on, s.last_cycle + 1) <= today,
+    (s) => s.order_id !== null && periodStart(s.activated_on, s.last_cycle + 1) <= today,
   );
-  const carts = new Map<number, { items: CartItem[]; main: string }>();
-  for (const service of due) {
-    if (service.order_id === null) continue;
-    let cart = carts.get(service.order_id);
-    if (!cart) {
-      const [order] = await db
-        .select({ items: orders.cartItems, totals: orders.cartTotals })
-        .from(orders)
-        .where(eq(orders.orderId, service.order_id));
-      const items = order.items as CartItem[];
-      cart = { items, main: mainProviderOf(items, order.totals) };
-      carts.set(service.order_id, cart);
+  for (const chunk of chunks(due)) {
+    const orderIds = [...new Set(chunk.map((service) => service.order_id!))];
+    const carts = new Map(
+      (
+        await db
+          .select({ orderId: orders.orderId, items: orders.cartItems, totals: orders.cartTotals })
+          .from(orders)
+          .where(inArray(orders.orderId, orderIds))
+      ).map((order) => {
+        const items = order.items as CartItem[];
+        return [order.orderId, { items, main: mainProviderOf(items, order.totals) }];
+      }),
+    );
+    const list: NewBill[] = [];
+    for (const service of chunk) {
+      const cart = carts.get(service.order_id!)!;
+      for (let k = service.last_cycle + 1; periodStart(service.activated_on, k) <= today; k += 1) {
+        const start = periodStart(service.activated_on, k);
+        list.push({
+          cid: service.cid,
+          billKey:
+            k === 1 ? `activation:${service.service_id}` : `cycle:${service.service_id}:${k}`,
+          kind: k === 1 ? 'activation' : 'cycle',
+          serviceId: service.service_id,
+          cycleNumber: k,
+          periodStart: start,
+          periodEnd: periodEnd(service.activated_on, k),
+          issueDate: start,
+          draft: draftServiceBill({
+            items: cart.items,
+            mainProvider: cart.main,
+            month: k,
+            taxRateBp: deps.config.billingTaxRateBp,
+            paperInvoice: service.paper_invoice,
+          }),
+        });
+      }
     }
-    for (let k = service.last_cycle + 1; periodStart(service.activated_on, k) <= today; k += 1) {
-      const start = periodStart(service.activated_on, k);
-      const deliveries: (() => void)[] = [];
-      const issued = await db.transaction(async (tx) => {
-        const id = await issueBill(
-          deps,
-          tx,
-          {
-            cid: service.cid,
-            billKey:
-              k === 1 ? `activation:${service.service_id}` : `cycle:${service.service_id}:${k}`,
-            kind: k === 1 ? 'activation' : 'cycle',
-            serviceId: service.service_id,
-            cycleNumber: k,
-            periodStart: start,
-            periodEnd: periodEnd(service.activated_on, k),
-            issueDate: start,
-            draft: draftServiceBill({
-              items: cart.items,
-              mainProvider: cart.main,
-              month: k,
-              taxRateBp: deps.config.billingTaxRateBp,
-              paperInvoice: service.paper_invoice,
-            }),
-          },
-          deliveries,
-        );
-        if (id !== null) await settleLedger(tx, service.cid, today);
-        return id;
-      });
-      for (const deliver of deliveries) deliver();
-      if (issued !== null) report.billsIssued += 1;
-    }
+    const deliveries: (() => void)[] = [];
+    const ids = await db.transaction(async (tx) => {
+      const issued = await issueBillsOnce(deps, tx, list, deliveries);
+      await settleLedgers(
+        tx,
+        list.filter((_, index) => issued[index] !== null).map((bill) => bill.cid),
+        today,
+      );
+      return issued;
+    });
+    for (const deliver of deliveries) deliver();
+    report.billsIssued += ids.filter((id) => id !== null).length;
   }
 }
 
@@ -208,10 +240,18 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
     .from(bills)
     .where(
       and(inArray(bills.status, ['open', 'partially_paid', 'overdue']), lte(bills.dueDate, today)),
+    )
+    .orderBy(asc(bills.cid));
+  for (const chunk of chunks(unpaid)) {
+    await db.transaction((tx) =>
+      settleLedgers(
+        tx,
+        chunk.map((row) => row.cid),
+        today,
+      ),
     );
-  for (const { cid } of unpaid) {
-    await db.transaction((tx) => settleLedger(tx, cid, today));
   }
+  // Each unpaid bill due by today with the customer's usable default account, and its tries.
   const candidates = await db
     .select({
       billId: bills.billId,
@@ -219,10 +259,24 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
       dueDate: bills.dueDate,
       totalCents: bills.totalCents,
       paidCents: bills.paidCents,
-      accountId: customerBilling.defaultPaymentAccountId,
+      accountId: paymentAccounts.paymentAccountId,
+      method: paymentAccounts.method,
+      tries: sql<number>`(select count(*)::int from ${chargeAttempts}
+        where ${chargeAttempts.billId} = ${bills.billId} and ${chargeAttempts.source} = 'autopay')`,
+      waiting: sql<boolean>`exists (select 1 from ${chargeAttempts}
+        where ${chargeAttempts.billId} = ${bills.billId} and ${chargeAttempts.source} = 'autopay'
+          and ${chargeAttempts.status} <> 'declined')`,
     })
     .from(bills)
     .innerJoin(customerBilling, eq(customerBilling.cid, bills.cid))
+    .innerJoin(
+      paymentAccounts,
+      and(
+        eq(paymentAccounts.paymentAccountId, customerBilling.defaultPaymentAccountId),
+        eq(paymentAccounts.cid, bills.cid),
+        isNull(paymentAccounts.removedAt),
+      ),
+    )
     .where(
       and(
         inArray(bills.status, ['open', 'partially_paid', 'overdue']),
@@ -232,47 +286,34 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
       ),
     )
     .orderBy(asc(bills.dueDate), asc(bills.billId));
-  for (const bill of candidates) {
-    if (bill.accountId === null) continue;
-    const [account] = await db
-      .select()
-      .from(paymentAccounts)
-      .where(
-        and(
-          eq(paymentAccounts.paymentAccountId, bill.accountId),
-          eq(paymentAccounts.cid, bill.cid),
-          isNull(paymentAccounts.removedAt),
-        ),
-      );
-    if (!account) continue;
-    const tries = await db
-      .select({ status: chargeAttempts.status, tryNumber: chargeAttempts.tryNumber })
-      .from(chargeAttempts)
-      .where(and(eq(chargeAttempts.billId, bill.billId), eq(chargeAttempts.source, 'autopay')))
-      .orderBy(asc(chargeAttempts.tryNumber));
+  const tries = candidates.flatMap((bill) => {
     // A try in flight or a payment pending: nothing more now.
-    if (tries.some((t) => t.status !== 'declined')) continue;
-    const next = tries.length + 1;
+    if (bill.waiting) return [];
+    const next = bill.tries + 1;
     const offset = BILLING.autopayRetryDays[next - 1];
-    if (offset === undefined || addDays(bill.dueDate, offset) > today) continue;
+    if (offset === undefined || addDays(bill.dueDate, offset) > today) return [];
     const amount = bill.totalCents - bill.paidCents;
-    if (amount <= 0) continue;
-    const { attempt, created } = await startAttempt(db, {
-      attemptKey: `autopay:${bill.billId}:${next}`,
-      cid: bill.cid,
-      paymentAccountId: account.paymentAccountId,
-      method: account.method,
-      amountCents: amount,
-      source: 'autopay',
-      billId: bill.billId,
-      tryNumber: next,
-      attemptDate: today,
-    });
-    if (!created) continue;
-    const result = await finishAttempt(deps, attempt);
-    if ('payment' in result) {
-      report.charges += 1;
-      if (result.payment.status === 'failed') report.declined += 1;
+    if (amount <= 0) return [];
+    return [
+      {
+        attemptKey: `autopay:${bill.billId}:${next}`,
+        cid: bill.cid,
+        paymentAccountId: bill.accountId,
+        method: bill.method,
+        amountCents: amount,
+        source: 'autopay' as const,
+        billId: bill.billId,
+        tryNumber: next,
+        attemptDate: today,
+      },
+    ];
+  });
+  for (const chunk of chunks(tries)) {
+    for (const result of await startAndFinishAttempts(deps, chunk)) {
+      if (result && 'payment' in result) {
+        report.charges += 1;
+        if (result.payment.status === 'failed') report.declined += 1;
+      }
     }
   }
 }
@@ -283,26 +324,43 @@ async function moveStatuses(deps: BillingDeps, today: string, report: PassReport
     select distinct cid from bills
       where status in ('open', 'partially_paid', 'overdue') and due_date < ${today}
     union
-    select cid from customer_billing where account_status in ('overdue', 'suspended')`);
-  for (const { cid } of rowsOf<{ cid: number }>(result)) {
-    const changed = await db.transaction(async (tx) => {
-      const state = await settleLedger(tx, cid, today);
-      const [settings] = await tx
-        .select({ status: customerBilling.accountStatus, contracted: customerBilling.contracted })
+    select cid from customer_billing where account_status in ('overdue', 'suspended')
+    order by cid`);
+  for (const chunk of chunks(rowsOf<{ cid: number }>(result).map((row) => row.cid))) {
+    report.statusChanges += await db.transaction(async (tx) => {
+      const states = await settleLedgers(tx, chunk, today);
+      const settings = await tx
+        .select({
+          cid: customerBilling.cid,
+          status: customerBilling.accountStatus,
+          contracted: customerBilling.contracted,
+        })
         .from(customerBilling)
-        .where(eq(customerBilling.cid, cid));
-      if (!settings || settings.status === 'terminated') return false;
-      const next = accountStatusOn(today, state.overdueSince, settings.contracted);
-      if (next === settings.status) return false;
-      await tx
-        .update(customerBilling)
-        .set({ accountStatus: next, accountStatusSince: today, updatedAt: new Date() })
-        .where(eq(customerBilling.cid, cid));
-      return true;
+        .where(inArray(customerBilling.cid, chunk));
+      const moves = new Map<string, number[]>();
+      for (const row of settings) {
+        if (row.status === 'terminated') continue;
+        const next = accountStatusOn(today, states.get(row.cid)!.overdueSince, row.contracted);
+        if (next !== row.status) moves.set(next, [...(moves.get(next) ?? []), row.cid]);
+      }
+      let changed = 0;
+      for (const [next, cids] of moves) {
+        await tx
+          .update(customerBilling)
+          .set({
+            accountStatus: next as AccountStatus,
+            accountStatusSince: today,
+            updatedAt: new Date(),
+          })
+          .where(inArray(customerBilling.cid, cids));
+        changed += cids.length;
+      }
+      return changed;
     });
-    if (changed) report.statusChanges += 1;
   }
 }
+
+type AccountStatus = ReturnType<typeof accountStatusOn>;
 
 /** The account status the terms give on `today` when the oldest unpaid due date is `overdueSince`. */
 export function accountStatusOn(

@@ -37,12 +37,22 @@ export async function queueMail(
   db: Executor,
   mail: OutgoingMail,
 ): Promise<() => void> {
-  const [row] = await db
+  return queueMails(deps, db, [mail]);
+}
+
+/** {@link queueMail} for many messages, in one insert; the function delivers them all. */
+export async function queueMails(
+  deps: AppDeps,
+  db: Executor,
+  mails: readonly OutgoingMail[],
+): Promise<() => void> {
+  if (mails.length === 0) return () => undefined;
+  const rows = await db
     .insert(emailOutbox)
-    .values({ ...mail, from: deps.config.mailFrom })
+    .values(mails.map((mail) => ({ ...mail, from: deps.config.mailFrom })))
     .returning();
   return () => {
-    if (deps.config.smtpUrl) void deliver(deps, row);
+    if (deps.config.smtpUrl) for (const row of rows) void deliver(deps, row);
   };
 }
 
