@@ -226,6 +226,8 @@ export default defineConfig({
           environment: 'node',
           // The lint tests start ESLint with the type-aware config: seconds on a busy 2-core machine.
           testTimeout: 20_000,
+          // Both cores (Vitest's default on 2 cores is one worker).
+          maxWorkers: 2,
         },
       },
       {

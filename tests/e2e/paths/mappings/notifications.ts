@@ -6,9 +6,10 @@
  * the banners (and then says that the user logged out). The samples' words stand for these: the
  * success for the password change, the form's problems (a red banner) for the denial.
  *
- * Changing a password needs a customer of the path's own: each path signs one up first (a real
- * order, so these paths are slow). Banners live as long as the page: every report of a path
- * happens in one visit, without reloading. Within a visit a customer meets a page they may not
+ * Changing a password needs a customer of the path's own: each path claims one of the e2e
+ * server's billed customers (tests/e2e/support/billed-customers.ts), whose password it may
+ * change. Banners live as long as the page: every report of a path happens in one visit, without
+ * reloading. Within a visit a customer meets a page they may not
  * open by going back in the tab's history: the site admin used the tab before them and opened
  * the Admin page there.
  */
@@ -23,7 +24,8 @@ import {
 } from '../../../../src/shared/messages.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
-import { DEMO_PASSWORD, fillLogin, openTab, signUpFreshCustomer } from './portal.ts';
+import { claimBilledCustomer } from '../../support/billed-customers.ts';
+import { DEMO_PASSWORD, fillLogin, openTab } from './portal.ts';
 
 type NotificationsSnapshot = Parameters<typeof selectNotifications>[0];
 const notifications = (snapshot: AnyMachineSnapshot) =>
@@ -134,8 +136,8 @@ export const notificationsMapping: BrowserMapping = {
   machine: 'notifications',
   async start({ page, visit }) {
     Object.assign(path, { changes: 0, loggedIn: false, loggedOut: false });
-    path.customer = await signUpFreshCustomer(page, visit);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    path.customer = { username: claimBilledCustomer(), password: DEMO_PASSWORD };
+    await visit('/control/login/');
     // The site admin used this tab before: the Admin page, twice, is in its history.
     await fillLogin(page, 'admin', DEMO_PASSWORD);
     await page

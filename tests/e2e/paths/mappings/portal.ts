@@ -5,19 +5,6 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
-import { earliestScheduleDate } from '../../../../src/shared/signup/dates.ts';
-import {
-  agree,
-  billToServiceAddress,
-  completeAccount,
-  freshUsername,
-  payFromBank,
-  placeOrderButton,
-  section,
-  solveCaptcha,
-  STRONG_PASSWORD,
-} from '../../signup/order.ts';
-import { CUSTOMER, pickDate, SIGNUP_PATH, typeMasked } from '../../signup/wizard.ts';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 export const WRONG_PASSWORD = 'not-the-demo-password-1';
@@ -66,32 +53,4 @@ export async function recoveryLinkFor(
     .getAttribute('href');
   if (!href) throw new Error(`no recovery link was mailed to ${user}`);
   return new URL(href).pathname;
-}
-
-/**
- * A customer of their own, for a path that changes their password: a real order from the
- * Southern Ute pre-signup link (README "Demo logins" lists the links), placed as a person does;
- * the signup logs them in on their account page. Returns the username and password.
- */
-export async function signUpFreshCustomer(
-  page: Page,
-  visit: (path: string) => Promise<void>,
-): Promise<{ username: string; password: string }> {
-  await visit(`${SIGNUP_PATH}?signupHash=demo-southern-ute`);
-  const dob = section(page, 'signup-customer').getByLabel('Date of birth');
-  await typeMasked(dob, CUSTOMER.dobDigits);
-  await dob.blur();
-  await pickDate(page, 'Desired activation date', earliestScheduleDate());
-  const username = freshUsername('paths');
-  await completeAccount(page, username);
-  await payFromBank(page);
-  await billToServiceAddress(page);
-  await agree(page);
-  await solveCaptcha(page);
-  await placeOrderButton(page).click({ timeout: 15_000 });
-  await page
-    .getByTestId('logged-in-link')
-    .filter({ hasText: loggedInLabel(username) })
-    .waitFor({ timeout: 60_000 });
-  return { username, password: STRONG_PASSWORD };
 }
