@@ -198,7 +198,7 @@ export const checkoutMapping: BrowserMapping = {
       await stopTheClock(page);
       await walkOf(page).orders.release();
     },
-    'xstate.error.actor.placeOrder': async ({ page }, event) => {
+    'xstate.error.actor.placeOrder': async ({ page, expect }, event) => {
       const { orders } = walkOf(page);
       const status = failureStatus(event);
       if (status === 0) {
@@ -223,6 +223,8 @@ export const checkoutMapping: BrowserMapping = {
         });
       }
       await route.continue();
+      // The refusal reaches the page: the overlay goes before a person can press anything again.
+      await expect(overlay(page)).toHaveCount(0, { timeout: 15_000 });
     },
     'xstate.after.signupAutoLoginDelay.signupCheckout.placing.placed.login.waiting': async ({
       page,
