@@ -9,7 +9,7 @@
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { ALL_PERMISSIONS, permissionColumns } from '../../src/server/auth/accounts.ts';
-import type { cartFor } from '../../src/server/billing/accounts.ts';
+import { billedOrderRow, type cartFor } from '../../src/server/billing/accounts.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import {
   cardProviderCards,
@@ -48,7 +48,6 @@ export interface BulkCustomer {
 /** Writes `count` customers; answers them in index order. */
 export async function insertCustomers(db: Database, input: BulkCustomers): Promise<BulkCustomer[]> {
   const batch = input.batch ?? 1000;
-  const { cart } = input.order;
   const address = DEMO_ADDRESSES.utopiaOrderable;
   const permissions = permissionColumns(ALL_PERMISSIONS);
   const created: BulkCustomer[] = [];
@@ -163,24 +162,14 @@ export async function insertCustomers(db: Database, input: BulkCustomers): Promi
           await tx
             .insert(orders)
             .values(
-              indexes.map((i, n) => ({
-                cid: cids[n],
-                uid: uids.get(cids[n])!,
-                idempotencyKey: `billed-customer-${name(i)}`,
-                addressId: input.order.addressId,
-                serviceabilityClassId: input.order.classId,
-                provider: input.order.provider,
-                connectivityOrder: {},
-                cartItems: cart.items,
-                cartTotals: { totals: cart.totals, separately_billed: cart.separately_billed },
-                dueTodayCents: cart.totals.due_today.total_cents,
-                dueLaterCents: cart.totals.due_later.total_cents,
-                firstMonthCents: cart.totals.recurring[0]?.total_cents ?? 0,
-                paymentAccountId: accountIds.get(cids[n])!,
-                autoPay: input.automatic,
-                agreedAt: input.orderedAt,
-                createdAt: input.orderedAt,
-              })),
+              indexes.map((i, n) =>
+                billedOrderRow(input, {
+                  cid: cids[n],
+                  uid: uids.get(cids[n])!,
+                  username: name(i),
+                  paymentAccountId: accountIds.get(cids[n])!,
+                }),
+              ),
             )
             .returning({ cid: orders.cid, orderId: orders.orderId })
         ).map((row) => [row.cid, row.orderId]),

@@ -109,6 +109,32 @@ export type BilledOrderInput = Pick<
   'firstName' | 'lastName' | 'order' | 'activatedOn' | 'orderedAt' | 'paymentAccount' | 'automatic'
 > & { cid: number; uid: number; username: string };
 
+/** The order row of a billed customer: the cart snapshot as a placed signup order leaves it. */
+export function billedOrderRow(
+  input: Pick<BilledOrderInput, 'order' | 'orderedAt' | 'automatic'>,
+  who: { cid: number; uid: number; username: string; paymentAccountId: number },
+): typeof orders.$inferInsert {
+  const { cart } = input.order;
+  return {
+    cid: who.cid,
+    uid: who.uid,
+    idempotencyKey: `billed-customer-${who.username}`,
+    addressId: input.order.addressId,
+    serviceabilityClassId: input.order.classId,
+    provider: input.order.provider,
+    connectivityOrder: {},
+    cartItems: cart.items,
+    cartTotals: { totals: cart.totals, separately_billed: cart.separately_billed },
+    dueTodayCents: cart.totals.due_today.total_cents,
+    dueLaterCents: cart.totals.due_later.total_cents,
+    firstMonthCents: cart.totals.recurring[0]?.total_cents ?? 0,
+    paymentAccountId: who.paymentAccountId,
+    autoPay: input.automatic ?? false,
+    agreedAt: input.orderedAt,
+    createdAt: input.orderedAt,
+  };
+}
+
 /**
  * Gives an existing customer a placed order with its connectivity service and a default payment
  * account (what createBilledCustomer adds after the account itself; the demo seed's logins).
@@ -126,27 +152,16 @@ export async function addBilledOrder(tx: Executor, input: BilledOrderInput) {
     .update(customerBilling)
     .set({ defaultPaymentAccountId: paymentAccount.id })
     .where(eq(customerBilling.cid, account.cid));
-  const { cart } = input.order;
   const [order] = await tx
     .insert(orders)
-    .values({
-      cid: account.cid,
-      uid: account.uid,
-      idempotencyKey: `billed-customer-${input.username}`,
-      addressId: input.order.addressId,
-      serviceabilityClassId: input.order.classId,
-      provider: input.order.provider,
-      connectivityOrder: {},
-      cartItems: cart.items,
-      cartTotals: { totals: cart.totals, separately_billed: cart.separately_billed },
-      dueTodayCents: cart.totals.due_today.total_cents,
-      dueLaterCents: cart.totals.due_later.total_cents,
-      firstMonthCents: cart.totals.recurring[0]?.total_cents ?? 0,
-      paymentAccountId: paymentAccount.id,
-      autoPay: input.automatic ?? false,
-      agreedAt: input.orderedAt,
-      createdAt: input.orderedAt,
-    })
+    .values(
+      billedOrderRow(input, {
+        cid: account.cid,
+        uid: account.uid,
+        username: input.username,
+        paymentAccountId: paymentAccount.id,
+      }),
+    )
     .returning({ orderId: orders.orderId });
   const [service] = await tx
     .insert(customerServices)
