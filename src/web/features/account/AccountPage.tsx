@@ -13,25 +13,14 @@ import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { AddressLines } from '../../components/AddressLines.tsx';
 import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
 
 function Address({ address }: { address: PostalAddress | null }) {
   if (!address) return <Text>No service address on file.</Text>;
-  return (
-    <Text component="address" style={{ fontStyle: 'normal' }} data-testid="service-address">
-      {address.line1}
-      {address.line2 && (
-        <>
-          <br />
-          {address.line2}
-        </>
-      )}
-      <br />
-      {address.city}, {address.state} {address.zip_code}
-    </Text>
-  );
+  return <AddressLines address={address} testId="service-address" />;
 }
 
 function ContactInformation() {

@@ -25,7 +25,7 @@ import { fromPromise } from 'xstate';
 import { parseRecordId, type BillDetail, type PaymentRecord } from '#shared/billing';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
-import type { BillingAddress, PostalAddress } from '#shared/session';
+import type { BillingAddress } from '#shared/session';
 import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { selectUser } from '#machines/session/session.selectors';
@@ -37,6 +37,7 @@ import { invoiceApi, pdfHref, type InvoiceEndpoint } from './api.ts';
 import classes from './InvoicePage.module.css';
 import { loadInvoice, type InvoiceView } from './load.ts';
 import { ItemsTable } from '../../components/ItemsTable.tsx';
+import { AddressLines } from '../../components/AddressLines.tsx';
 
 const BILL_KIND_LABELS: Record<BillDetail['kind'], string> = {
   activation: 'Activation bill',
@@ -66,22 +67,6 @@ function longDate(isoDate: string): string {
 
 function isEndpoint(value: string | undefined): value is InvoiceEndpoint {
   return value === 'bills' || value === 'payments';
-}
-
-function AddressLines({ address }: { address: PostalAddress }) {
-  return (
-    <Text component="address" style={{ fontStyle: 'normal' }}>
-      {address.line1}
-      {address.line2 && (
-        <>
-          <br />
-          {address.line2}
-        </>
-      )}
-      <br />
-      {address.city}, {address.state} {address.zip_code}
-    </Text>
-  );
 }
 
 /** Who is billed, where to, and where the service is. */
