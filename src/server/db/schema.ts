@@ -16,3 +16,4 @@ export * from './schema/orders.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/pre-signup.ts';
 export * from './schema/billing.ts';
+export * from './schema/servers.ts';
