@@ -53,14 +53,14 @@ export interface SubmitFailure {
 }
 
 export type FormEvent =
-  | { type: 'change'; field: string; value: unknown }
-  | { type: 'blur'; field: string }
+  | { type: 'field.changed'; field: string; value: unknown }
+  | { type: 'field.left'; field: string }
   /** Sets several values at once and checks them now (prefill, autofill, a parent's data). */
-  | { type: 'fill'; values: FormValues }
-  | { type: 'submit' }
+  | { type: 'form.filled'; values: FormValues }
+  | { type: 'submit.pressed' }
   /** Field errors from elsewhere (a parent machine, a server answer). */
-  | { type: 'set errors'; errors: FieldErrors }
-  | { type: 'reset' }
+  | { type: 'errors.arrived'; errors: FieldErrors }
+  | { type: 'form.cleared' }
   /** The answer of the `submit` actor. */
   | { type: 'xstate.done.actor.submit'; output: unknown }
   | { type: 'xstate.error.actor.submit'; error: unknown };
@@ -118,7 +118,7 @@ export const formMachine = setup({
   },
   actions: {
     'store value': assign(({ context, event }) => {
-      if (event.type !== 'change' || !(event.field in context.fields)) return {};
+      if (event.type !== 'field.changed' || !(event.field in context.fields)) return {};
       return {
         values: { ...context.values, [event.field]: event.value },
         // Typing on after Submit asks for it again.
@@ -138,7 +138,7 @@ export const formMachine = setup({
       return { touched, errors, pending: [], valid: result.valid };
     }),
     'check left field': assign(({ context, event }) => {
-      if (event.type !== 'blur' || !(event.field in context.fields)) return {};
+      if (event.type !== 'field.left' || !(event.field in context.fields)) return {};
       // Passing through an empty field untouched (tabbing, or a click elsewhere) is not an
       // answer yet: its "required" message waits for an edit or a submit.
       const value = context.values[event.field];
@@ -157,7 +157,7 @@ export const formMachine = setup({
       };
     }),
     'fill values': assign(({ context, event }) => {
-      if (event.type !== 'fill') return {};
+      if (event.type !== 'form.filled') return {};
       const values = { ...context.values };
       for (const [name, value] of Object.entries(event.values))
         if (name in context.fields) values[name] = value;
@@ -190,7 +190,7 @@ export const formMachine = setup({
       };
     }),
     'store outside errors': assign(({ context, event }) => {
-      if (event.type !== 'set errors') return {};
+      if (event.type !== 'errors.arrived') return {};
       const touched = { ...context.touched };
       for (const field of Object.keys(event.errors)) touched[field] = true;
       return { errors: { ...context.errors, ...event.errors }, touched };
@@ -239,7 +239,7 @@ export const formMachine = setup({
   initial: 'editing',
   on: {
     // Outside errors may arrive at any time (a related request answered while this one waits).
-    'set errors': { actions: 'store outside errors' },
+    'errors.arrived': { actions: 'store outside errors' },
   },
   states: {
     editing: {
@@ -254,7 +254,7 @@ export const formMachine = setup({
             'An edit waits for typing to pause before it is checked. A message the edit fixed stays until then (leaving the field does not move the form under the pointer), and a Submit in that time is remembered and acted on once the check has run.',
           on: {
             // Values that already pass are sent at once, as from idle; others wait for the check.
-            submit: [
+            'submit.pressed': [
               {
                 guard: 'every field passes',
                 target: '#form.submitting',
@@ -304,8 +304,8 @@ export const formMachine = setup({
         },
       },
       on: {
-        change: { target: '.waiting', reenter: true, actions: 'store value' },
-        blur: {
+        'field.changed': { target: '.waiting', reenter: true, actions: 'store value' },
+        'field.left': {
           actions: [
             'check left field',
             {
@@ -314,7 +314,7 @@ export const formMachine = setup({
             },
           ],
         },
-        fill: {
+        'form.filled': {
           target: '.idle',
           actions: [
             'fill values',
@@ -324,11 +324,11 @@ export const formMachine = setup({
             },
           ],
         },
-        submit: [
+        'submit.pressed': [
           { guard: 'every field passes', target: 'submitting', actions: 'check every field' },
           { target: '.idle', actions: 'check every field' },
         ],
-        reset: { target: '.idle', actions: 'start over' },
+        'form.cleared': { target: '.idle', actions: 'start over' },
       },
     },
     submitting: {
@@ -344,9 +344,13 @@ export const formMachine = setup({
     submitted: {
       description: 'The values were accepted. Editing again starts a new round.',
       on: {
-        change: { target: 'editing.waiting', actions: 'store value' },
-        submit: { guard: 'every field passes', target: 'submitting', actions: 'check every field' },
-        reset: { target: 'editing', actions: 'start over' },
+        'field.changed': { target: 'editing.waiting', actions: 'store value' },
+        'submit.pressed': {
+          guard: 'every field passes',
+          target: 'submitting',
+          actions: 'check every field',
+        },
+        'form.cleared': { target: 'editing', actions: 'start over' },
       },
     },
   },

@@ -67,14 +67,14 @@ export interface PasswordSubmitFailure {
 }
 
 export type PasswordEvent =
-  | { type: 'change'; field: PasswordField; value: string }
-  | { type: 'blur'; field: PasswordField }
+  | { type: 'field.changed'; field: PasswordField; value: string }
+  | { type: 'field.left'; field: PasswordField }
   /** Put a password in both boxes (from the password generator). */
-  | { type: 'use password'; password: string }
-  | { type: 'user inputs changed'; userInputs: readonly string[] }
-  | { type: 'username changed'; username: string }
-  | { type: 'submit' }
-  | { type: 'reset' }
+  | { type: 'suggestion.used'; password: string }
+  | { type: 'user.inputs.changed'; userInputs: readonly string[] }
+  | { type: 'username.changed'; username: string }
+  | { type: 'submit.pressed' }
+  | { type: 'form.cleared' }
   /** The answers of the strength check and the submit the machine follows. */
   | { type: 'xstate.done.actor.checkStrength'; output: PasswordStrength }
   | { type: 'xstate.error.actor.submit'; error: unknown };
@@ -157,7 +157,7 @@ export const passwordMachine = setup({
   },
   actions: {
     'store value': assign(({ context, event }) => {
-      if (event.type !== 'change') return {};
+      if (event.type !== 'field.changed') return {};
       return {
         values: { ...context.values, [event.field]: event.value },
         pending: context.pending.includes(event.field)
@@ -167,7 +167,7 @@ export const passwordMachine = setup({
       };
     }),
     'store generated password': assign(({ context, event }) => {
-      if (event.type !== 'use password') return {};
+      if (event.type !== 'suggestion.used') return {};
       const values = { ...context.values, password: event.password, confirmation: event.password };
       const touched = { ...context.touched, password: true, confirmation: true };
       return { values, touched, problems: quickProblems({ ...context, values }), pending: [] };
@@ -178,7 +178,7 @@ export const passwordMachine = setup({
       return { touched, problems: quickProblems(context), pending: [] };
     }),
     'check left field': assign(({ context, event }) => {
-      if (event.type !== 'blur') return {};
+      if (event.type !== 'field.left') return {};
       return {
         touched: { ...context.touched, [event.field]: true },
         problems: quickProblems(context),
@@ -199,7 +199,7 @@ export const passwordMachine = setup({
     }),
     'forget strength': assign({ strength: null, measuredPassword: null }),
     'store user inputs': assign(({ event }) =>
-      event.type === 'user inputs changed' ? { userInputs: event.userInputs } : {},
+      event.type === 'user.inputs.changed' ? { userInputs: event.userInputs } : {},
     ),
     'store submit failure': assign(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.submit');
@@ -213,7 +213,7 @@ export const passwordMachine = setup({
       };
     }),
     'store username': assign(({ event }) => {
-      assertEvent(event, 'username changed');
+      assertEvent(event, 'username.changed');
       return { username: event.username, usernameError: null };
     }),
     'start over': assign(freshEntry),
@@ -222,9 +222,10 @@ export const passwordMachine = setup({
   },
   guards: {
     'the new password changed': ({ event }) =>
-      (event.type === 'change' && event.field === 'password') || event.type === 'use password',
+      (event.type === 'field.changed' && event.field === 'password') ||
+      event.type === 'suggestion.used',
     'the new password is empty': ({ event }) =>
-      event.type === 'change' && event.field === 'password' && event.value === '',
+      event.type === 'field.changed' && event.field === 'password' && event.value === '',
     'every rule passes': ({ context }) =>
       strengthIsCurrent(context) && !hasProblems(allProblems(context)),
     'only the strength is unknown': ({ context }) =>
@@ -248,7 +249,7 @@ export const passwordMachine = setup({
   }),
   initial: 'editing',
   on: {
-    'username changed': { actions: 'store username' },
+    'username.changed': { actions: 'store username' },
   },
   states: {
     editing: {
@@ -261,8 +262,8 @@ export const passwordMachine = setup({
           on: {
             // Not `reenter`: inside a parallel state that would restart the sibling region too.
             // A target below the region restarts it anyway (the region's states are left first).
-            change: { target: '.waiting', actions: 'store value' },
-            'use password': { target: '.idle', actions: 'store generated password' },
+            'field.changed': { target: '.waiting', actions: 'store value' },
+            'suggestion.used': { target: '.idle', actions: 'store generated password' },
           },
           states: {
             idle: { description: 'Every edit is checked.' },
@@ -276,7 +277,7 @@ export const passwordMachine = setup({
           description: 'How hard the new password is to guess.',
           initial: 'resuming',
           on: {
-            change: [
+            'field.changed': [
               {
                 guard: 'the new password is empty',
                 target: '.empty',
@@ -284,8 +285,8 @@ export const passwordMachine = setup({
               },
               { guard: 'the new password changed', target: '.debouncing' },
             ],
-            'use password': '.measuring',
-            'user inputs changed': [
+            'suggestion.used': '.measuring',
+            'user.inputs.changed': [
               {
                 guard: 'a password is typed',
                 target: '.debouncing',
@@ -340,8 +341,8 @@ export const passwordMachine = setup({
         },
       },
       on: {
-        blur: { actions: 'check left field' },
-        submit: [
+        'field.left': { actions: 'check left field' },
+        'submit.pressed': [
           { guard: 'every rule passes', target: 'submitting', actions: 'check every field' },
           {
             guard: 'only the strength is unknown',
@@ -350,7 +351,7 @@ export const passwordMachine = setup({
           },
           { actions: 'check every field' },
         ],
-        reset: { target: 'editing', actions: 'start over' },
+        'form.cleared': { target: 'editing', actions: 'start over' },
       },
     },
     deciding: {
@@ -383,7 +384,7 @@ export const passwordMachine = setup({
         target: 'editing',
         actions: 'start over',
       },
-      on: { reset: { target: 'editing', actions: 'start over' } },
+      on: { 'form.cleared': { target: 'editing', actions: 'start over' } },
     },
   },
 });

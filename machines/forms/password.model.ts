@@ -40,7 +40,7 @@ const BOUNDARIES = [
   PASSWORD_MAX_LENGTH + 1,
 ].map((length) =>
   sample(`use a generated password of ${length} characters`, {
-    type: 'use password',
+    type: 'suggestion.used',
     password: passwordOf(length),
   }),
 );
@@ -106,31 +106,31 @@ export const passwordModel = defineMachine({
   events: (snapshot) => [
     ...(snapshot.matches({ editing: { rules: 'waiting' } }) ? [] : [typingPausesLonger]),
     sample('type the current password', {
-      type: 'change',
+      type: 'field.changed',
       field: 'current',
       value: 'old-password-1',
     }),
-    sample('type a strong password', { type: 'change', field: 'password', value: STRONG }),
-    sample('type a short password', { type: 'change', field: 'password', value: 'short' }),
-    sample('clear the password', { type: 'change', field: 'password', value: '' }),
-    sample('confirm it', { type: 'change', field: 'confirmation', value: STRONG }),
-    sample('leave the current password', { type: 'blur', field: 'current' }),
-    sample('use a generated password', { type: 'use password', password: STRONG }),
-    sample('the username changes', { type: 'user inputs changed', userInputs: ['dana'] }),
-    sample('the page names the account', { type: 'username changed', username: 'dana-demo' }),
+    sample('type a strong password', { type: 'field.changed', field: 'password', value: STRONG }),
+    sample('type a short password', { type: 'field.changed', field: 'password', value: 'short' }),
+    sample('clear the password', { type: 'field.changed', field: 'password', value: '' }),
+    sample('confirm it', { type: 'field.changed', field: 'confirmation', value: STRONG }),
+    sample('leave the current password', { type: 'field.left', field: 'current' }),
+    sample('use a generated password', { type: 'suggestion.used', password: STRONG }),
+    sample('the username changes', { type: 'user.inputs.changed', userInputs: ['dana'] }),
+    sample('the page names the account', { type: 'username.changed', username: 'dana-demo' }),
     sample('typing pauses', {
       type: 'xstate.after.inputValidationDelay.password.editing.rules.waiting',
     }),
     sample('measured strong', { type: 'xstate.done.actor.checkStrength', output: strong }),
     sample('measured weak', { type: 'xstate.done.actor.checkStrength', output: weak }),
     sample('dictionaries fail to load', { type: 'xstate.error.actor.checkStrength', error: {} }),
-    sample('press Submit', { type: 'submit' }),
+    sample('press Submit', { type: 'submit.pressed' }),
     sample('server accepts', { type: 'xstate.done.actor.submit', output: {} }),
     sample('server refuses the current password', {
       type: 'xstate.error.actor.submit',
       error: { message: 'Please check the form.', fieldErrors: { current: 'Wrong password' } },
     }),
-    sample('start over', { type: 'reset' }),
+    sample('start over', { type: 'form.cleared' }),
   ],
   project: ({ context }) => ({
     quickOk: quickOk(context),

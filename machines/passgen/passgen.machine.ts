@@ -18,11 +18,11 @@ export interface PassgenContext {
 }
 
 export type PassgenEvent =
-  | { type: 'toggle word'; index: number }
-  | { type: 'generate' }
-  | { type: 'copy' }
-  | { type: 'new words' }
-  | { type: 'retry' }
+  | { type: 'word.toggled'; index: number }
+  | { type: 'generate.pressed' }
+  | { type: 'copy.pressed' }
+  | { type: 'new.words.pressed' }
+  | { type: 'retry.pressed' }
   /** The answers of the words and the password the machine follows. */
   | { type: 'xstate.done.actor.fetchWords'; output: string[] }
   | { type: 'xstate.error.actor.fetchWords'; error: unknown }
@@ -70,7 +70,7 @@ export const passgenMachine = setup({
     }),
     'toggle the word': assign({
       chosen: ({ context, event }) => {
-        if (event.type !== 'toggle word') return context.chosen;
+        if (event.type !== 'word.toggled') return context.chosen;
         if (context.chosen.includes(event.index))
           return context.chosen.filter((i) => i !== event.index);
         return event.index >= 0 && event.index < context.words.length
@@ -107,15 +107,15 @@ export const passgenMachine = setup({
     },
     failed: {
       description: 'The words could not be fetched; the user can try again.',
-      on: { retry: 'loading' },
+      on: { 'retry.pressed': 'loading' },
     },
     choosing: {
       description:
         'The 5 by 3 grid of words: the user picks at least 3; Generate is disabled until then.',
       on: {
-        'toggle word': { actions: 'toggle the word' },
-        generate: { guard: 'enough words are chosen', target: 'generating' },
-        'new words': 'loading',
+        'word.toggled': { actions: 'toggle the word' },
+        'generate.pressed': { guard: 'enough words are chosen', target: 'generating' },
+        'new.words.pressed': 'loading',
       },
     },
     generating: {
@@ -132,14 +132,14 @@ export const passgenMachine = setup({
       description: 'The password is shown with a copy button.',
       initial: 'shown',
       on: {
-        'toggle word': { target: 'choosing', actions: 'toggle the word' },
-        generate: { guard: 'enough words are chosen', target: 'generating' },
-        'new words': 'loading',
+        'word.toggled': { target: 'choosing', actions: 'toggle the word' },
+        'generate.pressed': { guard: 'enough words are chosen', target: 'generating' },
+        'new.words.pressed': 'loading',
       },
       states: {
         shown: {
           description: 'The password waits to be copied.',
-          on: { copy: 'copying' },
+          on: { 'copy.pressed': 'copying' },
         },
         copying: {
           description: 'The password is being put on the clipboard.',
@@ -153,11 +153,11 @@ export const passgenMachine = setup({
         },
         copied: {
           description: 'The password is on the clipboard.',
-          on: { copy: 'copying' },
+          on: { 'copy.pressed': 'copying' },
         },
         copyFailed: {
           description: 'The browser refused the clipboard: the user can select the text instead.',
-          on: { copy: 'copying' },
+          on: { 'copy.pressed': 'copying' },
         },
       },
     },

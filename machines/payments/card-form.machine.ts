@@ -32,7 +32,7 @@ export interface CardFormOutput {
 export type CardFormEvent =
   | { type: 'card.received'; card: CardDetails }
   | { type: 'card.modal.closed' }
-  | { type: 'card.retry' }
+  | { type: 'card.retry.pressed' }
   /** The card form's address, or why there is none. */
   | { type: 'xstate.done.actor.cardFormUrl'; output: { url?: string } }
   | { type: 'xstate.error.actor.cardFormUrl'; error: unknown };
@@ -107,7 +107,7 @@ export const cardFormMachine = setup({
     'form unavailable': {
       description: 'The card form could not be opened: the reason and Try again show.',
       on: {
-        'card.retry': 'opening the form',
+        'card.retry.pressed': 'opening the form',
         'card.modal.closed': 'closed',
       },
     },

@@ -28,7 +28,7 @@ export const cardFormModel = defineMachine({
     }),
     sample('the provider’s form posts the card', { type: 'card.received', card: SAMPLE_CARD }),
     sample('close the modal', { type: 'card.modal.closed' }),
-    sample('press Try again', { type: 'card.retry' }),
+    sample('press Try again', { type: 'card.retry.pressed' }),
   ],
   project: ({ context }) => ({ card: context.card !== null }),
   limit: 100,

@@ -18,8 +18,8 @@ export interface AdminProxyContext {
 }
 
 export type AdminProxyEvent =
-  | { type: 'search'; query: string }
-  | { type: 'act as'; customer: AdminCustomerSummary }
+  | { type: 'search.typed'; query: string }
+  | { type: 'customer.chosen'; customer: AdminCustomerSummary }
   /** The answers of the calls the machine follows. */
   | { type: 'xstate.done.actor.searchCustomers'; output: AdminCustomerSummary[] }
   | { type: 'xstate.error.actor.searchCustomers'; error: unknown }
@@ -47,7 +47,8 @@ export const adminProxyMachine = setup({
   },
   actions: {
     'store query': assign({
-      query: ({ event, context }) => (event.type === 'search' ? event.query.trim() : context.query),
+      query: ({ event, context }) =>
+        event.type === 'search.typed' ? event.query.trim() : context.query,
       customers: [],
       searched: false,
       error: null,
@@ -60,7 +61,8 @@ export const adminProxyMachine = setup({
       searched: true,
     }),
     'store choice': assign({
-      chosen: ({ event, context }) => (event.type === 'act as' ? event.customer : context.chosen),
+      chosen: ({ event, context }) =>
+        event.type === 'customer.chosen' ? event.customer : context.chosen,
       error: null,
     }),
     'store failure': assign({
@@ -78,7 +80,7 @@ export const adminProxyMachine = setup({
     'act as the customer': (_, _params: { user: SessionUser }) => {},
   },
   guards: {
-    'the query has text': ({ event }) => event.type === 'search' && event.query.trim() !== '',
+    'the query has text': ({ event }) => event.type === 'search.typed' && event.query.trim() !== '',
   },
 }).createMachine({
   id: 'adminProxy',
@@ -89,8 +91,12 @@ export const adminProxyMachine = setup({
     idle: {
       description: 'The search box waits for a name, username, email or address.',
       on: {
-        search: { guard: 'the query has text', target: 'searching', actions: 'store query' },
-        'act as': { target: 'verifying', actions: 'store choice' },
+        'search.typed': {
+          guard: 'the query has text',
+          target: 'searching',
+          actions: 'store query',
+        },
+        'customer.chosen': { target: 'verifying', actions: 'store choice' },
       },
     },
     searching: {

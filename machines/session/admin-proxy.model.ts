@@ -30,15 +30,15 @@ export const adminProxyModel = defineMachine({
     'logging out returns the administrator to this screen.',
   machine: adminProxyMachine,
   events: [
-    sample('search for dana', { type: 'search', query: 'dana' }),
-    sample('search for nothing', { type: 'search', query: '  ' }),
+    sample('search for dana', { type: 'search.typed', query: 'dana' }),
+    sample('search for nothing', { type: 'search.typed', query: '  ' }),
     sample('customers found', { type: 'xstate.done.actor.searchCustomers', output: [dana] }),
     sample('nobody found', { type: 'xstate.done.actor.searchCustomers', output: [] }),
     sample('search fails', {
       type: 'xstate.error.actor.searchCustomers',
       error: { status: 0, message: 'Timed out when trying to contact server' },
     }),
-    sample('act as dana', { type: 'act as', customer: dana }),
+    sample('act as dana', { type: 'customer.chosen', customer: dana }),
     sample('password confirmed', { type: 'xstate.done.actor.verifyIdentity' }),
     sample('password window closed', {
       type: 'xstate.error.actor.verifyIdentity',

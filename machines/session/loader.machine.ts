@@ -11,8 +11,8 @@ export interface LoaderContext {
 }
 
 export type LoaderEvent =
-  | { type: 'reload' }
-  | { type: 'retry' }
+  | { type: 'reload.requested' }
+  | { type: 'retry.pressed' }
   /** The answer of the `load` actor. */
   | { type: 'xstate.done.actor.load'; output: unknown }
   | { type: 'xstate.error.actor.load'; error: unknown };
@@ -61,7 +61,7 @@ export const loaderMachine = setup({
     },
     loaded: {
       description: 'The page shows the data.',
-      on: { reload: 'reloading' },
+      on: { 'reload.requested': 'reloading' },
     },
     reloading: {
       description: 'Fresh data is on its way; the page keeps showing the old data meanwhile.',
@@ -74,7 +74,7 @@ export const loaderMachine = setup({
     },
     failed: {
       description: 'The data could not be loaded: the page says why and offers to try again.',
-      on: { retry: 'loading' },
+      on: { 'retry.pressed': 'loading' },
     },
   },
 });

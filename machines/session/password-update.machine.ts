@@ -27,7 +27,7 @@ export interface PasswordUpdateContext extends PasswordUpdateInput {
 }
 
 export type PasswordUpdateEvent =
-  | { type: 'submit' }
+  | { type: 'submit.pressed' }
   | { type: 'xstate.snapshot.username'; snapshot: FormSnapshot }
   | { type: 'xstate.snapshot.password'; snapshot: PasswordSnapshot };
 
@@ -50,21 +50,22 @@ export const passwordUpdateMachine = setup({
       const username = selectText(event.snapshot, 'username').trim();
       if (username === context.username) return;
       enqueue.assign({ username });
-      enqueue.sendTo('password', { type: 'username changed', username });
+      enqueue.sendTo('password', { type: 'username.changed', username });
       // The username makes a password easy to guess here.
       enqueue.sendTo('password', {
-        type: 'user inputs changed',
+        type: 'user.inputs.changed',
         userInputs: username ? [username] : [],
       });
     }),
-    'check the username': sendTo('username', { type: 'submit' }),
-    'send the password': sendTo('password', { type: 'submit' }),
+    'check the username': sendTo('username', { type: 'submit.pressed' }),
+    'send the password': sendTo('password', { type: 'submit.pressed' }),
     'show a refused username under its field': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'xstate.snapshot.password') return;
       const error = selectPasswordUsernameError(event.snapshot);
       if (error === context.usernameError) return;
       enqueue.assign({ usernameError: error });
-      if (error) enqueue.sendTo('username', { type: 'set errors', errors: { username: error } });
+      if (error)
+        enqueue.sendTo('username', { type: 'errors.arrived', errors: { username: error } });
     }),
   },
   guards: {
@@ -98,12 +99,12 @@ export const passwordUpdateMachine = setup({
   states: {
     editing: {
       description: 'The user types the username and the new password.',
-      on: { submit: { target: 'checking the username', actions: 'check the username' } },
+      on: { 'submit.pressed': { target: 'checking the username', actions: 'check the username' } },
     },
     'checking the username': {
       description: 'Submit was pressed: the username is checked before the password is sent.',
       on: {
-        submit: { actions: 'check the username' },
+        'submit.pressed': { actions: 'check the username' },
         'xstate.snapshot.username': [
           {
             guard: 'the username passed',

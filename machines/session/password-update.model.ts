@@ -70,7 +70,7 @@ export const passwordUpdateModel = defineMachine({
   machine: passwordUpdateMachine,
   input: { fields: FIELDS },
   events: [
-    sample('press Submit', { type: 'submit' }),
+    sample('press Submit', { type: 'submit.pressed' }),
     sample('the username passes its rule', {
       type: 'xstate.snapshot.username',
       snapshot: usernameForm('submitted', 'dana-demo'),

@@ -33,8 +33,8 @@ export interface RouteGateInput {
 }
 
 export type RouteGateEvent =
-  | { type: 'route requested'; route: RouteRequest }
-  | { type: 'session changed'; session: GateSession };
+  | { type: 'route.requested'; route: RouteRequest }
+  | { type: 'session.changed'; session: GateSession };
 
 function outcome(context: RouteGateContext) {
   if (!context.request) return 'allowed';
@@ -51,11 +51,11 @@ export const routeGateMachine = setup({
   actions: {
     'store request': assign({
       request: ({ event, context }) =>
-        event.type === 'route requested' ? event.route : context.request,
+        event.type === 'route.requested' ? event.route : context.request,
     }),
     'store session': assign({
       session: ({ event, context }) =>
-        event.type === 'session changed' ? event.session : context.session,
+        event.type === 'session.changed' ? event.session : context.session,
     }),
     // Provided by the app:
     /** Keeps the attempted route's name (and address) in session storage. */
@@ -81,13 +81,13 @@ export const routeGateMachine = setup({
     request: null,
   }),
   on: {
-    'route requested': { target: '.deciding', actions: 'store request' },
+    'route.requested': { target: '.deciding', actions: 'store request' },
   },
   initial: 'idle',
   states: {
     idle: {
       description: 'No page asked for yet.',
-      on: { 'session changed': { actions: 'store session' } },
+      on: { 'session.changed': { actions: 'store session' } },
     },
     deciding: {
       description: 'Checks the route’s access rule against who is logged in.',
@@ -121,20 +121,20 @@ export const routeGateMachine = setup({
     },
     waitingForSession: {
       description: 'The login state is not known yet (the profile is loading): the page waits.',
-      on: { 'session changed': { target: 'deciding', actions: 'store session' } },
+      on: { 'session.changed': { target: 'deciding', actions: 'store session' } },
     },
     allowed: {
       description: 'The page opens.',
-      on: { 'session changed': { actions: 'store session' } },
+      on: { 'session.changed': { actions: 'store session' } },
     },
     loginRequired: {
       description: 'Nobody is logged in: the user goes to login, with a redirect back here.',
-      on: { 'session changed': { actions: 'store session' } },
+      on: { 'session.changed': { actions: 'store session' } },
     },
     denied: {
       description:
         'The user lacks the route’s permission: they are told so and go to their account.',
-      on: { 'session changed': { actions: 'store session' } },
+      on: { 'session.changed': { actions: 'store session' } },
     },
   },
 });

@@ -66,16 +66,16 @@ export const routeGateModel = defineMachine({
   input: { production: false },
   events: [
     sample('open the password generator', {
-      type: 'route requested',
+      type: 'route.requested',
       route: route('password-generator'),
     }),
-    sample('open account', { type: 'route requested', route: route('account') }),
-    sample('open billing', { type: 'route requested', route: route('billing') }),
-    sample('open admin', { type: 'route requested', route: route('admin') }),
-    sample('login state unknown', { type: 'session changed', session: { status: 'unknown' } }),
-    sample('nobody logged in', { type: 'session changed', session: { status: 'loggedOut' } }),
+    sample('open account', { type: 'route.requested', route: route('account') }),
+    sample('open billing', { type: 'route.requested', route: route('billing') }),
+    sample('open admin', { type: 'route.requested', route: route('admin') }),
+    sample('login state unknown', { type: 'session.changed', session: { status: 'unknown' } }),
+    sample('nobody logged in', { type: 'session.changed', session: { status: 'loggedOut' } }),
     sample('viewer logged in', {
-      type: 'session changed',
+      type: 'session.changed',
       session: { status: 'loggedIn', user: { perms: viewOnly, site_admin: false } },
     }),
   ],

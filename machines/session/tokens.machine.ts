@@ -37,7 +37,7 @@ export interface TokensContext {
 }
 
 export interface RequestRefused {
-  type: 'request refused';
+  type: 'request.refused';
   requestId: string;
   /** The title of the server's 401 answer. */
   title?: string;
@@ -49,21 +49,26 @@ export interface RequestRefused {
 export type TokensEvent =
   | RequestRefused
   /** A view asks for the password before a sensitive step (the Verify Identity modal). */
-  | { type: 'verify identity'; requestId: string }
-  | { type: 'password entered'; password: string }
-  | { type: 'password cancelled' }
-  | { type: 'user changed'; username: string | null }
+  | { type: 'identity.check.requested'; requestId: string }
+  | { type: 'password.entered'; password: string }
+  | { type: 'password.cancelled' }
+  | { type: 'user.changed'; username: string | null }
   /** The refusals of the refresh and re-authentication calls the machine follows. */
   | { type: 'xstate.error.actor.refreshToken'; error: unknown }
   | { type: 'xstate.error.actor.reauthenticate'; error: unknown };
 
 /** What the client hears back, for each waiting request. */
 export type TokensEmitted =
-  | { type: 'retry'; requestIds: string[] }
-  | { type: 'fail'; requestIds: string[]; message: string | null; sessionEnded: boolean };
+  | { type: 'requests.released'; requestIds: string[] }
+  | {
+      type: 'requests.failed';
+      requestIds: string[];
+      message: string | null;
+      sessionEnded: boolean;
+    };
 
 function freshTokenRequired(event: TokensEvent): boolean {
-  return event.type === 'request refused' && event.title === ERROR_TITLES.freshTokenRequired;
+  return event.type === 'request.refused' && event.title === ERROR_TITLES.freshTokenRequired;
 }
 
 export const tokensMachine = setup({
@@ -85,40 +90,40 @@ export const tokensMachine = setup({
   actions: {
     'wait for the refresh': assign({
       waitingForRefresh: ({ context, event }) =>
-        event.type === 'request refused'
+        event.type === 'request.refused'
           ? [...context.waitingForRefresh, event.requestId]
           : context.waitingForRefresh,
     }),
     'wait for the password': assign({
       waitingForPassword: ({ context, event }) =>
-        event.type === 'request refused' || event.type === 'verify identity'
+        event.type === 'request.refused' || event.type === 'identity.check.requested'
           ? [...context.waitingForPassword, event.requestId]
           : context.waitingForPassword,
       reason: ({ context, event }) =>
         context.waitingForPassword.length > 0
           ? context.reason
-          : event.type === 'verify identity'
+          : event.type === 'identity.check.requested'
             ? 'verify identity'
             : 'fresh token',
       passwordError: ({ context }) =>
         context.waitingForPassword.length > 0 ? context.passwordError : null,
     }),
     'give up on this request': emit(({ event }) => ({
-      type: 'fail' as const,
-      requestIds: event.type === 'request refused' ? [event.requestId] : [],
+      type: 'requests.failed' as const,
+      requestIds: event.type === 'request.refused' ? [event.requestId] : [],
       message: null,
       sessionEnded: false,
     })),
     'retry the requests that waited for the refresh': emit(({ context }) => ({
-      type: 'retry' as const,
+      type: 'requests.released' as const,
       requestIds: context.waitingForRefresh,
     })),
     'retry every waiting request': emit(({ context }) => ({
-      type: 'retry' as const,
+      type: 'requests.released' as const,
       requestIds: [...context.waitingForPassword, ...context.waitingForRefresh],
     })),
     'fail every waiting request, the session ended': emit(({ context }) => ({
-      type: 'fail' as const,
+      type: 'requests.failed' as const,
       requestIds: [...context.waitingForPassword, ...context.waitingForRefresh],
       message: SESSION_NOTICES.timedOut,
       sessionEnded: true,
@@ -126,14 +131,14 @@ export const tokensMachine = setup({
     'fail the requests that waited for the refresh': emit(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.refreshToken');
       return {
-        type: 'fail' as const,
+        type: 'requests.failed' as const,
         requestIds: context.waitingForRefresh,
         message: requestFailureOf(event.error).message || null,
         sessionEnded: false,
       };
     }),
     'fail the requests that waited for the password': emit(({ context }) => ({
-      type: 'fail' as const,
+      type: 'requests.failed' as const,
       requestIds: context.waitingForPassword,
       message: SESSION_NOTICES.reauthCancelled,
       sessionEnded: false,
@@ -144,7 +149,7 @@ export const tokensMachine = setup({
       passwordError: null,
     }),
     'keep the entered password': assign({
-      enteredPassword: ({ event }) => (event.type === 'password entered' ? event.password : null),
+      enteredPassword: ({ event }) => (event.type === 'password.entered' ? event.password : null),
       passwordError: null,
     }),
     'forget the entered password': assign({ enteredPassword: null }),
@@ -159,7 +164,7 @@ export const tokensMachine = setup({
     }),
     'store username': assign({
       username: ({ context, event }) =>
-        event.type === 'user changed' ? event.username : context.username,
+        event.type === 'user.changed' ? event.username : context.username,
     }),
     // Provided by the app:
     /** Hands the renewed user to the session. */
@@ -170,9 +175,9 @@ export const tokensMachine = setup({
   guards: {
     'a fresh token is required': ({ event }) => freshTokenRequired(event),
     'it was already retried after a password': ({ event }) =>
-      event.type === 'request refused' && event.retriedAfterPassword === true,
+      event.type === 'request.refused' && event.retriedAfterPassword === true,
     'it was already retried after a refresh': ({ event }) =>
-      event.type === 'request refused' && event.retriedAfterRefresh === true,
+      event.type === 'request.refused' && event.retriedAfterRefresh === true,
     'the refresh was refused': ({ event }) => {
       assertEvent(event, 'xstate.error.actor.refreshToken');
       return requestFailureOf(event.error).status === 401;
@@ -202,14 +207,14 @@ export const tokensMachine = setup({
     enteredPassword: null,
   },
   on: {
-    'user changed': { actions: 'store username' },
+    'user.changed': { actions: 'store username' },
   },
   initial: 'idle',
   states: {
     idle: {
       description: 'Requests go through; nothing waits.',
       on: {
-        'request refused': [
+        'request.refused': [
           { guard: 'it was already retried after a password', actions: 'give up on this request' },
           {
             guard: 'a fresh token is required',
@@ -219,7 +224,10 @@ export const tokensMachine = setup({
           { guard: 'it was already retried after a refresh', actions: 'give up on this request' },
           { target: 'refreshing', actions: 'wait for the refresh' },
         ],
-        'verify identity': { target: 'askingForPassword', actions: 'wait for the password' },
+        'identity.check.requested': {
+          target: 'askingForPassword',
+          actions: 'wait for the password',
+        },
       },
     },
     refreshing: {
@@ -276,13 +284,13 @@ export const tokensMachine = setup({
         ],
       },
       on: {
-        'request refused': [
+        'request.refused': [
           { guard: 'it was already retried after a password', actions: 'give up on this request' },
           { guard: 'a fresh token is required', actions: 'wait for the password' },
           { guard: 'it was already retried after a refresh', actions: 'give up on this request' },
           { actions: 'wait for the refresh' },
         ],
-        'verify identity': { actions: 'wait for the password' },
+        'identity.check.requested': { actions: 'wait for the password' },
       },
     },
     askingForPassword: {
@@ -290,21 +298,21 @@ export const tokensMachine = setup({
         'The refresh-password modal (or Verify Identity) asks for the password again; the requests that need it wait.',
       initial: 'prompting',
       on: {
-        'request refused': [
+        'request.refused': [
           { guard: 'it was already retried after a password', actions: 'give up on this request' },
           { guard: 'a fresh token is required', actions: 'wait for the password' },
           // The fresh token the password brings renews the session as well.
           { guard: 'it was already retried after a refresh', actions: 'give up on this request' },
           { actions: 'wait for the refresh' },
         ],
-        'verify identity': { actions: 'wait for the password' },
+        'identity.check.requested': { actions: 'wait for the password' },
       },
       states: {
         prompting: {
           description: 'The modal is open; a refused password shows its message.',
           on: {
-            'password entered': { target: 'verifying', actions: 'keep the entered password' },
-            'password cancelled': [
+            'password.entered': { target: 'verifying', actions: 'keep the entered password' },
+            'password.cancelled': [
               {
                 guard: 'requests wait for a refresh',
                 target: '#tokens.refreshing',

@@ -55,31 +55,34 @@ export const tokensModel = defineMachine({
   machine: tokensMachine,
   events: [
     sample('a request finds the token expired', {
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'profile',
       title: SESSION_MESSAGES.accessTokenExpiredTitle,
     }),
     sample('a sensitive request needs the password', {
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'change-password',
       title: ERROR_TITLES.freshTokenRequired,
     }),
     sample('a renewed request is refused again', {
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'profile',
       title: SESSION_MESSAGES.accessTokenExpiredTitle,
       retriedAfterRefresh: true,
     }),
     sample('a request sent after the password needs it again', {
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'change-password',
       title: ERROR_TITLES.freshTokenRequired,
       retriedAfterPassword: true,
     }),
-    sample('a page asks to verify identity', { type: 'verify identity', requestId: 'act-as' }),
-    sample('password entered', { type: 'password entered', password: 'correct horse' }),
-    sample('password window closed', { type: 'password cancelled' }),
-    sample('user logs in', { type: 'user changed', username: 'demo' }),
+    sample('a page asks to verify identity', {
+      type: 'identity.check.requested',
+      requestId: 'act-as',
+    }),
+    sample('password entered', { type: 'password.entered', password: 'correct horse' }),
+    sample('password window closed', { type: 'password.cancelled' }),
+    sample('user logs in', { type: 'user.changed', username: 'demo' }),
     sample('session renewed', { type: 'xstate.done.actor.refreshToken', output: DEMO_USER }),
     sample('renewal refused', {
       type: 'xstate.error.actor.refreshToken',

@@ -21,15 +21,15 @@ export interface NotificationsContext {
 
 export type NotificationsEvent =
   | {
-      type: 'notify';
+      type: 'notification.raised';
       message: string | readonly string[];
       /** An explicit type wins over one derived from the result. */
       notificationType?: NotificationType;
       result?: ResultLike;
       modal?: boolean;
     }
-  | { type: 'dismiss'; id: number }
-  | { type: 'clear' };
+  | { type: 'notification.dismissed'; id: number }
+  | { type: 'notifications.cleared' };
 
 function isEmptyMessage(message: string | readonly string[]) {
   return typeof message === 'string' ? message.trim() === '' : message.length === 0;
@@ -40,7 +40,7 @@ function lines(message: string | readonly string[]): readonly string[] {
   return typeof message === 'string' ? [message] : message;
 }
 
-type NotifyEvent = Extract<NotificationsEvent, { type: 'notify' }>;
+type NotifyEvent = Extract<NotificationsEvent, { type: 'notification.raised' }>;
 
 function typeOf(event: NotifyEvent): NotificationType {
   return event.notificationType ?? notificationTypeFor(event.result ?? {});
@@ -69,7 +69,7 @@ export const notificationsMachine = setup({
   },
   actions: {
     add: assign(({ context, event }) => {
-      if (event.type !== 'notify') return {};
+      if (event.type !== 'notification.raised') return {};
       const type = typeOf(event);
       return {
         items: [
@@ -80,15 +80,20 @@ export const notificationsMachine = setup({
       };
     }),
     remove: assign(({ context, event }) =>
-      event.type === 'dismiss' ? { items: context.items.filter((i) => i.id !== event.id) } : {},
+      event.type === 'notification.dismissed'
+        ? { items: context.items.filter((i) => i.id !== event.id) }
+        : {},
     ),
   },
   guards: {
-    'message has text': ({ event }) => event.type === 'notify' && !isEmptyMessage(event.message),
+    'message has text': ({ event }) =>
+      event.type === 'notification.raised' && !isEmptyMessage(event.message),
     'message is new': ({ context, event }) =>
-      event.type === 'notify' && !isEmptyMessage(event.message) && !isShown(context.items, event),
+      event.type === 'notification.raised' &&
+      !isEmptyMessage(event.message) &&
+      !isShown(context.items, event),
     'notification exists': ({ context, event }) =>
-      event.type === 'dismiss' && context.items.some((item) => item.id === event.id),
+      event.type === 'notification.dismissed' && context.items.some((item) => item.id === event.id),
     'some notification shown': ({ context }) => context.items.length > 0,
   },
 }).createMachine({
@@ -100,15 +105,21 @@ export const notificationsMachine = setup({
   states: {
     empty: {
       description: 'No banner is shown.',
-      on: { notify: { guard: 'message has text', target: 'showing', actions: 'add' } },
+      on: {
+        'notification.raised': { guard: 'message has text', target: 'showing', actions: 'add' },
+      },
     },
     showing: {
       description: 'At least one banner is shown.',
       on: {
         // The same denial repeated stacks no second identical banner.
-        notify: { guard: 'message is new', actions: 'add' },
-        dismiss: { guard: 'notification exists', target: 'deciding', actions: 'remove' },
-        clear: { target: 'empty', actions: assign({ items: [] }) },
+        'notification.raised': { guard: 'message is new', actions: 'add' },
+        'notification.dismissed': {
+          guard: 'notification exists',
+          target: 'deciding',
+          actions: 'remove',
+        },
+        'notifications.cleared': { target: 'empty', actions: assign({ items: [] }) },
       },
     },
     deciding: {

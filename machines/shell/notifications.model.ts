@@ -16,19 +16,22 @@ export const notificationsModel = defineMachine({
   machine: notificationsMachine,
   events: ({ context }) => [
     sample('a success is reported', {
-      type: 'notify',
+      type: 'notification.raised',
       message: SUCCESS,
       result: { status: 200 },
     }),
     sample('a form reports two problems', {
-      type: 'notify',
+      type: 'notification.raised',
       message: PROBLEMS,
       result: { status: 422 },
     }),
-    sample('an empty message is reported', { type: 'notify', message: '  ' }),
-    sample('the oldest banner is closed', { type: 'dismiss', id: context.items[0]?.id ?? 1 }),
-    sample('a banner that is gone is closed', { type: 'dismiss', id: 999 }),
-    sample('the banners are cleared', { type: 'clear' }),
+    sample('an empty message is reported', { type: 'notification.raised', message: '  ' }),
+    sample('the oldest banner is closed', {
+      type: 'notification.dismissed',
+      id: context.items[0]?.id ?? 1,
+    }),
+    sample('a banner that is gone is closed', { type: 'notification.dismissed', id: 999 }),
+    sample('the banners are cleared', { type: 'notifications.cleared' }),
   ],
   // Guards read whether an id exists, whether any banner is left and which messages show: the
   // messages shown, oldest first, decide.

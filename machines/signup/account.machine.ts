@@ -39,7 +39,7 @@ export interface AccountContext {
 }
 
 export type AccountEvent =
-  | { type: 'customer details changed'; values: FormValues }
+  | { type: 'customer.details.changed'; values: FormValues }
   /** The children's snapshots, which the account follows. */
   | { type: 'xstate.snapshot.holder'; snapshot: FormSnapshot }
   | { type: 'xstate.snapshot.username'; snapshot: UsernameSnapshot }
@@ -91,11 +91,11 @@ export const accountMachine = setup({
       const values = snapshot.context.values;
       const name = holderName(values);
       if (name !== holderName(context.holder.values)) {
-        enqueue.sendTo('username', { type: 'username.name changed', name });
+        enqueue.sendTo('username', { type: 'username.name.changed', name });
       }
       const inputs = passwordUserInputs(values, context.username.uid);
       if (!sameList(inputs, passwordUserInputs(context.holder.values, context.username.uid))) {
-        enqueue.sendTo('password', { type: 'user inputs changed', userInputs: inputs });
+        enqueue.sendTo('password', { type: 'user.inputs.changed', userInputs: inputs });
       }
       enqueue.assign({ holder: { valid: selectFormValid(snapshot), values } });
     }),
@@ -105,7 +105,7 @@ export const accountMachine = setup({
       const uid = snapshot.context.uid;
       if (uid !== context.username.uid) {
         enqueue.sendTo('password', {
-          type: 'user inputs changed',
+          type: 'user.inputs.changed',
           userInputs: passwordUserInputs(context.holder.values, uid),
         });
       }
@@ -122,7 +122,7 @@ export const accountMachine = setup({
       },
     }),
     'follow the customer details': enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'customer details changed');
+      assertEvent(event, 'customer.details.changed');
       const next = holderValues(event.values);
       const changed: FormValues = {};
       for (const field of HOLDER_FIELDS) {
@@ -130,7 +130,7 @@ export const accountMachine = setup({
         if (untouchedHere && next[field] !== context.following[field]) changed[field] = next[field];
       }
       if (Object.keys(changed).length > 0)
-        enqueue.sendTo('holder', { type: 'fill', values: changed });
+        enqueue.sendTo('holder', { type: 'form.filled', values: changed });
       enqueue.assign({ following: next });
     }),
   },
@@ -177,7 +177,7 @@ export const accountMachine = setup({
     },
   ],
   on: {
-    'customer details changed': { actions: 'follow the customer details' },
+    'customer.details.changed': { actions: 'follow the customer details' },
   },
   initial: 'account holder',
   states: {

@@ -48,7 +48,7 @@ function buildSamples() {
       snapshot: passwordSnapshot(WEAK),
     }),
     sample('the customer details change', {
-      type: 'customer details changed',
+      type: 'customer.details.changed',
       values: { ...SAMPLE_HOLDER, dob: '', email: 'dana.demo@example.com' },
     }),
   ];

@@ -110,7 +110,7 @@ export function formSnapshot(
   values: Record<string, unknown>,
   checks?: (values: Record<string, unknown>) => Record<string, string | undefined>,
 ) {
-  return snapshotAfter(formMachine, { fields, checks }, [{ type: 'fill', values } as never]);
+  return snapshotAfter(formMachine, { fields, checks }, [{ type: 'form.filled', values } as never]);
 }
 
 export const bankSnapshot = (valid: boolean) =>

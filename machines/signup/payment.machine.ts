@@ -53,8 +53,8 @@ export interface PaymentContext {
 
 export type PaymentEvent =
   | { type: 'payment.method.chosen'; method: PaymentAccountType }
-  | { type: 'card.add' }
-  | { type: 'card.change' }
+  | { type: 'card.add.pressed' }
+  | { type: 'card.change.pressed' }
   | { type: 'payment.autopay.chosen'; automatic: boolean }
   | { type: 'billing.chosen'; choice: BillingAddressChoice }
   /** The bank account and billing address forms report their values. */
@@ -214,11 +214,11 @@ export const paymentMachine = setup({
             },
             'no card': {
               description: 'Card chosen but none added: an Add card button reopens the modal.',
-              on: { 'card.add': 'adding a card' },
+              on: { 'card.add.pressed': 'adding a card' },
             },
             'card added': {
               description: '"Card ending in" the last four, with a Change button.',
-              on: { 'card.change': 'adding a card' },
+              on: { 'card.change.pressed': 'adding a card' },
             },
           },
         },

@@ -26,8 +26,8 @@ function buildSamples() {
       type: 'xstate.done.actor.cardForm',
       output: { card: null },
     }),
-    add: sample('press Add card', { type: 'card.add' }),
-    change: sample('press Change', { type: 'card.change' }),
+    add: sample('press Add card', { type: 'card.add.pressed' }),
+    change: sample('press Change', { type: 'card.change.pressed' }),
     automatic: sample('automatic monthly billing', {
       type: 'payment.autopay.chosen',
       automatic: true,

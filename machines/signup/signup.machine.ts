@@ -83,7 +83,7 @@ export const signupMachine = signupSetup.createMachine({
       type: 'parallel',
       entry: 'apply the signup link once ordering starts',
       on: {
-        'signup link.apply': { actions: 'fill in from the signup link' },
+        'signup.link.loaded': { actions: 'fill in from the signup link' },
       },
       invoke: [
         {

@@ -71,7 +71,7 @@ function buildSamples() {
   const customer = (valid: boolean) =>
     snapshotAfter(formMachine, { fields: SIGNUP_CUSTOMER_FIELDS }, [
       {
-        type: 'fill',
+        type: 'form.filled',
         values: {
           fname: 'Dana',
           lname: 'Demo',
@@ -676,7 +676,7 @@ export const signupModel = defineMachine({
       reason: PREFILL_WALK,
     },
     {
-      transition: 'ordering › signup link.apply → (stays)',
+      transition: 'ordering › signup.link.loaded → (stays)',
       reason: PREFILL_WALK,
     },
   ],

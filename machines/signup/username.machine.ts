@@ -28,7 +28,7 @@ export type UsernameEvent =
   | { type: 'username.changed'; value: string }
   | { type: 'username.suggestion.chosen'; uid: string }
   | { type: 'username.retry.pressed' }
-  | { type: 'username.name changed'; name: string };
+  | { type: 'username.name.changed'; name: string };
 
 export const usernameMachine = setup({
   types: {
@@ -64,7 +64,7 @@ export const usernameMachine = setup({
         (event as { output?: UsernameCheckResponse }).output?.suggestions ?? [],
     }),
     'remember the name': assign(({ event }) =>
-      event.type === 'username.name changed' ? { name: event.name.trim() } : {},
+      event.type === 'username.name.changed' ? { name: event.name.trim() } : {},
     ),
   },
   guards: {
@@ -93,7 +93,7 @@ export const usernameMachine = setup({
       // Targets below the root: the pause starts over with every keystroke.
       { target: '.typing', actions: 'remember the username' },
     ],
-    'username.name changed': { actions: 'remember the name' },
+    'username.name.changed': { actions: 'remember the name' },
   },
   states: {
     empty: {

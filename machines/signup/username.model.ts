@@ -52,7 +52,7 @@ export const usernameModel = defineMachine({
     sample('the check fails', { type: 'xstate.error.actor.checkUsername', error: {} }),
     sample('choose "dana-demo"', { type: 'username.suggestion.chosen', uid: 'dana-demo' }),
     sample('press Check again', { type: 'username.retry.pressed' }),
-    sample('the name changes', { type: 'username.name changed', name: 'Dana Q Demo' }),
+    sample('the name changes', { type: 'username.name.changed', name: 'Dana Q Demo' }),
   ],
   project: ({ context }) => ({
     uid: context.uid,

@@ -136,7 +136,7 @@ async function gate(
 ) {
   const { routeGate } = services.actors;
   routeGate.send({
-    type: 'route requested',
+    type: 'route.requested',
     route: {
       name: definition.name,
       href: relativeHref(location.pathname, location.searchStr),

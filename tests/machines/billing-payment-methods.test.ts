@@ -107,7 +107,7 @@ describe('payment methods', () => {
     actor.send({ type: 'bank.add.pressed' });
     const bank = selectBankForm(actor.getSnapshot())!;
     bank.send({
-      type: 'fill',
+      type: 'form.filled',
       values: {
         name: 'Dana Demo',
         routing: '021000021',
@@ -115,7 +115,7 @@ describe('payment methods', () => {
         account_type: 'CHECKING',
       },
     });
-    bank.send({ type: 'submit' });
+    bank.send({ type: 'submit.pressed' });
     await tick();
     expect(selectFieldError(bank.getSnapshot(), 'account')).toBe(FIELD_MESSAGES.accountNumber);
     expect(view().bankModalOpen).toBe(true);

@@ -56,7 +56,7 @@ describe('password machine', () => {
       { input },
     ).start();
     const type = (field: 'current' | 'password' | 'confirmation', value: string) =>
-      actor.send({ type: 'change', field, value });
+      actor.send({ type: 'field.changed', field, value });
     return { actor, type, measured, submit, announced, snap: () => actor.getSnapshot() };
   }
 
@@ -115,12 +115,12 @@ describe('password machine', () => {
     const { type, snap, actor, submit } = start({ requireCurrent: true });
     type('password', STRONG);
     type('confirmation', STRONG);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     expect(selectPasswordError(snap(), 'current')).toBe(PASSWORD_MESSAGES.currentRequired);
     type('current', STRONG);
     await vi.advanceTimersByTimeAsync(TIMERS.passwordSuggestionDebounceMs);
     expect(selectPasswordError(snap(), 'password')).toBe(PASSWORD_MESSAGES.mustDiffer);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -132,7 +132,7 @@ describe('password machine', () => {
     type('current', 'the-old-password');
     type('password', STRONG);
     type('confirmation', STRONG);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(0);
     expect(announced).toEqual(['changed']);
@@ -146,16 +146,16 @@ describe('password machine', () => {
       throw { fieldErrors: { username: 'This link was sent for another username.' } };
     });
     const { type, snap, actor, announced } = start({}, submit);
-    actor.send({ type: 'username changed', username: 'dana-demo' });
+    actor.send({ type: 'username.changed', username: 'dana-demo' });
     type('password', STRONG);
     type('confirmation', STRONG);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(0);
     expect(submit).toHaveBeenCalledWith({ password: STRONG, current: '', username: 'dana-demo' });
     expect(selectPasswordUsernameError(snap())).toBe('This link was sent for another username.');
     expect(announced).toEqual([]);
-    actor.send({ type: 'username changed', username: 'dana' });
+    actor.send({ type: 'username.changed', username: 'dana' });
     expect(selectPasswordUsernameError(snap())).toBeNull();
   });
 
@@ -164,7 +164,7 @@ describe('password machine', () => {
     type('current', 'the-old-password');
     type('password', STRONG);
     type('confirmation', STRONG);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(submit).toHaveBeenCalledWith({
       password: STRONG,
@@ -179,7 +179,7 @@ describe('password machine', () => {
     const { type, snap, actor, submit } = start();
     type('password', WEAK);
     type('confirmation', WEAK);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(submit).not.toHaveBeenCalled();
     expect(snap().matches('editing')).toBe(true);
@@ -200,7 +200,7 @@ describe('password machine', () => {
     type('password', STRONG);
     type('confirmation', STRONG);
     await vi.advanceTimersByTimeAsync(TIMERS.passwordSuggestionDebounceMs);
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(snap().matches({ editing: { strength: 'measured' } })).toBe(true);
     expect(selectPasswordSubmitError(snap())).toBe('Please correct the password');
@@ -209,7 +209,7 @@ describe('password machine', () => {
 
   it('takes a generated password in both boxes and measures it at once', async () => {
     const { snap, actor, measured } = start();
-    actor.send({ type: 'use password', password: STRONG });
+    actor.send({ type: 'suggestion.used', password: STRONG });
     await vi.advanceTimersByTimeAsync(0);
     expect(measured).toHaveBeenCalledWith(STRONG, []);
     expect(selectPasswordValid(snap())).toBe(true);
@@ -228,12 +228,12 @@ describe('password machine', () => {
       }),
       { input: {} },
     ).start();
-    actor.send({ type: 'use password', password: STRONG });
+    actor.send({ type: 'suggestion.used', password: STRONG });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ editing: { strength: 'unavailable' } })).toBe(true);
     expect(selectPasswordValid(actor.getSnapshot())).toBe(false);
     fail = false;
-    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('submitted')).toBe(true);
   });

@@ -38,10 +38,10 @@ describe('form machine', () => {
 
   it('checks a field only after the input-validation delay, and restarts the delay on each edit', () => {
     const form = start();
-    form.send({ type: 'change', field: 'username', value: '1x' });
+    form.send({ type: 'field.changed', field: 'username', value: '1x' });
     vi.advanceTimersByTime(TIMERS.inputValidationDelayMs - 10);
     expect(selectField(form.getSnapshot(), 'username').error).toBeUndefined();
-    form.send({ type: 'change', field: 'username', value: '2x' });
+    form.send({ type: 'field.changed', field: 'username', value: '2x' });
     vi.advanceTimersByTime(TIMERS.inputValidationDelayMs - 10);
     expect(selectField(form.getSnapshot(), 'username').error).toBeUndefined();
     vi.advanceTimersByTime(10);
@@ -57,11 +57,11 @@ describe('form machine', () => {
 
   it('checks a field at once when it is left', () => {
     const form = start();
-    form.send({ type: 'change', field: 'email', value: 'nope' });
-    form.send({ type: 'blur', field: 'email' });
+    form.send({ type: 'field.changed', field: 'email', value: 'nope' });
+    form.send({ type: 'field.left', field: 'email' });
     expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
-    form.send({ type: 'change', field: 'username', value: '9lives' });
-    form.send({ type: 'blur', field: 'username' });
+    form.send({ type: 'field.changed', field: 'username', value: '9lives' });
+    form.send({ type: 'field.left', field: 'username' });
     expect(selectField(form.getSnapshot(), 'username').error).toBe(
       USERNAME_MESSAGES.firstCharacter,
     );
@@ -69,21 +69,21 @@ describe('form machine', () => {
 
   it('leaves an empty field alone when it is passed through without an edit', () => {
     const form = start();
-    form.send({ type: 'blur', field: 'username' });
+    form.send({ type: 'field.left', field: 'username' });
     expect(selectField(form.getSnapshot(), 'username').error).toBeUndefined();
-    form.send({ type: 'change', field: 'username', value: 'a' });
-    form.send({ type: 'change', field: 'username', value: '' });
-    form.send({ type: 'blur', field: 'username' });
+    form.send({ type: 'field.changed', field: 'username', value: 'a' });
+    form.send({ type: 'field.changed', field: 'username', value: '' });
+    form.send({ type: 'field.left', field: 'username' });
     expect(selectField(form.getSnapshot(), 'username').error).toBeDefined();
   });
 
   it('applies cross-field rules and re-checks the partner field', () => {
     const form = start();
-    form.send({ type: 'fill', values: { username: 'alice', email: 'a@example.com' } });
-    form.send({ type: 'change', field: 'confirmEmail', value: 'b@example.com' });
+    form.send({ type: 'form.filled', values: { username: 'alice', email: 'a@example.com' } });
+    form.send({ type: 'field.changed', field: 'confirmEmail', value: 'b@example.com' });
     vi.advanceTimersByTime(TIMERS.inputValidationDelayMs);
     expect(selectField(form.getSnapshot(), 'confirmEmail').error).toBe('Emails do not match.');
-    form.send({ type: 'change', field: 'email', value: 'b@example.com' });
+    form.send({ type: 'field.changed', field: 'email', value: 'b@example.com' });
     vi.advanceTimersByTime(TIMERS.inputValidationDelayMs);
     expect(selectField(form.getSnapshot(), 'confirmEmail').error).toBeUndefined();
     expect(selectFormValid(form.getSnapshot())).toBe(true);
@@ -92,7 +92,7 @@ describe('form machine', () => {
   it('shows every error on an early submit and sends nothing', () => {
     const submit = vi.fn(async (_values: unknown) => 'ok');
     const form = start(submit);
-    form.send({ type: 'submit' });
+    form.send({ type: 'submit.pressed' });
     expect(form.getSnapshot().matches('editing')).toBe(true);
     expect(submit).not.toHaveBeenCalled();
     expect(selectField(form.getSnapshot(), 'username').error).toBe(
@@ -107,10 +107,10 @@ describe('form machine', () => {
     const submit = vi.fn(async (_values: unknown) => 'ok');
     const form = start(submit);
     form.send({
-      type: 'fill',
+      type: 'form.filled',
       values: { username: 'alice', email: 'a@example.com', confirmEmail: 'a@example.com' },
     });
-    form.send({ type: 'submit' });
+    form.send({ type: 'submit.pressed' });
     expect(selectSubmitting(form.getSnapshot())).toBe(true);
     await waitFor(form, (s) => s.matches('submitted'));
     expect(submit).toHaveBeenCalledWith({
@@ -126,10 +126,10 @@ describe('form machine', () => {
       throw { message: 'Please fix the fields', fieldErrors: { email: 'Email in use' } };
     });
     form.send({
-      type: 'fill',
+      type: 'form.filled',
       values: { username: 'alice', email: 'a@example.com', confirmEmail: 'a@example.com' },
     });
-    form.send({ type: 'submit' });
+    form.send({ type: 'submit.pressed' });
     await waitFor(form, (s) => s.matches('editing'));
     expect(selectSubmitError(form.getSnapshot())).toBe('Please fix the fields');
     expect(selectField(form.getSnapshot(), 'email').error).toBe('Email in use');
@@ -139,9 +139,9 @@ describe('form machine', () => {
   it('takes initial values, outside errors and a reset', () => {
     const form = start(undefined, { initialValues: { username: 'bob' } });
     expect(selectField(form.getSnapshot(), 'username').value).toBe('bob');
-    form.send({ type: 'set errors', errors: { username: USERNAME_MESSAGES.taken } });
+    form.send({ type: 'errors.arrived', errors: { username: USERNAME_MESSAGES.taken } });
     expect(selectField(form.getSnapshot(), 'username').error).toBe(USERNAME_MESSAGES.taken);
-    form.send({ type: 'reset' });
+    form.send({ type: 'form.cleared' });
     expect(selectField(form.getSnapshot(), 'username')).toEqual({
       value: '',
       error: undefined,
@@ -157,7 +157,7 @@ describe('form machine', () => {
       }),
       { input },
     ).start();
-    form.send({ type: 'change', field: 'username', value: 'alice' });
+    form.send({ type: 'field.changed', field: 'username', value: 'alice' });
     vi.advanceTimersByTime(TIMERS.inputValidationDelayMs);
     expect(reported).toHaveBeenLastCalledWith({
       values: { username: 'alice', email: '', confirmEmail: '' },
@@ -180,14 +180,17 @@ describe('form machine: Submit while an edit waits for its check', () => {
     ).start();
     // Errors show, then the last one is fixed and Send is clicked at once (mousedown leaves the
     // field first): the message stays put until the check, and the click is not lost.
-    form.send({ type: 'submit' });
-    form.send({ type: 'fill', values: { username: 'alice', confirmEmail: 'a@example.com' } });
+    form.send({ type: 'submit.pressed' });
+    form.send({
+      type: 'form.filled',
+      values: { username: 'alice', confirmEmail: 'a@example.com' },
+    });
     expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
-    form.send({ type: 'change', field: 'email', value: 'a@example.com' });
-    form.send({ type: 'blur', field: 'email' });
+    form.send({ type: 'field.changed', field: 'email', value: 'a@example.com' });
+    form.send({ type: 'field.left', field: 'email' });
     expect(selectField(form.getSnapshot(), 'email').error).toBe(FIELD_MESSAGES.email);
     // The values pass: the Submit is not lost, it is sent at once.
-    form.send({ type: 'submit' });
+    form.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith({
@@ -207,8 +210,8 @@ describe('form machine: Submit while an edit waits for its check', () => {
       }),
       { input },
     ).start();
-    form.send({ type: 'change', field: 'email', value: 'nope' });
-    form.send({ type: 'submit' });
+    form.send({ type: 'field.changed', field: 'email', value: 'nope' });
+    form.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
     expect(submit).not.toHaveBeenCalled();
     expect(form.getSnapshot().matches({ editing: 'idle' })).toBe(true);

@@ -43,27 +43,27 @@ describe('password generator machine', () => {
     const rows = selectWordRows(actor.getSnapshot());
     expect(rows).toHaveLength(PASSWORD_GENERATOR.rows);
     expect(rows.every((row) => row.length === PASSWORD_GENERATOR.columns)).toBe(true);
-    actor.send({ type: 'toggle word', index: 4 });
-    actor.send({ type: 'toggle word', index: 0 });
+    actor.send({ type: 'word.toggled', index: 4 });
+    actor.send({ type: 'word.toggled', index: 0 });
     expect(selectCanGenerate(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'generate' });
+    actor.send({ type: 'generate.pressed' });
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
-    actor.send({ type: 'toggle word', index: 9 });
+    actor.send({ type: 'word.toggled', index: 9 });
     expect(selectCanGenerate(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'toggle word', index: 9 });
+    actor.send({ type: 'word.toggled', index: 9 });
     expect(selectCanGenerate(actor.getSnapshot())).toBe(false);
   });
 
   it('generates from the chosen words in the order picked, and copies the result', async () => {
     const { actor, copied } = start();
     await waitFor(actor, (s) => s.matches('choosing'));
-    for (const index of [2, 0, 1]) actor.send({ type: 'toggle word', index });
-    actor.send({ type: 'generate' });
+    for (const index of [2, 0, 1]) actor.send({ type: 'word.toggled', index });
+    actor.send({ type: 'generate.pressed' });
     await waitFor(actor, (s) => s.matches('generated'));
     // randomInt always 0: only digits are drawn, so the parts take the fallback shape 0, 0, !, 0,
     // each put in front of the rest.
     expect(selectResult(actor.getSnapshot())).toBe('0!00wordcwordawordb');
-    actor.send({ type: 'copy' });
+    actor.send({ type: 'copy.pressed' });
     await waitFor(actor, (s) => s.matches({ generated: 'copied' }));
     expect(copied).toEqual(['0!00wordcwordawordb']);
     expect(selectCopyState(actor.getSnapshot())).toBe('copied');
@@ -72,10 +72,10 @@ describe('password generator machine', () => {
   it('reports a refused clipboard and a failed word fetch with a retry', async () => {
     const failing = start({ failCopy: true });
     await waitFor(failing.actor, (s) => s.matches('choosing'));
-    for (const index of [0, 1, 2]) failing.actor.send({ type: 'toggle word', index });
-    failing.actor.send({ type: 'generate' });
+    for (const index of [0, 1, 2]) failing.actor.send({ type: 'word.toggled', index });
+    failing.actor.send({ type: 'generate.pressed' });
     await waitFor(failing.actor, (s) => s.matches('generated'));
-    failing.actor.send({ type: 'copy' });
+    failing.actor.send({ type: 'copy.pressed' });
     await waitFor(failing.actor, (s) => s.matches({ generated: 'copyFailed' }));
     const offline = start({ failWords: true });
     await waitFor(offline.actor, (s) => s.matches('failed'));

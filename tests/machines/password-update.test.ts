@@ -46,9 +46,9 @@ function start(answer: (values: { username: string; password: string }) => Promi
   const username = selectUsernameForm(update.getSnapshot())!;
   const password = selectNewPassword(update.getSnapshot())!;
   const fill = async (name: string) => {
-    username.send({ type: 'change', field: 'username', value: name });
-    password.send({ type: 'change', field: 'password', value: STRONG_PASSWORD });
-    password.send({ type: 'change', field: 'confirmation', value: STRONG_PASSWORD });
+    username.send({ type: 'field.changed', field: 'username', value: name });
+    password.send({ type: 'field.changed', field: 'password', value: STRONG_PASSWORD });
+    password.send({ type: 'field.changed', field: 'confirmation', value: STRONG_PASSWORD });
     await vi.advanceTimersByTimeAsync(TIMERS.passwordSuggestionDebounceMs);
   };
   return { update, username, password, sent, strengthFor, fill };
@@ -61,7 +61,7 @@ describe('password update (recovery link)', () => {
   it('checks the username first: without one, nothing is sent', async () => {
     const { update, username, sent, fill } = start(async () => ({}));
     await fill('');
-    update.send({ type: 'submit' });
+    update.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(selectFieldError(username.getSnapshot(), 'username')).toBeTruthy();
     expect(sent).toEqual([]);
@@ -71,7 +71,7 @@ describe('password update (recovery link)', () => {
   it('then sends the new password with the username; the username counts against the strength', async () => {
     const { update, password, sent, strengthFor, fill } = start(async () => ({ msg: 'ok' }));
     await fill('dana-demo');
-    update.send({ type: 'submit' });
+    update.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([{ username: 'dana-demo', password: STRONG_PASSWORD }]);
@@ -84,7 +84,7 @@ describe('password update (recovery link)', () => {
       throw { fieldErrors: { username: MISMATCH } };
     });
     await fill('someone-else');
-    update.send({ type: 'submit' });
+    update.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(0);
     expect(selectPasswordUsernameError(password.getSnapshot())).toBe(MISMATCH);

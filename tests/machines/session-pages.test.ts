@@ -28,10 +28,10 @@ describe('loader machine', () => {
     ).start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(selectLoadError(actor.getSnapshot())).toBe('Timed out when trying to contact server');
-    actor.send({ type: 'retry' });
+    actor.send({ type: 'retry.pressed' });
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectData(actor.getSnapshot())).toEqual({ n: 2 });
-    actor.send({ type: 'reload' });
+    actor.send({ type: 'reload.requested' });
     expect(selectData(actor.getSnapshot())).toEqual({ n: 2 });
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectData(actor.getSnapshot())).toEqual({ n: 3 });
@@ -76,12 +76,12 @@ describe('admin proxy machine', () => {
 
   it('finds customers, says when nobody matches, and ignores an empty search', async () => {
     const { actor, queries } = start(async () => {});
-    actor.send({ type: 'search', query: '   ' });
+    actor.send({ type: 'search.typed', query: '   ' });
     expect(queries).toEqual([]);
-    actor.send({ type: 'search', query: ' nobody ' });
+    actor.send({ type: 'search.typed', query: ' nobody ' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.searched);
     expect(selectNoMatch(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'search', query: 'dana' });
+    actor.send({ type: 'search.typed', query: 'dana' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.searched);
     expect(selectCustomers(actor.getSnapshot())).toEqual([dana]);
     expect(queries).toEqual(['nobody', 'dana']);
@@ -89,7 +89,7 @@ describe('admin proxy machine', () => {
 
   it('verifies the admin’s identity, then acts as the customer', async () => {
     const { actor, handed } = start(async () => {});
-    actor.send({ type: 'act as', customer: dana });
+    actor.send({ type: 'customer.chosen', customer: dana });
     expect(selectSwitchingTo(actor.getSnapshot())).toEqual(dana);
     await waitFor(actor, (s) => s.status === 'done');
     expect(handed).toEqual([session]);
@@ -99,7 +99,7 @@ describe('admin proxy machine', () => {
     const { actor, handed } = start(async () => {
       throw new Error(SESSION_NOTICES.reauthCancelled);
     });
-    actor.send({ type: 'act as', customer: dana });
+    actor.send({ type: 'customer.chosen', customer: dana });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(handed).toEqual([]);
     expect(actor.getSnapshot().context.error).toBe(SESSION_NOTICES.reauthCancelled);

@@ -19,10 +19,10 @@ function start(production = false) {
   ).start();
   const go = (name: RouteName, href = routeByName(name).path) =>
     actor.send({
-      type: 'route requested',
+      type: 'route.requested',
       route: { name, href, access: routeByName(name).access },
     });
-  const session = (s: GateSession) => actor.send({ type: 'session changed', session: s });
+  const session = (s: GateSession) => actor.send({ type: 'session.changed', session: s });
   return { actor, calls, go, session, verdict: () => selectGateVerdict(actor.getSnapshot()) };
 }
 

@@ -47,9 +47,9 @@ function start() {
     }),
   ).start();
   const emitted: TokensEmitted[] = [];
-  actor.on('retry', (e) => emitted.push(e));
-  actor.on('fail', (e) => emitted.push(e));
-  actor.send({ type: 'user changed', username: 'demo' });
+  actor.on('requests.released', (e) => emitted.push(e));
+  actor.on('requests.failed', (e) => emitted.push(e));
+  actor.send({ type: 'user.changed', username: 'demo' });
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return { actor, refreshes, reauths, reported, emitted, settle };
 }
@@ -57,25 +57,25 @@ function start() {
 describe('token coordinator', () => {
   it('concurrent 401s share exactly one refresh, then each request is retried', async () => {
     const { actor, refreshes, emitted, reported, settle } = start();
-    actor.send({ type: 'request refused', requestId: 'a', title: 'Access token expired' });
-    actor.send({ type: 'request refused', requestId: 'b', title: 'Access token expired' });
-    actor.send({ type: 'request refused', requestId: 'c', title: 'Not logged in' });
+    actor.send({ type: 'request.refused', requestId: 'a', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'b', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'c', title: 'Not logged in' });
     expect(refreshes).toHaveLength(1);
     refreshes[0].resolve(demo);
     await settle();
-    expect(emitted).toEqual([{ type: 'retry', requestIds: ['a', 'b', 'c'] }]);
+    expect(emitted).toEqual([{ type: 'requests.released', requestIds: ['a', 'b', 'c'] }]);
     expect(reported).toEqual(['user demo']);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     // A retried request refused again is not refreshed a second time.
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'a',
       title: 'Access token expired',
       retriedAfterRefresh: true,
     });
     expect(refreshes).toHaveLength(1);
     expect(emitted.at(-1)).toEqual({
-      type: 'fail',
+      type: 'requests.failed',
       requestIds: ['a'],
       message: null,
       sessionEnded: false,
@@ -84,13 +84,13 @@ describe('token coordinator', () => {
 
   it('a refresh refused with 401 fails every waiting request and ends the session', async () => {
     const { actor, refreshes, emitted, reported, settle } = start();
-    actor.send({ type: 'request refused', requestId: 'a', title: 'Access token expired' });
-    actor.send({ type: 'request refused', requestId: 'b', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'a', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'b', title: 'Access token expired' });
     refreshes[0].reject(refused(401, 'Your session has ended.'));
     await settle();
     expect(emitted).toEqual([
       {
-        type: 'fail',
+        type: 'requests.failed',
         requestIds: ['a', 'b'],
         message: SESSION_NOTICES.timedOut,
         sessionEnded: true,
@@ -102,12 +102,12 @@ describe('token coordinator', () => {
 
   it('a refresh that could not reach the server fails the requests without ending the session', async () => {
     const { actor, refreshes, emitted, reported, settle } = start();
-    actor.send({ type: 'request refused', requestId: 'a', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'a', title: 'Access token expired' });
     refreshes[0].reject(refused(0, 'Timed out when trying to contact server'));
     await settle();
     expect(emitted).toEqual([
       {
-        type: 'fail',
+        type: 'requests.failed',
         requestIds: ['a'],
         message: 'Timed out when trying to contact server',
         sessionEnded: false,
@@ -119,7 +119,7 @@ describe('token coordinator', () => {
   it('Fresh Access Token Required asks for the password, re-authenticates and retries', async () => {
     const { actor, reauths, emitted, settle } = start();
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'pw',
       title: ERROR_TITLES.freshTokenRequired,
     });
@@ -129,27 +129,27 @@ describe('token coordinator', () => {
       error: null,
       checking: false,
     });
-    actor.send({ type: 'password entered', password: 'wrong' });
+    actor.send({ type: 'password.entered', password: 'wrong' });
     expect(selectPasswordPrompt(actor.getSnapshot())?.checking).toBe(true);
     reauths[0].d.reject(refused(401, 'The password is incorrect.'));
     await settle();
     expect(selectPasswordPrompt(actor.getSnapshot())?.error).toBe('The password is incorrect.');
-    actor.send({ type: 'password entered', password: 'right' });
+    actor.send({ type: 'password.entered', password: 'right' });
     expect(reauths[1].input).toEqual({ username: 'demo', password: 'right' });
     reauths[1].d.resolve(demo);
     await settle();
-    expect(emitted).toEqual([{ type: 'retry', requestIds: ['pw'] }]);
+    expect(emitted).toEqual([{ type: 'requests.released', requestIds: ['pw'] }]);
     expect(selectPasswordPrompt(actor.getSnapshot())).toBeNull();
   });
 
   it('renews the session first when the token ran out while the modal was open', async () => {
     const { actor, reauths, refreshes, emitted, settle } = start();
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'pw',
       title: ERROR_TITLES.freshTokenRequired,
     });
-    actor.send({ type: 'password entered', password: 'right' });
+    actor.send({ type: 'password.entered', password: 'right' });
     reauths[0].d.reject(
       Object.assign(new Error('x'), { status: 401, title: 'Access token expired' }),
     );
@@ -161,21 +161,21 @@ describe('token coordinator', () => {
     expect(reauths[1].input).toEqual({ username: 'demo', password: 'right' });
     reauths[1].d.resolve(demo);
     await settle();
-    expect(emitted).toEqual([{ type: 'retry', requestIds: ['pw'] }]);
+    expect(emitted).toEqual([{ type: 'requests.released', requestIds: ['pw'] }]);
     expect(actor.getSnapshot().context.enteredPassword).toBeNull();
   });
 
   it('cancelling the password fails that request with a clear message', () => {
     const { actor, emitted } = start();
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'pw',
       title: ERROR_TITLES.freshTokenRequired,
     });
-    actor.send({ type: 'password cancelled' });
+    actor.send({ type: 'password.cancelled' });
     expect(emitted).toEqual([
       {
-        type: 'fail',
+        type: 'requests.failed',
         requestIds: ['pw'],
         message: SESSION_NOTICES.reauthCancelled,
         sessionEnded: false,
@@ -186,58 +186,58 @@ describe('token coordinator', () => {
 
   it('a fresh-token refusal during a refresh asks for the password once the refresh is done', async () => {
     const { actor, refreshes, emitted, settle } = start();
-    actor.send({ type: 'request refused', requestId: 'a', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'a', title: 'Access token expired' });
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'pw',
       title: ERROR_TITLES.freshTokenRequired,
     });
     refreshes[0].resolve(demo);
     await settle();
-    expect(emitted).toEqual([{ type: 'retry', requestIds: ['a'] }]);
+    expect(emitted).toEqual([{ type: 'requests.released', requestIds: ['a'] }]);
     expect(selectPasswordPrompt(actor.getSnapshot())?.reason).toBe('fresh token');
   });
 
   it('an expired token while the password is asked for waits for the password, or refreshes after a cancel', async () => {
     const { actor, refreshes, emitted, settle } = start();
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'pw',
       title: ERROR_TITLES.freshTokenRequired,
     });
-    actor.send({ type: 'request refused', requestId: 'a', title: 'Access token expired' });
+    actor.send({ type: 'request.refused', requestId: 'a', title: 'Access token expired' });
     expect(refreshes).toHaveLength(0);
-    actor.send({ type: 'password cancelled' });
+    actor.send({ type: 'password.cancelled' });
     expect(refreshes).toHaveLength(1);
     refreshes[0].resolve(demo);
     await settle();
     expect(emitted.map((e) => [e.type, e.requestIds])).toEqual([
-      ['fail', ['pw']],
-      ['retry', ['a']],
+      ['requests.failed', ['pw']],
+      ['requests.released', ['a']],
     ]);
   });
 
   it('a request retried after the password is not asked for again', () => {
     const { actor, emitted } = start();
     actor.send({
-      type: 'request refused',
+      type: 'request.refused',
       requestId: 'pw',
       title: ERROR_TITLES.freshTokenRequired,
       retriedAfterPassword: true,
     });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(emitted).toEqual([
-      { type: 'fail', requestIds: ['pw'], message: null, sessionEnded: false },
+      { type: 'requests.failed', requestIds: ['pw'], message: null, sessionEnded: false },
     ]);
   });
 
   it('Verify Identity asks for the password before a sensitive step', async () => {
     const { actor, reauths, emitted, settle } = start();
-    actor.send({ type: 'verify identity', requestId: 'proxy' });
+    actor.send({ type: 'identity.check.requested', requestId: 'proxy' });
     expect(selectPasswordPrompt(actor.getSnapshot())?.reason).toBe('verify identity');
-    actor.send({ type: 'password entered', password: 'right' });
+    actor.send({ type: 'password.entered', password: 'right' });
     reauths[0].d.resolve(demo);
     await settle();
-    expect(emitted).toEqual([{ type: 'retry', requestIds: ['proxy'] }]);
+    expect(emitted).toEqual([{ type: 'requests.released', requestIds: ['proxy'] }]);
   });
 });

@@ -53,31 +53,31 @@ describe('theme machine', () => {
 describe('notifications machine', () => {
   it('adds banners with a type derived from the result and dismisses them', () => {
     const actor = createActor(notificationsMachine).start();
-    actor.send({ type: 'notify', message: 'Saved', result: { status: 200 } });
+    actor.send({ type: 'notification.raised', message: 'Saved', result: { status: 200 } });
     actor.send({
-      type: 'notify',
+      type: 'notification.raised',
       message: ['Zip is wrong', 'City is wrong'],
       result: { status: 422 },
     });
-    actor.send({ type: 'notify', message: 'Heads up' });
+    actor.send({ type: 'notification.raised', message: 'Heads up' });
     const items = actor.getSnapshot().context.items;
     expect(items.map((i) => i.type)).toEqual(['success', 'danger', 'info']);
     expect(actor.getSnapshot().value).toBe('showing');
-    for (const item of items) actor.send({ type: 'dismiss', id: item.id });
+    for (const item of items) actor.send({ type: 'notification.dismissed', id: item.id });
     expect(actor.getSnapshot().value).toBe('empty');
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
 
   it('ignores empty messages and unknown ids', () => {
     const actor = createActor(notificationsMachine).start();
-    actor.send({ type: 'notify', message: '  ' });
-    actor.send({ type: 'notify', message: [] });
+    actor.send({ type: 'notification.raised', message: '  ' });
+    actor.send({ type: 'notification.raised', message: [] });
     expect(actor.getSnapshot().value).toBe('empty');
-    actor.send({ type: 'notify', message: 'x', notificationType: 'warning' });
-    actor.send({ type: 'dismiss', id: 999 });
+    actor.send({ type: 'notification.raised', message: 'x', notificationType: 'warning' });
+    actor.send({ type: 'notification.dismissed', id: 999 });
     expect(actor.getSnapshot().context.items).toHaveLength(1);
     expect(actor.getSnapshot().context.items[0].type).toBe('warning');
-    actor.send({ type: 'clear' });
+    actor.send({ type: 'notifications.cleared' });
     expect(actor.getSnapshot().value).toBe('empty');
   });
 });
@@ -86,19 +86,24 @@ describe('notifications machine: repeated notifications', () => {
   it('shows a notification identical to one already shown only once, and again once dismissed', () => {
     const actor = createActor(notificationsMachine).start();
     const denied = 'You do not have permission to view this';
-    actor.send({ type: 'notify', message: denied, notificationType: 'danger' });
-    actor.send({ type: 'notify', message: denied, notificationType: 'danger' });
-    actor.send({ type: 'notify', message: [denied], notificationType: 'danger' });
+    actor.send({ type: 'notification.raised', message: denied, notificationType: 'danger' });
+    actor.send({ type: 'notification.raised', message: denied, notificationType: 'danger' });
+    actor.send({ type: 'notification.raised', message: [denied], notificationType: 'danger' });
     expect(actor.getSnapshot().context.items.map((i) => i.message)).toEqual([denied]);
     // Another type, another place (the modal list) or another message is another notification.
-    actor.send({ type: 'notify', message: denied, notificationType: 'warning' });
-    actor.send({ type: 'notify', message: denied, notificationType: 'danger', modal: true });
-    actor.send({ type: 'notify', message: ['A', 'B'], result: { status: 422 } });
-    actor.send({ type: 'notify', message: ['A', 'B'], result: { status: 422 } });
+    actor.send({ type: 'notification.raised', message: denied, notificationType: 'warning' });
+    actor.send({
+      type: 'notification.raised',
+      message: denied,
+      notificationType: 'danger',
+      modal: true,
+    });
+    actor.send({ type: 'notification.raised', message: ['A', 'B'], result: { status: 422 } });
+    actor.send({ type: 'notification.raised', message: ['A', 'B'], result: { status: 422 } });
     expect(actor.getSnapshot().context.items).toHaveLength(4);
     const first = actor.getSnapshot().context.items[0];
-    actor.send({ type: 'dismiss', id: first.id });
-    actor.send({ type: 'notify', message: denied, notificationType: 'danger' });
+    actor.send({ type: 'notification.dismissed', id: first.id });
+    actor.send({ type: 'notification.raised', message: denied, notificationType: 'danger' });
     expect(actor.getSnapshot().context.items).toHaveLength(4);
     expect(actor.getSnapshot().context.items.at(-1)?.message).toBe(denied);
   });

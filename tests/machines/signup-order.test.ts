@@ -189,7 +189,7 @@ describe('account setup', () => {
       dob: '',
     });
     expect(account.getSnapshot().matches('account holder')).toBe(true);
-    actors().holder!.send({ type: 'fill', values: { dob: SAMPLE_HOLDER.dob } });
+    actors().holder!.send({ type: 'form.filled', values: { dob: SAMPLE_HOLDER.dob } });
     expect(account.getSnapshot().matches('credentials')).toBe(true);
   });
 
@@ -203,7 +203,7 @@ describe('account setup', () => {
       'Demo',
       SAMPLE_HOLDER.email,
     ]);
-    actors().password!.send({ type: 'use password', password: STRONG_PASSWORD });
+    actors().password!.send({ type: 'suggestion.used', password: STRONG_PASSWORD });
     await settle();
     expect(selectAccountSummary(account.getSnapshot())).toEqual({
       valid: true,
@@ -213,10 +213,10 @@ describe('account setup', () => {
 
   it('a holder field follows the customer details until the visitor changes it here', async () => {
     const { account, actors } = start();
-    actors().holder!.send({ type: 'change', field: 'lname', value: 'Demo-Smith' });
+    actors().holder!.send({ type: 'field.changed', field: 'lname', value: 'Demo-Smith' });
     await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
     account.send({
-      type: 'customer details changed',
+      type: 'customer.details.changed',
       values: { ...SAMPLE_HOLDER, lname: 'Other', email: 'new@example.com' },
     });
     const values = actors().holder!.getSnapshot().context.values;
@@ -257,7 +257,7 @@ describe('payment', () => {
       modal: { open: false },
       cardLastFour: '4242',
     });
-    payment.send({ type: 'card.change' });
+    payment.send({ type: 'card.change.pressed' });
     await settle();
     expect(view().modal.open).toBe(true);
     cardForm()!.send({ type: 'card.modal.closed' });
@@ -283,7 +283,7 @@ describe('payment', () => {
       status: 'unavailable',
       message: 'Cards cannot be added from this address of the site.',
     });
-    modal()!.send({ type: 'card.retry' });
+    modal()!.send({ type: 'card.retry.pressed' });
     await settle();
     expect(calls).toBe(2);
     modal()!.send({ type: 'card.modal.closed' });
@@ -298,7 +298,7 @@ describe('payment', () => {
     payment.send({ type: 'payment.autopay.chosen', automatic: false });
     expect(view().billingShown).toBe(false);
     actors().bank!.send({
-      type: 'fill',
+      type: 'form.filled',
       values: { name: 'Dana Demo', routing: '123', account: '12', account_type: '' },
     });
     expect(actors().bank!.getSnapshot().context.errors).toEqual({
@@ -308,7 +308,7 @@ describe('payment', () => {
       account_type: FIELD_MESSAGES.accountType,
     });
     actors().bank!.send({
-      type: 'fill',
+      type: 'form.filled',
       values: { routing: '021000021', account: '0001234', account_type: 'SAVINGS' },
     });
     expect(view().billingShown).toBe(true);
@@ -339,12 +339,15 @@ describe('payment', () => {
     payment.send({ type: 'payment.autopay.chosen', automatic: true });
     payment.send({ type: 'billing.chosen', choice: 'new' });
     const form = actors().billingAddress!;
-    form.send({ type: 'fill', values: { ...SAMPLE_BILLING_ADDRESS, fname: '', zip: '8410' } });
+    form.send({
+      type: 'form.filled',
+      values: { ...SAMPLE_BILLING_ADDRESS, fname: '', zip: '8410' },
+    });
     expect(form.getSnapshot().context.errors).toMatchObject({
       fname: FIELD_MESSAGES.firstName,
       zip: FIELD_MESSAGES.zip,
     });
-    form.send({ type: 'fill', values: { cmp_name: 'Demo Widgets LLC', zip: '84101-1234' } });
+    form.send({ type: 'form.filled', values: { cmp_name: 'Demo Widgets LLC', zip: '84101-1234' } });
     const summary = paymentSummary(payment.getSnapshot().context);
     expect(summary.valid).toBe(true);
     expect(summary.payment).toMatchObject({
@@ -582,7 +585,7 @@ describe('the wizard’s second half', () => {
     await vi.advanceTimersByTimeAsync(TIMERS.addressSuggestionDebounceMs);
     w.actors().address!.send({ type: 'suggestion.chosen', addrId: 1 });
     await settle();
-    w.actors().customer!.send({ type: 'fill', values: SAMPLE_HOLDER });
+    w.actors().customer!.send({ type: 'form.filled', values: SAMPLE_HOLDER });
     w.actors().services!.send({ type: 'speed.chosen', speedId: 'speed_1000_sym' });
     w.actors().services!.send({ type: 'router.chosen', wanted: false });
     w.actors().residential!.send({ type: 'ownership.chosen', owner: true });
@@ -600,12 +603,12 @@ describe('the wizard’s second half', () => {
     const account = selectAccountActors(w.actors().account!.getSnapshot());
     account.username!.send({ type: 'username.changed', value: 'dana-demo' });
     await vi.advanceTimersByTimeAsync(TIMERS.usernameCheckDebounceMs);
-    account.password!.send({ type: 'use password', password: STRONG_PASSWORD });
+    account.password!.send({ type: 'suggestion.used', password: STRONG_PASSWORD });
     await settle();
     const payment = w.actors().payment!;
     payment.send({ type: 'payment.method.chosen', method: 'ACH' });
     selectPaymentActors(payment.getSnapshot()).bank!.send({
-      type: 'fill',
+      type: 'form.filled',
       values: {
         name: 'Dana Demo',
         routing: '021000021',
@@ -680,7 +683,7 @@ describe('the wizard’s second half', () => {
     });
     expect(w.snap().context.voice).toBe(true);
     // Once the date of birth is given, every service section is already answered.
-    w.actors().customer!.send({ type: 'fill', values: { dob: SAMPLE_HOLDER.dob } });
+    w.actors().customer!.send({ type: 'form.filled', values: { dob: SAMPLE_HOLDER.dob } });
     expect(selectRevealed(w.snap()).connectivity).toBe('utopia residential');
   });
 

@@ -76,11 +76,11 @@ describe('utopia residential: ownership, tribal question, city account', () => {
     const { actor, sent, snap } = start({ renters_allowed: true });
     actor.send({ type: 'ownership.chosen', owner: false });
     const form = snap().children.ownerContact!;
-    form.send({ type: 'submit' });
+    form.send({ type: 'submit.pressed' });
     expect(selectFieldError(form.getSnapshot(), 'owner_name')).toBe(FIELD_MESSAGES.ownerName);
     expect(selectFieldError(form.getSnapshot(), 'owner_phone')).toBe(FIELD_MESSAGES.phone);
     form.send({
-      type: 'fill',
+      type: 'form.filled',
       values: {
         owner_name: 'Olive Owner',
         owner_phone: '(801) 555-0188',
@@ -88,7 +88,7 @@ describe('utopia residential: ownership, tribal question, city account', () => {
       },
     });
     expect(selectResidentialValid(snap())).toBe(false);
-    form.send({ type: 'submit' });
+    form.send({ type: 'submit.pressed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([
       {
@@ -106,7 +106,7 @@ describe('utopia residential: ownership, tribal question, city account', () => {
       owner_email: 'olive@example.com',
     });
     // Editing after sending asks for another send.
-    form.send({ type: 'change', field: 'owner_name', value: 'Olive Owens' });
+    form.send({ type: 'field.changed', field: 'owner_name', value: 'Olive Owens' });
     await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
     expect(selectResidentialValid(snap())).toBe(false);
     // Becoming the owner drops the owner's contact.
@@ -140,8 +140,8 @@ describe('utopia residential: ownership, tribal question, city account', () => {
   it("checks Bountiful's city customer id and account id with the portal's messages", async () => {
     const { snap } = start({ city_account_required: true, owner_data_required: false });
     const city = snap().children.cityAccount!;
-    city.send({ type: 'change', field: 'city_customer_id', value: '2345' });
-    city.send({ type: 'change', field: 'city_account_id', value: '12a' });
+    city.send({ type: 'field.changed', field: 'city_customer_id', value: '2345' });
+    city.send({ type: 'field.changed', field: 'city_account_id', value: '12a' });
     await vi.advanceTimersByTimeAsync(TIMERS.inputValidationDelayMs);
     expect(selectFieldError(city.getSnapshot(), 'city_customer_id')).toBe(
       FIELD_MESSAGES.cityCustomerId,
@@ -150,7 +150,10 @@ describe('utopia residential: ownership, tribal question, city account', () => {
       FIELD_MESSAGES.cityAccountId,
     );
     expect(selectResidentialValid(snap())).toBe(false);
-    city.send({ type: 'fill', values: { city_customer_id: '1234567', city_account_id: '9876' } });
+    city.send({
+      type: 'form.filled',
+      values: { city_customer_id: '1234567', city_account_id: '9876' },
+    });
     expect(selectResidentialValid(snap())).toBe(true);
     expect(selectCustomerDetails(snap())).toMatchObject({
       city_customer_id: '1234567',

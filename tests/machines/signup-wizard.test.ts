@@ -63,7 +63,7 @@ function start(components: string[] = []) {
   }
   function fillCustomer() {
     actors().customer!.send({
-      type: 'fill',
+      type: 'form.filled',
       values: {
         fname: 'Dana',
         lname: 'Demo',

@@ -120,7 +120,7 @@ export const signupSetup = wizardGuards.extend({
       // Only checked values: the account holder follows once typing has paused.
       if (snapshot.context.pending.length > 0) return;
       enqueue.sendTo('account', {
-        type: 'customer details changed',
+        type: 'customer.details.changed',
         values: snapshot.context.values,
       });
     }),
@@ -151,14 +151,14 @@ export const signupSetup = wizardGuards.extend({
       };
     }),
     'apply the signup link once ordering starts': enqueueActions(({ context, enqueue }) => {
-      if (context.link.prefill) enqueue.raise({ type: 'signup link.apply' });
+      if (context.link.prefill) enqueue.raise({ type: 'signup.link.loaded' });
     }),
     'fill in from the signup link': enqueueActions(({ context, enqueue }) => {
       const prefill = context.link.prefill;
       const found = serviceable(context);
       enqueue.assign({ link: { ...context.link, prefill: null } });
       if (!prefill || found?.details.address_id !== prefill.address.address_id) return;
-      enqueue.sendTo('customer', { type: 'fill', values: { ...prefill.customer } });
+      enqueue.sendTo('customer', { type: 'form.filled', values: { ...prefill.customer } });
       const { speed_id: speedId, router, mesh_quantity: mesh, voice } = prefill.services;
       if (speedId) {
         enqueue.sendTo('services', { type: 'speed.chosen', speedId });

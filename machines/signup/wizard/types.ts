@@ -91,7 +91,7 @@ export type SignupEvent =
   /** Try loading the second half's code again. */
   | { type: 'sections.retry.pressed' }
   /** Internal: ordering started with a pre-signup link to apply. */
-  | { type: 'signup link.apply' }
+  | { type: 'signup.link.loaded' }
   /** The customer form's snapshots (its invoke follows them; the account region does too). */
   | { type: 'xstate.snapshot.customer'; snapshot: FormSnapshot }
   /** The other sections' snapshots, which the wizard follows. */

@@ -40,12 +40,12 @@ export function unauthorizedHandlerFor(tokens: SessionActors['tokens']): Unautho
       counter += 1;
       const requestId = `request-${counter}`;
       const subscriptions = [
-        tokens.on('retry', (event) => {
+        tokens.on('requests.released', (event) => {
           if (!event.requestIds.includes(requestId)) return;
           stop();
           resolve('retry');
         }),
-        tokens.on('fail', (event) => {
+        tokens.on('requests.failed', (event) => {
           if (!event.requestIds.includes(requestId)) return;
           stop();
           resolve(
@@ -54,7 +54,7 @@ export function unauthorizedHandlerFor(tokens: SessionActors['tokens']): Unautho
         }),
       ];
       const stop = () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-      tokens.send({ type: 'request refused', requestId, title: failure.title, ...attempt });
+      tokens.send({ type: 'request.refused', requestId, title: failure.title, ...attempt });
     });
 }
 
@@ -78,10 +78,10 @@ export function createSessionActors(options: {
         logout: fromPromise(() => logOut(api)),
       },
       actions: {
-        'clear notices': () => notifications.send({ type: 'clear' }),
+        'clear notices': () => notifications.send({ type: 'notifications.cleared' }),
         'show logout notice': (_, { proxy }) =>
           notifications.send({
-            type: 'notify',
+            type: 'notification.raised',
             message: proxy ? SESSION_NOTICES.proxyEnded : SESSION_NOTICES.loggedOut,
             notificationType: 'info',
           }),
@@ -125,7 +125,7 @@ export function createSessionActors(options: {
         'remember attempted route': (_, { route }) => rememberAttemptedRoute(route),
         'notify route denied': () =>
           notifications.send({
-            type: 'notify',
+            type: 'notification.raised',
             message: ERROR_MESSAGES.routeDenied,
             notificationType: 'danger',
           }),
@@ -142,7 +142,7 @@ export function createSessionActors(options: {
     const username = user?.username ?? null;
     if (username !== lastUsername) {
       lastUsername = username;
-      actors.tokens.send({ type: 'user changed', username });
+      actors.tokens.send({ type: 'user.changed', username });
     }
     const status = selectSessionStatus(snapshot);
     const session: GateSession =
@@ -152,7 +152,7 @@ export function createSessionActors(options: {
     const key = JSON.stringify(session);
     if (key !== lastGate) {
       lastGate = key;
-      actors.routeGate.send({ type: 'session changed', session });
+      actors.routeGate.send({ type: 'session.changed', session });
     }
   });
 

@@ -11,18 +11,18 @@ export function verifyIdentity(tokens: SessionActors['tokens']): Promise<void> {
   const requestId = `verify-${counter}`;
   return new Promise((resolve, reject) => {
     const subscriptions = [
-      tokens.on('retry', (event) => {
+      tokens.on('requests.released', (event) => {
         if (!event.requestIds.includes(requestId)) return;
         stop();
         resolve();
       }),
-      tokens.on('fail', (event) => {
+      tokens.on('requests.failed', (event) => {
         if (!event.requestIds.includes(requestId)) return;
         stop();
         reject(new Error(event.message ?? ''));
       }),
     ];
     const stop = () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-    tokens.send({ type: 'verify identity', requestId });
+    tokens.send({ type: 'identity.check.requested', requestId });
   });
 }

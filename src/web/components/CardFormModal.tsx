@@ -73,7 +73,7 @@ export default function CardFormModal({
           <Alert color="red" variant="light" role="alert">
             {modal.message ?? SIGNUP_ORDER_MESSAGES.cardFormFailed}
           </Alert>
-          <Button variant="default" onClick={() => cardForm.send({ type: 'card.retry' })}>
+          <Button variant="default" onClick={() => cardForm.send({ type: 'card.retry.pressed' })}>
             Try again
           </Button>
         </Stack>

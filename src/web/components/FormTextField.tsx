@@ -45,8 +45,8 @@ export function FormTextField({ actor, field, secret, ...props }: FormTextFieldP
     value,
     error,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      actor.send({ type: 'change', field, value: event.currentTarget.value }),
-    onBlur: () => actor.send({ type: 'blur', field }),
+      actor.send({ type: 'field.changed', field, value: event.currentTarget.value }),
+    onBlur: () => actor.send({ type: 'field.left', field }),
   };
   if (secret) return <RevealablePassword {...common} />;
   return <TextInput styles={READABLE_TEXT_INPUT} {...common} />;

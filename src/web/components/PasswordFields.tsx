@@ -39,8 +39,10 @@ function Field({
       required
       value={value}
       error={error}
-      onChange={(event) => actor.send({ type: 'change', field, value: event.currentTarget.value })}
-      onBlur={() => actor.send({ type: 'blur', field })}
+      onChange={(event) =>
+        actor.send({ type: 'field.changed', field, value: event.currentTarget.value })
+      }
+      onBlur={() => actor.send({ type: 'field.left', field })}
     />
   );
 }

@@ -68,7 +68,7 @@ export function WordPicker({
         <LoadFailure
           title="The words could not be loaded"
           message={error}
-          onRetry={() => passgen.send({ type: 'retry' })}
+          onRetry={() => passgen.send({ type: 'retry.pressed' })}
         />
       )}
       {/* Words that failed to come again are not offered: picking them would do nothing. */}
@@ -86,7 +86,7 @@ export function WordPicker({
                 key={cell.index}
                 variant={cell.chosen ? 'filled' : 'default'}
                 aria-pressed={cell.chosen}
-                onClick={() => passgen.send({ type: 'toggle word', index: cell.index })}
+                onClick={() => passgen.send({ type: 'word.toggled', index: cell.index })}
               >
                 {cell.word}
               </Button>
@@ -101,7 +101,7 @@ export function WordPicker({
               <Button
                 disabled={!canGenerate}
                 loading={generating}
-                onClick={() => passgen.send({ type: 'generate' })}
+                onClick={() => passgen.send({ type: 'generate.pressed' })}
               >
                 Generate
               </Button>

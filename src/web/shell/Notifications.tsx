@@ -47,7 +47,7 @@ export function Notifications() {
           role={item.type === 'danger' ? 'alert' : 'status'}
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => actors.notifications.send({ type: 'dismiss', id: item.id })}
+          onClose={() => actors.notifications.send({ type: 'notification.dismissed', id: item.id })}
           data-type={item.type}
           // Coloured titles on the light tints fall short of 4.5:1 (green, yellow): the tint and
           // the title's words carry the type, the text keeps the body colour.

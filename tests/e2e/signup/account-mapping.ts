@@ -77,7 +77,7 @@ export const accountMapping: BrowserMapping = {
       if (strong)
         await expect(credentials(page).getByTestId('password-strength')).toHaveText('100 / 100');
     },
-    'customer details changed': async ({ page }, event) => {
+    'customer.details.changed': async ({ page }, event) => {
       const { values } = event as EventObject & { values: { email: string } };
       const email = page.getByTestId('signup-customer').getByLabel('Email');
       await email.fill(values.email);

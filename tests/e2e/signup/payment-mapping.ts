@@ -161,10 +161,10 @@ export const paymentMapping: BrowserMapping = {
         await cardModal(page).getByRole('button', { name: 'Close the card form' }).click();
       }
     },
-    'card.add': async ({ page }) => {
+    'card.add.pressed': async ({ page }) => {
       await payment(page).getByRole('button', { name: 'Add card' }).click();
     },
-    'card.change': async ({ page }) => {
+    'card.change.pressed': async ({ page }) => {
       await payment(page).getByTestId('card-added').getByRole('button', { name: 'Change' }).click();
     },
     'payment.autopay.chosen': async ({ page }, event) => {

@@ -120,7 +120,7 @@ export const usernameMapping: BrowserMapping = {
       await checkWillFail(page, upcoming[0]);
       await credentials(page).getByRole('button', { name: 'Check again' }).click();
     },
-    'username.name changed': async ({ page }) => {
+    'username.name.changed': async ({ page }) => {
       // The suggestions come from the account holder's name.
       const first = page.getByTestId('signup-account').getByLabel('First name');
       await first.fill('Dana Q');

@@ -47,7 +47,7 @@ function ContactInformation() {
         <LoadFailure
           title="Could not load your information"
           message={error}
-          onRetry={() => info.send({ type: 'retry' })}
+          onRetry={() => info.send({ type: 'retry.pressed' })}
         />
       )}
       {data && (
@@ -69,7 +69,7 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
     {
       'announce the change': () =>
         actors.notifications.send({
-          type: 'notify',
+          type: 'notification.raised',
           message: SESSION_MESSAGES.passwordChanged,
           notificationType: 'success',
         }),
@@ -88,7 +88,7 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
         aria-label="Change your password"
         onSubmit={(event) => {
           event.preventDefault();
-          password.send({ type: 'submit' });
+          password.send({ type: 'submit.pressed' });
         }}
       >
         <Stack gap="md">

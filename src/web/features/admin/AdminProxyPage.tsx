@@ -69,7 +69,7 @@ export default function AdminProxyPage() {
         aria-label="Find a customer"
         onSubmit={(event) => {
           event.preventDefault();
-          proxy.send({ type: 'search', query: typed });
+          proxy.send({ type: 'search.typed', query: typed });
         }}
       >
         <Group align="flex-end" gap="sm">
@@ -124,7 +124,7 @@ export default function AdminProxyPage() {
                     disabled={customer.username === null || switchingTo !== null}
                     loading={switchingTo?.cid === customer.cid}
                     aria-label={`Act as ${customer.name}`}
-                    onClick={() => proxy.send({ type: 'act as', customer })}
+                    onClick={() => proxy.send({ type: 'customer.chosen', customer })}
                   >
                     Act as
                   </Button>

@@ -48,7 +48,7 @@ function EditForm({ address, save, onSaved, onCancel }: EditFormProps) {
     async (values) => {
       const answer = await save(values as unknown as BillingAddressUpdate);
       actors.notifications.send({
-        type: 'notify',
+        type: 'notification.raised',
         message: BILLING_MESSAGES.addressSaved,
         notificationType: 'success',
       });
@@ -66,7 +66,7 @@ function EditForm({ address, save, onSaved, onCancel }: EditFormProps) {
       aria-label="Edit the billing address"
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'submit' });
+        form.send({ type: 'submit.pressed' });
       }}
     >
       <Stack gap="sm">
@@ -121,9 +121,9 @@ function EditForm({ address, save, onSaved, onCancel }: EditFormProps) {
             styles={READABLE_TEXT_INPUT}
             data={['', ...US_STATE_ABBREVIATIONS]}
             onChange={(event) =>
-              form.send({ type: 'change', field: 'state', value: event.currentTarget.value })
+              form.send({ type: 'field.changed', field: 'state', value: event.currentTarget.value })
             }
-            onBlur={() => form.send({ type: 'blur', field: 'state' })}
+            onBlur={() => form.send({ type: 'field.left', field: 'state' })}
           />
           <FormTextField
             actor={form}

@@ -169,8 +169,8 @@ export default function BillingPage() {
   /** After a payment, an autopay change or an address change: everything shown is loaded again. */
   const reloadAll = useCallback(() => {
     for (const loader of [summary, accounts]) {
-      loader.send({ type: 'reload' });
-      loader.send({ type: 'retry' });
+      loader.send({ type: 'reload.requested' });
+      loader.send({ type: 'retry.pressed' });
     }
     reloadBills();
     reloadPayments();
@@ -208,7 +208,7 @@ export default function BillingPage() {
               <LoadFailure
                 title="The amount due could not be loaded"
                 message={summaryError}
-                onRetry={() => summary.send({ type: 'retry' })}
+                onRetry={() => summary.send({ type: 'retry.pressed' })}
               />
             )}
             {info && (
@@ -241,7 +241,7 @@ export default function BillingPage() {
               <LoadFailure
                 title="The payment methods could not be loaded"
                 message={accountsError}
-                onRetry={() => accounts.send({ type: 'retry' })}
+                onRetry={() => accounts.send({ type: 'retry.pressed' })}
               />
             )}
             {canManage && accountsData && (

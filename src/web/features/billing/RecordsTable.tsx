@@ -54,7 +54,8 @@ export function useRecordsPage<P extends PageInfo>(load: (page: PageRequest) => 
   const goTo = (to: number = offset.current) => {
     offset.current = to;
     // Whichever applies: loaded data is loaded again, a failed load is tried again.
-    for (const type of ['reload', 'retry'] as const) loader.send({ type } satisfies LoaderEvent);
+    for (const type of ['reload.requested', 'retry.pressed'] as const)
+      loader.send({ type } satisfies LoaderEvent);
   };
   return { loader, goTo };
 }

@@ -358,7 +358,7 @@ export default function ChartsPage() {
         <LoadFailure
           title="The charts could not be loaded"
           message={error}
-          onRetry={() => catalogue.send({ type: 'retry' })}
+          onRetry={() => catalogue.send({ type: 'retry.pressed' })}
         />
       )}
       {data && <Charts machines={data.machines} />}

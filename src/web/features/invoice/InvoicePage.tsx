@@ -346,7 +346,7 @@ function InvoiceLoader({ endpoint, id }: { endpoint: InvoiceEndpoint; id: number
         <LoadFailure
           title={`Could not load the ${what}`}
           message={error}
-          onRetry={() => loader.send({ type: 'retry' })}
+          onRetry={() => loader.send({ type: 'retry.pressed' })}
         />
       )}
       {view && <Document view={view} endpoint={endpoint} id={id} />}

@@ -75,7 +75,7 @@ export default function LoginPage() {
           aria-label="Log in"
           onSubmit={(event) => {
             event.preventDefault();
-            form.send({ type: 'submit' });
+            form.send({ type: 'submit.pressed' });
           }}
         >
           <Stack gap="md">

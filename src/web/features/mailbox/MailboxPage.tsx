@@ -71,7 +71,7 @@ export default function MailboxPage() {
           leftSection={<IconRefresh size={16} aria-hidden />}
           loading={reloading}
           disabled={loading}
-          onClick={() => mailbox.send({ type: 'reload' })}
+          onClick={() => mailbox.send({ type: 'reload.requested' })}
         >
           Refresh
         </Button>
@@ -89,7 +89,7 @@ export default function MailboxPage() {
         <LoadFailure
           title="The mailbox could not be loaded"
           message={error}
-          onRetry={() => mailbox.send({ type: 'retry' })}
+          onRetry={() => mailbox.send({ type: 'retry.pressed' })}
         />
       )}
       {data && data.messages.length === 0 && <Text>{SESSION_NOTICES.mailboxEmpty}</Text>}

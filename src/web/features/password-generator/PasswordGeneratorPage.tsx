@@ -29,7 +29,7 @@ export default function PasswordGeneratorPage() {
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => passgen.send({ type: 'new words' })}
+            onClick={() => passgen.send({ type: 'new.words.pressed' })}
           >
             New words
           </Button>
@@ -61,7 +61,7 @@ export default function PasswordGeneratorPage() {
                 }
                 loading={copy === 'copying'}
                 disabled={!canCopy}
-                onClick={() => passgen.send({ type: 'copy' })}
+                onClick={() => passgen.send({ type: 'copy.pressed' })}
               >
                 {copy === 'copied' ? 'Copied' : 'Copy'}
               </Button>

@@ -172,7 +172,7 @@ function BankAccountForm({ form, methods }: { form: FormActor; methods: PaymentM
       data-testid="bank-form"
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'submit' });
+        form.send({ type: 'submit.pressed' });
       }}
     >
       <Stack gap="sm">
@@ -195,7 +195,7 @@ function BankAccountForm({ form, methods }: { form: FormActor; methods: PaymentM
           required
           value={accountType || null}
           error={typeError}
-          onChange={(value) => form.send({ type: 'change', field: 'account_type', value })}
+          onChange={(value) => form.send({ type: 'field.changed', field: 'account_type', value })}
         >
           <Group mt={4}>
             {BANK_ACCOUNT_TYPES.map((type) => (
@@ -207,7 +207,11 @@ function BankAccountForm({ form, methods }: { form: FormActor; methods: PaymentM
           label="Make it the default payment method"
           checked={makeDefault}
           onChange={(event) =>
-            form.send({ type: 'change', field: 'make_default', value: event.currentTarget.checked })
+            form.send({
+              type: 'field.changed',
+              field: 'make_default',
+              value: event.currentTarget.checked,
+            })
           }
         />
         <Group justify="flex-end">

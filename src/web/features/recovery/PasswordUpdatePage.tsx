@@ -81,7 +81,7 @@ function PasswordUpdateForm({
           aria-label="Set a new password"
           onSubmit={(event) => {
             event.preventDefault();
-            update.send({ type: 'submit' });
+            update.send({ type: 'submit.pressed' });
           }}
         >
           <Stack gap="md">

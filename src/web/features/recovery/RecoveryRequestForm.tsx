@@ -54,7 +54,7 @@ export function RecoveryRequestForm({
         aria-label={title}
         onSubmit={(event) => {
           event.preventDefault();
-          form.send({ type: 'submit' });
+          form.send({ type: 'submit.pressed' });
         }}
       >
         <Stack gap="md">

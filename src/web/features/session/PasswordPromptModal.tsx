@@ -19,13 +19,13 @@ export function PasswordPromptModal() {
   const { actors } = useAppServices();
   const prompt = useSelector(actors.tokens, selectPasswordPrompt);
   const form = useFormActor({ fields: FIELDS }, async (values) => {
-    actors.tokens.send({ type: 'password entered', password: String(values.password) });
+    actors.tokens.send({ type: 'password.entered', password: String(values.password) });
   });
   const open = prompt !== null;
 
   // Each time the modal opens it starts empty.
   useEffect(() => {
-    if (open) form.send({ type: 'reset' });
+    if (open) form.send({ type: 'form.cleared' });
   }, [open, form]);
 
   const verify = prompt?.reason === 'verify identity';
@@ -33,7 +33,7 @@ export function PasswordPromptModal() {
   return (
     <Modal
       opened={open}
-      onClose={() => actors.tokens.send({ type: 'password cancelled' })}
+      onClose={() => actors.tokens.send({ type: 'password.cancelled' })}
       title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Close and cancel' }}
@@ -44,7 +44,7 @@ export function PasswordPromptModal() {
         aria-label={title}
         onSubmit={(event) => {
           event.preventDefault();
-          form.send({ type: 'submit' });
+          form.send({ type: 'submit.pressed' });
         }}
       >
         <Stack gap="md">
@@ -73,7 +73,7 @@ export function PasswordPromptModal() {
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
-              onClick={() => actors.tokens.send({ type: 'password cancelled' })}
+              onClick={() => actors.tokens.send({ type: 'password.cancelled' })}
             >
               Cancel
             </Button>

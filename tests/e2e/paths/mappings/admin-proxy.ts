@@ -56,7 +56,7 @@ export const adminProxyMapping: BrowserMapping = {
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
   },
   events: {
-    search: async ({ page, upcoming }, event) => {
+    'search.typed': async ({ page, upcoming }, event) => {
       const { query } = event as { query?: string };
       await page.unroute(SEARCH);
       // A search with words starts afresh; blank words are not searched.
@@ -74,7 +74,7 @@ export const adminProxyMapping: BrowserMapping = {
         .getByRole('button', { name: 'Search' })
         .click();
     },
-    'act as': async ({ page }) => {
+    'customer.chosen': async ({ page }) => {
       await actAs(page).click();
     },
     'xstate.done.actor.verifyIdentity': async ({ page }) => {
@@ -91,7 +91,7 @@ export const adminProxyMapping: BrowserMapping = {
     'xstate.done.actor.startProxy': async () => {},
   },
   notCaused: {
-    'act as': ({ index }) =>
+    'customer.chosen': ({ index }) =>
       index === 0 ? 'the Act as buttons are the rows of a search’s results' : undefined,
     'xstate.error.actor.startProxy':
       'the server refuses only a customer without a login, whose Act as button is disabled',

@@ -53,7 +53,7 @@ export const cardFormMapping: BrowserMapping = {
       // A request still held was given up by the page.
       await heldFor(page).forget();
     },
-    'card.retry': async ({ page }) => {
+    'card.retry.pressed': async ({ page }) => {
       await cardModal(page).getByRole('button', { name: 'Try again' }).click();
     },
   },

@@ -79,12 +79,12 @@ export const formMapping: BrowserMapping = {
     await owner(page).getByLabel('Owner phone').blur();
   },
   events: replayed({
-    change: async ({ page }, event) => {
+    'field.changed': async ({ page }, event) => {
       const { field, value } = event as EventObject & { field: Field; value: string };
       await holdTheClock(page);
       await box(page, field).fill(value);
     },
-    blur: async ({ page }, event) => {
+    'field.left': async ({ page }, event) => {
       const { field } = event as EventObject & { field: Field };
       await box(page, field).focus();
       await box(page, field).blur();
@@ -92,16 +92,17 @@ export const formMapping: BrowserMapping = {
     'xstate.after.inputValidationDelay.form.editing.waiting': async ({ page }) => {
       await endThePause(page, TIMERS.inputValidationDelayMs);
     },
-    submit: async ({ page }) => {
+    'submit.pressed': async ({ page }) => {
       await sendButton(page).click();
     },
     'xstate.done.actor.submit': async () => {},
   }),
   notCaused: {
-    fill: 'no form that sends its values is filled in at once: the signup fills the customer details and the account holder, which are never sent by themselves (the signup mappings)',
-    reset:
+    'form.filled':
+      'no form that sends its values is filled in at once: the signup fills the customer details and the account holder, which are never sent by themselves (the signup mappings)',
+    'form.cleared':
       'only the password prompt starts its form over, when it opens (tests/e2e/session.spec.ts)',
-    'set errors':
+    'errors.arrived':
       'only the recovery link’s page sets its username form’s errors, from its own submit',
     'xstate.error.actor.submit':
       'the server checks the owner form with the same shared schemas: it refuses no value that passed them',

@@ -32,11 +32,11 @@ export const loaderMapping: BrowserMapping = {
     await visit('/control/mailbox/');
   },
   events: {
-    reload: async ({ page, upcoming }) => {
+    'reload.requested': async ({ page, upcoming }) => {
       await prepareNextLoad(page, upcoming);
       await mailboxButton(page).click();
     },
-    retry: async ({ page, upcoming }) => {
+    'retry.pressed': async ({ page, upcoming }) => {
       await prepareNextLoad(page, upcoming);
       await page.getByRole('button', { name: 'Try again' }).click();
     },

@@ -62,7 +62,7 @@ const banners = (page: Page) =>
     .or(page.getByTestId('notifications').getByRole('status'));
 
 const isMessage = (event: EventObject | undefined, kind: 'success' | 'danger') => {
-  if (event?.type !== 'notify') return false;
+  if (event?.type !== 'notification.raised') return false;
   const result = (event as { result?: { status?: number } }).result;
   return kind === 'success' ? result?.status === 200 : (result?.status ?? 0) >= 400;
 };
@@ -159,28 +159,28 @@ export const notificationsMapping: BrowserMapping = {
     await page.getByRole('form', { name: 'Log in' }).waitFor();
   },
   events: {
-    notify: async (context, event) => {
+    'notification.raised': async (context, event) => {
       if (isMessage(event, 'success')) await changePassword(context);
       else await goBackToADeniedPage(context);
     },
-    dismiss: async ({ page }) => {
+    'notification.dismissed': async ({ page }) => {
       // The oldest banner is the first.
       await banners(page).first().getByRole('button', { name: 'Dismiss' }).click();
     },
-    clear: async ({ page }) => {
+    'notifications.cleared': async ({ page }) => {
       await page.getByRole('button', { name: 'Log out' }).click();
       path.loggedIn = false;
       path.loggedOut = true;
     },
   },
   notCaused: {
-    notify: ({ event }) => {
+    'notification.raised': ({ event }) => {
       const message = (event as { message?: string | string[] }).message;
       const empty = typeof message === 'string' ? message.trim() === '' : message?.length === 0;
       if (empty) return 'the portal never reports an empty message';
       return undefined;
     },
-    dismiss: ({ event }) =>
+    'notification.dismissed': ({ event }) =>
       (event as { id?: number }).id === 999
         ? 'a person closes only a banner they see: one that is gone has no close button'
         : undefined,

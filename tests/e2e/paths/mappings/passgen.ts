@@ -82,23 +82,23 @@ export const passgenMapping: BrowserMapping = {
   events: replayed({
     'xstate.done.actor.fetchWords': async () => {},
     'xstate.error.actor.fetchWords': async () => {},
-    retry: async ({ page, upcoming }) => {
+    'retry.pressed': async ({ page, upcoming }) => {
       await wordsWillFail(page, upcoming);
       await page.getByRole('button', { name: 'Try again' }).click();
     },
-    'new words': async ({ page, upcoming }) => {
+    'new.words.pressed': async ({ page, upcoming }) => {
       await wordsWillFail(page, upcoming);
       await page.getByRole('button', { name: 'New words' }).click();
     },
-    'toggle word': async ({ page }, event) => {
+    'word.toggled': async ({ page }, event) => {
       const { index } = event as EventObject & { index: number };
       await grid(page).getByRole('button').nth(index).click();
     },
-    generate: async ({ page }) => {
+    'generate.pressed': async ({ page }) => {
       await generateButton(page).click();
     },
     'xstate.done.actor.generatePassword': async () => {},
-    copy: async ({ page }) => {
+    'copy.pressed': async ({ page }) => {
       // Reading the clipboard back (to check the copy) needs the permission; writing does not.
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.getByRole('button', { name: /^Cop(y|ied)$/ }).click();

@@ -114,7 +114,7 @@ export const passwordUpdateMapping: BrowserMapping = {
     await visit(sendsAPassword ? await recoveryLinkFor(page, visit, LINK_USER) : UNUSED_LINK);
   },
   events: {
-    submit: pressSubmit,
+    'submit.pressed': pressSubmit,
     [USERNAME_REPORT]: async ({ page }, event) => {
       const username = reportedUsername(event);
       if (done.submitPending) {

@@ -135,17 +135,17 @@ export const passwordMapping: BrowserMapping = {
     startReplay(page);
   },
   events: replayed({
-    change: async ({ page }, event) => {
+    'field.changed': async ({ page }, event) => {
       const { field, value } = event as EventObject & { field: PasswordField; value: string };
       await box(page, field).fill(value);
       if (field === 'password') editedAt.set(page, await pageNow(page));
     },
-    blur: async ({ page }, event) => {
+    'field.left': async ({ page }, event) => {
       const { field } = event as EventObject & { field: PasswordField };
       await box(page, field).focus();
       await box(page, field).blur();
     },
-    submit: async ({ page }) => {
+    'submit.pressed': async ({ page }) => {
       await form(page).getByRole('button', { name: 'Change password' }).click();
     },
     'xstate.after.inputValidationDelay.password.editing.rules.waiting': async ({ page }) => {
@@ -160,13 +160,13 @@ export const passwordMapping: BrowserMapping = {
     },
   }),
   notCaused: {
-    'use password':
+    'suggestion.used':
       'the account page offers no password generator: only the signup’s account setup puts a generated password in both boxes (signup.md §2 item 8)',
-    'user inputs changed':
+    'user.inputs.changed':
       'the words that make a password easy to guess here are the logged-in user’s username, name and email, which do not change while the account page is open',
-    'username changed':
+    'username.changed':
       'only the recovery link’s page names the account the password is for; a change of password is for the logged-in user',
-    reset:
+    'form.cleared':
       'no page starts the passwords over by hand: the account page starts over by itself once a change is accepted',
   },
   states: {

@@ -24,7 +24,7 @@ const VIEWER = 'nobilling';
 
 type SessionEvent = EventObject & { session: { status: 'unknown' | 'loggedOut' | 'loggedIn' } };
 const statusOf = (event: EventObject | undefined) =>
-  event?.type === 'session changed' ? (event as SessionEvent).session.status : undefined;
+  event?.type === 'session.changed' ? (event as SessionEvent).session.status : undefined;
 
 const path = {
   /** The page was reloaded after the gate turned the user away (the notice went with it). */
@@ -46,11 +46,11 @@ export const routeGateMapping: BrowserMapping = {
   },
   events: {
     // The person types the page's address.
-    'route requested': async ({ visit }, event) => {
+    'route.requested': async ({ visit }, event) => {
       const { route } = event as EventObject & { route: { href: string } };
       await visit(`/control${route.href}`);
     },
-    'session changed': async ({ page }, event) => {
+    'session.changed': async ({ page }, event) => {
       // A reload: the page asks again who is logged in.
       if (statusOf(event) === 'unknown') {
         await page.reload();
@@ -61,7 +61,7 @@ export const routeGateMapping: BrowserMapping = {
     },
   },
   notCaused: {
-    'session changed': ({ event, previous }) => {
+    'session.changed': ({ event, previous }) => {
       if (!previous)
         return 'before the first page is asked for, the app is still starting: the login state it learns then shows on no page';
       const status = statusOf(event);

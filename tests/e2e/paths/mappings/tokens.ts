@@ -135,11 +135,11 @@ type Refusal = EventObject & {
 type Failure = EventObject & { error?: { status?: number; title?: string } };
 
 const isFresh = (event: EventObject) =>
-  event.type === 'request refused' &&
+  event.type === 'request.refused' &&
   (event as Refusal).title === ERROR_TITLES.freshTokenRequired &&
   !(event as Refusal).retriedAfterPassword;
 const isRetried = (event: EventObject) =>
-  event.type === 'request refused' &&
+  event.type === 'request.refused' &&
   ((event as Refusal).retriedAfterRefresh === true ||
     (event as Refusal).retriedAfterPassword === true);
 const isRunOut = (event: EventObject | undefined) =>
@@ -249,7 +249,7 @@ export const tokensMapping: BrowserMapping = {
     waiting = null;
     outcome = null;
     // Only a site admin reaches the Verify Identity window (Act as on the Admin page).
-    user = upcoming.some((event) => event.type === 'verify identity') ? 'admin' : 'demo';
+    user = upcoming.some((event) => event.type === 'identity.check.requested') ? 'admin' : 'demo';
     page.context().on('response', (response) => {
       if (
         /\/auth\/(tokens|refresh_token|access_token)$/.test(new URL(response.url()).pathname) &&
@@ -290,7 +290,7 @@ export const tokensMapping: BrowserMapping = {
     }
   },
   events: {
-    'request refused': async ({ page, upcoming }, event) => {
+    'request.refused': async ({ page, upcoming }, event) => {
       if (isRetried(event)) {
         // The retry's answer, held since it came: the server refused it again.
         if (!heldAnswer) throw new Error('no refused retry was prepared');
@@ -370,11 +370,11 @@ export const tokensMapping: BrowserMapping = {
       outcome = async (p, expect) =>
         expect(contact(p).getByTestId('contact-information')).toBeVisible();
     },
-    'verify identity': async ({ page }) => {
+    'identity.check.requested': async ({ page }) => {
       await actAs(page).click();
       outcome = null;
     },
-    'password entered': async ({ page, upcoming }) => {
+    'password.entered': async ({ page, upcoming }) => {
       const next = upcoming[0];
       const right = next?.type === 'xstate.done.actor.reauthenticate' || isRunOut(next);
       if (isRunOut(next)) {
@@ -387,7 +387,7 @@ export const tokensMapping: BrowserMapping = {
       if (!right) passwordError = SESSION_MESSAGES.reauthFailed;
       await dialog(page).getByRole('button', { name: 'Continue' }).click();
     },
-    'password cancelled': async ({ page, upcoming }) => {
+    'password.cancelled': async ({ page, upcoming }) => {
       const verify = await page
         .getByRole('dialog', { name: SESSION_NOTICES.verifyIdentityTitle })
         .isVisible();
@@ -400,7 +400,7 @@ export const tokensMapping: BrowserMapping = {
         outcome = async (p, expect) =>
           expect(passwordForm(p)).toContainText(SESSION_NOTICES.reauthCancelled);
     },
-    'user changed': async ({ page }) => {
+    'user.changed': async ({ page }) => {
       // The user logs out and logs in again.
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.getByRole('form', { name: 'Log in' }).waitFor();
@@ -444,7 +444,7 @@ export const tokensMapping: BrowserMapping = {
     },
   },
   notCaused: {
-    'request refused': ({ event, previous }) => {
+    'request.refused': ({ event, previous }) => {
       if (!previous || !isFresh(previous)) return undefined;
       if (isFresh(event))
         return 'only the Change password form sends a request that needs a fresh token, and the open password window covers it';
@@ -452,10 +452,10 @@ export const tokensMapping: BrowserMapping = {
         return 'the retry refused again would have to wait on the network (the token’s 5 s life, then another tab’s renewal and a new Change password form) past the client’s 15 s for an answer, after which the client sends it again';
       return undefined;
     },
-    'verify identity': ({ previous }) =>
+    'identity.check.requested': ({ previous }) =>
       previous && isFresh(previous)
         ? 'the open refresh-password window covers the page: its Act as buttons cannot be pressed'
-        : previous?.type === 'request refused'
+        : previous?.type === 'request.refused'
           ? 'on the Admin page only a search sends a request, and a search clears the results whose Act as buttons open the window: no Act as button is left to press while its renewal runs'
           : undefined,
     'xstate.error.actor.reauthenticate': ({ event, index }) =>

@@ -43,13 +43,13 @@ export function provideOrderMachines(api: ApiClient, actors: AppActors) {
           actors.session.send({ type: 'session.started', user, redirect: ACCOUNT_PATH }),
         'show the success message': () =>
           actors.notifications.send({
-            type: 'notify',
+            type: 'notification.raised',
             message: SIGNUP_MESSAGES.success,
             notificationType: 'success',
           }),
         'show that the automatic login failed': () =>
           actors.notifications.send({
-            type: 'notify',
+            type: 'notification.raised',
             message: SIGNUP_MESSAGES.autoLoginFailed,
             notificationType: 'danger',
           }),

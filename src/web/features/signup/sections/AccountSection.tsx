@@ -56,7 +56,7 @@ export default function AccountSection({ account }: { account: AccountActor }) {
               <PasswordGeneratorModal
                 onClose={() => setGenerator(false)}
                 onUse={(generated) => {
-                  password.send({ type: 'use password', password: generated });
+                  password.send({ type: 'suggestion.used', password: generated });
                   setGenerator(false);
                 }}
               />

@@ -65,7 +65,7 @@ function BankForm({ form }: { form: FormActor }) {
         required
         value={accountType || null}
         error={typeError}
-        onChange={(value) => form.send({ type: 'change', field: 'account_type', value })}
+        onChange={(value) => form.send({ type: 'field.changed', field: 'account_type', value })}
       >
         <Group mt={4}>
           {BANK_ACCOUNT_TYPES.map((type) => (
@@ -92,9 +92,9 @@ function StateField({ form }: { form: FormActor }) {
         ...US_STATES.map((state) => ({ value: state.abbreviation, label: state.name })),
       ]}
       onChange={(event) =>
-        form.send({ type: 'change', field: 'state', value: event.currentTarget.value })
+        form.send({ type: 'field.changed', field: 'state', value: event.currentTarget.value })
       }
-      onBlur={() => form.send({ type: 'blur', field: 'state' })}
+      onBlur={() => form.send({ type: 'field.left', field: 'state' })}
     />
   );
 }
@@ -197,14 +197,18 @@ export default function PaymentSection({
       {view.method === 'CC' && view.cardLastFour && (
         <Group gap="sm" data-testid="card-added">
           <Text fw={600}>{cardEndingIn(view.cardLastFour)}</Text>
-          <Button size="xs" variant="default" onClick={() => payment.send({ type: 'card.change' })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => payment.send({ type: 'card.change.pressed' })}
+          >
             Change
           </Button>
         </Group>
       )}
       {view.method === 'CC' && view.addCard && (
         <div>
-          <Button variant="default" onClick={() => payment.send({ type: 'card.add' })}>
+          <Button variant="default" onClick={() => payment.send({ type: 'card.add.pressed' })}>
             Add card
           </Button>
         </div>

@@ -27,7 +27,7 @@ function OwnerContact({ form, sent }: { form: FormActor; sent: boolean }) {
       aria-label="Property owner"
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'submit' });
+        form.send({ type: 'submit.pressed' });
       }}
     >
       <Stack gap="sm">

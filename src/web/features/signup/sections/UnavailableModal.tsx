@@ -40,7 +40,7 @@ function ContactForm({ form }: { form: FormActor }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'submit' });
+        form.send({ type: 'submit.pressed' });
       }}
     >
       <Stack gap="sm">
@@ -52,7 +52,7 @@ function ContactForm({ form }: { form: FormActor }) {
         <CaptchaWidget
           resetKey={error ? failures : undefined}
           onToken={(token) =>
-            form.send({ type: 'change', field: CAPTCHA_TOKEN_FIELD, value: token })
+            form.send({ type: 'field.changed', field: CAPTCHA_TOKEN_FIELD, value: token })
           }
         />
         {error && (

@@ -32,8 +32,8 @@ function useField(form: FormActor, field: string) {
   return {
     value,
     error,
-    change: (next: string) => form.send({ type: 'change', field, value: next }),
-    blur: () => form.send({ type: 'blur', field }),
+    change: (next: string) => form.send({ type: 'field.changed', field, value: next }),
+    blur: () => form.send({ type: 'field.left', field }),
   };
 }
 
