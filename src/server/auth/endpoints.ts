@@ -82,4 +82,11 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'PUT /user/admin_authorized_users/:contact_id': ACTING_ADMIN,
   'PATCH /user/admin_authorized_users/:contact_id': ACTING_ADMIN,
   'DELETE /user/admin_authorized_users/:contact_id': ACTING_ADMIN,
+  // Notices (docs/api.md "Notices"): every logged-in user reads and answers the notices meant for
+  // them; site admins write them.
+  'GET /notices': LOGIN,
+  'GET /notices/all': LOGIN,
+  'POST /notices': SITE_ADMIN,
+  'POST /notices/:id/ack': LOGIN,
+  'DELETE /notices/:id': LOGIN,
 };

@@ -14,6 +14,7 @@ import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
+import { registerNoticeRoutes } from './notices.ts';
 import { registerPeopleRoutes } from './people.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
@@ -42,4 +43,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerBillingRoutes,
   registerSelfSignupRoutes,
   registerPeopleRoutes,
+  registerNoticeRoutes,
 ];
