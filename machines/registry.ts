@@ -33,6 +33,7 @@ import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
+import { noticesBannerModel } from './notices/banner.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -80,6 +81,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   cardFormModel,
   paymentMethodsModel,
   // Add new machines here, one line each.
+  noticesBannerModel,
 ];
 
 export function machineByName(name: string): RegisteredMachine | undefined {

@@ -342,3 +342,14 @@ export const CSRF_HEADER_NAME = 'X-CSRF-Token';
  * cookies, so that a page opened without it knows nobody is logged in and asks the server nothing.
  */
 export const SESSION_HINT_COOKIE_NAME = 'has_session';
+
+// People and notices (docs/people.md)
+/** Title, position, company and address lines of an authorized contact. */
+export const CONTACT_TEXT_MAX_LENGTH = 100;
+export const CONTACT_COMMENTS_MAX_LENGTH = 2000;
+export const NOTICE_TITLE_MAX_LENGTH = 200;
+/** Markdown source of one notice. */
+export const NOTICE_CONTENT_MAX_LENGTH = 20_000;
+/** Kinds of email a user can turn off; bills and security emails are not among them. */
+export const OPTIONAL_EMAIL_KINDS = ['notices', 'reminders'] as const;
+export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];

@@ -75,6 +75,7 @@ function expected(rule: AccessRule, user: SessionUser | null, fresh: boolean): O
   if (rule.kind === 'public' || rule.kind === 'demo') return 'allowed';
   if (!user) return 'login';
   if (rule.kind === 'siteAdmin' && !user.site_admin) return 'denied';
+  if (rule.kind === 'actingAdmin' && !user.proxy) return 'denied';
   if (rule.kind === 'permission' && !hasAnyPermission(user.perms, rule.anyOf)) return 'denied';
   if (rule.fresh && !fresh) return 'fresh';
   return 'allowed';

@@ -7,6 +7,7 @@
  * - `login`: a valid access token (401 `Not logged in` / `Access token expired`);
  * - `permission`: logged in and any one of the permissions holds (portal.md §6; 403 otherwise);
  * - `siteAdmin`: logged in as a site admin (403 otherwise);
+ * - `actingAdmin`: a site admin acting as a customer (a proxied session; 403 otherwise);
  * - `demo`: anyone while the server serves demo data (never in production: config.ts
  *   `decideDemo`); 404 otherwise;
  * - `fresh: true` on top: the access token must be fresh (401 `Fresh Access Token Required`).
@@ -45,6 +46,9 @@ export async function enforce(c: Context<AppEnv>, rule: AccessRule): Promise<voi
   }
   const session = await requireSession(c);
   if (rule.kind === 'siteAdmin' && !session.user.siteAdmin) {
+    throw forbidden(ERROR_MESSAGES.accessDenied, ERROR_TITLES.accessDenied);
+  }
+  if (rule.kind === 'actingAdmin' && !session.proxy) {
     throw forbidden(ERROR_MESSAGES.accessDenied, ERROR_TITLES.accessDenied);
   }
   if (rule.kind === 'permission' && !hasAnyPermission(session.perms, rule.anyOf)) {

@@ -5,7 +5,7 @@
  * each kind. A route missing here answers 500, so add the line together with the route.
  */
 import type { AccessRule, EndpointKey } from './rules.ts';
-import { DEMO_ONLY, LOGIN, PUBLIC, SITE_ADMIN, anyOf, fresh } from './rules.ts';
+import { ACTING_ADMIN, DEMO_ONLY, LOGIN, PUBLIC, SITE_ADMIN, anyOf, fresh } from './rules.ts';
 
 export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   // Foundation
@@ -62,4 +62,31 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'POST /self_signup': PUBLIC,
   'GET /self_signup/usernames': PUBLIC,
   'GET /self_signup/pre_signup/:signupHash': PUBLIC,
+  // Contacts and users (docs/api.md "Contacts and users"): contacts view to read, contacts manage
+  // to change; giving or taking a login needs a fresh token. The admin_ variants: a site admin
+  // acting as the customer.
+  'GET /user/authorized_contacts': anyOf('contacts.view'),
+  'GET /user/authorized_contact': anyOf('contacts.view'),
+  'GET /user/authorized_users': anyOf('contacts.view'),
+  'POST /user/authorized_contacts': anyOf('contacts.manage'),
+  'PATCH /user/authorized_contacts/:contact_id': anyOf('contacts.manage'),
+  'DELETE /user/authorized_contacts/:contact_id': fresh(anyOf('contacts.manage')),
+  'POST /user/authorized_users': fresh(anyOf('contacts.manage')),
+  'PUT /user/authorized_users/:contact_id': fresh(anyOf('contacts.manage')),
+  'PATCH /user/authorized_users/:contact_id': fresh(anyOf('contacts.manage')),
+  'DELETE /user/authorized_users/:contact_id': fresh(anyOf('contacts.manage')),
+  'POST /user/admin_authorized_contacts': ACTING_ADMIN,
+  'PATCH /user/admin_authorized_contacts/:contact_id': ACTING_ADMIN,
+  'DELETE /user/admin_authorized_contacts/:contact_id': ACTING_ADMIN,
+  'POST /user/admin_authorized_users': ACTING_ADMIN,
+  'PUT /user/admin_authorized_users/:contact_id': ACTING_ADMIN,
+  'PATCH /user/admin_authorized_users/:contact_id': ACTING_ADMIN,
+  'DELETE /user/admin_authorized_users/:contact_id': ACTING_ADMIN,
+  // Notices (docs/api.md "Notices"): every logged-in user reads and answers the notices meant for
+  // them; site admins write them.
+  'GET /notices': LOGIN,
+  'GET /notices/all': LOGIN,
+  'POST /notices': SITE_ADMIN,
+  'POST /notices/:id/ack': LOGIN,
+  'DELETE /notices/:id': LOGIN,
 };

@@ -7,12 +7,15 @@ export type AccessRule =
   | { kind: 'demo' }
   | { kind: 'login'; fresh?: boolean }
   | { kind: 'permission'; anyOf: readonly Permission[]; fresh?: boolean }
-  | { kind: 'siteAdmin'; fresh?: boolean };
+  | { kind: 'siteAdmin'; fresh?: boolean }
+  /** A site admin acting as a customer (a proxied session): the `admin_` variants. */
+  | { kind: 'actingAdmin'; fresh?: boolean };
 
 export const PUBLIC: AccessRule = { kind: 'public' };
 export const DEMO_ONLY: AccessRule = { kind: 'demo' };
 export const LOGIN: AccessRule = { kind: 'login' };
 export const SITE_ADMIN: AccessRule = { kind: 'siteAdmin' };
+export const ACTING_ADMIN: AccessRule = { kind: 'actingAdmin' };
 
 /** Logged in and any one of the permissions holds. */
 export function anyOf(...permissions: Permission[]): AccessRule {

@@ -14,6 +14,8 @@ import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
+import { registerNoticeRoutes } from './notices.ts';
+import { registerPeopleRoutes } from './people.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
 import { registerTokenRoutes } from './token.ts';
@@ -40,4 +42,6 @@ export const API_MODULES: readonly ApiModule[] = [
   registerBillingUrlRoutes,
   registerBillingRoutes,
   registerSelfSignupRoutes,
+  registerPeopleRoutes,
+  registerNoticeRoutes,
 ];

@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { UserInfoResponse, UserProfile } from '#shared/session';
-import { UserInfoUpdateSchema } from '#shared/schemas/session';
+import { UserInfoSchema } from '#shared/people/schemas';
 import { contactInfo, contactOf, serviceAddressOf } from '../auth/accounts.ts';
 import { requireSession, sessionUserOf } from '../auth/session.ts';
 import { clockToday } from '../clock.ts';
@@ -37,7 +37,7 @@ export function registerUserRoutes(api: Hono<AppEnv>) {
 
   api.put('/user/info', async (c) => {
     const session = await requireSession(c);
-    const body = await readJson(c, UserInfoUpdateSchema);
+    const body = await readJson(c, UserInfoSchema);
     const { db } = c.var.deps.database;
     const [updated] = await db
       .update(contacts)
@@ -45,6 +45,8 @@ export function registerUserRoutes(api: Hono<AppEnv>) {
         firstName: body.first_name,
         middleInitial: body.middle_initial.toUpperCase(),
         lastName: body.last_name,
+        business: body.business,
+        dob: body.dob || null,
         phone: body.phone,
         email: body.email,
         updatedAt: new Date(),

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { PASSWORD_MESSAGES } from '../messages/account.ts';
-import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
+import { EmailSchema } from '../signup/connectivity-details.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
@@ -65,37 +65,6 @@ export const UpdatePasswordSchema = v.object({
     v.string(PASSWORD_MESSAGES.tooShort),
     v.maxLength(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
   ),
-});
-
-/** Letters and spaces, starting with a letter (as the signup's names). */
-const NAME_PATTERN = /^[A-Za-z][A-Za-z ]*$/;
-
-/** PUT /user/info. */
-export const UserInfoUpdateSchema = v.object({
-  first_name: v.pipe(
-    v.string(FIELD_MESSAGES.firstName),
-    v.trim(),
-    v.minLength(1, FIELD_MESSAGES.firstName),
-    v.maxLength(100, FIELD_MESSAGES.firstName),
-    v.regex(NAME_PATTERN, FIELD_MESSAGES.firstName),
-  ),
-  middle_initial: v.optional(
-    v.pipe(
-      v.string(FIELD_MESSAGES.middleInitial),
-      v.trim(),
-      v.regex(/^[A-Za-z]?$/, FIELD_MESSAGES.middleInitial),
-    ),
-    '',
-  ),
-  last_name: v.pipe(
-    v.string(FIELD_MESSAGES.lastName),
-    v.trim(),
-    v.minLength(1, FIELD_MESSAGES.lastName),
-    v.maxLength(100, FIELD_MESSAGES.lastName),
-    v.regex(NAME_PATTERN, FIELD_MESSAGES.lastName),
-  ),
-  phone: PhoneSchema,
-  email: EmailSchema,
 });
 
 /** GET /admin/customers. */
