@@ -50,7 +50,6 @@ export interface StoredVhost {
   sslOnly: boolean;
 }
 export interface ServerState {
-  nextId: number;
   nginx: 'on' | 'off';
   websitesUserPasswordHash: string | null;
   certs: StoredCert[];
@@ -63,7 +62,6 @@ export interface ServerState {
 
 export function emptyServerState(): ServerState {
   return {
-    nextId: 1,
     nginx: 'on',
     websitesUserPasswordHash: null,
     certs: [],
@@ -193,20 +191,18 @@ function hostErrors(
   return errors;
 }
 
-const withId = (state: ServerState): [number, ServerState] => [
-  state.nextId,
-  { ...state, nextId: state.nextId + 1 },
-];
-
 /**
  * The next state after `change`, or why it is refused. `hash` turns a password into what the
- * server keeps; `now` decides whether a certificate has expired.
+ * server keeps; `now` decides whether a certificate has expired; `newId` gives the id of a new
+ * item, unique across every server of the agent, so that an id of one server never names an
+ * item of another.
  */
 export function applyChange(
   state: ServerState,
   change: ManagedChange,
-  { now, hash }: { now: Date; hash: (password: string) => string },
+  { now, hash, newId }: { now: Date; hash: (password: string) => string; newId: () => number },
 ): Applied {
+  const withId = (current: ServerState): [number, ServerState] => [newId(), current];
   switch (change.type) {
     case 'ssl_cert.create': {
       const errors: Record<string, string> = {};

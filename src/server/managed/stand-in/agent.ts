@@ -42,6 +42,14 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
   const now = options.now ?? (() => new Date());
   const locks = new Map<number, Promise<unknown>>();
   let stagingRefusals = 0;
+  /** The last id given, across every server (one agent process hands them out). */
+  let lastId: number | undefined;
+  const idFile = path.join(options.dir, 'last-id');
+
+  async function loadLastId(): Promise<number> {
+    lastId ??= existsSync(idFile) ? Number(await readFile(idFile, 'utf8')) : 0;
+    return lastId;
+  }
 
   const folder = (iid: number) => path.join(options.dir, String(iid));
   const stateFile = (iid: number) => path.join(folder(iid), 'state.json');
@@ -75,7 +83,10 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
   async function apply(iid: number, change: ManagedChange): Promise<ChangeResult> {
     return locked(iid, async () => {
       const current = await load(iid);
-      const applied = applyChange(current, change, { now: now(), hash: hashSecret });
+      await loadLastId();
+      // Synchronous, so that two servers' changes at once never take the same id.
+      const newId = () => (lastId = (lastId ?? 0) + 1);
+      const applied = applyChange(current, change, { now: now(), hash: hashSecret, newId });
       if (!applied.ok) return applied;
       const verdict = await stageAndSwap(
         checker,
@@ -87,6 +98,8 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
         stagingRefusals += 1;
         return { ok: false, status: 422, msg: M.nginxRefused, detail: verdict.message };
       }
+      await mkdir(options.dir, { recursive: true });
+      await writeFile(idFile, String(lastId));
       await save(iid, applied.state);
       return { ok: true, record: applied.record };
     });
