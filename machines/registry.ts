@@ -33,6 +33,8 @@ import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
+import { managedItemsModel } from './managed/items.model.ts';
+import { managedNginxModel } from './managed/nginx.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -79,6 +81,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   billingAutopayModel,
   cardFormModel,
   paymentMethodsModel,
+  managedItemsModel,
+  managedNginxModel,
   // Add new machines here, one line each.
 ];
 
