@@ -146,7 +146,7 @@ function ItemsList({
                 <Table.Td key={column.title}>
                   {column.value(row.item)}
                   {index === 0 && row.starting && (
-                    <Badge ml="xs" color="yellow">
+                    <Badge ml="xs" color="yellow" autoContrast>
                       {M.starting}
                     </Badge>
                   )}
