@@ -22,13 +22,16 @@ export interface NginxChecker {
 
 /** Writes `files` under `folder` (made if missing), private keys readable by the owner only. */
 export async function writeFiles(folder: string, files: readonly RenderedFile[]): Promise<void> {
-  await mkdir(path.join(folder, 'tmp'), { recursive: true });
-  await mkdir(path.join(folder, 'sites'), { recursive: true });
-  for (const file of files) {
-    const target = path.join(folder, file.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.content, { mode: file.path.endsWith('.key') ? 0o600 : 0o644 });
-  }
+  const folders = new Set(['tmp', 'sites', ...files.map((file) => path.dirname(file.path))]);
+  for (const name of folders) await mkdir(path.join(folder, name), { recursive: true });
+  // Written side by side: a server with hundreds of vhosts has hundreds of files.
+  await Promise.all(
+    files.map((file) =>
+      writeFile(path.join(folder, file.path), file.content, {
+        mode: file.path.endsWith('.key') ? 0o600 : 0o644,
+      }),
+    ),
+  );
 }
 
 /** nginx's message without its prefix noise: "[emerg] … in …/sites/vhost-3.conf:4". */
