@@ -221,7 +221,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: projectRoot,
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/machines/**/*.test.ts',
+            'tests/managed/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude],
           environment: 'node',
           // The lint tests start ESLint with the type-aware config: seconds on a busy 2-core machine.

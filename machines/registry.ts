@@ -34,6 +34,8 @@ import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
+import { managedItemsModel } from './managed/items.model.ts';
+import { managedNginxModel } from './managed/nginx.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -80,6 +82,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   billingAutopayModel,
   cardFormModel,
   paymentMethodsModel,
+  managedItemsModel,
+  managedNginxModel,
   // Add new machines here, one line each.
   noticesBannerModel,
 ];

@@ -63,6 +63,8 @@ export interface Config {
   cardProcessor: 'sandbox';
   /** The stand-in card provider's port (`npm start` runs it beside the server). */
   cardProviderPort: number;
+  /** The host agent of managed servers (src/server/managed/, docs/managed-hosting.md). */
+  hostAgent: HostAgentConfig;
   /** The origin the card form is loaded from (the sandbox origin). */
   cardProviderOrigin: string;
   /** The card provider's production origin, also allowed for frames and messages, if any. */
@@ -295,6 +297,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...serviceabilityConfig(env),
     map: mapConfig(env),
     ...billingConfig(env, nodeEnv === 'production'),
+    hostAgent: hostAgentConfig(env),
   };
 }
 
@@ -611,5 +614,36 @@ export function publicConfig(config: Config): PublicConfig {
     version: config.version,
     cardProviderOrigins: cardProviderOrigins(config),
     map: config.map,
+  };
+}
+
+// Managed hosting (docs/managed-hosting.md): where the API reaches the host agent, and how the
+// stand-in agent that `npm start` runs beside the server is set up.
+export interface HostAgentConfig {
+  /** The stand-in agent's port. */
+  port: number;
+  /** Where the API reaches the agent. */
+  url: string;
+  /** The key the API presents to the agent; without one, a per-process key shared with it. */
+  apiKey: string;
+  /** Where the stand-in keeps each server's state and nginx files. */
+  dir: string;
+  /** The nginx that checks every configuration (`nginx -t`); absent: the product rules only. */
+  nginxBinary: string;
+}
+
+function hostAgentConfig(env: Env): HostAgentConfig {
+  const agentPort = field(env, 'HOST_AGENT_PORT', port, '3002');
+  const apiKey = optional(env, 'HOST_AGENT_API_KEY');
+  if (apiKey !== undefined && apiKey.length < 24) {
+    throw new ConfigError('HOST_AGENT_API_KEY', 'must be at least 24 characters long');
+  }
+  const dataDir = field(env, 'DATA_DIR', nonEmpty, path.join(projectRoot, 'data'));
+  return {
+    port: agentPort,
+    url: field(env, 'HOST_AGENT_URL', httpUrl, `http://127.0.0.1:${agentPort}`).replace(/\/+$/, ''),
+    apiKey: apiKey ?? randomBytes(24).toString('base64url'),
+    dir: path.resolve(field(env, 'HOST_AGENT_DIR', nonEmpty, path.join(dataDir, 'host-agent'))),
+    nginxBinary: field(env, 'NGINX_BINARY', nonEmpty, '/usr/sbin/nginx'),
   };
 }

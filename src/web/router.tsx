@@ -52,6 +52,11 @@ export function toRouterPath(path: string): string {
 }
 
 /** Pages that exist so far; every other route shows "coming soon". */
+// The managed server view, also opened on its SSL and redirects sections (docs/managed-hosting.md).
+const managedServerPage = lazyRouteComponent(
+  withLaterStyles(() => import('./features/managed/ManagedServerPage.tsx')),
+);
+
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
   login: lazyRouteComponent(withLaterStyles(() => import('./features/login/LoginPage.tsx'))),
@@ -76,6 +81,9 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   payment: lazyRouteComponent(
     withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
   ),
+  'manage-server': managedServerPage,
+  ssl: managedServerPage,
+  domain_redirects: managedServerPage,
 };
 
 /** Routes that only send the visitor elsewhere. */

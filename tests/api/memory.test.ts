@@ -36,6 +36,7 @@ async function idleMemoryOfAStart() {
       SEED_ADDRESSES: '',
       PORT: String(await freePort()),
       CARD_PROVIDER_PORT: String(await freePort()),
+      HOST_AGENT_PORT: String(await freePort()),
       CARD_PROVIDER_ORIGIN: '',
       CARD_PROVIDER_API_URL: '',
     },

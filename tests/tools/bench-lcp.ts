@@ -91,6 +91,7 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: String(port),
       CARD_PROVIDER_PORT: String(await freePort()),
+      HOST_AGENT_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: distDir,
       LOG_LEVEL: 'error',

@@ -148,7 +148,11 @@ try {
       await measure(
         label,
         SERVER_START,
-        { ...serverEnv, CARD_PROVIDER_PORT: String(await freePort()) },
+        {
+          ...serverEnv,
+          CARD_PROVIDER_PORT: String(await freePort()),
+          HOST_AGENT_PORT: String(await freePort()),
+        },
         SERVER_READY_TEXT,
         serverLoad,
       ),

@@ -1,9 +1,9 @@
 /**
- * What the tests need from Debian's packages: Chromium for the browser tests and PostgreSQL for
- * the API tests that start servers on a real PostgreSQL. Missing ones are installed when we are
+ * What the tests need from Debian's packages: Chromium for the browser tests, PostgreSQL for
+ * the API tests that start servers on a real PostgreSQL, and nginx for the managed-hosting tests. Missing ones are installed when we are
  * root (one `apt-get update`, one `apt-get install`); otherwise the run stops naming the packages.
  *
- *   tsx tests/tools/ensure-system-packages.ts [chromium] [postgresql]   (none named: all)
+ *   tsx tests/tools/ensure-system-packages.ts [chromium] [postgresql] [nginx]   (none named: all)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -34,6 +34,11 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
       readdirSync(POSTGRESQL_BASE).some((version) =>
         existsSync(path.join(POSTGRESQL_BASE, version, 'bin', 'initdb')),
       ),
+  },
+  {
+    name: 'nginx',
+    neededBy: 'the managed-hosting tests (the host agent checks its configuration with nginx -t)',
+    installed: () => existsSync('/usr/sbin/nginx'),
   },
 ];
 

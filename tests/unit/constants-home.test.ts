@@ -52,6 +52,15 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     reason: 'cipher parameters',
   },
   'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
+  'src/server/managed/client.ts': { names: ['TIMEOUT_MS'], reason: 'a network timeout' },
+  'src/server/managed/demo-seed.ts': {
+    names: ['DEMO_MANAGED_SERVER_IID', 'DEMO_MANAGED_SERVER_VMID'],
+    reason: 'the ids of the demo managed server',
+  },
+  'src/server/managed/stand-in/app.ts': {
+    names: ['BODY_LIMIT_BYTES'],
+    reason: "the stand-in host agent's request bound",
+  },
   'src/web/api/client.ts': {
     names: ['REQUEST_TIMEOUT_MS'],
     reason: 'a transport timeout of the HTTP client (the spec names only the 800 ms retry)',

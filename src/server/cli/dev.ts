@@ -10,6 +10,7 @@ import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { startCardProvider } from '../card-provider/server.ts';
+import { startHostAgent } from '../managed/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
 import { createLogger } from '../logger.ts';
@@ -35,6 +36,7 @@ async function main() {
   });
   // The stand-in card processor, on its own port and origin, as with `npm start`.
   const cardProvider = await startCardProvider({ config, db: database.db, logger });
+  const hostAgent = await startHostAgent({ config, logger });
   httpServer.listen(config.port, config.host, () => {
     console.log(`${startBanner(config, config.port)}, with Vite's hot reload`);
     console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
@@ -44,6 +46,7 @@ async function main() {
     httpServer.close();
     void cardProvider
       .close()
+      .then(() => hostAgent.close())
       .then(() => database.close())
       .then(() => process.exit(0));
   };

@@ -12,6 +12,7 @@ import { registerConnectivityRoutes } from './connectivity.ts';
 import { registerCsrfRoutes } from './csrf.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
+import { registerManagedVmRoutes } from './managed-vm.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
 import { registerNoticeRoutes } from './notices.ts';
@@ -44,4 +45,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerSelfSignupRoutes,
   registerPeopleRoutes,
   registerNoticeRoutes,
+  registerManagedVmRoutes,
 ];

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { startCardProvider } from '../../../src/server/card-provider/server.ts';
+import { startHostAgent } from '../../../src/server/managed/stand-in/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
 import { seedBilledCustomers } from './billed-customers.ts';
 
@@ -37,6 +38,9 @@ const config = loadConfig({
     process.env.E2E_CARD_PROVIDER_PORT ?? String(Number(process.env.E2E_PORT ?? '3100') + 1000),
   CARD_PROVIDER_ORIGIN: '',
   CARD_PROVIDER_API_URL: '',
+  // The host agent of managed servers listens at the port plus 2000.
+  HOST_AGENT_PORT: String(Number(process.env.E2E_PORT ?? '3100') + 2000),
+  HOST_AGENT_URL: '',
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: '',
@@ -63,12 +67,14 @@ const cardProvider = await startCardProvider({
   db: running.database.db,
   logger: running.logger,
 });
+const hostAgent = await startHostAgent({ config, logger: running.logger });
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 closeOnSignals({
   logger: running.logger,
   close: () =>
     cardProvider
       .close()
+      .then(() => hostAgent.close())
       .then(() => {
         tileServer.closeAllConnections();
         return new Promise((resolve) => tileServer.close(resolve));

@@ -1,0 +1,111 @@
+/**
+ * The web server switch of a managed server (portal.md §2 "a web server (nginx) on/off toggle";
+ * docs/managed-hosting.md): its status is loaded (GET /nginx), then the switch turns it off or on
+ * (PUT /nginx `{ enable }`), showing "turning off" or "turning on" until the server answers. A
+ * failure shows why and leaves the switch where the server last said it was, after a reload.
+ */
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { NginxRecord } from '#shared/managed';
+
+export interface NginxContext {
+  error: string | null;
+}
+
+export type NginxEvent =
+  | { type: 'nginx.switch.toggled' }
+  | { type: 'nginx.reload.pressed' }
+  | { type: 'xstate.done.actor.status'; output: NginxRecord }
+  | { type: 'xstate.error.actor.status'; error: unknown }
+  | { type: 'xstate.done.actor.switchOff'; output: NginxRecord }
+  | { type: 'xstate.error.actor.switchOff'; error: unknown }
+  | { type: 'xstate.done.actor.switchOn'; output: NginxRecord }
+  | { type: 'xstate.error.actor.switchOn'; error: unknown };
+
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : 'The web server could not be switched';
+}
+
+export const nginxMachine = setup({
+  types: { context: {} as NginxContext, events: {} as NginxEvent },
+  actors: {
+    status: fromPromise<NginxRecord>(async () => {
+      throw new Error('status is provided by the app');
+    }),
+    switchNginx: fromPromise<NginxRecord, { enable: boolean }>(async () => {
+      throw new Error('switchNginx is provided by the app');
+    }),
+  },
+  guards: {
+    'it is on': ({ event }) => {
+      assertEvent(event, [
+        'xstate.done.actor.status',
+        'xstate.done.actor.switchOff',
+        'xstate.done.actor.switchOn',
+      ]);
+      return event.output.status === 'on';
+    },
+  },
+  actions: {
+    'keep the error': assign(({ event }) => {
+      assertEvent(event, [
+        'xstate.error.actor.status',
+        'xstate.error.actor.switchOff',
+        'xstate.error.actor.switchOn',
+      ]);
+      return { error: messageOf(event.error) };
+    }),
+    'forget the error': assign({ error: null }),
+  },
+}).createMachine({
+  id: 'nginx',
+  description: 'The web server (nginx) of a managed server, switched on and off.',
+  context: { error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The status is asked for.',
+      entry: 'forget the error',
+      invoke: {
+        id: 'status',
+        src: 'status',
+        onDone: [{ guard: 'it is on', target: 'on' }, { target: 'off' }],
+        onError: { target: 'failed', actions: 'keep the error' },
+      },
+    },
+    on: {
+      description: 'The web server runs; the switch turns it off.',
+      on: { 'nginx.switch.toggled': 'turningOff' },
+    },
+    turningOff: {
+      description: 'The server is asked to stop the web server.',
+      invoke: {
+        id: 'switchOff',
+        src: 'switchNginx',
+        input: { enable: false },
+        onDone: [{ guard: 'it is on', target: 'on' }, { target: 'off' }],
+        onError: { target: 'failed', actions: 'keep the error' },
+      },
+    },
+    off: {
+      description: 'The web server is stopped; the switch turns it on.',
+      on: { 'nginx.switch.toggled': 'turningOn' },
+    },
+    turningOn: {
+      description: 'The server is asked to start the web server.',
+      invoke: {
+        id: 'switchOn',
+        src: 'switchNginx',
+        input: { enable: true },
+        onDone: [{ guard: 'it is on', target: 'on' }, { target: 'off' }],
+        onError: { target: 'failed', actions: 'keep the error' },
+      },
+    },
+    failed: {
+      description: 'The status or the switch failed; the user may load the status again.',
+      on: { 'nginx.reload.pressed': 'loading' },
+    },
+  },
+});
+
+export type NginxActor = ActorRefFrom<typeof nginxMachine>;

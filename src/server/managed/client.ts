@@ -1,0 +1,64 @@
+/**
+ * The product's `HostAgent`: the agent's HTTP API (stand-in/app.ts describes it) at
+ * HOST_AGENT_URL, with HOST_AGENT_API_KEY. A network failure or an answer that is not the API's
+ * becomes {@link HostAgentUnavailable} (the API answers 503).
+ */
+import type { ManagedListName, ManagedLists, NginxRecord, RenderedFile } from '#shared/managed';
+import {
+  HostAgentUnavailable,
+  type ChangeResult,
+  type HostAgent,
+  type ManagedChange,
+} from './agent.ts';
+
+const TIMEOUT_MS = 30_000;
+
+export function hostAgentClient(options: { url: string; apiKey: string }): HostAgent {
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    try {
+      return await fetch(`${options.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new HostAgentUnavailable(error);
+    }
+  }
+  async function json<T>(response: Response): Promise<T> {
+    if (!response.ok) throw new HostAgentUnavailable(`answered ${response.status}`);
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      throw new HostAgentUnavailable(error);
+    }
+  }
+  return {
+    list: async <K extends ManagedListName>(iid: number, list: K) =>
+      json<ManagedLists[K]>(await call('GET', `/servers/${iid}/lists/${list}`)),
+    apply: async (iid: number, change: ManagedChange): Promise<ChangeResult> => {
+      const response = await call('POST', `/servers/${iid}/changes`, change);
+      if ([404, 409, 422].includes(response.status)) {
+        const body = (await response.json().catch(() => undefined)) as
+          { msg?: unknown; errors?: Record<string, string>; detail?: string } | undefined;
+        if (typeof body?.msg !== 'string') throw new HostAgentUnavailable('no refusal body');
+        return {
+          ok: false,
+          status: response.status as 404 | 409 | 422,
+          msg: body.msg,
+          errors: body.errors,
+          detail: body.detail,
+        };
+      }
+      const { record } = await json<{ record: unknown }>(response);
+      return { ok: true, record };
+    },
+    nginx: async (iid) => json<NginxRecord>(await call('GET', `/servers/${iid}/nginx`)),
+    configuration: async (iid) =>
+      json<RenderedFile[]>(await call('GET', `/servers/${iid}/configuration`)),
+  };
+}
