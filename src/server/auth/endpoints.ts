@@ -62,4 +62,17 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'POST /self_signup': PUBLIC,
   'GET /self_signup/usernames': PUBLIC,
   'GET /self_signup/pre_signup/:signupHash': PUBLIC,
+  // DNS (docs/api.md "DNS"): services view to read, services manage to change.
+  'GET /dns': anyOf('services.view'),
+  'POST /dns': anyOf('services.manage'),
+  'PUT /dns/:zone_id': anyOf('services.manage'),
+  'DELETE /dns/:zone_id': anyOf('services.manage'),
+  'GET /dns/:zone_id/records': anyOf('services.view'),
+  'POST /dns/:zone_id/records/:record_type': anyOf('services.manage'),
+  'PUT /dns/:zone_id/records/:record_type/:record_id': anyOf('services.manage'),
+  'DELETE /dns/:zone_id/records/:record_type/:record_id': anyOf('services.manage'),
+  'POST /dns/:zone_id/aliases': anyOf('services.manage'),
+  'DELETE /dns/:zone_id/aliases/:alias_id': anyOf('services.manage'),
+  'GET /dns/:zone_id/export': anyOf('services.view'),
+  'POST /dns/:zone_id/import': anyOf('services.manage'),
 };
