@@ -12,6 +12,7 @@ import { systemClock } from '../clock.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
+import { startDnsPublisher } from '../dns/publication.ts';
 import { createLogger } from '../logger.ts';
 import { startBanner } from '../main.ts';
 
@@ -35,6 +36,8 @@ async function main() {
   });
   // The stand-in card processor, on its own port and origin, as with `npm start`.
   const cardProvider = await startCardProvider({ config, db: database.db, logger });
+  // The DNS publisher loop, as with `npm start` (docs/dns.md).
+  const dnsPublisher = startDnsPublisher({ config, database, logger });
   httpServer.listen(config.port, config.host, () => {
     console.log(`${startBanner(config, config.port)}, with Vite's hot reload`);
     console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
@@ -42,8 +45,9 @@ async function main() {
   const stop = () => {
     void vite.close();
     httpServer.close();
-    void cardProvider
-      .close()
+    void dnsPublisher
+      .stop()
+      .then(() => cardProvider.close())
       .then(() => database.close())
       .then(() => process.exit(0));
   };
