@@ -14,6 +14,7 @@ import type {
   RecordsPage,
   ZonesPage,
 } from '../../src/shared/dns.ts';
+import { RECORD_TYPES } from '../../src/shared/dns.ts';
 import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
@@ -491,5 +492,23 @@ describe('zone files', () => {
     });
     const records = (await (await alice.get(`/dns/${zone.zone_id}/records`)).json()) as RecordsPage;
     expect(records.total_records).toBe(2);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo customer three zones, one with 250 records of every type, and another customer one', async () => {
+    const demo = await login(t, 'demo');
+    const zones = (await (await demo.get('/dns')).json()) as ZonesPage;
+    expect(zones.total_zones).toBe(3);
+    const large = zones.zones.find((z) => z.zone_name === 'ridgeline-demo.example')!;
+    const page = (await (await demo.get(`/dns/${large.zone_id}/records`)).json()) as RecordsPage;
+    expect(page.total_records).toBeGreaterThanOrEqual(250);
+    const all = (await (
+      await demo.get(`/dns/${large.zone_id}/records?limit=${page.total_records}`)
+    ).json()) as RecordsPage;
+    expect(new Set(all.records.map((r) => r.record_type))).toEqual(new Set(RECORD_TYPES));
+    const other = await login(t, 'nobilling');
+    const theirs = (await (await other.get('/dns')).json()) as ZonesPage;
+    expect(theirs.zones.map((z) => z.zone_name)).toEqual(['nobilling-home.example']);
   });
 });
