@@ -344,12 +344,11 @@ export const CSRF_HEADER_NAME = 'X-CSRF-Token';
 export const SESSION_HINT_COOKIE_NAME = 'has_session';
 
 /**
- * DNS panel (portal.md §4 "DNS paging", §9; docs/dns.md). The page size and default zone TTL are
- * DNS_PAGE_SIZE and DEFAULT_ZONE_TTL above; these are the bounds a name server demands.
+ * DNS panel (portal.md §4 "DNS paging", §9; docs/dns.md). The page size, default zone TTL and the
+ * new-zone countdown are DNS_PAGE_SIZE, DEFAULT_ZONE_TTL and TIMERS.newZoneDisabledSeconds above;
+ * these are the bounds a name server demands.
  */
 export const DNS = {
-  /** A newly created zone's edit and delete buttons stay disabled this long, counting down by 1. */
-  newZoneDisabledSeconds: 60,
   /** TTL bounds in seconds, zones and records alike. */
   ttlMin: 60,
   ttlMax: 604_800,
