@@ -33,6 +33,8 @@ import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
+import { dnsPanelModel } from './dns/dns-panel.model.ts';
+import { zoneCountdownModel } from './dns/zone-countdown.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -79,6 +81,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   billingAutopayModel,
   cardFormModel,
   paymentMethodsModel,
+  dnsPanelModel,
+  zoneCountdownModel,
   // Add new machines here, one line each.
 ];
 
