@@ -94,12 +94,19 @@ export function selectRecordGroups(
   })).filter((group) => group.records.length > 0);
 }
 
+/** The countdown of a zone created here while it runs (its buttons follow it), or null. */
+export function selectZoneCountdown(
+  snapshot: DnsPanelSnapshot,
+  zoneId: number,
+): ZoneCountdownActor | null {
+  if (!snapshot.context.lockedZoneIds.includes(zoneId)) return null;
+  const children = snapshot.children as Record<string, ZoneCountdownActor | undefined>;
+  return children[`countdown-${zoneId}`] ?? null;
+}
+
 /** Seconds a new zone's edit and delete stay disabled (0: enabled). */
 export function selectZoneSecondsLeft(snapshot: DnsPanelSnapshot, zoneId: number): number {
-  if (!snapshot.context.lockedZoneIds.includes(zoneId)) return 0;
-  const child = (snapshot.children as Record<string, ZoneCountdownActor | undefined>)[
-    `countdown-${zoneId}`
-  ];
+  const child = selectZoneCountdown(snapshot, zoneId);
   return child ? selectSecondsLeft(child.getSnapshot()) : 0;
 }
 

@@ -76,6 +76,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   payment: lazyRouteComponent(
     withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
   ),
+  dnspanel: lazyRouteComponent(withLaterStyles(() => import('./features/dns/DnsPage.tsx'))),
 };
 
 /** Routes that only send the visitor elsewhere. */

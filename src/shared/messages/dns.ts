@@ -50,3 +50,22 @@ export const DNS_MESSAGES = {
   /** Shown on a new zone's buttons while they are disabled (portal.md §4). */
   disabledFor: (label: string, seconds: number) => `${label} (Disabled for ${seconds}s)`,
 } as const;
+
+/** The record editor's field labels (portal.md §3 "DNS record"). */
+export const DNS_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  ttl: 'TTL (seconds)',
+  ipv4_address: 'IPv4 address',
+  ipv6_address: 'IPv6 address',
+  text: 'Text',
+  canonical_name: 'Canonical name',
+  priority: 'Priority',
+  weight: 'Weight',
+  port: 'Port',
+  target: 'Target',
+  nameserver: 'Name server',
+  flags: 'Flags',
+  tag: 'Tag',
+  value: 'Value',
+  ptrdname: 'Points to',
+};
