@@ -5,7 +5,7 @@
  * unlocks the zone's buttons.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
-import { TIMERS } from '#shared/constants';
+import { DNS, TIMERS } from '#shared/constants';
 
 export interface ZoneCountdownInput {
   zoneId: number;
@@ -30,7 +30,7 @@ export const zoneCountdownMachine = setup({
     input: {} as ZoneCountdownInput,
     events: {} as { type: 'xstate.after.countdownTick.zoneCountdown.counting' },
   },
-  delays: { countdownTick: 1000 },
+  delays: { countdownTick: DNS.countdownStepMs },
   actions: {
     'count one second down': assign(({ context }) => ({ remaining: context.remaining - 1 })),
     'tell the panel the zone is unlocked': enqueueActions(({ context, enqueue, self }) => {

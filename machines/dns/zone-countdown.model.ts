@@ -1,11 +1,8 @@
 /** The new-zone countdown's registration (portal.md §4, §9: disabled 60 s, counting down by 1). */
-import { TIMERS } from '#shared/constants';
+import { DNS, TIMERS } from '#shared/constants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { zoneCountdownMachine, type ZoneCountdownContext } from './zone-countdown.machine.ts';
 import { selectSecondsLeft } from './zone-countdown.selectors.ts';
-
-/** Counting down by 1: one second a step. */
-const ONE_SECOND_MS = 1000;
 
 export const zoneCountdownModel = defineMachine({
   name: 'dns-zone-countdown',
@@ -28,7 +25,7 @@ export const zoneCountdownModel = defineMachine({
           remaining === 1 ? 'done' : { to: 'counting', with: { remaining: remaining - 1 } },
       },
     },
-    timers: { counting: { countdownTick: ONE_SECOND_MS } },
+    timers: { counting: { countdownTick: DNS.countdownStepMs } },
   },
   states: {
     counting: (snapshot) => {

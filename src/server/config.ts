@@ -298,7 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...serviceabilityConfig(env),
     map: mapConfig(env),
     ...billingConfig(env, nodeEnv === 'production'),
-    dns: loadDnsConfig(env),
+    dns: loadDnsConfig(env, (variable, problem) => new ConfigError(variable, problem)),
   };
 }
 

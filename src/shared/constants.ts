@@ -349,6 +349,8 @@ export const SESSION_HINT_COOKIE_NAME = 'has_session';
  * these are the bounds a name server demands.
  */
 export const DNS = {
+  /** A new zone's countdown goes down by 1 every second (TIMERS.newZoneDisabledSeconds). */
+  countdownStepMs: 1000,
   /** TTL bounds in seconds, zones and records alike. */
   ttlMin: 60,
   ttlMax: 604_800,

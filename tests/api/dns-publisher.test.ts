@@ -125,3 +125,26 @@ describe('the publisher loop', () => {
     expect(await publication(zone)).toEqual({ state: 'published', error: null });
   });
 });
+
+describe('the publisher’s configuration', () => {
+  it('refuses values that cannot work, naming the variable', async () => {
+    const { ConfigError } = await import('../../src/server/config.ts');
+    const { testConfig } = await import('../support/database.ts');
+    const bad: [Record<string, string>, string][] = [
+      [{ DNS_PUBLISHER: 'bind' }, 'DNS_PUBLISHER'],
+      [{ DNS_PUBLISHER: 'powerdns' }, 'POWERDNS_API_KEY'],
+      [{ POWERDNS_API_URL: 'ftp://x' }, 'POWERDNS_API_URL'],
+      [{ DNS_NAMESERVERS: 'not a host' }, 'DNS_NAMESERVERS'],
+      [{ DNS_PUBLISH_INTERVAL_MS: '-5' }, 'DNS_PUBLISH_INTERVAL_MS'],
+      [{ DNS_RECONCILE_SECONDS: 'soon' }, 'DNS_RECONCILE_SECONDS'],
+    ];
+    for (const [env, variable] of bad) {
+      expect(() => testConfig(env), variable).toThrow(ConfigError);
+      expect(() => testConfig(env), variable).toThrow(variable);
+    }
+    expect(testConfig().dns).toMatchObject({
+      publisher: 'none',
+      nameservers: ['ns1.ridgeline.example.', 'ns2.ridgeline.example.'],
+    });
+  });
+});
