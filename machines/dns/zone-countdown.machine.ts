@@ -5,7 +5,8 @@
  * unlocks the zone's buttons.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
-import { DNS, TIMERS } from '#shared/constants';
+import { TIMERS } from '#shared/constants';
+import { DNS } from '#shared/dns-limits';
 
 export interface ZoneCountdownInput {
   zoneId: number;

@@ -7,7 +7,8 @@
  * serves and what makes two records identical.
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS, DNS_PAGE_SIZE } from './constants.ts';
+import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from './constants.ts';
+import { DNS } from './dns-limits.ts';
 import { DNS_MESSAGES as M } from './messages/dns.ts';
 
 export const DNS_PATHS = {

@@ -6,7 +6,8 @@
  * zone files out and in, and one customer never reaching another's zones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ZONE_TTL, DNS } from '../../src/shared/constants.ts';
+import { DEFAULT_ZONE_TTL } from '../../src/shared/constants.ts';
+import { DNS } from '../../src/shared/dns-limits.ts';
 import type {
   DnsRecord,
   DnsZone,

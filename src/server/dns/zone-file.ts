@@ -16,7 +16,7 @@ import {
   type ImportPreview,
   type RecordType,
 } from '#shared/dns';
-import { DNS } from '#shared/constants';
+import { DNS } from '#shared/dns-limits';
 import { DNS_MESSAGES } from '#shared/messages/dns';
 import type { Database, Executor } from '../db/client.ts';
 import { dnsAliases, dnsRecords, dnsZones } from '../db/schema.ts';
