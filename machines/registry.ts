@@ -36,6 +36,8 @@ import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
 import { managedItemsModel } from './managed/items.model.ts';
 import { managedNginxModel } from './managed/nginx.model.ts';
+import { dnsPanelModel } from './dns/dns-panel.model.ts';
+import { zoneCountdownModel } from './dns/zone-countdown.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -84,6 +86,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   paymentMethodsModel,
   managedItemsModel,
   managedNginxModel,
+  dnsPanelModel,
+  zoneCountdownModel,
   // Add new machines here, one line each.
   noticesBannerModel,
 ];

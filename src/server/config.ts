@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
 import type { MapTiles, PublicConfig } from '#shared/public-config';
+import { loadDnsConfig, type DnsConfig } from './dns/config.ts';
 
 export type RunMode = 'development' | 'production' | 'test';
 
@@ -102,6 +103,8 @@ export interface Config {
    * yet called; `after_charge`: processor answered, outcome not yet recorded) and waits for `release`.
    */
   billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' } | undefined;
+  /** The DNS panel's publisher (dns/config.ts, docs/dns.md). */
+  dns: DnsConfig;
 }
 
 /** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
@@ -298,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     map: mapConfig(env),
     ...billingConfig(env, nodeEnv === 'production'),
     hostAgent: hostAgentConfig(env),
+    dns: loadDnsConfig(env, (variable, problem) => new ConfigError(variable, problem)),
   };
 }
 

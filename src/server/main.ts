@@ -13,6 +13,7 @@ import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
 import { startBillingJob } from './billing/run.ts';
+import { startDnsPublisher } from './dns/publication.ts';
 import type { OrderHooks } from './orders/hooks.ts';
 
 export interface RunningServer {
@@ -77,6 +78,8 @@ export async function startServer(
   const url = webUrl(config.host, port);
   // The billing run: a pass every BILLING_INTERVAL_SECONDS in this process (docs/billing.md).
   const billingJob = startBillingJob({ config: appConfig, database, logger, clock });
+  // The DNS publisher loop (docs/dns.md "Publishing"): every instance runs one.
+  const dnsPublisher = startDnsPublisher({ config: appConfig, database, logger });
 
   let closing: Promise<void> | undefined;
   return {
@@ -89,6 +92,7 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         await billingJob.stop();
+        await dnsPublisher.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would hold the close open.

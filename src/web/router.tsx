@@ -84,6 +84,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   'manage-server': managedServerPage,
   ssl: managedServerPage,
   domain_redirects: managedServerPage,
+  dnspanel: lazyRouteComponent(withLaterStyles(() => import('./features/dns/DnsPage.tsx'))),
 };
 
 /** Routes that only send the visitor elsewhere. */

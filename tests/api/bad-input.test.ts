@@ -3,7 +3,7 @@
  * may use it, with bodies, path parameters and queries that make no sense: each answer is a 4xx
  * JSON error `{ status, title, msg }` (or a 2xx where the input is harmless), never a 500, and
  * none of them writes a customer, a user, an order, a payment account, a service, a contact
- * request or a booking.
+ * request, a booking or a DNS zone, record or alias.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,9 @@ const WRITTEN_TABLES = [
   'availability_contacts',
   'idempotency_keys',
   'pre_signups',
+  'dns_zones',
+  'dns_records',
+  'dns_aliases',
 ] as const;
 
 async function rowCounts(): Promise<Record<string, number>> {

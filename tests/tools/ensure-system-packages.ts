@@ -1,9 +1,10 @@
 /**
  * What the tests need from Debian's packages: Chromium for the browser tests, PostgreSQL for
- * the API tests that start servers on a real PostgreSQL, and nginx for the managed-hosting tests. Missing ones are installed when we are
+ * the API tests that start servers on a real PostgreSQL, and PowerDNS with its SQLite backend,
+ * sqlite3, dig and named-checkzone for the DNS integration tests (tests/api/dns-powerdns.test.ts), and nginx for the managed-hosting tests. Missing ones are installed when we are
  * root (one `apt-get update`, one `apt-get install`); otherwise the run stops naming the packages.
  *
- *   tsx tests/tools/ensure-system-packages.ts [chromium] [postgresql] [nginx]   (none named: all)
+ *   tsx tests/tools/ensure-system-packages.ts [chromium] [postgresql] [pdns-server] [nginx] …   (none named: all)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -40,6 +41,19 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
     neededBy: 'the managed-hosting tests (the host agent checks its configuration with nginx -t)',
     installed: () => existsSync('/usr/sbin/nginx'),
   },
+  ...(
+    [
+      ['pdns-server', '/usr/sbin/pdns_server'],
+      ['pdns-backend-sqlite3', '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql'],
+      ['sqlite3', '/usr/bin/sqlite3'],
+      ['bind9-dnsutils', '/usr/bin/dig'],
+      ['bind9-utils', '/usr/bin/named-checkzone'],
+    ] as const
+  ).map(([name, file]) => ({
+    name,
+    neededBy: 'the DNS integration tests against a real PowerDNS (tests/api/dns-powerdns.test.ts)',
+    installed: () => existsSync(file),
+  })),
 ];
 
 function apt(args: string[]): boolean {

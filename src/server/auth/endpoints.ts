@@ -117,4 +117,17 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'PUT /managed_vm/:iid/nginx': anyOf('services.manage'),
   'PUT /managed_vm/:iid/websites_user': anyOf('services.manage'),
   'GET /managed_vm/:iid/configuration': anyOf('services.view'),
+  // DNS (docs/api.md "DNS"): services view to read, services manage to change.
+  'GET /dns': anyOf('services.view'),
+  'POST /dns': anyOf('services.manage'),
+  'PUT /dns/:zone_id': anyOf('services.manage'),
+  'DELETE /dns/:zone_id': anyOf('services.manage'),
+  'GET /dns/:zone_id/records': anyOf('services.view'),
+  'POST /dns/:zone_id/records/:record_type': anyOf('services.manage'),
+  'PUT /dns/:zone_id/records/:record_type/:record_id': anyOf('services.manage'),
+  'DELETE /dns/:zone_id/records/:record_type/:record_id': anyOf('services.manage'),
+  'POST /dns/:zone_id/aliases': anyOf('services.manage'),
+  'DELETE /dns/:zone_id/aliases/:alias_id': anyOf('services.manage'),
+  'GET /dns/:zone_id/export': anyOf('services.view'),
+  'POST /dns/:zone_id/import': anyOf('services.manage'),
 };

@@ -13,6 +13,7 @@ import { startCardProvider } from '../card-provider/server.ts';
 import { startHostAgent } from '../managed/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
+import { startDnsPublisher } from '../dns/publication.ts';
 import { createLogger } from '../logger.ts';
 import { startBanner } from '../main.ts';
 
@@ -37,6 +38,8 @@ async function main() {
   // The stand-in card processor, on its own port and origin, as with `npm start`.
   const cardProvider = await startCardProvider({ config, db: database.db, logger });
   const hostAgent = await startHostAgent({ config, logger });
+  // The DNS publisher loop, as with `npm start` (docs/dns.md).
+  const dnsPublisher = startDnsPublisher({ config, database, logger });
   httpServer.listen(config.port, config.host, () => {
     console.log(`${startBanner(config, config.port)}, with Vite's hot reload`);
     console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
@@ -44,8 +47,9 @@ async function main() {
   const stop = () => {
     void vite.close();
     httpServer.close();
-    void cardProvider
-      .close()
+    void dnsPublisher
+      .stop()
+      .then(() => cardProvider.close())
       .then(() => hostAgent.close())
       .then(() => database.close())
       .then(() => process.exit(0));

@@ -18,3 +18,4 @@ export * from './schema/pre-signup.ts';
 export * from './schema/billing.ts';
 export * from './schema/servers.ts';
 export * from './schema/people.ts';
+export * from './schema/dns.ts';

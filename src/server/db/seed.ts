@@ -12,6 +12,7 @@ import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
 import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
 import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
 import { MANAGED_SEED_STEPS } from '../managed/demo-seed.ts';
+import { DNS_SEED_STEPS } from '../dns/demo-seed.ts';
 
 export type { SeedContext, SeedOptions, SeedStep } from './seed-step.ts';
 
@@ -24,6 +25,8 @@ export const SEED_STEPS: SeedStep[] = [
   ...BILLING_SEED_STEPS,
   // After the logins: the demo customer's managed server.
   ...MANAGED_SEED_STEPS,
+  // After the logins: the demo customers' DNS zones.
+  ...DNS_SEED_STEPS,
 ];
 
 export interface SeedReport {

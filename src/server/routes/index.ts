@@ -10,6 +10,7 @@ import { registerClientErrorRoutes } from './client-errors.ts';
 import { registerCaptchaRoutes } from './captcha.ts';
 import { registerConnectivityRoutes } from './connectivity.ts';
 import { registerCsrfRoutes } from './csrf.ts';
+import { registerDnsRoutes } from './dns.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
 import { registerManagedVmRoutes } from './managed-vm.ts';
@@ -46,4 +47,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerPeopleRoutes,
   registerNoticeRoutes,
   registerManagedVmRoutes,
+  registerDnsRoutes,
 ];

@@ -1,0 +1,68 @@
+/**
+ * The DNS publisher's configuration (docs/dns.md "Publishing"), read with the rest of the
+ * server's (config.ts): which publisher (`none`, the embedded default, or `powerdns`), where the
+ * PowerDNS HTTP API is and its key, the name servers written into new zones' NS records, and how
+ * often the publisher loop looks for work and reconciles whole zones.
+ */
+import * as v from 'valibot';
+
+export interface DnsConfig {
+  /** DNS_PUBLISHER: `none` keeps the panel working and serves nothing; `powerdns` publishes. */
+  publisher: 'none' | 'powerdns';
+  /** POWERDNS_API_URL, e.g. http://127.0.0.1:8081 (the API under /api/v1). */
+  powerdnsApiUrl: string;
+  /** POWERDNS_API_KEY (X-API-Key). Required with DNS_PUBLISHER=powerdns. */
+  powerdnsApiKey: string;
+  /** DNS_NAMESERVERS: comma-separated host names, each new zone's NS records; the first is the SOA's. */
+  nameservers: string[];
+  /** DNS_PUBLISH_INTERVAL_MS: how often a publisher loop looks for names to publish. */
+  publishIntervalMs: number;
+  /** DNS_RECONCILE_SECONDS: how often every zone is compared whole with the name server (0: never). */
+  reconcileSeconds: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Makes the server's configuration error (config.ts `ConfigError`), naming the variable. */
+type Fail = (variable: string, problem: string) => Error;
+
+const HOST = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+\.?$/i;
+
+function whole(env: Env, fail: Fail, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) {
+    throw fail(name, `must be a whole number from 0 to ${max}`);
+  }
+  return Number(raw);
+}
+
+export function loadDnsConfig(env: Env, fail: Fail): DnsConfig {
+  const publisher = env.DNS_PUBLISHER?.trim() || 'none';
+  if (!v.is(v.picklist(['none', 'powerdns']), publisher)) {
+    throw fail('DNS_PUBLISHER', 'must be none or powerdns');
+  }
+  const powerdnsApiUrl = env.POWERDNS_API_URL?.trim() || 'http://127.0.0.1:8081';
+  if (!/^https?:\/\/[^/]+$/.test(powerdnsApiUrl.replace(/\/$/, ''))) {
+    throw fail('POWERDNS_API_URL', 'must be http(s)://host:port');
+  }
+  const powerdnsApiKey = env.POWERDNS_API_KEY?.trim() ?? '';
+  if (publisher === 'powerdns' && powerdnsApiKey === '') {
+    throw fail('POWERDNS_API_KEY', 'is required with DNS_PUBLISHER=powerdns');
+  }
+  const nameservers = (env.DNS_NAMESERVERS ?? 'ns1.ridgeline.example,ns2.ridgeline.example')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  if (nameservers.length === 0 || !nameservers.every((name) => HOST.test(name))) {
+    throw fail('DNS_NAMESERVERS', 'must be host names separated by commas');
+  }
+  return {
+    publisher,
+    powerdnsApiUrl: powerdnsApiUrl.replace(/\/$/, ''),
+    powerdnsApiKey,
+    nameservers: nameservers.map((name) => (name.endsWith('.') ? name : `${name}.`)),
+    publishIntervalMs: whole(env, fail, 'DNS_PUBLISH_INTERVAL_MS', 1000, 3_600_000) || 1000,
+    reconcileSeconds: whole(env, fail, 'DNS_RECONCILE_SECONDS', 300, 31_536_000),
+  };
+}

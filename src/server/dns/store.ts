@@ -1,0 +1,444 @@
+/**
+ * The DNS panel's store (docs/dns.md): zones, records and aliases of one customer, read and
+ * changed under the rules of src/shared/dns.ts plus those that need the other records (a CNAME
+ * alone at its name, no two identical records, names unique across the product). Every change
+ * runs in one transaction that locks the zone row, bumps its SOA serial and marks what the
+ * publisher must send (publication.ts `markChanged`), so nothing committed is ever left unsent.
+ */
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  checkRecord,
+  checkZoneName,
+  isRecordType,
+  RECORD_FIELDS,
+  RECORD_TYPES,
+  soaContent,
+  type DnsRecord,
+  type DnsZone,
+  type RecordType,
+  type RecordsPage,
+  type ZonesPage,
+} from '#shared/dns';
+import { DNS_MESSAGES } from '#shared/messages/dns';
+import type { Database, Executor } from '../db/client.ts';
+import { dnsAliases, dnsPublications, dnsRecords, dnsZones } from '../db/schema.ts';
+import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { markChanged, type RrsetKey } from './publication.ts';
+
+export type ZoneRow = typeof dnsZones.$inferSelect;
+export type RecordRow = typeof dnsRecords.$inferSelect;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function typeRank(type: RecordType): number {
+  return RECORD_TYPES.indexOf(type);
+}
+
+export function recordOf(row: RecordRow): DnsRecord {
+  return {
+    record_id: row.recordId,
+    record_type: row.recordType,
+    name: row.name,
+    ttl: row.ttl,
+    content: row.content,
+    ...row.fields,
+  } as DnsRecord;
+}
+
+async function zoneAnswer(db: Executor, row: ZoneRow, primary: string): Promise<DnsZone> {
+  const [aliases, [publication]] = await Promise.all([
+    db
+      .select()
+      .from(dnsAliases)
+      .where(eq(dnsAliases.zoneId, row.zoneId))
+      .orderBy(asc(dnsAliases.aliasName)),
+    db.select().from(dnsPublications).where(eq(dnsPublications.servedName, row.zoneName)),
+  ]);
+  return zoneRecord(row, aliases, publication, primary);
+}
+
+function zoneRecord(
+  row: ZoneRow,
+  aliases: (typeof dnsAliases.$inferSelect)[],
+  publication: typeof dnsPublications.$inferSelect | undefined,
+  primary: string,
+): DnsZone {
+  const [, hostmaster, , refresh, retry, expire, minimum] = soaContent(
+    primary,
+    row.zoneName,
+    row.serial,
+  ).split(' ');
+  return {
+    zone_id: row.zoneId,
+    zone_name: row.zoneName,
+    ttl: row.ttl,
+    aliases: aliases.map((a) => ({ alias_id: a.aliasId, alias_name: a.aliasName })),
+    soa: {
+      primary,
+      hostmaster: hostmaster!,
+      serial: row.serial,
+      refresh: Number(refresh),
+      retry: Number(retry),
+      expire: Number(expire),
+      minimum: Number(minimum),
+    },
+    publication: {
+      state: publication?.state ?? 'published',
+      error: publication?.error ?? null,
+    },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listZones(
+  db: Database,
+  cid: number,
+  page: Page,
+  primary: string,
+): Promise<ZonesPage> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(dnsZones)
+      .where(eq(dnsZones.cid, cid))
+      .orderBy(asc(dnsZones.zoneName), asc(dnsZones.zoneId))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(dnsZones).where(eq(dnsZones.cid, cid)),
+  ]);
+  const ids = rows.map((row) => row.zoneId);
+  const names = rows.map((row) => row.zoneName);
+  const [aliases, publications] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select()
+          .from(dnsAliases)
+          .where(inArray(dnsAliases.zoneId, ids))
+          .orderBy(asc(dnsAliases.aliasName)),
+    names.length === 0
+      ? []
+      : db.select().from(dnsPublications).where(inArray(dnsPublications.servedName, names)),
+  ]);
+  return {
+    total_zones: total,
+    zones: rows.map((row) =>
+      zoneRecord(
+        row,
+        aliases.filter((a) => a.zoneId === row.zoneId),
+        publications.find((p) => p.servedName === row.zoneName),
+        primary,
+      ),
+    ),
+    ...page,
+  };
+}
+
+/** The customer's zone, or a 404 (another customer's zone answers as one that does not exist). */
+export async function zoneOf(db: Executor, cid: number, zoneId: number, lock = false) {
+  const query = db
+    .select()
+    .from(dnsZones)
+    .where(and(eq(dnsZones.zoneId, zoneId), eq(dnsZones.cid, cid)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(DNS_MESSAGES.zoneNotFound);
+  return row;
+}
+
+/** A name no zone and no alias of anyone has yet, or a 422 on `field`. */
+async function requireFreeName(tx: Executor, name: string, field: string) {
+  const [zone] = await tx
+    .select({ id: dnsZones.zoneId })
+    .from(dnsZones)
+    .where(eq(dnsZones.zoneName, name));
+  const [alias] = await tx
+    .select({ id: dnsAliases.aliasId })
+    .from(dnsAliases)
+    .where(eq(dnsAliases.aliasName, name));
+  if (zone || alias) throw validationFailed({ [field]: DNS_MESSAGES.zoneNameTaken });
+}
+
+/** Serialises name claims across zones and aliases (both tables), on both databases. */
+async function lockNames(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(72113053)`);
+}
+
+async function bump(tx: Executor, zone: ZoneRow): Promise<ZoneRow> {
+  const [row] = await tx
+    .update(dnsZones)
+    .set({ serial: sql`${dnsZones.serial} + 1`, updatedAt: new Date() })
+    .where(eq(dnsZones.zoneId, zone.zoneId))
+    .returning();
+  return row!;
+}
+
+async function servedNames(tx: Executor, zone: ZoneRow): Promise<string[]> {
+  const aliases = await tx
+    .select({ name: dnsAliases.aliasName })
+    .from(dnsAliases)
+    .where(eq(dnsAliases.zoneId, zone.zoneId));
+  return [zone.zoneName, ...aliases.map((a) => a.name)];
+}
+
+/** After a change of `rrsets` (or of everything, `full`): serial bumped, publication marked. */
+async function changed(tx: Executor, zone: ZoneRow, rrsets: RrsetKey[], full = false) {
+  const row = await bump(tx, zone);
+  await markChanged(tx, await servedNames(tx, zone), rrsets, full);
+  return row;
+}
+
+export async function createZone(
+  db: Database,
+  cid: number,
+  input: { zone_name: string; ttl: number },
+  nameservers: string[],
+): Promise<ZoneRow> {
+  const name = checkZoneName(input.zone_name);
+  if (!name.ok) throw validationFailed({ zone_name: name.error });
+  return db.transaction(async (tx) => {
+    await lockNames(tx);
+    await requireFreeName(tx, name.name, 'zone_name');
+    const [zone] = await tx
+      .insert(dnsZones)
+      .values({ cid, zoneName: name.name, ttl: input.ttl })
+      .returning();
+    for (const nameserver of nameservers) {
+      await tx.insert(dnsRecords).values({
+        zoneId: zone!.zoneId,
+        recordType: 'NS',
+        typeRank: typeRank('NS'),
+        name: '@',
+        ttl: null,
+        fields: { nameserver },
+        content: nameserver,
+      });
+    }
+    await markChanged(tx, [zone!.zoneName], [], true);
+    return zone!;
+  });
+}
+
+export async function updateZone(db: Database, cid: number, zoneId: number, ttl: number) {
+  return db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    await tx.update(dnsZones).set({ ttl }).where(eq(dnsZones.zoneId, zoneId));
+    return changed(tx, zone, [], true);
+  });
+}
+
+export async function deleteZone(db: Database, cid: number, zoneId: number) {
+  await db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    const names = await servedNames(tx, zone);
+    await tx.delete(dnsZones).where(eq(dnsZones.zoneId, zoneId));
+    // The publisher finds no zone behind these names and deletes them from the name server.
+    await markChanged(tx, names, [], true);
+  });
+}
+
+export async function addAlias(db: Database, cid: number, zoneId: number, aliasName: string) {
+  const name = checkZoneName(aliasName);
+  if (!name.ok) throw validationFailed({ alias_name: name.error });
+  return db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    await lockNames(tx);
+    await requireFreeName(tx, name.name, 'alias_name');
+    const [alias] = await tx
+      .insert(dnsAliases)
+      .values({ zoneId, aliasName: name.name })
+      .returning();
+    await bump(tx, zone);
+    await markChanged(tx, [name.name], [], true);
+    return alias!;
+  });
+}
+
+export async function deleteAlias(db: Database, cid: number, zoneId: number, aliasId: number) {
+  await db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    const [alias] = await tx
+      .delete(dnsAliases)
+      .where(and(eq(dnsAliases.aliasId, aliasId), eq(dnsAliases.zoneId, zoneId)))
+      .returning();
+    if (!alias) throw notFound(DNS_MESSAGES.aliasNotFound);
+    await bump(tx, zone);
+    await markChanged(tx, [alias.aliasName], [], true);
+  });
+}
+
+export async function zoneWithDetails(db: Executor, zone: ZoneRow, primary: string) {
+  return zoneAnswer(db, zone, primary);
+}
+
+export async function listRecords(db: Database, zone: ZoneRow, page: Page): Promise<RecordsPage> {
+  const ofZone = eq(dnsRecords.zoneId, zone.zoneId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(dnsRecords)
+      .where(ofZone)
+      .orderBy(asc(dnsRecords.typeRank), asc(dnsRecords.name), asc(dnsRecords.recordId))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(dnsRecords).where(ofZone),
+  ]);
+  return { total_records: total, records: rows.map(recordOf), ...page };
+}
+
+/** The rules that need the zone's other records; `except` is the record being changed. */
+async function checkBeside(
+  tx: Executor,
+  zoneId: number,
+  type: RecordType,
+  name: string,
+  content: string,
+  except: number | null,
+) {
+  const others = await tx
+    .select({ id: dnsRecords.recordId, type: dnsRecords.recordType, content: dnsRecords.content })
+    .from(dnsRecords)
+    .where(
+      and(
+        eq(dnsRecords.zoneId, zoneId),
+        eq(dnsRecords.name, name),
+        except === null ? undefined : ne(dnsRecords.recordId, except),
+      ),
+    );
+  if (type === 'CNAME' && others.length > 0) {
+    const message = others.some((o) => o.type === 'CNAME' && o.content === content)
+      ? DNS_MESSAGES.duplicateRecord
+      : DNS_MESSAGES.cnameBesideOthers;
+    return { name: message };
+  }
+  if (others.some((o) => o.type === 'CNAME')) return { name: DNS_MESSAGES.othersBesideCname };
+  if (others.some((o) => o.type === type && o.content === content)) {
+    return { [RECORD_FIELDS[type][0] as string]: DNS_MESSAGES.duplicateRecord };
+  }
+  return null;
+}
+
+/** A 422 with field errors and, for the page's error notice (portal.md §8), a `detail`. */
+function refused(errors: Record<string, string>, detail: string) {
+  const msg = Object.values(errors)[0]!;
+  return new ApiError(422, 'Validation failed', msg, { errors, detail: `${detail} ${msg}` });
+}
+
+export interface RecordBody {
+  name: string;
+  ttl: number | null;
+  [field: string]: unknown;
+}
+
+function fieldsOf(type: RecordType, body: RecordBody): Record<string, string | number> {
+  const fields: Record<string, string | number> = {};
+  for (const field of RECORD_FIELDS[type]) fields[field as string] = body[field] as string | number;
+  return fields;
+}
+
+export async function createRecord(
+  db: Database,
+  cid: number,
+  zoneId: number,
+  type: RecordType,
+  body: RecordBody,
+): Promise<RecordRow> {
+  return db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    const check = checkRecord(
+      type,
+      { name: body.name, ttl: body.ttl, fields: fieldsOf(type, body) },
+      zone.zoneName,
+      'create',
+    );
+    if (!check.ok) throw refused(check.errors, DNS_MESSAGES.recordCreateFailed);
+    const beside = await checkBeside(tx, zoneId, type, check.name, check.content, null);
+    if (beside) throw refused(beside, DNS_MESSAGES.recordCreateFailed);
+    const [row] = await tx
+      .insert(dnsRecords)
+      .values({
+        zoneId,
+        recordType: type,
+        typeRank: typeRank(type),
+        name: check.name,
+        ttl: check.ttl,
+        fields: check.fields,
+        content: check.content,
+      })
+      .returning();
+    await changed(tx, zone, [{ name: check.name, type }]);
+    return row!;
+  });
+}
+
+async function recordOfZone(tx: Executor, zoneId: number, type: string, recordId: number) {
+  const [row] = await tx
+    .select()
+    .from(dnsRecords)
+    .where(
+      and(
+        eq(dnsRecords.recordId, recordId),
+        eq(dnsRecords.zoneId, zoneId),
+        eq(dnsRecords.recordType, type),
+      ),
+    );
+  if (!row) throw notFound(DNS_MESSAGES.recordNotFound);
+  return row;
+}
+
+export async function updateRecord(
+  db: Database,
+  cid: number,
+  zoneId: number,
+  type: RecordType,
+  recordId: number,
+  body: RecordBody,
+): Promise<RecordRow> {
+  return db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    const old = await recordOfZone(tx, zoneId, type, recordId);
+    const check = checkRecord(
+      type,
+      { name: body.name, ttl: body.ttl, fields: fieldsOf(type, body) },
+      zone.zoneName,
+      'update',
+    );
+    if (!check.ok) throw refused(check.errors, DNS_MESSAGES.recordUpdateFailed);
+    const beside = await checkBeside(tx, zoneId, type, check.name, check.content, recordId);
+    if (beside) throw refused(beside, DNS_MESSAGES.recordUpdateFailed);
+    const [row] = await tx
+      .update(dnsRecords)
+      .set({ name: check.name, ttl: check.ttl, fields: check.fields, content: check.content })
+      .where(eq(dnsRecords.recordId, recordId))
+      .returning();
+    await changed(tx, zone, [
+      { name: old.name, type },
+      { name: check.name, type },
+    ]);
+    return row!;
+  });
+}
+
+export async function deleteRecord(
+  db: Database,
+  cid: number,
+  zoneId: number,
+  type: RecordType,
+  recordId: number,
+) {
+  await db.transaction(async (tx) => {
+    const zone = await zoneOf(tx, cid, zoneId, true);
+    const old = await recordOfZone(tx, zoneId, type, recordId);
+    await tx.delete(dnsRecords).where(eq(dnsRecords.recordId, recordId));
+    await changed(tx, zone, [{ name: old.name, type }]);
+  });
+}
+
+/** A record type of a path, or a 404. */
+export function pathType(value: string): RecordType {
+  const upper = value.toUpperCase();
+  if (!isRecordType(upper)) throw notFound(DNS_MESSAGES.recordTypeUnknown);
+  return upper;
+}

@@ -1,0 +1,71 @@
+/**
+ * The DNS panel's messages (portal.md §2 DNS panel, §5, §8; docs/dns.md). Each `{…}` is filled by
+ * the function beside it.
+ */
+import { DNS } from '../dns-limits.ts';
+
+export const DNS_MESSAGES = {
+  zoneNotFound: 'That DNS zone does not exist.',
+  recordNotFound: 'That DNS record does not exist.',
+  aliasNotFound: 'That zone alias does not exist.',
+  recordTypeUnknown: 'DNS records of that type are not supported.',
+  zoneName: 'Enter a domain name such as example.com.',
+  zoneNameTaken: 'That domain name is already used by a DNS zone or alias.',
+  labelLength: `Each part of a name must be 1 to ${DNS.labelMaxLength} characters.`,
+  nameLength: `A name must be at most ${DNS.nameMaxLength} characters.`,
+  hostname:
+    'Enter a host name: letters, digits and hyphens separated by dots (@ for the zone itself).',
+  recordName: 'Enter a name inside this zone: @ for the zone itself, or a name such as www.',
+  nameOutsideZone: 'That name is not inside this zone.',
+  ttl: `Enter a TTL in whole seconds from ${DNS.ttlMin} to ${DNS.ttlMax}.`,
+  ipv4: 'Enter an IPv4 address such as 192.0.2.10.',
+  ipv6: 'Enter an IPv6 address such as 2001:db8::10.',
+  text: `Enter text of 1 to ${DNS.txtMaxBytes} bytes.`,
+  uint16: `Enter a whole number from 0 to ${DNS.uint16Max}.`,
+  caaFlags: `Enter a whole number from 0 to ${DNS.caaFlagsMax}.`,
+  caaTag: 'Choose issue, issuewild or iodef.',
+  caaValue: `Enter a value of 1 to ${DNS.caaValueMaxLength} characters.`,
+  cnameAtApex: 'A CNAME record cannot be at the zone itself (@).',
+  cnameBesideOthers: 'A CNAME record cannot share its name with any other record.',
+  othersBesideCname: 'This name already has a CNAME record, which cannot share its name.',
+  duplicateRecord: 'An identical record already exists.',
+  recordCreateFailed: 'The DNS record could not be created.',
+  recordUpdateFailed: 'The DNS record could not be changed.',
+  zoneSaveFailed: 'The DNS zone could not be saved.',
+  zoneDeleted: 'The DNS zone was deleted.',
+  recordDeleted: 'The DNS record was deleted.',
+  aliasDeleted: 'The zone alias was removed.',
+  importEmpty: 'Paste or choose a zone file.',
+  importTooLarge: `A zone file may hold at most ${DNS.importMaxBytes} bytes.`,
+  importTooManyRecords: `A zone file may hold at most ${DNS.importMaxRecords} records.`,
+  importFailed: 'The zone file has errors; nothing was changed.',
+  importApplied: 'The zone file was imported.',
+  importUnknownType: (type: string) => `Records of type ${type} cannot be imported.`,
+  importSyntax: 'This line is not a record this panel understands.',
+  importClass: 'Only class IN is supported.',
+  importRecordError: (field: string, message: string) => `${field}: ${message}`,
+  publicationPublished: 'Published',
+  publicationPending: 'Publishing…',
+  publicationFailed: (reason: string) => `Not published yet: ${reason}`,
+  /** Shown on a new zone's buttons while they are disabled (portal.md §4). */
+  disabledFor: (label: string, seconds: number) => `${label} (Disabled for ${seconds}s)`,
+} as const;
+
+/** The record editor's field labels (portal.md §3 "DNS record"). */
+export const DNS_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  ttl: 'TTL (seconds)',
+  ipv4_address: 'IPv4 address',
+  ipv6_address: 'IPv6 address',
+  text: 'Text',
+  canonical_name: 'Canonical name',
+  priority: 'Priority',
+  weight: 'Weight',
+  port: 'Port',
+  target: 'Target',
+  nameserver: 'Name server',
+  flags: 'Flags',
+  tag: 'Tag',
+  value: 'Value',
+  ptrdname: 'Points to',
+};

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:dns` (docs/dns.md "Benchmark"): on a fresh database (PGlite, or DATABASE_URL's
+ * PostgreSQL), a zone of 10,000 records of every type imported through the API; then
+ * `GET /dns/{zone}/records` p50/p95 at offsets 0 and 9,990 (page of 10), the export of that zone,
+ * and, against a local PowerDNS on loopback (when installed), the time from a record change
+ * through the API to its answer in `dig`.
+ *
+ *   npm run bench:dns [-- --requests 200]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import type { DnsZone, RecordsPage } from '../../src/shared/dns.ts';
+import { demoRecord } from '../../src/server/dns/demo-seed.ts';
+import { powerDnsInstalled, startLocalPowerDns } from '../../src/server/dns/local-powerdns.ts';
+import { startDnsPublisher } from '../../src/server/dns/publication.ts';
+import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
+import { CookieClient } from '../support/http-client.ts';
+import { latency, latencyLine, machineLine, ms, startBenchApp } from './bench-app.ts';
+
+const run = promisify(execFile);
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
+const requests = Number(values.requests);
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-dns-'));
+const pdns = powerDnsInstalled()
+  ? await startLocalPowerDns({ dir: path.join(dir, 'pdns'), noCache: true })
+  : undefined;
+const bench = await startBenchApp({
+  name: 'dns',
+  postgres: 'from-env',
+  steps: AUTH_SEED_STEPS,
+  seedOptions: { forceDemo: true },
+  env: pdns
+    ? {
+        DNS_PUBLISHER: 'powerdns',
+        POWERDNS_API_URL: pdns.apiUrl,
+        POWERDNS_API_KEY: pdns.apiKey,
+        DNS_PUBLISH_INTERVAL_MS: '50',
+        DNS_RECONCILE_SECONDS: '0',
+      }
+    : {},
+});
+const client = CookieClient.forApp(bench.app);
+const login = await client.post('/auth/tokens', {
+  username: 'demo',
+  password: bench.config.demoPassword,
+  store_in_cookies: true,
+});
+if (login.status !== 200) throw new Error(`login: ${login.status}`);
+
+const zoneName = 'bench-zone.example';
+const created = await client.post('/dns', { zone_name: zoneName });
+const { zone } = (await created.json()) as { zone: DnsZone };
+const lines = Array.from({ length: 9998 }, (_, i) => {
+  const { type, body } = demoRecord(i);
+  const rdata: Record<string, string> = {
+    A: `${body.ipv4_address}`,
+    AAAA: `${body.ipv6_address}`,
+    CNAME: `${body.canonical_name}`,
+    MX: `${body.priority} ${body.target}`,
+    NS: `${body.nameserver}`,
+    TXT: `"${body.text}"`,
+    SRV: `${body.priority} ${body.weight} ${body.port} ${body.target}`,
+    CAA: `${body.flags} ${body.tag} "${body.value}"`,
+    PTR: `${body.ptrdname}`,
+  };
+  return `${body.name} IN ${type} ${rdata[type]}`;
+});
+const file = ['@ IN NS ns1.ridgeline.example.', '@ IN NS ns2.ridgeline.example.', ...lines];
+const importStarted = performance.now();
+const imported = await client.post(`/dns/${zone.zone_id}/import`, {
+  zone_file: file.join('\n'),
+  apply: true,
+});
+if (imported.status !== 200) throw new Error(`import: ${imported.status} ${await imported.text()}`);
+const importMs = performance.now() - importStarted;
+const first = (await (await client.get(`/dns/${zone.zone_id}/records`)).json()) as RecordsPage;
+
+async function timed(url: string) {
+  const times: number[] = [];
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    const response = await client.get(url);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return latency(times);
+}
+
+const atStart = await timed(`/dns/${zone.zone_id}/records?offset=0`);
+const atEnd = await timed(`/dns/${zone.zone_id}/records?offset=9990`);
+const exports = await timed(`/dns/${zone.zone_id}/export`);
+
+console.log(`DNS benchmark on ${bench.engine}: a zone of ${first.total_records} records`);
+console.log(`  import of the zone file (preview off, applied)   ${ms(importMs, 0)}`);
+console.log(`  GET /dns/{zone}/records offset 0      (${requests})  ${latencyLine(atStart)}`);
+console.log(`  GET /dns/{zone}/records offset 9,990  (${requests})  ${latencyLine(atEnd)}`);
+console.log(`  GET /dns/{zone}/export               (${requests})  ${latencyLine(exports)}`);
+
+if (pdns) {
+  const loop = startDnsPublisher({
+    config: bench.config,
+    database: bench.database,
+    logger: bench.logger,
+  });
+  await loop.idle();
+  const times: number[] = [];
+  for (let i = 1; i <= 20; i += 1) {
+    const address = `198.51.100.${i}`;
+    const started = performance.now();
+    const response = await client.post(`/dns/${zone.zone_id}/records/A`, {
+      name: `bench${i}`,
+      ipv4_address: address,
+    });
+    if (response.status !== 201) throw new Error(`record: ${response.status}`);
+    for (;;) {
+      const { stdout } = await run('dig', [
+        '+short',
+        '@127.0.0.1',
+        '-p',
+        String(pdns.dnsPort),
+        `bench${i}.${zoneName}`,
+        'A',
+      ]);
+      if (stdout.trim() === address) break;
+      if (performance.now() - started > 10_000) throw new Error('no answer in 10 s');
+    }
+    times.push(performance.now() - started);
+  }
+  console.log(`  record change to its answer in dig     (20)  ${latencyLine(latency(times))}`);
+  await loop.stop();
+  await pdns.stop();
+} else {
+  console.log('  (PowerDNS is not installed: the time to an answer in dig is not measured)');
+}
+console.log(machineLine());
+await bench.close();
+rmSync(dir, { recursive: true, force: true });
