@@ -8,6 +8,11 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
 import type { MapTiles, PublicConfig } from '#shared/public-config';
+import {
+  HypervisorConfigError,
+  hypervisorConfig,
+  type HypervisorConfig,
+} from './hypervisor/config.ts';
 
 export type RunMode = 'development' | 'production' | 'test';
 
@@ -100,6 +105,8 @@ export interface Config {
    * yet called; `after_charge`: processor answered, outcome not yet recorded) and waits for `release`.
    */
   billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' } | undefined;
+  /** The hypervisor of virtual servers (src/server/hypervisor/config.ts, HYPERVISOR_*). */
+  hypervisor: HypervisorConfig;
 }
 
 /** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
@@ -292,6 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
     version: readVersion(),
     ...sessionConfig(env, nodeEnv === 'production'),
     ...paymentsConfig(env, nodeEnv === 'production'),
+    hypervisor: hypervisorFromEnv(env, nodeEnv === 'production'),
     ...serviceabilityConfig(env),
     map: mapConfig(env),
     ...billingConfig(env, nodeEnv === 'production'),
@@ -612,4 +620,15 @@ export function publicConfig(config: Config): PublicConfig {
     cardProviderOrigins: cardProviderOrigins(config),
     map: config.map,
   };
+}
+
+function hypervisorFromEnv(env: Env, production: boolean): HypervisorConfig {
+  try {
+    return hypervisorConfig(env, production);
+  } catch (error) {
+    if (error instanceof HypervisorConfigError) {
+      throw new ConfigError(error.variable, error.problem);
+    }
+    throw error;
+  }
 }

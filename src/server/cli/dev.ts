@@ -10,6 +10,7 @@ import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { startCardProvider } from '../card-provider/server.ts';
+import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
 import { createLogger } from '../logger.ts';
@@ -35,6 +36,8 @@ async function main() {
   });
   // The stand-in card processor, on its own port and origin, as with `npm start`.
   const cardProvider = await startCardProvider({ config, db: database.db, logger });
+  // The stand-in hypervisor of virtual servers (unless HYPERVISOR=proxmox), on its own port.
+  const hypervisor = await startStandInHypervisor({ config, db: database.db, logger });
   httpServer.listen(config.port, config.host, () => {
     console.log(`${startBanner(config, config.port)}, with Vite's hot reload`);
     console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
@@ -42,8 +45,7 @@ async function main() {
   const stop = () => {
     void vite.close();
     httpServer.close();
-    void cardProvider
-      .close()
+    void Promise.all([cardProvider.close(), hypervisor?.close()])
       .then(() => database.close())
       .then(() => process.exit(0));
   };

@@ -6,6 +6,7 @@ import { demoLoginLines } from '../auth/demo-seed.ts';
 import { PAST_DUE_DEMO_LOGINS } from '../billing/demo-seed.ts';
 import { ConfigError, loadConfig, servesDemo } from '../config.ts';
 import { startCardProvider } from '../card-provider/server.ts';
+import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { closeOnSignals, startBanner, startServer } from '../main.ts';
 import { buildWebIfStale } from './build-web.ts';
 
@@ -20,9 +21,16 @@ async function main() {
     db: running.database.db,
     logger: running.logger,
   });
+  // The stand-in hypervisor of virtual servers (unless HYPERVISOR=proxmox), on its own port.
+  const hypervisor = await startStandInHypervisor({
+    config,
+    db: running.database.db,
+    logger: running.logger,
+  });
   closeOnSignals({
     logger: running.logger,
-    close: () => cardProvider.close().then(() => running.close()),
+    close: () =>
+      Promise.all([cardProvider.close(), hypervisor?.close()]).then(() => running.close()),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`;
@@ -30,6 +38,7 @@ async function main() {
   console.log(`Ready in ${seconds}s: open ${running.url}`);
   console.log(`Database: ${database}`);
   console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
+  if (hypervisor) console.log(`Hypervisor (stand-in): ${hypervisor.url}`);
   if (servesDemo(config)) {
     console.log(`\n${demoLoginLines(config, PAST_DUE_DEMO_LOGINS).join('\n')}`);
     if (!config.smtpUrl)

@@ -17,3 +17,4 @@ export * from './schema/idempotency.ts';
 export * from './schema/pre-signup.ts';
 export * from './schema/billing.ts';
 export * from './schema/servers.ts';
+export * from './schema/hypervisor.ts';
