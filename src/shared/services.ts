@@ -26,7 +26,6 @@ export function serviceGroupLabel(classId: number): string {
 /** What a connectivity service shows on /connection/{display_id}. */
 export interface ConnectionDetails {
   speed_id: string | null;
-  download_speed: string | null;
   router_model: string | null;
   mesh_quantity: number;
   address: string | null;

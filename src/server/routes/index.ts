@@ -16,6 +16,8 @@ import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
+import { registerServersRoutes } from './servers.ts';
+import { registerServicesRoutes } from './services.ts';
 import { registerTokenRoutes } from './token.ts';
 import { registerUserRoutes } from './user.ts';
 
@@ -40,4 +42,6 @@ export const API_MODULES: readonly ApiModule[] = [
   registerBillingUrlRoutes,
   registerBillingRoutes,
   registerSelfSignupRoutes,
+  registerServersRoutes,
+  registerServicesRoutes,
 ];
