@@ -33,6 +33,10 @@ import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
+import { serverPowerModel } from './servers/power.model.ts';
+import { serverEditorModel } from './servers/editor.model.ts';
+import { serversListModel } from './servers/list.model.ts';
+import { servicePanelsModel } from './services/panels.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -80,6 +84,10 @@ export const MACHINES: readonly RegisteredMachine[] = [
   cardFormModel,
   paymentMethodsModel,
   // Add new machines here, one line each.
+  serverPowerModel,
+  serverEditorModel,
+  serversListModel,
+  servicePanelsModel,
 ];
 
 export function machineByName(name: string): RegisteredMachine | undefined {

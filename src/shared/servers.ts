@@ -209,3 +209,14 @@ export function serverPath(iid: number, tail = ''): string {
 export function sortedServersPath(column: ServerSortColumn, ascending: boolean): string {
   return `/servers/all/${column}/${ascending}`;
 }
+
+/**
+ * The delay before the `attempt`-th power status poll after an action (0-based): the first after
+ * SERVERS.pollFirstMs, each next one SERVERS.pollFactor times longer, never over pollMaxMs.
+ */
+export function powerPollDelay(attempt: number): number {
+  return Math.min(
+    SERVERS.pollMaxMs,
+    Math.round(SERVERS.pollFirstMs * SERVERS.pollFactor ** attempt),
+  );
+}
