@@ -17,7 +17,7 @@ export type PanelsEvent =
   | { type: 'panels.all.opened' }
   | { type: 'panels.all.closed' }
   | { type: 'panels.others.closed'; key: string }
-  | { type: 'panels.keys.loaded'; keys: string[] };
+  | { type: 'panels.keys.loaded'; keys: readonly string[] };
 
 export const panelsMachine = setup({
   types: {
@@ -42,7 +42,7 @@ export const panelsMachine = setup({
     }),
     'store the keys': assign(({ context, event }) => {
       assertEvent(event, 'panels.keys.loaded');
-      return { keys: event.keys, open: context.open.filter((k) => event.keys.includes(k)) };
+      return { keys: [...event.keys], open: context.open.filter((k) => event.keys.includes(k)) };
     }),
   },
 }).createMachine({

@@ -11,6 +11,7 @@ import { appMeta } from './schema.ts';
 import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
 import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
 import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
+import { SERVERS_SEED_STEPS } from '../servers/demo-seed.ts';
 
 export type { SeedContext, SeedOptions, SeedStep } from './seed-step.ts';
 
@@ -21,6 +22,8 @@ export const SEED_STEPS: SeedStep[] = [
   ...PRE_SIGNUP_SEED_STEPS,
   // After the logins and the addresses: bills of the demo logins' orders at a demo address.
   ...BILLING_SEED_STEPS,
+  // After the logins: demo servers, services and a provisioning task.
+  ...SERVERS_SEED_STEPS,
 ];
 
 export interface SeedReport {
