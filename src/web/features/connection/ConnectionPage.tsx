@@ -2,7 +2,7 @@
  * A connectivity service (/connection/{display_id}, services view): speed, router and mesh,
  * address, installation appointment, provisioning progress and the monthly price from its order.
  */
-import { Alert, Badge, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { Center, Alert, Badge, Loader, Paper, Stack, Table, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -38,7 +38,11 @@ export default function ConnectionPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Connection {displayId}</Title>
-      {loading && <Loader aria-label="Loading the connection" />}
+      {loading && (
+        <Center role="status" aria-label="Loading the connection">
+          <Loader aria-hidden />
+        </Center>
+      )}
       {error !== null && <Alert color="red">{error}</Alert>}
       {data && !service && <Alert color="yellow">This connection was not found.</Alert>}
       {service && (

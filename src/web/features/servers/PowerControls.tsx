@@ -28,18 +28,10 @@ export const POWER_TEXT: Record<ServerPower, string> = {
   force_stopping: 'Force stopping',
 };
 
-const POWER_COLOUR: Record<ServerPower, string> = {
-  running: 'green',
-  stopped: 'gray',
-  starting: 'blue',
-  stopping: 'orange',
-  force_stopping: 'red',
-};
-
 export function PowerBadge({ power }: { power: ServerPower | null }) {
-  if (power === null) return <Badge color="gray">…</Badge>;
+  if (power === null) return <Badge variant="default">…</Badge>;
   return (
-    <Badge color={POWER_COLOUR[power]} variant="light" data-testid="power-state">
+    <Badge variant="default" data-testid="power-state">
       {POWER_TEXT[power]}
     </Badge>
   );
@@ -82,8 +74,7 @@ export function PowerControls({ actor, canManage }: { actor: PowerActor; canMana
             Stop
           </Button>
           <Button
-            color="red"
-            variant="outline"
+            color="red.9"
             disabled={!canForceStop || busy}
             onClick={() => actor.send({ type: 'server.force_stop.pressed' })}
           >
@@ -121,7 +112,10 @@ export function PowerControls({ actor, canManage }: { actor: PowerActor; canMana
             >
               Cancel
             </Button>
-            <Button color="red" onClick={() => actor.send({ type: 'server.force_stop.confirmed' })}>
+            <Button
+              color="red.9"
+              onClick={() => actor.send({ type: 'server.force_stop.confirmed' })}
+            >
               Force stop now
             </Button>
           </Group>

@@ -4,7 +4,18 @@
  * not found" (warning) when the server is absent after the load (portal.md §8). Design:
  * docs/servers.md "Pages".
  */
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Center,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -88,7 +99,11 @@ export default function ServerPage() {
         </Alert>
       )}
       {error !== null && !notFound && <Alert color="red">{error}</Alert>}
-      {!server && busy && <Loader aria-label="Loading the server" />}
+      {!server && busy && (
+        <Center role="status" aria-label="Loading the server">
+          <Loader aria-hidden />
+        </Center>
+      )}
       {server && (
         <>
           <Paper withBorder p="md">
@@ -112,8 +127,7 @@ export default function ServerPage() {
             <Group>
               <Text size="sm">A server is deleted only when it is stopped.</Text>
               <Button
-                color="red"
-                variant="outline"
+                color="red.9"
                 disabled={busy}
                 onClick={() => list.send({ type: 'server.delete.pressed', iid })}
               >

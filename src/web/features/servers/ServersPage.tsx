@@ -4,6 +4,7 @@
  * placeholder size). Rendered from the list machine (machines/servers/list.machine.ts).
  */
 import {
+  Center,
   Alert,
   Anchor,
   Button,
@@ -145,7 +146,11 @@ export default function ServersPage() {
           ))}
         </Table.Tbody>
       </Table>
-      {busy && servers.length === 0 && <Loader aria-label="Loading the servers" />}
+      {busy && servers.length === 0 && (
+        <Center role="status" aria-label="Loading the servers">
+          <Loader aria-hidden />
+        </Center>
+      )}
     </Stack>
   );
 }

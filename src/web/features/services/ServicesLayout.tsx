@@ -6,6 +6,7 @@
  * list was cut (§8). Design: docs/servers.md "Services page".
  */
 import {
+  Center,
   Alert,
   Button,
   Group,
@@ -122,7 +123,11 @@ export default function ServicesLayout() {
         <Outlet />
       ) : (
         <>
-          {loading && <Loader aria-label="Loading the services" />}
+          {loading && (
+            <Center role="status" aria-label="Loading the services">
+              <Loader aria-hidden />
+            </Center>
+          )}
           {error !== null && <Alert color="red">{error}</Alert>}
           {data && <Overview data={data} />}
         </>
