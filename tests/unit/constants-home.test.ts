@@ -52,6 +52,10 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     reason: 'cipher parameters',
   },
   'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
+  'src/server/servers/servers.ts': {
+    names: ['STALE_CLAIM_MS'],
+    reason: 'when a power claim left by a crashed process is let go, not a rule of the product',
+  },
   'src/web/api/client.ts': {
     names: ['REQUEST_TIMEOUT_MS'],
     reason: 'a transport timeout of the HTTP client (the spec names only the 800 ms retry)',
