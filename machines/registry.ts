@@ -38,6 +38,10 @@ import { managedItemsModel } from './managed/items.model.ts';
 import { managedNginxModel } from './managed/nginx.model.ts';
 import { dnsPanelModel } from './dns/dns-panel.model.ts';
 import { zoneCountdownModel } from './dns/zone-countdown.model.ts';
+import { serverPowerModel } from './servers/power.model.ts';
+import { serverEditorModel } from './servers/editor.model.ts';
+import { serversListModel } from './servers/list.model.ts';
+import { servicePanelsModel } from './services/panels.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -90,6 +94,10 @@ export const MACHINES: readonly RegisteredMachine[] = [
   zoneCountdownModel,
   // Add new machines here, one line each.
   noticesBannerModel,
+  serverPowerModel,
+  serverEditorModel,
+  serversListModel,
+  servicePanelsModel,
 ];
 
 export function machineByName(name: string): RegisteredMachine | undefined {

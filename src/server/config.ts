@@ -9,6 +9,11 @@ import * as v from 'valibot';
 import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
 import type { MapTiles, PublicConfig } from '#shared/public-config';
 import { loadDnsConfig, type DnsConfig } from './dns/config.ts';
+import {
+  HypervisorConfigError,
+  hypervisorConfig,
+  type HypervisorConfig,
+} from './hypervisor/config.ts';
 
 export type RunMode = 'development' | 'production' | 'test';
 
@@ -105,6 +110,8 @@ export interface Config {
   billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' } | undefined;
   /** The DNS panel's publisher (dns/config.ts, docs/dns.md). */
   dns: DnsConfig;
+  /** The hypervisor of virtual servers (src/server/hypervisor/config.ts, HYPERVISOR_*). */
+  hypervisor: HypervisorConfig;
 }
 
 /** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
@@ -297,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     version: readVersion(),
     ...sessionConfig(env, nodeEnv === 'production'),
     ...paymentsConfig(env, nodeEnv === 'production'),
+    hypervisor: hypervisorFromEnv(env, nodeEnv === 'production'),
     ...serviceabilityConfig(env),
     map: mapConfig(env),
     ...billingConfig(env, nodeEnv === 'production'),
@@ -650,4 +658,15 @@ function hostAgentConfig(env: Env): HostAgentConfig {
     dir: path.resolve(field(env, 'HOST_AGENT_DIR', nonEmpty, path.join(dataDir, 'host-agent'))),
     nginxBinary: field(env, 'NGINX_BINARY', nonEmpty, '/usr/sbin/nginx'),
   };
+}
+
+function hypervisorFromEnv(env: Env, production: boolean): HypervisorConfig {
+  try {
+    return hypervisorConfig(env, production);
+  } catch (error) {
+    if (error instanceof HypervisorConfigError) {
+      throw new ConfigError(error.variable, error.problem);
+    }
+    throw error;
+  }
 }

@@ -380,3 +380,37 @@ export const MANAGED = {
   /** The smallest RSA key nginx accepts on Debian (OpenSSL security level 2). */
   rsaMinBits: 2048,
 } as const;
+/**
+ * Virtual servers beyond the editor's bounds (SERVER_EDITOR, portal.md §9). The spec gives the
+ * cost per unit but not its currency and period: they are US dollars per month (docs/servers.md).
+ */
+export const SERVERS = {
+  costCurrency: 'USD',
+  costPeriod: 'monthly',
+  /** A server's name: a host name label (letters, digits, dashes), at most this long. */
+  nameMaxLength: 63,
+  /** The power actions a customer may ask for (portal.md §7: start, stop, force_stop). */
+  powerActions: ['start', 'stop', 'force_stop'],
+  /** The power status poll after an action: first delay, growth factor, longest delay (ms). */
+  pollFirstMs: 1000,
+  pollFactor: 1.5,
+  pollMaxMs: 5000,
+  /** How long the page waits for the hypervisor's state to match before saying it timed out. */
+  powerTimeoutMs: 120_000,
+  /** Seconds since shutdown count up locally once a second. */
+  shutdownTickMs: 1000,
+} as const;
+
+/** Services (GET /services): at most this many are answered; more sets `has_more`. */
+export const SERVICES_LIST_MAX = 500;
+
+/** A connectivity provisioning task's statuses, in order (the admin action moves it on). */
+export const PROVISIONING_TASK_STATUSES = [
+  'received',
+  'scheduled',
+  'installing',
+  'complete',
+] as const;
+
+/** Provisioning task statuses the services page does not list (portal.md §4). */
+export const PROVISIONING_TASK_IGNORED = ['complete', 'error', 'received'] as const;

@@ -59,7 +59,6 @@ export const ROUTES = [
   { name: 'account', path: '/account/', access: LOGIN, title: 'Account' },
   { name: 'admin', path: '/admin/', access: { kind: 'siteAdmin' }, title: 'Admin' },
   { name: 'services', path: '/services/', access: SERVICES_VIEW, title: 'Services' },
-  { name: 'dnspanel', path: '/services/dnspanel', access: SERVICES_VIEW, title: 'DNS' },
   {
     name: 'servicesParam',
     path: '/services/{service}',

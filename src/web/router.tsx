@@ -84,6 +84,26 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   'manage-server': managedServerPage,
   ssl: managedServerPage,
   domain_redirects: managedServerPage,
+  services: lazyRouteComponent(
+    withLaterStyles(() => import('./features/services/ServicesLayout.tsx')),
+  ),
+  servicesParam: lazyRouteComponent(
+    withLaterStyles(() => import('./features/services/ServicesTabPage.tsx')),
+  ),
+  server: lazyRouteComponent(withLaterStyles(() => import('./features/servers/ServerPage.tsx'))),
+  connection: lazyRouteComponent(
+    withLaterStyles(() => import('./features/connection/ConnectionPage.tsx')),
+  ),
+};
+
+/**
+ * The services layout (/services/) draws its sub-navigation around an <Outlet />: these routes
+ * sit inside it (portal.md §2 "Services sub-navigation"). `servicesParam` shows a class's
+ * services at /services/{service}/; the tabs below have pages of their own.
+ */
+const NESTED: Partial<Record<RouteName, RouteName>> = { servicesParam: 'services' };
+const SERVICE_TABS: Record<string, RouteComponent> = {
+  servers: lazyRouteComponent(withLaterStyles(() => import('./features/servers/ServersPage.tsx'))),
   dnspanel: lazyRouteComponent(withLaterStyles(() => import('./features/dns/DnsPage.tsx'))),
 };
 
@@ -163,12 +183,16 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
-function buildRoute(definition: RouteDefinition): AnyRoute {
+function buildRoute(
+  definition: RouteDefinition,
+  parent: { route: AnyRoute; path: string } = { route: rootRoute, path: '' },
+  component?: RouteComponent,
+): AnyRoute {
   const name = definition.name as RouteName;
   const target = REDIRECTS[name];
   return createRoute({
-    getParentRoute: () => rootRoute,
-    path: toRouterPath(definition.path),
+    getParentRoute: () => parent.route,
+    path: toRouterPath(definition.path).slice(parent.path.length) || '/',
     staticData: { route: definition, ownLayout: OWN_LAYOUT.has(name) },
     beforeLoad: target
       ? () => {
@@ -177,12 +201,37 @@ function buildRoute(definition: RouteDefinition): AnyRoute {
       : async ({ context, location, preload }) => {
           if (!preload) await gate(context.services, definition, location);
         },
-    component: PAGES[name] ?? (() => <ComingSoonPage title={definition.title} />),
+    component: component ?? PAGES[name] ?? (() => <ComingSoonPage title={definition.title} />),
   });
 }
 
+function buildRoutes(): AnyRoute[] {
+  const byName = new Map<RouteName, AnyRoute>();
+  for (const definition of ROUTES) {
+    if (!NESTED[definition.name as RouteName]) {
+      byName.set(definition.name as RouteName, buildRoute(definition));
+    }
+  }
+  for (const definition of ROUTES) {
+    const parentName = NESTED[definition.name as RouteName];
+    if (!parentName) continue;
+    const parentDefinition = ROUTES.find((d) => d.name === parentName)!;
+    const parent = { route: byName.get(parentName)!, path: toRouterPath(parentDefinition.path) };
+    const base = toRouterPath(definition.path);
+    const tabs = Object.entries(SERVICE_TABS).map(([key, component]) =>
+      buildRoute(
+        { ...definition, path: `${base.slice(0, base.lastIndexOf('/'))}/${key}` },
+        parent,
+        component,
+      ),
+    );
+    parent.route.addChildren([...tabs, buildRoute(definition, parent)]);
+  }
+  return [...byName.values()];
+}
+
 export function createAppRouter(services: AppServices) {
-  const routeTree = rootRoute.addChildren(ROUTES.map(buildRoute));
+  const routeTree = rootRoute.addChildren(buildRoutes());
   const router = createRouter({
     routeTree,
     basepath: WEB_BASE_PATH,

@@ -65,6 +65,10 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['BODY_LIMIT_BYTES'],
     reason: "the stand-in host agent's request bound",
   },
+  'src/server/servers/servers.ts': {
+    names: ['STALE_CLAIM_MS'],
+    reason: 'when a power claim left by a crashed process is let go, not a rule of the product',
+  },
   'src/web/api/client.ts': {
     names: ['REQUEST_TIMEOUT_MS'],
     reason: 'a transport timeout of the HTTP client (the spec names only the 800 ms retry)',

@@ -11,6 +11,7 @@ import { createApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { startHostAgent } from '../managed/stand-in/server.ts';
+import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
 import { startDnsPublisher } from '../dns/publication.ts';
@@ -40,6 +41,8 @@ async function main() {
   const hostAgent = await startHostAgent({ config, logger });
   // The DNS publisher loop, as with `npm start` (docs/dns.md).
   const dnsPublisher = startDnsPublisher({ config, database, logger });
+  // The stand-in hypervisor of virtual servers (unless HYPERVISOR=proxmox), on its own port.
+  const hypervisor = await startStandInHypervisor({ config, db: database.db, logger });
   httpServer.listen(config.port, config.host, () => {
     console.log(`${startBanner(config, config.port)}, with Vite's hot reload`);
     console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
@@ -49,8 +52,7 @@ async function main() {
     httpServer.close();
     void dnsPublisher
       .stop()
-      .then(() => cardProvider.close())
-      .then(() => hostAgent.close())
+      .then(() => Promise.all([cardProvider.close(), hostAgent.close(), hypervisor?.close()]))
       .then(() => database.close())
       .then(() => process.exit(0));
   };

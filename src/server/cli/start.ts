@@ -7,6 +7,7 @@ import { PAST_DUE_DEMO_LOGINS } from '../billing/demo-seed.ts';
 import { ConfigError, loadConfig, servesDemo } from '../config.ts';
 import { startCardProvider } from '../card-provider/server.ts';
 import { startHostAgent } from '../managed/stand-in/server.ts';
+import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { closeOnSignals, startBanner, startServer } from '../main.ts';
 import { buildWebIfStale } from './build-web.ts';
 
@@ -23,13 +24,18 @@ async function main() {
   });
   // The stand-in host agent of managed servers, on its own port (docs/managed-hosting.md).
   const hostAgent = await startHostAgent({ config, logger: running.logger });
+  // The stand-in hypervisor of virtual servers (unless HYPERVISOR=proxmox), on its own port.
+  const hypervisor = await startStandInHypervisor({
+    config,
+    db: running.database.db,
+    logger: running.logger,
+  });
   closeOnSignals({
     logger: running.logger,
     close: () =>
-      cardProvider
-        .close()
-        .then(() => hostAgent.close())
-        .then(() => running.close()),
+      Promise.all([cardProvider.close(), hostAgent.close(), hypervisor?.close()]).then(() =>
+        running.close(),
+      ),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`;
@@ -38,6 +44,7 @@ async function main() {
   console.log(`Database: ${database}`);
   console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
   console.log(`Host agent (stand-in): ${hostAgent.url}`);
+  if (hypervisor) console.log(`Hypervisor (stand-in): ${hypervisor.url}`);
   if (servesDemo(config)) {
     console.log(`\n${demoLoginLines(config, PAST_DUE_DEMO_LOGINS).join('\n')}`);
     if (!config.smtpUrl)

@@ -19,3 +19,4 @@ export * from './schema/billing.ts';
 export * from './schema/servers.ts';
 export * from './schema/people.ts';
 export * from './schema/dns.ts';
+export * from './schema/hypervisor.ts';

@@ -13,6 +13,7 @@ import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
 import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
 import { MANAGED_SEED_STEPS } from '../managed/demo-seed.ts';
 import { DNS_SEED_STEPS } from '../dns/demo-seed.ts';
+import { SERVERS_SEED_STEPS } from '../servers/demo-seed.ts';
 
 export type { SeedContext, SeedOptions, SeedStep } from './seed-step.ts';
 
@@ -27,6 +28,8 @@ export const SEED_STEPS: SeedStep[] = [
   ...MANAGED_SEED_STEPS,
   // After the logins: the demo customers' DNS zones.
   ...DNS_SEED_STEPS,
+  // After the logins: demo servers, services and a provisioning task.
+  ...SERVERS_SEED_STEPS,
 ];
 
 export interface SeedReport {

@@ -20,6 +20,8 @@ import { registerNoticeRoutes } from './notices.ts';
 import { registerPeopleRoutes } from './people.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
+import { registerServersRoutes } from './servers.ts';
+import { registerServicesRoutes } from './services.ts';
 import { registerTokenRoutes } from './token.ts';
 import { registerUserRoutes } from './user.ts';
 
@@ -48,4 +50,6 @@ export const API_MODULES: readonly ApiModule[] = [
   registerNoticeRoutes,
   registerManagedVmRoutes,
   registerDnsRoutes,
+  registerServersRoutes,
+  registerServicesRoutes,
 ];

@@ -13,6 +13,7 @@ import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { startCardProvider } from '../../../src/server/card-provider/server.ts';
 import { startHostAgent } from '../../../src/server/managed/stand-in/server.ts';
+import { startStandInHypervisor } from '../../../src/server/hypervisor/stand-in/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
 import { seedBilledCustomers } from './billed-customers.ts';
 
@@ -58,6 +59,11 @@ const config = loadConfig({
   // The local tile server has a tile at every zoom, the map's 20 included.
   MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
   MAP_TILE_MAX_ZOOM: '20',
+  // The stand-in hypervisor beside it (the port plus 3000); its tasks run at half their length.
+  HYPERVISOR_PORT:
+    process.env.E2E_HYPERVISOR_PORT ?? String(Number(process.env.E2E_PORT ?? '3100') + 3000),
+  HYPERVISOR_API_URL: '',
+  HYPERVISOR_TASK_SCALE: '0.5',
 });
 buildWebIfStale(config.webDistDir, false);
 const running = await startServer(config);
@@ -68,13 +74,16 @@ const cardProvider = await startCardProvider({
   logger: running.logger,
 });
 const hostAgent = await startHostAgent({ config, logger: running.logger });
+const hypervisor = await startStandInHypervisor({
+  config,
+  db: running.database.db,
+  logger: running.logger,
+});
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 closeOnSignals({
   logger: running.logger,
   close: () =>
-    cardProvider
-      .close()
-      .then(() => hostAgent.close())
+    Promise.all([cardProvider.close(), hostAgent.close(), hypervisor?.close()])
       .then(() => {
         tileServer.closeAllConnections();
         return new Promise((resolve) => tileServer.close(resolve));

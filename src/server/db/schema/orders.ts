@@ -113,6 +113,8 @@ export const SERVICE_KINDS = [
   'voice_contact',
   'static_ip',
   'subnet',
+  // A virtual server's monthly line (src/server/servers/): hosting class, details.iid.
+  'server',
 ] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 

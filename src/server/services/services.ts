@@ -1,0 +1,166 @@
+/**
+ * A customer's services (docs/servers.md "Services"): GET /services groups them by service class
+ * (portal.md §3), at most SERVICES_LIST_MAX with `has_more` beyond; connectivity services carry
+ * what /connection/{display_id} shows, read from their order. Provisioning tasks are listed as
+ * they are; the provider's admin action moves a connectivity task on through its statuses, and
+ * its last step activates the order's services (the billing run then bills the activation:
+ * docs/billing.md).
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { fromCents } from '#shared/cart/money';
+import { PROVISIONING_TASK_STATUSES, SERVICES_LIST_MAX } from '#shared/constants';
+import { SERVER_MESSAGES } from '#shared/messages/servers';
+import {
+  SERVICE_GROUP_IDS,
+  type ConnectionDetails,
+  type ProvisioningTask,
+  type ServiceRecord,
+  type ServicesResponse,
+} from '#shared/services';
+import { clockToday, type Clock } from '../clock.ts';
+import type { Executor } from '../db/client.ts';
+import { addresses, customerServices, orders, provisioningTasks } from '../db/schema.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+type ServiceRow = typeof customerServices.$inferSelect;
+
+interface StoredOrder {
+  connectivity?: {
+    speed_id?: string;
+    install_details?: { date?: string; display_time?: string } | null;
+  };
+  router?: { router_model?: string | null; mesh_quantity?: number };
+}
+
+async function connections(db: Executor, rows: ServiceRow[]) {
+  const orderIds = [
+    ...new Set(
+      rows.filter((r) => r.kind === 'connectivity' && r.orderId !== null).map((r) => r.orderId!),
+    ),
+  ];
+  if (orderIds.length === 0) return new Map<number, ConnectionDetails>();
+  const found = await db
+    .select({
+      orderId: orders.orderId,
+      connectivityOrder: orders.connectivityOrder,
+      firstMonthCents: orders.firstMonthCents,
+      address: addresses.formatted,
+    })
+    .from(orders)
+    .leftJoin(addresses, eq(addresses.id, orders.addressId))
+    .where(inArray(orders.orderId, orderIds));
+  return new Map(
+    found.map((o) => {
+      const stored = o.connectivityOrder as StoredOrder;
+      const install = stored.connectivity?.install_details;
+      return [
+        o.orderId,
+        {
+          speed_id: stored.connectivity?.speed_id ?? null,
+          router_model: stored.router?.router_model ?? null,
+          mesh_quantity: stored.router?.mesh_quantity ?? 0,
+          address: o.address,
+          installation: install?.date
+            ? `${install.date}, ${install.display_time ?? ''}`.trim()
+            : null,
+          monthly_price: fromCents(o.firstMonthCents),
+          order_id: o.orderId,
+        } satisfies ConnectionDetails,
+      ];
+    }),
+  );
+}
+
+function record(row: ServiceRow, connection?: ConnectionDetails): ServiceRecord {
+  const details = row.details as { iid?: number; monthly_cost?: number };
+  return {
+    id: row.id,
+    display_id: row.displayId,
+    service_class_id: row.serviceClassId,
+    kind: row.kind,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    activated_on: row.activatedOn,
+    ...(connection ? { connection } : {}),
+    ...(row.kind === 'server' && details.iid !== undefined
+      ? { server: { iid: details.iid, monthly_cost: details.monthly_cost ?? 0 } }
+      : {}),
+  };
+}
+
+export async function listServices(db: Executor, cid: number): Promise<ServicesResponse> {
+  const rows = await db
+    .select()
+    .from(customerServices)
+    .where(eq(customerServices.cid, cid))
+    .orderBy(asc(customerServices.id))
+    .limit(SERVICES_LIST_MAX + 1);
+  const shown = rows.slice(0, SERVICES_LIST_MAX);
+  const byOrder = await connections(db, shown);
+  const services: Record<string, ServiceRecord[]> = {};
+  for (const id of SERVICE_GROUP_IDS) services[String(id)] = [];
+  for (const row of shown) {
+    const connection =
+      row.kind === 'connectivity' && row.orderId !== null ? byOrder.get(row.orderId) : undefined;
+    (services[String(row.serviceClassId)] ??= []).push(record(row, connection));
+  }
+  return { services, has_more: rows.length > SERVICES_LIST_MAX };
+}
+
+function taskRecord(row: typeof provisioningTasks.$inferSelect): ProvisioningTask {
+  return {
+    id: row.id,
+    status: row.status,
+    service_display_id: row.serviceDisplayId,
+    creation_dt: row.creationDt.toISOString(),
+    service_class_id: row.serviceClassId,
+  };
+}
+
+export async function listTasks(db: Executor, cid: number): Promise<ProvisioningTask[]> {
+  const rows = await db
+    .select()
+    .from(provisioningTasks)
+    .where(eq(provisioningTasks.cid, cid))
+    .orderBy(desc(provisioningTasks.creationDt), desc(provisioningTasks.id))
+    .limit(SERVICES_LIST_MAX);
+  return rows.map(taskRecord);
+}
+
+/**
+ * Moves a provisioning task to its next status (received → scheduled → installing → complete);
+ * on complete, the order's pending services become active today.
+ */
+export async function advanceTask(
+  db: Executor,
+  clock: Clock,
+  taskId: number,
+): Promise<ProvisioningTask> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .select()
+      .from(provisioningTasks)
+      .where(eq(provisioningTasks.id, taskId))
+      .for('update');
+    if (!task) throw notFound(SERVER_MESSAGES.taskNotFound);
+    const at = (PROVISIONING_TASK_STATUSES as readonly string[]).indexOf(task.status);
+    if (at < 0 || at === PROVISIONING_TASK_STATUSES.length - 1) {
+      throw conflict(SERVER_MESSAGES.taskFinished);
+    }
+    const next = PROVISIONING_TASK_STATUSES[at + 1];
+    const [moved] = await tx
+      .update(provisioningTasks)
+      .set({ status: next })
+      .where(eq(provisioningTasks.id, taskId))
+      .returning();
+    if (next === 'complete' && task.orderId !== null) {
+      await tx
+        .update(customerServices)
+        .set({ status: 'active', activatedOn: clockToday(clock) })
+        .where(
+          and(eq(customerServices.orderId, task.orderId), eq(customerServices.status, 'pending')),
+        );
+    }
+    return taskRecord(moved);
+  });
+}

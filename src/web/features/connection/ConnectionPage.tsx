@@ -1,0 +1,94 @@
+/**
+ * A connectivity service (/connection/{display_id}, services view): speed, router and mesh,
+ * address, installation appointment, provisioning progress and the monthly price from its order.
+ */
+import { Center, Alert, Badge, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { formatDollars } from '#shared/cart/money';
+import type { ProvisioningTasksResponse, ServicesResponse } from '#shared/services';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { connectionApi } from './api.ts';
+
+export default function ConnectionPage() {
+  const { display_id: displayId = '' } = useParams({ strict: false }) as { display_id?: string };
+  usePageTitle(`Connection ${displayId}`);
+  const { api } = useAppServices();
+  const calls = useMemo(() => connectionApi(api), [api]);
+  const loader = useActorRef(
+    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => calls.all()) } }),
+  );
+  const data = useSelector(loader, (s) =>
+    selectData<{ services: ServicesResponse; tasks: ProvisioningTasksResponse }>(s),
+  );
+  const loading = useSelector(loader, selectLoading);
+  const error = useSelector(loader, selectLoadError);
+  const service = data
+    ? Object.values(data.services.services)
+        .flat()
+        .find((s) => s.display_id === displayId && s.kind === 'connectivity')
+    : undefined;
+  const task = data?.tasks.tasks.find((t) => t.service_display_id === displayId);
+  const c = service?.connection;
+  return (
+    <Stack gap="md">
+      <Title order={1}>Connection {displayId}</Title>
+      {loading && (
+        <Center role="status" aria-label="Loading the connection">
+          <Loader aria-hidden />
+        </Center>
+      )}
+      {error !== null && <Alert color="red">{error}</Alert>}
+      {data && !service && <Alert color="yellow">This connection was not found.</Alert>}
+      {service && (
+        <Paper withBorder p="md">
+          <Table>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th>Status</Table.Th>
+                <Table.Td>
+                  <Badge variant="light">{service.status}</Badge>
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Provisioning</Table.Th>
+                <Table.Td>{task ? task.status.toUpperCase() : '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Speed</Table.Th>
+                <Table.Td>{c?.speed_id ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Router</Table.Th>
+                <Table.Td>{c?.router_model ?? 'None'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Mesh</Table.Th>
+                <Table.Td>{c?.mesh_quantity ?? 0}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Address</Table.Th>
+                <Table.Td>{c?.address ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Installation</Table.Th>
+                <Table.Td>{c?.installation ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Monthly price</Table.Th>
+                <Table.Td>
+                  {c?.monthly_price != null ? formatDollars(c.monthly_price) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

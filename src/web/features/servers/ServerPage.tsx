@@ -1,0 +1,142 @@
+/**
+ * A server (/server/{iid}, services view): its power with Start, Stop and Force stop (behind a
+ * confirmation), the seconds since shutdown, the editor with the monthly cost, and Delete. "Server
+ * not found" (warning) when the server is absent after the load (portal.md §8). Design:
+ * docs/servers.md "Pages".
+ */
+import {
+  Center,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { parseRecordId } from '#shared/billing';
+import { ERROR_MESSAGES } from '#shared/messages';
+import { hasPermission } from '#shared/permissions';
+import type { ServerRecord } from '#shared/servers';
+import { editorMachine } from '#machines/servers/editor.machine';
+import { listMachine } from '#machines/servers/list.machine';
+import {
+  selectListBusy,
+  selectListError,
+  selectServer,
+  selectServerNotFound,
+} from '#machines/servers/list.selectors';
+import { powerMachine } from '#machines/servers/power.machine';
+import { selectUser } from '#machines/session/session.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { serversApi } from './api.ts';
+import { notifyInModal } from './notify.ts';
+import { PowerControls } from './PowerControls.tsx';
+import { ServerEditor } from './ServerEditor.tsx';
+
+function EditorSection({
+  iid,
+  server,
+  canManage,
+  onSaved,
+}: {
+  iid: number;
+  server: ServerRecord;
+  canManage: boolean;
+  onSaved: () => void;
+}) {
+  const { api, actors } = useAppServices();
+  const calls = useMemo(() => serversApi(api), [api]);
+  const editor = useActorRef(
+    editorMachine.provide({
+      actors: { save: calls.save(iid) },
+      actions: { 'notify in a modal': notifyInModal(actors), 'announce the save': onSaved },
+    }),
+    { input: { server } },
+  );
+  return <ServerEditor actor={editor} canManage={canManage} />;
+}
+
+export default function ServerPage() {
+  const params = useParams({ strict: false }) as { iid?: string };
+  const iid = parseRecordId(params.iid ?? '') ?? 0;
+  usePageTitle(`Server ${iid}`);
+  const { api, actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  const canManage = user ? hasPermission(user.perms, 'services.manage') : false;
+  const calls = useMemo(() => serversApi(api), [api]);
+  const list = useActorRef(
+    listMachine.provide({
+      actors: calls.listActors,
+      actions: { 'notify in a modal': notifyInModal(actors) },
+    }),
+    { input: { column: 'iid', ascending: true } },
+  );
+  const reload = () => list.send({ type: 'servers.reload.pressed' });
+  const power = useActorRef(
+    powerMachine.provide({ actions: { 'reload the server': reload }, actors: calls.powerActors }),
+    { input: { iid } },
+  );
+  const server = useSelector(list, (s) => selectServer(s, iid));
+  const notFound = useSelector(list, (s) => selectServerNotFound(s, iid));
+  const busy = useSelector(list, selectListBusy);
+  const error = useSelector(list, selectListError);
+  return (
+    <Stack gap="md">
+      <Title order={1}>{server ? server.name : `Server ${iid}`}</Title>
+      <Anchor component={Link} to="/services/servers/">
+        All servers
+      </Anchor>
+      {notFound && (
+        <Alert color="yellow" title={ERROR_MESSAGES.serverNotFound} data-testid="server-not-found">
+          {ERROR_MESSAGES.serverNotFound}
+        </Alert>
+      )}
+      {error !== null && !notFound && <Alert color="red">{error}</Alert>}
+      {!server && busy && (
+        <Center role="status" aria-label="Loading the server">
+          <Loader aria-hidden />
+        </Center>
+      )}
+      {server && (
+        <>
+          <Paper withBorder p="md">
+            <PowerControls actor={power} canManage={canManage} />
+          </Paper>
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Size and cost
+              </Title>
+              <EditorSection
+                key={`${server.cpus}-${server.mem}-${server.disk}`}
+                iid={iid}
+                server={server}
+                canManage={canManage}
+                onSaved={reload}
+              />
+            </Stack>
+          </Paper>
+          {canManage && (
+            <Group>
+              <Text size="sm">A server is deleted only when it is stopped.</Text>
+              <Button
+                color="red.9"
+                disabled={busy}
+                onClick={() => list.send({ type: 'server.delete.pressed', iid })}
+              >
+                Delete server
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The servers table (/services/servers/, inside the services layout): sortable by every column
+ * both ways, the count, live power for servers whose action is under way, and New server (the
+ * placeholder size). Rendered from the list machine (machines/servers/list.machine.ts).
+ */
+import {
+  Center,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { formatDollars } from '#shared/cart/money';
+import { hasPermission } from '#shared/permissions';
+import { PLACEHOLDER_SERVER, type ServerRecord, type ServerSortColumn } from '#shared/servers';
+import { listMachine } from '#machines/servers/list.machine';
+import {
+  selectListBusy,
+  selectListError,
+  selectServerCount,
+  selectServers,
+  selectSort,
+} from '#machines/servers/list.selectors';
+import { powerMachine } from '#machines/servers/power.machine';
+import { selectPower } from '#machines/servers/power.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { serversApi } from './api.ts';
+import { notifyInModal } from './notify.ts';
+import { PowerBadge } from './PowerControls.tsx';
+
+const COLUMNS: { column: ServerSortColumn; label: string }[] = [
+  { column: 'name', label: 'Name' },
+  { column: 'power', label: 'Power' },
+  { column: 'cpus', label: 'CPU' },
+  { column: 'mem', label: 'Memory' },
+  { column: 'disk', label: 'Storage' },
+  { column: 'managed', label: 'Managed' },
+  { column: 'monthly_cost', label: 'Monthly cost' },
+];
+
+/** The power of a server whose action runs: followed live until it settles. */
+function LivePower({ iid }: { iid: number }) {
+  const { api } = useAppServices();
+  const calls = useMemo(() => serversApi(api), [api]);
+  const actor = useActorRef(powerMachine.provide({ actors: calls.powerActors }), {
+    input: { iid },
+  });
+  return <PowerBadge power={useSelector(actor, selectPower)} />;
+}
+
+function PowerCell({ server }: { server: ServerRecord }) {
+  return server.power === 'running' || server.power === 'stopped' ? (
+    <PowerBadge power={server.power} />
+  ) : (
+    <LivePower iid={server.iid} />
+  );
+}
+
+export default function ServersPage() {
+  usePageTitle('Servers');
+  const { api, actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  const canManage = user ? hasPermission(user.perms, 'services.manage') : false;
+  const calls = useMemo(() => serversApi(api), [api]);
+  const list = useActorRef(
+    listMachine.provide({
+      actors: calls.listActors,
+      actions: { 'notify in a modal': notifyInModal(actors) },
+    }),
+    { input: { column: 'iid', ascending: true } },
+  );
+  const servers = useSelector(list, selectServers);
+  const count = useSelector(list, selectServerCount);
+  const sort = useSelector(list, selectSort);
+  const busy = useSelector(list, selectListBusy);
+  const error = useSelector(list, selectListError);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text data-testid="server-count">
+          {count} {count === 1 ? 'server' : 'servers'}
+        </Text>
+        {canManage && (
+          <Button
+            disabled={busy}
+            onClick={() =>
+              list.send({
+                type: 'server.create.pressed',
+                server: { ...PLACEHOLDER_SERVER, managed: false },
+              })
+            }
+          >
+            New server
+          </Button>
+        )}
+      </Group>
+      {error !== null && <Alert color="red">{error}</Alert>}
+      <Table striped aria-busy={busy} data-testid="servers-table">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map(({ column, label }) => (
+              <Table.Th
+                key={column}
+                aria-sort={
+                  sort.column === column ? (sort.ascending ? 'ascending' : 'descending') : 'none'
+                }
+              >
+                <UnstyledButton
+                  onClick={() => list.send({ type: 'servers.sort.pressed', column })}
+                  fw={600}
+                >
+                  {label}
+                  {sort.column === column ? (sort.ascending ? ' ▲' : ' ▼') : ''}
+                </UnstyledButton>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {servers.map((server) => (
+            <Table.Tr key={server.iid}>
+              <Table.Td>
+                <Anchor component={Link} to={`/server/${server.iid}/`}>
+                  {server.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <PowerCell server={server} />
+              </Table.Td>
+              <Table.Td>{server.cpus}</Table.Td>
+              <Table.Td>{server.mem_gb} GB</Table.Td>
+              <Table.Td>{server.disk} GB</Table.Td>
+              <Table.Td>{server.managed ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>{formatDollars(server.monthly_cost)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {busy && servers.length === 0 && (
+        <Center role="status" aria-label="Loading the servers">
+          <Loader aria-hidden />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+/** The services pages' calls (docs/api.md "Services"), typed by the shared contract. */
+import {
+  SERVICES_PATHS,
+  type ProvisioningTasksResponse,
+  type ServicesResponse,
+} from '#shared/services';
+import type { ApiClient } from '../../api/client.ts';
+
+export interface ServicesData {
+  services: ServicesResponse;
+  tasks: ProvisioningTasksResponse;
+}
+
+export function servicesApi(api: ApiClient) {
+  return {
+    all: async (): Promise<ServicesData> => {
+      const [services, tasks] = await Promise.all([
+        api.get<ServicesResponse>(SERVICES_PATHS.services),
+        api.get<ProvisioningTasksResponse>(SERVICES_PATHS.tasks),
+      ]);
+      return { services, tasks };
+    },
+  };
+}
