@@ -36,6 +36,11 @@ export function normaliseAliases(aliases: readonly string[]): string[] {
   return aliases.map(normaliseHostName).filter((alias) => alias !== '');
 }
 
+/** Aliases typed as one text: separated by blanks or commas (portal.md §3 "blanks removed"). */
+export function splitAliases(text: string): string[] {
+  return normaliseAliases(text.split(/[\s,]+/));
+}
+
 /** Field errors of a vhost's domain and aliases on their own (`aliases.N` for one alias). */
 export function hostNameErrors(domain: string | undefined, aliases: readonly string[]) {
   const errors: Record<string, string> = {};
@@ -50,6 +55,57 @@ export function hostNameErrors(domain: string | undefined, aliases: readonly str
     seen.add(alias);
   });
   return errors;
+}
+
+/**
+ * Field errors of a vhost's SSL choice on their own: ssl_only needs ssl_enabled, and ssl_enabled
+ * needs a certificate (whether that certificate exists and covers the names is the server's).
+ */
+export function sslChoiceErrors(choice: {
+  sslEnabled: boolean;
+  sslId: number | null;
+  sslOnly: boolean;
+}): Record<string, string> {
+  if (choice.sslOnly && !choice.sslEnabled) return { ssl_only: M.sslOnlyNeedsSsl };
+  if (choice.sslEnabled && choice.sslId === null) return { ssl_id: M.sslNeedsCertificate };
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Certificates as text (parsing them, keys and chains is the server's: certificates.ts)
+
+const CERT_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const KEY_BLOCK =
+  /^\s*-----BEGIN (RSA |EC )?PRIVATE KEY-----[\s\S]+-----END \1?PRIVATE KEY-----\s*$/;
+const ENCRYPTED_KEY = /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/;
+
+/** The PEM certificate blocks of a text. */
+export function pemCertificateBlocks(text: string): string[] {
+  return text.match(CERT_BLOCK) ?? [];
+}
+
+/** Only PEM certificate blocks and blank space, at least one. */
+export function onlyPemCertificates(text: string): boolean {
+  return text.replace(CERT_BLOCK, '').trim() === '' && pemCertificateBlocks(text).length > 0;
+}
+
+/** A certificate: exactly one PEM certificate block and nothing else. */
+export function certificatePemError(text: string): string | undefined {
+  return onlyPemCertificates(text) && pemCertificateBlocks(text).length === 1
+    ? undefined
+    : M.certificatePem;
+}
+
+/** A private key: one unencrypted PEM key block (a passphrase is refused with how to remove it). */
+export function privateKeyPemError(text: string): string | undefined {
+  if (ENCRYPTED_KEY.test(text)) return M.keyEncrypted;
+  return KEY_BLOCK.test(text) ? undefined : M.keyPem;
+}
+
+/** A CA chain: empty, or PEM certificate blocks only. */
+export function chainPemError(text: string | null | undefined): string | undefined {
+  if (!text?.trim()) return undefined;
+  return onlyPemCertificates(text) ? undefined : M.chainPem;
 }
 
 // ---------------------------------------------------------------------------------------------

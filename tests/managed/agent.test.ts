@@ -3,7 +3,15 @@
  * `nginx -t` staging check that refuses a configuration nginx would not load and leaves the live
  * one untouched, its HTTP API with its key, and the product-rules-only mode without nginx.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -220,6 +228,70 @@ describe('the stand-in agent', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('stages only the files a change changes: the others are the live files, hard-linked', async () => {
+    const dir = newDir();
+    const agent = createStandInAgent({ dir, checker: nginx });
+    const vhost = (domain: string) => ({
+      type: 'vhost.create' as const,
+      domain,
+      aliases: [],
+      ssl_enabled: false,
+      ssl_id: null,
+      ssl_only: false,
+    });
+    for (const domain of ['a.example.com', 'b.example.com', 'c.example.com']) {
+      expect((await agent.apply(4, vhost(domain))).ok).toBe(true);
+    }
+    const live = path.join(dir, '4', 'live');
+    const inode = (file: string) => statSync(path.join(live, file)).ino;
+    const before = Object.fromEntries(
+      ['nginx.conf', 'sites/vhost-1.conf', 'sites/vhost-2.conf', 'sites/vhost-3.conf'].map(
+        (file) => [file, inode(file)],
+      ),
+    );
+    const changed = await agent.apply(4, {
+      type: 'vhost.aliases',
+      id: 2,
+      aliases: ['www.b.example.com'],
+    });
+    expect(changed.ok).toBe(true);
+    expect(inode('nginx.conf')).toBe(before['nginx.conf']);
+    expect(inode('sites/vhost-1.conf')).toBe(before['sites/vhost-1.conf']);
+    expect(inode('sites/vhost-3.conf')).toBe(before['sites/vhost-3.conf']);
+    expect(inode('sites/vhost-2.conf')).not.toBe(before['sites/vhost-2.conf']);
+    expect(readFileSync(path.join(live, 'sites', 'vhost-2.conf'), 'utf8')).toContain(
+      'server_name b.example.com www.b.example.com;',
+    );
+    // A deleted vhost's file is not carried over.
+    expect((await agent.apply(4, { type: 'vhost.delete', id: 3 })).ok).toBe(true);
+    expect(existsSync(path.join(live, 'sites', 'vhost-3.conf'))).toBe(false);
+    expect(await nginx.check(live)).toEqual({ ok: true });
+
+    // After a restart, or with a live file removed by hand, the live folder is written whole.
+    rmSync(path.join(live, 'sites', 'vhost-1.conf'));
+    expect((await agent.apply(4, vhost('d.example.com'))).ok).toBe(true);
+    expect(readFileSync(path.join(live, 'sites', 'vhost-1.conf'), 'utf8')).toContain(
+      'server_name a.example.com;',
+    );
+    const restarted = createStandInAgent({ dir, checker: nginx });
+    writeFileSync(path.join(live, 'sites', 'vhost-1.conf'), '# edited by hand\n');
+    expect((await restarted.apply(4, vhost('e.example.com'))).ok).toBe(true);
+    expect(readFileSync(path.join(live, 'sites', 'vhost-1.conf'), 'utf8')).toContain(
+      'server_name a.example.com;',
+    );
+    expect(
+      readdirSync(path.join(live, 'sites'))
+        .filter((file) => file.endsWith('.conf'))
+        .sort(),
+    ).toEqual(
+      renderNginx(JSON.parse(readFileSync(path.join(dir, '4', 'state.json'), 'utf8')))
+        .filter((file) => file.path.startsWith('sites/'))
+        .map((file) => file.path.slice('sites/'.length))
+        .sort(),
+    );
+    expect(readdirStaging(path.join(dir, '4'))).toEqual([]);
   });
 
   it('renders an empty server as a configuration nginx loads', async () => {

@@ -6,12 +6,14 @@
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { MANAGED } from '#shared/constants';
+import {
+  chainPemError,
+  certificatePemError,
+  pemCertificateBlocks,
+  privateKeyPemError,
+} from '#shared/managed';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
 
-const CERT_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
-const KEY_BLOCK =
-  /^\s*-----BEGIN (RSA |EC )?PRIVATE KEY-----[\s\S]+-----END \1?PRIVATE KEY-----\s*$/;
-const ENCRYPTED = /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/;
 const EC_CURVES = ['prime256v1', 'secp384r1', 'secp521r1'];
 
 export interface CheckedCertificate {
@@ -25,15 +27,6 @@ export interface CheckedCertificate {
 
 export type CertificateCheck =
   { ok: true; value: CheckedCertificate } | { ok: false; errors: Record<string, string> };
-
-function pemBlocks(text: string): string[] {
-  return text.match(CERT_BLOCK) ?? [];
-}
-
-/** Only PEM blocks and blank space: nothing nginx would read as part of a file it cannot parse. */
-function onlyCertificates(text: string): boolean {
-  return text.replace(CERT_BLOCK, '').trim() === '' && pemBlocks(text).length > 0;
-}
 
 function keyProblem(key: KeyObject): string | undefined {
   const details = key.asymmetricKeyDetails;
@@ -64,8 +57,9 @@ export function checkCertificate(
 ): CertificateCheck {
   const errors: Record<string, string> = {};
   let certificate: X509Certificate | undefined;
-  if (!onlyCertificates(input.cert) || pemBlocks(input.cert).length !== 1) {
-    errors.cert = M.certificatePem;
+  const certShape = certificatePemError(input.cert);
+  if (certShape) {
+    errors.cert = certShape;
   } else {
     try {
       certificate = new X509Certificate(input.cert);
@@ -74,8 +68,8 @@ export function checkCertificate(
     }
   }
   let key: KeyObject | undefined;
-  if (ENCRYPTED.test(input.key)) errors.key = M.keyEncrypted;
-  else if (!KEY_BLOCK.test(input.key)) errors.key = M.keyPem;
+  const keyShape = privateKeyPemError(input.key);
+  if (keyShape) errors.key = keyShape;
   else {
     try {
       key = createPrivateKey(input.key);
@@ -99,11 +93,12 @@ export function checkCertificate(
   }
   const ca = input.ca?.trim() ? input.ca : undefined;
   if (ca !== undefined) {
-    if (!onlyCertificates(ca)) errors.ca = M.chainPem;
+    const chainShape = chainPemError(ca);
+    if (chainShape) errors.ca = chainShape;
     else {
       let chain: X509Certificate[] = [];
       try {
-        chain = pemBlocks(ca).map((block) => new X509Certificate(block));
+        chain = pemCertificateBlocks(ca).map((block) => new X509Certificate(block));
       } catch {
         errors.ca = M.chainPem;
       }

@@ -18,6 +18,7 @@ import {
   phpSettingErrors,
   redirectLoops,
   redirectTargetError,
+  sslChoiceErrors,
   type DatabaseRecord,
   type FtpUserRecord,
   type ManagedListName,
@@ -156,9 +157,8 @@ function sslErrors(
   },
   aliasField: 'aliases' | 'ssl_id',
 ): Record<string, string> {
-  if (v.sslOnly && !v.sslEnabled) return { ssl_only: M.sslOnlyNeedsSsl };
-  if (!v.sslEnabled) return {};
-  if (v.sslId === null) return { ssl_id: M.sslNeedsCertificate };
+  const choice = sslChoiceErrors(v);
+  if (Object.keys(choice).length > 0 || !v.sslEnabled || v.sslId === null) return choice;
   const cert = state.certs.find((c) => c.id === v.sslId);
   if (!cert) return { ssl_id: M.certificateMissing };
   if (!certificateCovers(cert.names, v.domain)) {

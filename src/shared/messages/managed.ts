@@ -57,4 +57,5 @@ export const MANAGED_MESSAGES = {
   nginxOn: 'Web server (nginx) is on',
   nginxOff: 'Web server (nginx) is off',
   nginxFailed: 'The web server could not be switched',
+  changeBusy: 'Another change is on its way: try again when it is done',
 } as const;

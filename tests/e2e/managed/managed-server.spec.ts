@@ -54,7 +54,11 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   // A vhost using it, SSL only: marked as starting, its Delete locked.
   await openTab(page, 'Vhosts');
   const addVhost = page.getByRole('form', { name: 'Add vhost' });
+  // Checked in the browser by the shared rule, before anything is sent.
+  await addVhost.getByLabel('Domain').fill('shop example');
+  await expect(addVhost.getByText(M.hostName)).toBeVisible();
   await addVhost.getByLabel('Domain').fill('shop.example.com');
+  await expect(addVhost.getByText(M.hostName)).toBeHidden();
   await addVhost.getByRole('combobox', { name: 'Certificate' }).click();
   await page.getByRole('option', { name: 'shop' }).click();
   await addVhost.getByLabel('SSL only (HTTP redirects to HTTPS)').check();
@@ -79,7 +83,7 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   const addDatabase = page.getByRole('form', { name: 'Add database' });
   await addDatabase.getByLabel('Database name').fill('shop');
   await addDatabase.getByLabel('User name').fill('shop_user');
-  await addDatabase.getByLabel('Password').fill('Quiet-Harbor-Lantern-42');
+  await addDatabase.getByLabel('Password', { exact: true }).fill('Quiet-Harbor-Lantern-42');
   await addDatabase.getByRole('button', { name: 'Add database' }).click();
   const databaseRow = page
     .getByRole('table', { name: 'MySQL databases' })

@@ -20,6 +20,7 @@ import { runBillingPass } from '../../../src/server/billing/run.ts';
 import { clockToday, systemClock } from '../../../src/server/clock.ts';
 import type { Config } from '../../../src/server/config.ts';
 import type { DatabaseHandle } from '../../../src/server/db/client.ts';
+import { servers } from '../../../src/server/db/schema.ts';
 import type { Logger } from '../../../src/server/logger.ts';
 import { bankCipherFor } from '../../../src/server/payments/index.ts';
 
@@ -27,6 +28,13 @@ import { bankCipherFor } from '../../../src/server/payments/index.ts';
 export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '40');
 
 export const billedUsername = (n: number) => `billed-${String(n).padStart(2, '0')}`;
+
+/**
+ * Each billed customer also has a managed server of its own (empty on the host agent), for walks
+ * of the managed server view that must not share one: below the servers' generated ids (5001 up).
+ */
+export const billedManagedServerIid = (username: string) =>
+  4100 + Number(/(\d+)$/.exec(username)?.[1] ?? '0');
 
 /** Seeds the billed customers (in the e2e server, after the first start's seed). */
 export async function seedBilledCustomers(deps: {
@@ -42,7 +50,7 @@ export async function seedBilledCustomers(deps: {
   await db.transaction(async (tx) => {
     for (let n = 1; n <= BILLED_CUSTOMERS; n += 1) {
       const username = billedUsername(n);
-      await createBilledCustomer(tx, {
+      const customer = await createBilledCustomer(tx, {
         username,
         passwordHash,
         firstName: 'Bill',
@@ -58,6 +66,16 @@ export async function seedBilledCustomers(deps: {
           routing: WHITELISTED_ROUTING_NUMBERS[0],
           cipher,
         },
+      });
+      await tx.insert(servers).values({
+        iid: billedManagedServerIid(username),
+        cid: customer.cid,
+        name: 'Managed web host',
+        cpus: 2,
+        mem: 2048,
+        disk: 40,
+        managed: true,
+        vmid: 900_000 + billedManagedServerIid(username),
       });
     }
   });

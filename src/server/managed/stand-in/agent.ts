@@ -13,7 +13,7 @@ import path from 'node:path';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
 import type { ManagedListName, ManagedLists, NginxRecord, RenderedFile } from '#shared/managed';
 import type { ChangeResult, HostAgent, ManagedChange } from '../agent.ts';
-import { nginxChecker, stageAndSwap, type NginxChecker } from '../nginx-check.ts';
+import { liveMemory, nginxChecker, stageAndSwap, type NginxChecker } from '../nginx-check.ts';
 import { previewFiles, renderNginx } from '../render.ts';
 import { applyChange, emptyServerState, listOf, type ServerState } from '../state.ts';
 
@@ -41,6 +41,8 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
   const checker = options.checker ?? nginxChecker();
   const now = options.now ?? (() => new Date());
   const locks = new Map<number, Promise<unknown>>();
+  /** What each server's live folder holds, so that a change stages only the files it changes. */
+  const live = liveMemory();
   let stagingRefusals = 0;
   /** The last id given, across every server (one agent process hands them out). */
   let lastId: number | undefined;
@@ -93,6 +95,7 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
         folder(iid),
         path.join(folder(iid), 'live'),
         renderNginx(applied.state),
+        live,
       );
       if (!verdict.ok) {
         stagingRefusals += 1;

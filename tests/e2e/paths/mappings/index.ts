@@ -33,6 +33,8 @@ import { themeMapping } from './theme.ts';
 import { tokensMapping } from './tokens.ts';
 import { cardFormMapping } from './card-form.ts';
 import { paymentMethodsMapping } from './payment-methods.ts';
+import { managedItemsMapping } from './managed-items.ts';
+import { managedNginxMapping } from './managed-nginx.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -64,4 +66,6 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   passwordMapping,
   cardFormMapping,
   paymentMethodsMapping,
+  managedItemsMapping,
+  managedNginxMapping,
 ];

@@ -1,0 +1,114 @@
+/** A list of the managed server view: its rows, their Delete buttons (with the lock) and the confirmation. */
+import { Alert, Badge, Button, Group, Modal, Table } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import type { ManagedItem, ManagedItemsActor } from '#machines/managed/items.machine';
+import {
+  selectConfirming,
+  selectError,
+  selectFieldErrors,
+  selectLoadFailed,
+  selectRows,
+} from '#machines/managed/items.selectors';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+
+export interface ItemsColumn {
+  title: string;
+  value: (item: ManagedItem) => ReactNode;
+}
+
+export function ItemsList({
+  actor,
+  label,
+  columns,
+  extra,
+}: {
+  actor: ManagedItemsActor;
+  label: string;
+  columns: ItemsColumn[];
+  extra?: (row: { id: string; item: ManagedItem }) => ReactNode;
+}) {
+  const rows = useSelector(actor, selectRows);
+  const failed = useSelector(actor, selectLoadFailed);
+  const confirming = useSelector(actor, selectConfirming);
+  const error = useSelector(actor, selectError);
+  const fieldErrors = useSelector(actor, selectFieldErrors);
+  if (failed) {
+    return (
+      <LoadFailure
+        title={`${label} could not be loaded`}
+        message={error}
+        onRetry={() => actor.send({ type: 'list.reload.pressed' })}
+      />
+    );
+  }
+  return (
+    <>
+      {error && Object.keys(fieldErrors).length === 0 && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Table aria-label={label} striped>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.title}>{column.title}</Table.Th>
+            ))}
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + 1}>None yet</Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              {columns.map((column, index) => (
+                <Table.Td key={column.title}>
+                  {column.value(row.item)}
+                  {index === 0 && row.starting && (
+                    <Badge ml="xs" color="yellow" autoContrast>
+                      {M.starting}
+                    </Badge>
+                  )}
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Group gap="xs">
+                  {extra?.(row)}
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    disabled={row.deleteDisabled}
+                    onClick={() => actor.send({ type: 'item.delete.pressed', id: row.id })}
+                  >
+                    {row.deleteLabel}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => actor.send({ type: 'item.delete.cancelled' })}
+        title="Delete this item?"
+      >
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => actor.send({ type: 'item.delete.cancelled' })}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => actor.send({ type: 'item.delete.confirmed' })}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+/** The websites user's password: the shared password machine (the signup's rules and strength meter). */
+import { Alert, Button, Stack } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import {
+  selectPasswordSubmitError,
+  selectPasswordSubmitting,
+} from '#machines/forms/password.selectors';
+import { useAppServices } from '../../app/context.tsx';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
+import { usePasswordActor } from '../../components/password-actor.ts';
+import type { ManagedApi } from './api.ts';
+
+export function WebsitesUserSection({ calls }: { calls: ManagedApi }) {
+  const { actors } = useAppServices();
+  const password = usePasswordActor(
+    { startOverWhenDone: true },
+    ({ password: value }) => calls.websitesUserPassword(value),
+    {
+      'announce the change': () =>
+        actors.notifications.send({
+          type: 'notification.raised',
+          message: M.websitesUserChanged,
+          notificationType: 'success',
+        }),
+    },
+  );
+  const submitting = useSelector(password, selectPasswordSubmitting);
+  const failure = useSelector(password, selectPasswordSubmitError);
+  return (
+    <form
+      noValidate
+      aria-label="Change the websites user password"
+      onSubmit={(event) => {
+        event.preventDefault();
+        password.send({ type: 'submit.pressed' });
+      }}
+    >
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <PasswordFields actor={password} withCurrent={false} />
+        <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

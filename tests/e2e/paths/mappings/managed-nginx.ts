@@ -1,0 +1,122 @@
+/**
+ * The web server switch of a managed server in the browser (portal.md §2 "Managed server view"),
+ * on the "Web server" section of the managed server of a customer of the path's own
+ * (`claimBilledCustomer`). The real stand-in host agent
+ * answers; the one answer it never gives (the switch answered but the web server stayed where it
+ * was) is left to the machine tests, and a failure is the request dropped on the network.
+ * The walk starts from the status it needs: the switch is set through the page first.
+ */
+import type { Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
+import { MANAGED_MESSAGES as M } from '../../../../src/shared/messages/managed.ts';
+import { billedManagedServerIid, claimBilledCustomer } from '../../support/billed-customers.ts';
+import type { BrowserMapping } from '../runner.ts';
+import { logInAs } from './portal.ts';
+
+/** The path's own customer and its managed server. */
+const walk = { username: '', iid: 0 };
+const section = () => `/control/servers/${walk.iid}/manage?section=nginx`;
+const NGINX = '**/manage/api/v1.0/managed_vm/*/nginx';
+
+const toggle = (page: Page) => page.getByRole('tabpanel').getByRole('switch');
+const failure = (page: Page) => page.getByRole('alert').filter({ hasText: M.nginxFailed });
+const statusOf = (event: EventObject) => (event as { output?: { status?: string } }).output?.status;
+
+/** Drops the next request of this method to the switch's endpoint. */
+async function dropNext(page: Page, method: 'GET' | 'PUT') {
+  await page.route(
+    NGINX,
+    (route) =>
+      route.request().method() === method ? route.abort('internetdisconnected') : route.fallback(),
+    { times: 1 },
+  );
+}
+
+/** Turns the web server on or off through the page, as the walk's start needs. */
+async function setStatus(page: Page, status: 'on' | 'off') {
+  const label = status === 'on' ? M.nginxOn : M.nginxOff;
+  const other = status === 'on' ? M.nginxOff : M.nginxOn;
+  await toggle(page).and(page.locator(':enabled')).waitFor();
+  if (await page.getByText(other, { exact: true }).isVisible()) {
+    await toggle(page).click({ force: true });
+  }
+  await page.getByText(label, { exact: true }).waitFor();
+}
+
+export const managedNginxMapping: BrowserMapping = {
+  machine: 'managed-nginx',
+  async start({ page, visit, upcoming }) {
+    walk.username = claimBilledCustomer();
+    walk.iid = billedManagedServerIid(walk.username);
+    await logInAs(page, visit, walk.username);
+    const first = upcoming[0];
+    if (first?.type === 'xstate.done.actor.status') {
+      await visit(section());
+      await setStatus(page, statusOf(first) === 'off' ? 'off' : 'on');
+    }
+  },
+  events: {
+    'xstate.done.actor.status': async ({ page, visit }) => {
+      // The status was set by the start: the page now loads it afresh.
+      await visit(section());
+      await toggle(page).waitFor();
+    },
+    'xstate.error.actor.status': async ({ page, visit, expect }) => {
+      await dropNext(page, 'GET');
+      await visit(section());
+      await expect(failure(page)).toBeVisible();
+    },
+    'nginx.reload.pressed': async ({ page }) => {
+      await page.unroute(NGINX);
+      await failure(page).getByRole('button', { name: 'Try again' }).click();
+    },
+    'nginx.switch.toggled': async ({ page, upcoming }) => {
+      const next = upcoming[0]?.type;
+      if (next === 'xstate.error.actor.switchOff' || next === 'xstate.error.actor.switchOn')
+        await dropNext(page, 'PUT');
+      await toggle(page).click({ force: true });
+    },
+    'xstate.done.actor.switchOff': async ({ page, expect }) => {
+      await expect(page.getByText(M.nginxOff, { exact: true })).toBeVisible();
+    },
+    'xstate.done.actor.switchOn': async ({ page, expect }) => {
+      await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();
+    },
+    'xstate.error.actor.switchOff': async ({ page, expect }) => {
+      await expect(failure(page)).toBeVisible();
+    },
+    'xstate.error.actor.switchOn': async ({ page, expect }) => {
+      await expect(failure(page)).toBeVisible();
+    },
+  },
+  notCaused: {
+    'xstate.done.actor.switchOff': ({ event }) =>
+      statusOf(event) === 'on' ? 'the host agent does what the switch asked' : undefined,
+    'xstate.done.actor.switchOn': ({ event }) =>
+      statusOf(event) === 'off' ? 'the host agent does what the switch asked' : undefined,
+  },
+  states: {
+    on: async ({ page, expect }) => {
+      await expect(toggle(page)).toBeChecked();
+      await expect(toggle(page)).toBeEnabled();
+      await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();
+      await expect(failure(page)).toHaveCount(0);
+    },
+    off: async ({ page, expect }) => {
+      await expect(toggle(page)).not.toBeChecked();
+      await expect(toggle(page)).toBeEnabled();
+      await expect(page.getByText(M.nginxOff, { exact: true })).toBeVisible();
+      await expect(failure(page)).toHaveCount(0);
+    },
+    failed: async ({ page, expect }) => {
+      await expect(failure(page)).toContainText(ERROR_MESSAGES.timeout);
+      await expect(toggle(page)).toBeDisabled();
+    },
+  },
+  notShown: {
+    loading: 'lasts only while the status is asked for; the state after it is checked',
+    turningOff: 'lasts only while the host agent answers; the state after it is checked',
+    turningOn: 'lasts only while the host agent answers; the state after it is checked',
+  },
+};
