@@ -8,7 +8,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hypervisorVms, servers as serversTable } from '../../src/server/db/schema.ts';
+import { runBillingPass } from '../../src/server/billing/run.ts';
+import {
+  billLines,
+  bills,
+  hypervisorVms,
+  servers as serversTable,
+} from '../../src/server/db/schema.ts';
 import { useInProcessStandIn } from '../../src/server/hypervisor/index.ts';
 import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
@@ -260,6 +266,42 @@ describe('DELETE /servers/{iid}', () => {
     expect(((await gone.json()) as { msg: string }).msg).toBe(ERROR_MESSAGES.serverNotFound);
     const services = (await (await alice.get('/services')).json()) as ServicesResponse;
     expect(services.services['20'].map((s) => s.display_id)).not.toContain(`VM-${iid}`);
+  });
+});
+
+describe('billing', () => {
+  it('bills a server every month at the cost of portal.md §9 until it is deleted', async () => {
+    const carol = await createUser(t, { permissions: { services: 'manage' } });
+    const client = await login(t, carol.username, carol.password);
+    // 2 CPUs × 8 + 4 GB × 15 + 80 GB × 0.5 = 116 a month.
+    const { iid } = await create(client, { cpus: 2, mem: 4 * 1024, disk: 80, name: 'billed-1' });
+    const linesOf = async () =>
+      t.database.db
+        .select({
+          period: bills.periodStart,
+          description: billLines.description,
+          cents: billLines.amountCents,
+        })
+        .from(bills)
+        .innerJoin(billLines, eq(billLines.billId, bills.billId))
+        .where(eq(bills.cid, carol.cid))
+        .orderBy(bills.periodStart);
+    await runBillingPass(t, { today: '2030-03-10' });
+    expect(await linesOf()).toEqual([
+      {
+        period: '2030-03-10',
+        description: 'Virtual server billed-1 (2 CPU, 4 GB memory, 80 GB storage)',
+        cents: 116_00,
+      },
+    ]);
+    // A pass on the same day, or before the next month, bills nothing more.
+    await runBillingPass(t, { today: '2030-04-09' });
+    expect(await linesOf()).toHaveLength(1);
+    await runBillingPass(t, { today: '2030-04-10' });
+    expect((await linesOf()).map((line) => line.period)).toEqual(['2030-03-10', '2030-04-10']);
+    expect((await client.delete(`/servers/${iid}`)).status).toBe(200);
+    await runBillingPass(t, { today: '2030-05-10' });
+    expect(await linesOf()).toHaveLength(2);
   });
 });
 

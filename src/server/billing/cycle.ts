@@ -151,6 +151,39 @@ export function draftServiceBill(options: {
   return { subtotalCents: subtotal, taxCents: tax, totalCents: subtotal + tax, lines };
 }
 
+/**
+ * A virtual server's month (docs/servers.md "Cost"): one recurring line at the server's monthly
+ * cost as it stands when the bill is issued, taxed like the other recurring services.
+ */
+export function draftServerBill(options: {
+  description: string;
+  monthlyCents: number;
+  taxRateBp: number;
+  paperInvoice: boolean;
+}): DraftBill {
+  const { monthlyCents } = options;
+  const lines: DraftLine[] = [
+    {
+      kind: 'recurring',
+      description: options.description,
+      itemName: null,
+      quantity: 1,
+      unitCents: monthlyCents,
+      amountCents: monthlyCents,
+      taxable: true,
+      note: null,
+    },
+  ];
+  let subtotal = monthlyCents;
+  if (options.paperInvoice) {
+    const fee = toCents(TERMS.postalInvoiceFee);
+    lines.push(feeLine('Postal invoice fee', fee));
+    subtotal += fee;
+  }
+  const tax = taxOf(monthlyCents, options.taxRateBp);
+  return { subtotalCents: subtotal, taxCents: tax, totalCents: subtotal + tax, lines };
+}
+
 export function feeLine(description: string, cents: number): DraftLine {
   return {
     kind: 'fee',

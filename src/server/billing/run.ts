@@ -17,6 +17,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { BILLING, TERMS } from '#shared/constants';
+import { toCents } from '#shared/cart/money';
 import type { CartItem } from '#shared/cart/types';
 import { addDays } from '#shared/signup/dates';
 import { clockToday } from '../clock.ts';
@@ -40,7 +41,7 @@ import {
   type BillingDeps,
   type NewBill,
 } from './charges.ts';
-import { draftServiceBill, periodEnd, periodStart } from './cycle.ts';
+import { draftServerBill, draftServiceBill, periodEnd, periodStart } from './cycle.ts';
 import { rowsOf, settleLedgers } from './ledger.ts';
 import { queueBillingMail } from './mail.ts';
 
@@ -149,9 +150,26 @@ interface DueService {
   service_id: number;
   cid: number;
   order_id: number | null;
+  kind: string;
+  /** A server's size and monthly cost (src/server/servers/servers.ts `serviceDetails`). */
+  details: ServerLineDetails;
   activated_on: string;
   last_cycle: number;
   paper_invoice: boolean;
+}
+
+interface ServerLineDetails {
+  name?: string;
+  cpus?: number;
+  mem?: number;
+  disk?: number;
+  monthly_cost?: number;
+}
+
+/** A server's bill line: its name and size, e.g. "Virtual server web-1 (2 CPU, 4 GB memory, 80 GB storage)". */
+function serverLineOf(details: ServerLineDetails): string {
+  const size = `${details.cpus ?? 0} CPU, ${Math.round((details.mem ?? 0) / 1024)} GB memory, ${details.disk ?? 0} GB storage`;
+  return `Virtual server ${details.name ?? ''} (${size})`.replace('  ', ' ');
 }
 
 /** The provider whose lines are ours: the one not billed separately. */
@@ -167,20 +185,26 @@ function mainProviderOf(items: CartItem[], totals: unknown): string {
 async function issueBills(deps: BillingDeps, today: string, report: PassReport) {
   const { db } = deps.database;
   const result = await db.execute(sql`
-    select s.id as service_id, s.cid, s.order_id, s.activated_on::text as activated_on,
+    select s.id as service_id, s.cid, s.order_id, s.kind, s.details,
+           s.activated_on::text as activated_on,
            coalesce(max(b.cycle_number), 0)::int as last_cycle, cb.paper_invoice
     from customer_services s
     join customer_billing cb on cb.cid = s.cid
     left join bills b on b.service_id = s.id
-    where s.kind = 'connectivity' and s.activated_on is not null and s.activated_on <= ${today}
+    where (s.kind = 'connectivity' or (s.kind = 'server' and s.status = 'active'))
+      and s.activated_on is not null and s.activated_on <= ${today}
       and cb.account_status <> 'terminated'
-    group by s.id, s.cid, s.order_id, s.activated_on, cb.paper_invoice
+    group by s.id, s.cid, s.order_id, s.kind, s.details, s.activated_on, cb.paper_invoice
     order by s.id`);
   const due = rowsOf<DueService>(result).filter(
-    (s) => s.order_id !== null && periodStart(s.activated_on, s.last_cycle + 1) <= today,
+    (s) =>
+      (s.order_id !== null || s.kind === 'server') &&
+      periodStart(s.activated_on, s.last_cycle + 1) <= today,
   );
   for (const chunk of chunks(due)) {
-    const orderIds = [...new Set(chunk.map((service) => service.order_id!))];
+    const orderIds = [
+      ...new Set(chunk.flatMap((service) => (service.order_id === null ? [] : [service.order_id]))),
+    ];
     const carts = new Map(
       (
         await db
@@ -194,7 +218,7 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
     );
     const list: NewBill[] = [];
     for (const service of chunk) {
-      const cart = carts.get(service.order_id!)!;
+      const cart = service.order_id === null ? undefined : carts.get(service.order_id);
       for (let k = service.last_cycle + 1; periodStart(service.activated_on, k) <= today; k += 1) {
         const start = periodStart(service.activated_on, k);
         list.push({
@@ -207,13 +231,21 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
           periodStart: start,
           periodEnd: periodEnd(service.activated_on, k),
           issueDate: start,
-          draft: draftServiceBill({
-            items: cart.items,
-            mainProvider: cart.main,
-            month: k,
-            taxRateBp: deps.config.billingTaxRateBp,
-            paperInvoice: service.paper_invoice,
-          }),
+          draft:
+            service.kind === 'server' || !cart
+              ? draftServerBill({
+                  description: serverLineOf(service.details),
+                  monthlyCents: toCents(service.details.monthly_cost ?? 0),
+                  taxRateBp: deps.config.billingTaxRateBp,
+                  paperInvoice: service.paper_invoice,
+                })
+              : draftServiceBill({
+                  items: cart.items,
+                  mainProvider: cart.main,
+                  month: k,
+                  taxRateBp: deps.config.billingTaxRateBp,
+                  paperInvoice: service.paper_invoice,
+                }),
         });
       }
     }

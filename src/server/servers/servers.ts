@@ -367,8 +367,10 @@ export async function deleteServer(deps: Deps, cid: number, iid: number): Promis
   await withHypervisor(() => hv.destroy(row.vmid));
   await db.transaction(async (tx) => {
     await tx.delete(servers).where(and(eq(servers.iid, iid), eq(servers.cid, cid)));
+    // The service line stays, cancelled: its bills keep pointing at it and billing stops.
     await tx
-      .delete(customerServices)
+      .update(customerServices)
+      .set({ status: 'cancelled' })
       .where(
         and(eq(customerServices.cid, cid), eq(customerServices.displayId, serverDisplayId(iid))),
       );

@@ -6,7 +6,7 @@
  * its last step activates the order's services (the billing run then bills the activation:
  * docs/billing.md).
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { fromCents } from '#shared/cart/money';
 import { PROVISIONING_TASK_STATUSES, SERVICES_LIST_MAX } from '#shared/constants';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
@@ -92,7 +92,7 @@ export async function listServices(db: Executor, cid: number): Promise<ServicesR
   const rows = await db
     .select()
     .from(customerServices)
-    .where(eq(customerServices.cid, cid))
+    .where(and(eq(customerServices.cid, cid), ne(customerServices.status, 'cancelled')))
     .orderBy(asc(customerServices.id))
     .limit(SERVICES_LIST_MAX + 1);
   const shown = rows.slice(0, SERVICES_LIST_MAX);
