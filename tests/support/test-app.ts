@@ -1,6 +1,7 @@
 /**
  * An app on a private test database, called in process (no port needed), on a clock of its own:
  * `t.clock` stands at the real time of the app's creation (or at `now`) until the test moves it.
+ * Its virtual servers run on the stand-in hypervisor, in process on the same clock.
  */
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -8,6 +9,7 @@ import { settled } from '../../src/server/background.ts';
 import { SettableClock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { useInProcessStandIn } from '../../src/server/hypervisor/index.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import type { OrderHooks } from '../../src/server/orders/hooks.ts';
 import { createTestDatabase, testConfig } from './database.ts';
@@ -42,6 +44,8 @@ export async function createTestApp(
   const logger = options.logger ?? createLogger('error');
   const clock = new SettableClock(options.now ?? new Date());
   const app = createApp({ config, database, logger, clock, orderHooks: options.orderHooks });
+  // Virtual servers answer from the stand-in hypervisor, reached in process on this clock.
+  await useInProcessStandIn(config, database.db, logger, () => clock.now());
   return {
     app,
     config,

@@ -57,9 +57,9 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
   },
   'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
   'src/server/managed/client.ts': { names: ['TIMEOUT_MS'], reason: 'a network timeout' },
-  'src/server/managed/demo-seed.ts': {
-    names: ['DEMO_MANAGED_SERVER_IID', 'DEMO_MANAGED_SERVER_VMID'],
-    reason: 'the ids of the demo managed server',
+  'src/server/servers/demo-seed.ts': {
+    names: ['DEMO_MANAGED_SERVER_IID'],
+    reason: 'the id of the demo managed server',
   },
   'src/server/managed/stand-in/app.ts': {
     names: ['BODY_LIMIT_BYTES'],

@@ -11,7 +11,6 @@ import { appMeta } from './schema.ts';
 import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
 import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
 import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
-import { MANAGED_SEED_STEPS } from '../managed/demo-seed.ts';
 import { DNS_SEED_STEPS } from '../dns/demo-seed.ts';
 import { SERVERS_SEED_STEPS } from '../servers/demo-seed.ts';
 
@@ -24,8 +23,6 @@ export const SEED_STEPS: SeedStep[] = [
   ...PRE_SIGNUP_SEED_STEPS,
   // After the logins and the addresses: bills of the demo logins' orders at a demo address.
   ...BILLING_SEED_STEPS,
-  // After the logins: the demo customer's managed server.
-  ...MANAGED_SEED_STEPS,
   // After the logins: the demo customers' DNS zones.
   ...DNS_SEED_STEPS,
   // After the logins: demo servers, services and a provisioning task.

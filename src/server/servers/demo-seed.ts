@@ -16,10 +16,19 @@ import {
   servers,
   users,
 } from '../db/schema.ts';
+import type { Config } from '../config.ts';
 import type { SeedContext, SeedStep } from '../db/seed-step.ts';
-import { serverMonthlyCost } from '#shared/servers';
+import { serviceDetails } from './servers.ts';
 
-interface DemoServer {
+/**
+ * The demo customer's managed server has a fixed id, below the generated ones (5001 up), so that
+ * /control/servers/4001/manage opens on a fresh demo database.
+ */
+export const DEMO_MANAGED_SERVER_IID = 4001;
+
+export interface DemoServer {
+  /** A fixed id; generated when absent. */
+  iid?: number;
   name: string;
   cpus: number;
   mem: number;
@@ -33,7 +42,15 @@ const DEMO_SERVERS: Record<string, DemoServer[]> = {
   demo: [
     { name: 'web-1', cpus: 2, mem: 4096, disk: 40, running: true },
     { name: 'backup', cpus: 1, mem: 2048, disk: 200, stoppedHoursAgo: 24 },
-    { name: 'sites', cpus: 2, mem: 4096, disk: 80, managed: true, running: true },
+    {
+      iid: DEMO_MANAGED_SERVER_IID,
+      name: 'sites',
+      cpus: 2,
+      mem: 4096,
+      disk: 80,
+      managed: true,
+      running: true,
+    },
     { name: 'db-large', cpus: 8, mem: 16384, disk: 1024, running: true },
   ],
   viewer: [{ name: 'viewer-vm', cpus: 1, mem: 1024, disk: 20, running: true }],
@@ -51,10 +68,67 @@ async function cidOf(db: Executor, username: string): Promise<number | undefined
   return row?.cid;
 }
 
+/**
+ * One server of a customer as `POST /servers/` leaves it (the row, its machine on the stand-in
+ * hypervisor, its monthly service line, a Plesk licence when managed), for demo and test data.
+ */
+export async function addDemoServer(
+  tx: Executor,
+  config: Config,
+  cid: number,
+  spec: DemoServer,
+  now: Date,
+  today: string,
+): Promise<void> {
+  const [ours] = await tx.select({ top: max(servers.vmid) }).from(servers);
+  const [theirs] = await tx.select({ top: max(hypervisorVms.vmid) }).from(hypervisorVms);
+  const vmid = Math.max(99, ours?.top ?? 0, theirs?.top ?? 0) + 1;
+  const [row] = await tx
+    .insert(servers)
+    .values({
+      ...(spec.iid === undefined ? {} : { iid: spec.iid }),
+      cid,
+      name: spec.name,
+      cpus: spec.cpus,
+      mem: spec.mem,
+      disk: spec.disk,
+      managed: spec.managed ?? false,
+      vmid,
+      shutdownIssuedAt:
+        spec.stoppedHoursAgo === undefined
+          ? null
+          : new Date(now.getTime() - spec.stoppedHoursAgo * 3_600_000),
+    })
+    .returning();
+  if (config.hypervisor.kind === 'standin') {
+    await tx.insert(hypervisorVms).values({
+      vmid,
+      node: config.hypervisor.node,
+      name: spec.name,
+      cores: spec.cpus,
+      memory: spec.mem,
+      diskGb: spec.disk,
+      status: spec.running ? 'running' : 'stopped',
+    });
+  }
+  await tx.insert(customerServices).values({
+    cid,
+    serviceClassId: SERVICE_CLASS.hosting,
+    kind: 'server',
+    displayId: `VM-${row.iid}`,
+    serviceActionType: 'new',
+    status: 'active',
+    activatedOn: today,
+    details: serviceDetails(row),
+  });
+  if (spec.managed) {
+    await tx.insert(pleskLicences).values({ cid, iid: row.iid, licenceKey: `PLSK.DEMO${row.iid}` });
+  }
+}
+
 export async function seedServersDemo({ db, config, clock }: SeedContext): Promise<void> {
   const now = (clock ?? systemClock).now();
   const today = clockToday(clock ?? systemClock);
-  const standIn = config.hypervisor.kind === 'standin';
   await db.transaction(async (tx) => {
     for (const [username, list] of Object.entries(DEMO_SERVERS)) {
       const cid = await cidOf(tx, username);
@@ -64,55 +138,7 @@ export async function seedServersDemo({ db, config, clock }: SeedContext): Promi
         .from(servers)
         .where(eq(servers.cid, cid));
       if (existing) continue;
-      for (const spec of list) {
-        const [ours] = await tx.select({ top: max(servers.vmid) }).from(servers);
-        const [theirs] = await tx.select({ top: max(hypervisorVms.vmid) }).from(hypervisorVms);
-        const vmid = Math.max(99, ours?.top ?? 0, theirs?.top ?? 0) + 1;
-        const [row] = await tx
-          .insert(servers)
-          .values({
-            cid,
-            name: spec.name,
-            cpus: spec.cpus,
-            mem: spec.mem,
-            disk: spec.disk,
-            managed: spec.managed ?? false,
-            vmid,
-            shutdownIssuedAt:
-              spec.stoppedHoursAgo === undefined
-                ? null
-                : new Date(now.getTime() - spec.stoppedHoursAgo * 3_600_000),
-          })
-          .returning();
-        if (standIn) {
-          await tx.insert(hypervisorVms).values({
-            vmid,
-            node: config.hypervisor.node,
-            name: spec.name,
-            cores: spec.cpus,
-            memory: spec.mem,
-            diskGb: spec.disk,
-            status: spec.running ? 'running' : 'stopped',
-          });
-        }
-        await tx.insert(customerServices).values({
-          cid,
-          serviceClassId: SERVICE_CLASS.hosting,
-          kind: 'server',
-          displayId: `VM-${row.iid}`,
-          serviceActionType: 'new',
-          status: 'active',
-          activatedOn: today,
-          details: { iid: row.iid, name: row.name, monthly_cost: serverMonthlyCost(row) },
-        });
-        if (spec.managed) {
-          await tx.insert(pleskLicences).values({
-            cid,
-            iid: row.iid,
-            licenceKey: `PLSK.DEMO${row.iid}`,
-          });
-        }
-      }
+      for (const spec of list) await addDemoServer(tx, config, cid, spec, now, today);
       if (username !== 'demo') continue;
       const ids = DEMO_SERVICES.map((s) => `${s.prefix}-${cid}`);
       const present = await tx

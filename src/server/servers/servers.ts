@@ -238,7 +238,8 @@ export async function runPowerAction(
   };
 }
 
-function serviceDetails(
+/** What a server's service line keeps: its size and monthly cost (billed by the billing run). */
+export function serviceDetails(
   row: Pick<ServerRow, 'iid' | 'name' | 'cpus' | 'mem' | 'disk' | 'managed'>,
 ) {
   return {

@@ -1,6 +1,6 @@
 /**
  * The managed server view (portal.md §2 "Managed server view", §4; issue 16), as the demo
- * customer on its managed server (src/server/managed/demo-seed.ts), in one walk: a certificate
+ * customer on its managed server (src/server/servers/demo-seed.ts), in one walk: a certificate
  * and its key uploaded (a mismatched pair refused first), a vhost using it with ssl_only, an
  * alias added, a database whose Delete counts down "Delete (Disabled for Ns)", a redirect, a PHP
  * value, the web server turned off and on, the websites user's password changed, and the nginx
@@ -12,7 +12,7 @@ import {
   MANAGED_MESSAGES as M,
 } from '../../../src/shared/messages/managed.ts';
 import { MANAGED } from '../../../src/shared/constants.ts';
-import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/managed/demo-seed.ts';
+import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/servers/demo-seed.ts';
 import { selfSigned } from '../../managed/certs.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
 import { SERVER_MESSAGES } from '../../../src/shared/messages/servers.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
+import { MANY_SERVICES_USERNAME } from '../support/billed-customers.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const power = (page: Page) => page.getByTestId('power-state');
@@ -98,11 +99,10 @@ test.describe('services and servers', () => {
     await page.getByRole('button', { name: 'Close all' }).click();
     await expect(page.getByTestId('service-list')).toHaveCount(0);
 
-    await page.route('**/manage/api/v1.0/services', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), has_more: true } });
-    });
-    await page.reload();
+    // A customer with more services than one answer lists (the e2e server seeds it).
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logInAs(page, visit, MANY_SERVICES_USERNAME);
+    await visit('/control/services/');
     await expect(page.getByTestId('not-all-fetched')).toHaveText(
       ERROR_MESSAGES.notAllProductsFetched,
     );

@@ -20,7 +20,9 @@ import { runBillingPass } from '../../../src/server/billing/run.ts';
 import { clockToday, systemClock } from '../../../src/server/clock.ts';
 import type { Config } from '../../../src/server/config.ts';
 import type { DatabaseHandle } from '../../../src/server/db/client.ts';
-import { servers } from '../../../src/server/db/schema.ts';
+import { customerServices } from '../../../src/server/db/schema.ts';
+import { addDemoServer } from '../../../src/server/servers/demo-seed.ts';
+import { SERVICES_LIST_MAX } from '../../../src/shared/constants.ts';
 import type { Logger } from '../../../src/server/logger.ts';
 import { bankCipherFor } from '../../../src/server/payments/index.ts';
 
@@ -36,6 +38,12 @@ export const billedUsername = (n: number) => `billed-${String(n).padStart(2, '0'
 export const billedManagedServerIid = (username: string) =>
   4100 + Number(/(\d+)$/.exec(username)?.[1] ?? '0');
 
+/**
+ * A customer with more services than `GET /services` lists (SERVICES_LIST_MAX + 1 static IPs
+ * beside its connectivity), so that the services page shows "Not all products were fetched".
+ */
+export const MANY_SERVICES_USERNAME = 'many-services';
+
 /** Seeds the billed customers (in the e2e server, after the first start's seed). */
 export async function seedBilledCustomers(deps: {
   config: Config;
@@ -48,8 +56,8 @@ export async function seedBilledCustomers(deps: {
   const cipher = await bankCipherFor({ config: deps.config });
   const passwordHash = await hashPassword(deps.config.demoPassword);
   await db.transaction(async (tx) => {
-    for (let n = 1; n <= BILLED_CUSTOMERS; n += 1) {
-      const username = billedUsername(n);
+    for (let n = 1; n <= BILLED_CUSTOMERS + 1; n += 1) {
+      const username = n > BILLED_CUSTOMERS ? MANY_SERVICES_USERNAME : billedUsername(n);
       const customer = await createBilledCustomer(tx, {
         username,
         passwordHash,
@@ -67,16 +75,35 @@ export async function seedBilledCustomers(deps: {
           cipher,
         },
       });
-      await tx.insert(servers).values({
-        iid: billedManagedServerIid(username),
-        cid: customer.cid,
-        name: 'Managed web host',
-        cpus: 2,
-        mem: 2048,
-        disk: 40,
-        managed: true,
-        vmid: 900_000 + billedManagedServerIid(username),
-      });
+      if (username === MANY_SERVICES_USERNAME) {
+        await tx.insert(customerServices).values(
+          Array.from({ length: SERVICES_LIST_MAX + 1 }, (_, i) => ({
+            cid: customer.cid,
+            serviceClassId: 17,
+            kind: 'static_ip' as const,
+            displayId: `IP-${customer.cid}-${i + 1}`,
+            serviceActionType: 'new',
+            status: 'active',
+          })),
+        );
+        continue;
+      }
+      await addDemoServer(
+        tx,
+        deps.config,
+        customer.cid,
+        {
+          iid: billedManagedServerIid(username),
+          name: 'Managed web host',
+          cpus: 2,
+          mem: 2048,
+          disk: 40,
+          managed: true,
+          running: true,
+        },
+        systemClock.now(),
+        today,
+      );
     }
   });
   await runBillingPass({ ...deps, clock: systemClock }, { today });
