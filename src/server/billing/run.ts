@@ -223,9 +223,13 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
         const start = periodStart(service.activated_on, k);
         list.push({
           cid: service.cid,
+          // A connectivity service's first bill is its activation bill (the order's one-time
+          // charges with the first month); a server has no one-time charges: every month a cycle.
           billKey:
-            k === 1 ? `activation:${service.service_id}` : `cycle:${service.service_id}:${k}`,
-          kind: k === 1 ? 'activation' : 'cycle',
+            k === 1 && service.kind !== 'server'
+              ? `activation:${service.service_id}`
+              : `cycle:${service.service_id}:${k}`,
+          kind: k === 1 && service.kind !== 'server' ? 'activation' : 'cycle',
           serviceId: service.service_id,
           cycleNumber: k,
           periodStart: start,
