@@ -34,6 +34,8 @@ import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
+import { contactEditModel } from './people/contact-edit.model.ts';
+import { permissionsGridModel } from './people/permissions-grid.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -82,6 +84,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   paymentMethodsModel,
   // Add new machines here, one line each.
   noticesBannerModel,
+  contactEditModel,
+  permissionsGridModel,
 ];
 
 export function machineByName(name: string): RegisteredMachine | undefined {
