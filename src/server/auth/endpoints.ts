@@ -89,4 +89,6 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'POST /notices': SITE_ADMIN,
   'POST /notices/:id/ack': LOGIN,
   'DELETE /notices/:id': LOGIN,
+  // Notices authoring (docs/api.md "Notices"): the admin page's preview of the server's rendering.
+  'POST /notices/preview': SITE_ADMIN,
 };

@@ -8,8 +8,8 @@ import type { Context, Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { parseRecordId } from '#shared/billing';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
-import { NewNoticeSchema } from '#shared/notices/schemas';
-import type { Notice, NoticeList, NoticeStateList } from '#shared/notices/types';
+import { NewNoticeSchema, NoticePreviewSchema } from '#shared/notices/schemas';
+import type { Notice, NoticeList, NoticePreview, NoticeStateList } from '#shared/notices/types';
 import { requireSession, type Session } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import { customers, notices } from '../db/schema.ts';
@@ -88,6 +88,12 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
       })
       .returning();
     return c.json(noticeView(row) satisfies Notice, 201);
+  });
+
+  api.post('/notices/preview', async (c) => {
+    await requireSession(c);
+    const body = await readJson(c, NoticePreviewSchema);
+    return c.json({ content_html: renderNoticeMarkdown(body.content) } satisfies NoticePreview);
   });
 
   api.post('/notices/:id/ack', async (c) => {

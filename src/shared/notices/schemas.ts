@@ -56,3 +56,11 @@ export const NewNoticeSchema = v.pipe(
   ),
 );
 export type NewNotice = v.InferInput<typeof NewNoticeSchema>;
+
+/** POST /notices/preview: the Markdown the admin is writing. */
+export const NoticePreviewSchema = v.object({
+  content: v.pipe(
+    v.string(NOTICE_MESSAGES.content),
+    v.maxLength(NOTICE_CONTENT_MAX_LENGTH, NOTICE_MESSAGES.content),
+  ),
+});

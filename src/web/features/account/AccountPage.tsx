@@ -1,63 +1,27 @@
-import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import { SESSION_MESSAGES } from '#shared/messages';
-import type { PostalAddress, UserInfoResponse } from '#shared/session';
+import { PEOPLE_TEXT } from '#shared/messages/people';
+import type { PostalAddress } from '#shared/session';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,
 } from '#machines/forms/password.selectors';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { selectAccountSections, type AccountSections } from '#machines/people/account.selectors';
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { AddressLines } from '../../components/AddressLines.tsx';
 import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
+import { ContactInfoSection } from './ContactInfoSection.tsx';
+import { PeopleSection } from './PeopleSection.tsx';
+import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
 
 function Address({ address }: { address: PostalAddress | null }) {
   if (!address) return <Text>No service address on file.</Text>;
   return <AddressLines address={address} testId="service-address" />;
-}
-
-function ContactInformation() {
-  const { api } = useAppServices();
-  const info = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
-    }),
-  );
-  const loading = useSelector(info, selectLoading);
-  const data = useSelector(info, (s) => selectData<UserInfoResponse>(s));
-  const error = useSelector(info, selectLoadError);
-  return (
-    <Paper withBorder p="md" radius="md" aria-labelledby="contact-heading" component="section">
-      <Title order={2} size="h4" id="contact-heading" mb="xs">
-        Contact information
-      </Title>
-      {loading && (
-        <Center py="sm" role="status" aria-label="Loading your contact information">
-          <Loader size="sm" aria-hidden />
-        </Center>
-      )}
-      {error !== null && (
-        <LoadFailure
-          title="Could not load your information"
-          message={error}
-          onRetry={() => info.send({ type: 'retry.pressed' })}
-        />
-      )}
-      {data && (
-        <Stack gap={2} data-testid="contact-information">
-          <Text>{data.info.email}</Text>
-          <Text>{data.info.phone}</Text>
-        </Stack>
-      )}
-    </Paper>
-  );
 }
 
 function ChangePassword({ userInputs }: { userInputs: string[] }) {
@@ -107,37 +71,60 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
   );
 }
 
-/** Account home: the user's name and service address, contact information, change of password. */
+/**
+ * Account Home, the customer's overview: contact information (with edit for account managers),
+ * the service address, the billing and services summaries for those who may see them, the
+ * authorized contacts and users for those with contacts view, and the change of password.
+ */
 export default function AccountPage() {
   usePageTitle('Account');
   const { actors } = useAppServices();
   const user = useSelector(actors.session, selectUser);
-  if (!user) return null;
+  const sections = useSelector(actors.session, selectAccountSections, sameSections);
+  if (!user || !sections) return null;
   return (
     <Stack gap="lg">
       <Title order={1}>Account</Title>
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
+          <ContactInfoSection info={user.info} canEdit={sections.editInfo} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper withBorder p="md" radius="md" aria-labelledby="who-heading" component="section">
             <Title order={2} size="h4" id="who-heading" mb="xs">
-              {user.info.name || user.username}
+              {PEOPLE_TEXT.serviceAddressTitle}
             </Title>
             <Text size="sm" mb="xs">
               Username: {user.username}
             </Text>
-            <Title order={3} size="h6">
-              Service address
-            </Title>
             <Address address={user.service_address} />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <ContactInformation />
-        </Grid.Col>
+        {sections.billing && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <BillingSummaryCard amounts={sections.billing === 'amounts'} />
+          </Grid.Col>
+        )}
+        {sections.services && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ServicesSummaryCard />
+          </Grid.Col>
+        )}
       </Grid>
+      {sections.contacts && (
+        <PeopleSection
+          granter={sections.granter}
+          acting={sections.actingAdmin}
+          manage={sections.manageContacts}
+        />
+      )}
       <ChangePassword
         userInputs={[user.username, user.info.name, user.info.email].filter(Boolean)}
       />
     </Stack>
   );
+}
+
+function sameSections(a: AccountSections | null, b: AccountSections | null) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
