@@ -295,6 +295,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
           )}
         </Group>
         <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
           opened={editing}
           onClose={() => actor.send({ type: 'edit.cancel.pressed' })}
           title={`${PEOPLE_TEXT.edit} ${who}`}
@@ -303,6 +304,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
           <ContactForm actor={actor} />
         </Modal>
         <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
           opened={converting}
           onClose={() => actor.send({ type: 'convert.cancel.pressed' })}
           title={`${PEOPLE_TEXT.makeUser}: ${who}`}
@@ -311,6 +313,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
           <MakeUserForm actor={actor} />
         </Modal>
         <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
           opened={confirming !== null}
           onClose={() => actor.send({ type: 'confirmation.declined' })}
           title={confirming === 'delete' ? `${PEOPLE_TEXT.delete} ${who}` : PEOPLE_TEXT.makeContact}
@@ -318,6 +321,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
           {confirming && <ConfirmForm actor={actor} what={confirming} />}
         </Modal>
         <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
           opened={permissionsOpen}
           onClose={() => setPermissionsOpen(false)}
           title={`${PEOPLE_TEXT.permissions}: ${who}`}
@@ -350,6 +354,7 @@ function NewContact({ access, onClose }: { access: Access; onClose: () => void }
   }, [gone, onClose]);
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={!gone}
       onClose={() => actor.send({ type: 'edit.cancel.pressed' })}
       title={PEOPLE_TEXT.addContact}

@@ -19,13 +19,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
 import {
   selectFieldError,
   selectSubmitError,
+  selectSubmitted,
   selectSubmitting,
   selectText,
 } from '#machines/forms/form.selectors';
@@ -77,7 +78,7 @@ function Preview({ content }: { content: string }) {
   );
 }
 
-export function NoticesAuthoring() {
+function NoticeForm({ onPublished }: { onPublished: () => void }) {
   const { api, actors } = useAppServices();
   const [previewOf, setPreviewOf] = useState<{ content: string; n: number } | null>(null);
   const form = useFormActor(
@@ -95,12 +96,14 @@ export function NoticesAuthoring() {
         ends_at: instant(values.ends_at),
       });
       notifySuccess(actors.notifications, NOTICE_MESSAGES.created);
-      form.send({ type: 'form.cleared' });
-      setPreviewOf(null);
       return notice;
     },
   );
   const submitting = useSelector(form, selectSubmitting);
+  const published = useSelector(form, selectSubmitted);
+  useEffect(() => {
+    if (published) onPublished();
+  }, [published, onPublished]);
   const failure = useSelector(form, selectSubmitError);
   const audience = useSelector(form, (s) => selectText(s, 'audience')) || 'all';
   const ignorable = useSelector(form, (s) => selectText(s, 'ignorable') === 'true');
@@ -190,4 +193,11 @@ export function NoticesAuthoring() {
       </form>
     </Paper>
   );
+}
+
+/** A new, empty form after each notice published. */
+export function NoticesAuthoring() {
+  const [published, setPublished] = useState(0);
+  const next = useCallback(() => setPublished((n) => n + 1), []);
+  return <NoticeForm key={published} onPublished={next} />;
 }
