@@ -57,6 +57,8 @@ export const RATE_LIMITS = {
   clientErrorsPerAddress: { max: 30, windowSeconds: 10 * 60 },
   /** Of those reports, the ones that reach the log per window. */
   clientErrorLogPerAddress: { max: 5, windowSeconds: 10 * 60 },
+  /** Unsubscribe links used from one client address (POST /unsubscribe). */
+  unsubscribesPerAddress: { max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 
 export const USERNAME_MIN_LENGTH = 3;
@@ -353,3 +355,5 @@ export const NOTICE_CONTENT_MAX_LENGTH = 20_000;
 /** Kinds of email a user can turn off; bills and security emails are not among them. */
 export const OPTIONAL_EMAIL_KINDS = ['notices', 'reminders'] as const;
 export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
+/** An unsubscribe link in an optional email works this many days after it was sent. */
+export const UNSUBSCRIBE_LINK_VALID_DAYS = 60;

@@ -76,6 +76,9 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   payment: lazyRouteComponent(
     withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
   ),
+  unsubscribe: lazyRouteComponent(
+    withLaterStyles(() => import('./features/unsubscribe/UnsubscribePage.tsx')),
+  ),
 };
 
 /** Routes that only send the visitor elsewhere. */

@@ -91,4 +91,8 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'DELETE /notices/:id': LOGIN,
   // Notices authoring (docs/api.md "Notices"): the admin page's preview of the server's rendering.
   'POST /notices/preview': SITE_ADMIN,
+  // Optional emails (docs/api.md "Optional emails"): an unsubscribe link works without a login.
+  'POST /unsubscribe': PUBLIC,
+  'GET /user/email_preferences': LOGIN,
+  'PUT /user/email_preferences': LOGIN,
 };

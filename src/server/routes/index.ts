@@ -19,6 +19,7 @@ import { registerPeopleRoutes } from './people.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
 import { registerTokenRoutes } from './token.ts';
+import { registerUnsubscribeRoutes } from './unsubscribe.ts';
 import { registerUserRoutes } from './user.ts';
 
 export type ApiModule = (api: Hono<AppEnv>, deps: AppDeps) => void;
@@ -44,4 +45,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerSelfSignupRoutes,
   registerPeopleRoutes,
   registerNoticeRoutes,
+  registerUnsubscribeRoutes,
 ];

@@ -15,6 +15,7 @@ import type { AppEnv } from '../context.ts';
 import { customers, notices } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
+import { queueNoticeMails } from '../notices/mail.ts';
 import { renderNoticeMarkdown } from '../notices/markdown.ts';
 import {
   noticeView,
@@ -74,19 +75,24 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
         .where(eq(customers.cid, body.cid));
       if (!customer) throw validationFailed({ cid: NOTICE_MESSAGES.customerNotFound });
     }
-    const [row] = await db
-      .insert(notices)
-      .values({
-        title: body.title,
-        content: body.content,
-        contentHtml: renderNoticeMarkdown(body.content),
-        ignorable: body.ignorable,
-        cid: body.cid,
-        startsAt: new Date(body.starts_at),
-        endsAt: new Date(body.ends_at),
-        createdBy: actorOf(session),
-      })
-      .returning();
+    const { row, deliver } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notices)
+        .values({
+          title: body.title,
+          content: body.content,
+          contentHtml: renderNoticeMarkdown(body.content),
+          ignorable: body.ignorable,
+          cid: body.cid,
+          startsAt: new Date(body.starts_at),
+          endsAt: new Date(body.ends_at),
+          createdBy: actorOf(session),
+        })
+        .returning();
+      const deliver = body.email ? await queueNoticeMails(c.var.deps, tx, row) : () => undefined;
+      return { row, deliver };
+    });
+    deliver();
     return c.json(noticeView(row) satisfies Notice, 201);
   });
 

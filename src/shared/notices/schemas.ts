@@ -32,6 +32,8 @@ export const NewNoticeSchema = v.pipe(
       v.maxLength(NOTICE_CONTENT_MAX_LENGTH, NOTICE_MESSAGES.content),
     ),
     ignorable: v.optional(v.boolean(NOTICE_MESSAGES.ignorable), false),
+    /** Also email it to every user it is meant for (those who turned notice emails off aside). */
+    email: v.optional(v.boolean(NOTICE_MESSAGES.email), false),
     /** null or left out: every customer. */
     cid: v.optional(
       v.nullable(

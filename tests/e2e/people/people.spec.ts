@@ -1,5 +1,5 @@
 /**
- * People and notices in the browser (issue 13): a customer adds a contact, edits it and cancels
+ * People, notices and optional emails in the browser (issue 13): a customer adds a contact, edits it and cancels
  * (the snapshot comes back), makes it a user with payments view only, and that user logs in in a
  * second browser and sees Billing but not Services; made a contact again, its session ends. A
  * viewer (contacts view) sees the contacts without any edit control. An admin publishes notices
@@ -8,9 +8,15 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
-import { NOTICE_MESSAGES, PEOPLE_TEXT } from '../../../src/shared/messages/people.ts';
+import {
+  EMAIL_KIND_LABELS,
+  EMAIL_KIND_SWITCHES,
+  NOTICE_MESSAGES,
+  PEOPLE_TEXT,
+  UNSUBSCRIBE_MESSAGES,
+} from '../../../src/shared/messages/people.ts';
 import { loggedInLabel } from '../../../src/shared/messages/portal.ts';
-import type { SessionUser } from '../../../src/shared/session.ts';
+import type { MailboxResponse, SessionUser } from '../../../src/shared/session.ts';
 import { answerPasswordPrompts, apiHeaders } from '../billing/requests.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
@@ -212,7 +218,11 @@ test.describe('people', () => {
     const publish = async (title: string, content: string, ignorable: boolean) => {
       await form.getByRole('textbox', { name: 'Title' }).fill(title);
       await form.getByRole('textbox', { name: 'Text (Markdown)' }).fill(content);
-      if (ignorable) await form.getByRole('checkbox', { name: NOTICE_MESSAGES.ignorable }).check();
+      if (ignorable) {
+        await form.getByRole('checkbox', { name: NOTICE_MESSAGES.ignorable }).check();
+        // The optional one also goes out by email, with its unsubscribe link.
+        await form.getByRole('checkbox', { name: NOTICE_MESSAGES.email }).check();
+      }
       await form.getByRole('radio', { name: NOTICE_MESSAGES.oneCustomer }).check();
       await form.getByRole('textbox', { name: 'Customer number' }).fill(String(me.cid));
       await form.getByLabel('Starts').fill(local(-5));
@@ -250,6 +260,31 @@ test.describe('people', () => {
     await customer.page.reload();
     await expect(customer.page.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
     await expect(banner).toHaveCount(0);
+
+    // The emailed notice's link turns notice emails off without a login; Account Home turns
+    // them back on.
+    const mailbox = (await (
+      await customer.page.request.get(`${API_BASE_PATH}/mailbox`)
+    ).json()) as MailboxResponse;
+    const mail = mailbox.messages.find((m) => m.subject.includes(optional));
+    expect(mail, 'the emailed notice').toBeDefined();
+    const link = /(\/control\/unsubscribe\/\?token=\S+)/.exec(mail!.text)![1];
+    await customer.page.context().clearCookies();
+    await customer.page.goto(link);
+    await expectAccessible(customer.page, 'the unsubscribe page');
+    await customer.page.getByRole('button', { name: 'Turn these emails off' }).click();
+    await expect(customer.page.getByRole('status')).toContainText(
+      UNSUBSCRIBE_MESSAGES.done(EMAIL_KIND_LABELS.notices),
+    );
+    await customer.page.goto('/control/login/');
+    await fillLogin(customer.page, owner, DEMO_PASSWORD);
+    const notices = customer.page.getByRole('switch', { name: EMAIL_KIND_SWITCHES.notices });
+    await expect(notices).not.toBeChecked({ timeout: SLOW });
+    await expect(notices).toBeEnabled();
+    await notices.click({ force: true });
+    await expect(notices).toBeChecked();
+    await customer.page.reload();
+    await expect(notices).toBeChecked({ timeout: SLOW });
     await customer.context.close();
   });
 });

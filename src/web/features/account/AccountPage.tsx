@@ -16,6 +16,7 @@ import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
 import { ContactInfoSection } from './ContactInfoSection.tsx';
+import { EmailPreferences } from './EmailPreferences.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
 
@@ -118,6 +119,7 @@ export default function AccountPage() {
           manage={sections.manageContacts}
         />
       )}
+      <EmailPreferences />
       <ChangePassword
         userInputs={[user.username, user.info.name, user.info.email].filter(Boolean)}
       />

@@ -7,6 +7,7 @@
 import type { ContactInfo, MessageResponse, UserInfoResponse } from '#shared/session';
 import type { AuthorizedContact, AuthorizedContactList } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
+import type { EmailPreferences, EmailPreferencesResponse } from '#shared/people/email';
 import type { ContactDraft } from '#machines/people/types';
 import type { ApiClient } from '../../api/client.ts';
 
@@ -24,6 +25,9 @@ export function accountApi(api: ApiClient) {
   return {
     userInfo: () => api.get<UserInfoResponse>('/user/info'),
     updateInfo: (info: UserInfoUpdate) => api.put<ContactInfo>('/user/info', info),
+    emailPreferences: () => api.get<EmailPreferencesResponse>('/user/email_preferences'),
+    setEmailPreferences: (change: Partial<EmailPreferences>) =>
+      api.put<EmailPreferencesResponse>('/user/email_preferences', change),
     changePassword: (change: { current: string; password: string }) =>
       api.post<MessageResponse>('/token/password_reset', {
         old_password: change.current,

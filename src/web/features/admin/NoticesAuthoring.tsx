@@ -49,6 +49,7 @@ const FIELDS = {
   audience: v.picklist(['all', 'one'], NOTICE_MESSAGES.audience),
   cid: v.string(),
   ignorable: v.boolean(),
+  email: v.boolean(),
 };
 
 /** A `datetime-local` value (the admin's own time zone) as an ISO instant. */
@@ -84,13 +85,14 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
   const form = useFormActor(
     {
       fields: FIELDS,
-      initialValues: { audience: 'all', ignorable: false, cid: '' },
+      initialValues: { audience: 'all', ignorable: false, email: false, cid: '' },
     },
     async (values) => {
       const notice = await adminApi(api).publishNotice({
         title: String(values.title),
         content: String(values.content),
         ignorable: values.ignorable === true,
+        email: values.email === true,
         cid: values.audience === 'one' ? Number(values.cid) || 0 : null,
         starts_at: instant(values.starts_at),
         ends_at: instant(values.ends_at),
@@ -107,6 +109,7 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
   const failure = useSelector(form, selectSubmitError);
   const audience = useSelector(form, (s) => selectText(s, 'audience')) || 'all';
   const ignorable = useSelector(form, (s) => selectText(s, 'ignorable') === 'true');
+  const emailIt = useSelector(form, (s) => selectText(s, 'email') === 'true');
   const useField = (name: keyof typeof FIELDS) => ({
     value: useSelector(form, (s) => selectText(s, name)),
     error: useSelector(form, (s) => selectFieldError(s, name)),
@@ -165,6 +168,17 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
               form.send({
                 type: 'field.changed',
                 field: 'ignorable',
+                value: event.currentTarget.checked,
+              })
+            }
+          />
+          <Checkbox
+            label={NOTICE_MESSAGES.email}
+            checked={emailIt}
+            onChange={(event) =>
+              form.send({
+                type: 'field.changed',
+                field: 'email',
                 value: event.currentTarget.checked,
               })
             }
