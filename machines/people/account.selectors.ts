@@ -7,6 +7,8 @@ import { hasPermission, type Perms } from '#shared/permissions';
 import { selectUser, type SessionSnapshot } from '../session/session.selectors.ts';
 
 export interface AccountSections {
+  /** The account's information is read from GET /user/info (account view), else the profile. */
+  readInfo: boolean;
   /** Contact information can be edited (account manage). */
   editInfo: boolean;
   /** The billing summary: amounts need account view (GET /user/info), the link payments view. */
@@ -34,6 +36,7 @@ export function selectAccountSections(snapshot: SessionSnapshot): AccountSection
     hasPermission(user.perms, permission);
   const actingAdmin = user.proxy !== null;
   return {
+    readInfo: can('account.view'),
     editInfo: can('account.manage'),
     billing: can('payments.view') ? (can('account.view') ? 'amounts' : 'link') : null,
     services: can('services.view'),

@@ -1,13 +1,17 @@
 import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromPromise } from 'xstate';
 import { SESSION_MESSAGES } from '#shared/messages';
 import { PEOPLE_TEXT } from '#shared/messages/people';
-import type { PostalAddress } from '#shared/session';
+import type { Billing, PostalAddress, UserInfoResponse } from '#shared/session';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,
 } from '#machines/forms/password.selectors';
 import { selectAccountSections, type AccountSections } from '#machines/people/account.selectors';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
@@ -15,7 +19,7 @@ import { AddressLines } from '../../components/AddressLines.tsx';
 import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
-import { ContactInfoSection } from './ContactInfoSection.tsx';
+import { ContactInfoSection, type InfoSource } from './ContactInfoSection.tsx';
 import { EmailPreferences } from './EmailPreferences.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
@@ -72,10 +76,87 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
   );
 }
 
+/** The overview's first cards, from GET /user/info (account view) or from the profile. */
+function Overview({ sections, children }: { sections: AccountSections; children: ReactNode }) {
+  const { actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  if (!user) return null;
+  const fromProfile: InfoSource = {
+    info: user.info,
+    loading: false,
+    error: null,
+    retry: () => undefined,
+    reload: () => undefined,
+  };
+  return sections.readInfo ? (
+    <WithUserInfo sections={sections}>{children}</WithUserInfo>
+  ) : (
+    <Cards sections={sections} source={fromProfile} billing={null}>
+      {children}
+    </Cards>
+  );
+}
+
+function WithUserInfo({ sections, children }: { sections: AccountSections; children: ReactNode }) {
+  const { api } = useAppServices();
+  const loader = useActorRef(
+    loaderMachine.provide({
+      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
+    }),
+  );
+  const loading = useSelector(loader, selectLoading);
+  const data = useSelector(loader, (s) => selectData<UserInfoResponse>(s));
+  const error = useSelector(loader, selectLoadError);
+  const source: InfoSource = {
+    info: data?.info ?? null,
+    loading,
+    error,
+    retry: () => loader.send({ type: 'retry.pressed' }),
+    reload: () => loader.send({ type: 'reload.requested' }),
+  };
+  return (
+    <Cards sections={sections} source={source} billing={data?.billing ?? null}>
+      {children}
+    </Cards>
+  );
+}
+
+function Cards({
+  sections,
+  source,
+  billing,
+  children,
+}: {
+  sections: AccountSections;
+  source: InfoSource;
+  billing: Billing | null;
+  children: ReactNode;
+}) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ContactInfoSection source={source} canEdit={sections.editInfo} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>{children}</Grid.Col>
+      {sections.billing && (
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <BillingSummaryCard billing={sections.billing === 'amounts' ? billing : null} />
+        </Grid.Col>
+      )}
+      {sections.services && (
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <ServicesSummaryCard />
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}
+
 /**
  * Account Home, the customer's overview: contact information (with edit for account managers),
  * the service address, the billing and services summaries for those who may see them, the
- * authorized contacts and users for those with contacts view, and the change of password.
+ * authorized contacts and users for those with contacts view, email preferences and the change of
+ * password.
  */
 export default function AccountPage() {
   usePageTitle('Account');
@@ -86,32 +167,17 @@ export default function AccountPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Account</Title>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <ContactInfoSection info={user.info} canEdit={sections.editInfo} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder p="md" radius="md" aria-labelledby="who-heading" component="section">
-            <Title order={2} size="h4" id="who-heading" mb="xs">
-              {PEOPLE_TEXT.serviceAddressTitle}
-            </Title>
-            <Text size="sm" mb="xs">
-              Username: {user.username}
-            </Text>
-            <Address address={user.service_address} />
-          </Paper>
-        </Grid.Col>
-        {sections.billing && (
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <BillingSummaryCard amounts={sections.billing === 'amounts'} />
-          </Grid.Col>
-        )}
-        {sections.services && (
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <ServicesSummaryCard />
-          </Grid.Col>
-        )}
-      </Grid>
+      <Overview sections={sections}>
+        <Paper withBorder p="md" radius="md" aria-labelledby="who-heading" component="section">
+          <Title order={2} size="h4" id="who-heading" mb="xs">
+            {PEOPLE_TEXT.serviceAddressTitle}
+          </Title>
+          <Text size="sm" mb="xs">
+            Username: {user.username}
+          </Text>
+          <Address address={user.service_address} />
+        </Paper>
+      </Overview>
       {sections.contacts && (
         <PeopleSection
           granter={sections.granter}

@@ -1,5 +1,16 @@
 /** Account Home's contact information, with its edit form for account managers (PUT /user/info). */
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
@@ -9,10 +20,11 @@ import { selectSubmitError, selectSubmitting } from '#machines/forms/form.select
 import { useAppServices } from '../../app/context.tsx';
 import { useFormActor } from '../../components/form-actors.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { accountApi, type UserInfoUpdate } from './api.ts';
 
-function EditInfo({ info, onDone }: { info: ContactInfo; onDone: () => void }) {
+function EditInfo({ info, onDone }: { info: ContactInfo; onDone: (saved: boolean) => void }) {
   const { api, actors } = useAppServices();
   const form = useFormActor(
     {
@@ -31,7 +43,7 @@ function EditInfo({ info, onDone }: { info: ContactInfo; onDone: () => void }) {
       const saved = await accountApi(api).updateInfo(values as unknown as UserInfoUpdate);
       actors.session.send({ type: 'profile.changed', info: saved });
       notifySuccess(actors.notifications, PEOPLE_MESSAGES.infoSaved);
-      onDone();
+      onDone(true);
       return saved;
     },
   );
@@ -67,7 +79,7 @@ function EditInfo({ info, onDone }: { info: ContactInfo; onDone: () => void }) {
           <Button type="submit" loading={submitting}>
             {PEOPLE_TEXT.save}
           </Button>
-          <Button variant="default" onClick={onDone} disabled={submitting}>
+          <Button variant="default" onClick={() => onDone(false)} disabled={submitting}>
             {PEOPLE_TEXT.cancel}
           </Button>
         </Group>
@@ -76,28 +88,58 @@ function EditInfo({ info, onDone }: { info: ContactInfo; onDone: () => void }) {
   );
 }
 
-export function ContactInfoSection({ info, canEdit }: { info: ContactInfo; canEdit: boolean }) {
+/** Where the contact information comes from: GET /user/info (account view), or the profile. */
+export interface InfoSource {
+  info: ContactInfo | null;
+  loading: boolean;
+  error: string | null;
+  retry: () => void;
+  /** After a save: load it again. */
+  reload: () => void;
+}
+
+export function ContactInfoSection({ source, canEdit }: { source: InfoSource; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
+  const { info, loading, error } = source;
   return (
     <Paper withBorder p="md" radius="md" aria-labelledby="contact-heading" component="section">
       <Title order={2} size="h4" id="contact-heading" mb="xs">
         {PEOPLE_TEXT.contactTitle}
       </Title>
-      {editing ? (
-        <EditInfo info={info} onDone={() => setEditing(false)} />
-      ) : (
-        <Stack gap={2} data-testid="contact-information" align="flex-start">
-          <Text fw={600}>{info.name}</Text>
-          {info.business && <Text>{info.business}</Text>}
-          <Text>{info.email}</Text>
-          <Text>{info.phone}</Text>
-          {canEdit && (
-            <Button variant="default" size="xs" mt="xs" onClick={() => setEditing(true)}>
-              Edit contact information
-            </Button>
-          )}
-        </Stack>
+      {loading && (
+        <Center py="sm" role="status" aria-label="Loading your contact information">
+          <Loader size="sm" aria-hidden />
+        </Center>
       )}
+      {error !== null && (
+        <LoadFailure
+          title="Could not load your information"
+          message={error}
+          onRetry={source.retry}
+        />
+      )}
+      {info &&
+        (editing ? (
+          <EditInfo
+            info={info}
+            onDone={(saved) => {
+              setEditing(false);
+              if (saved) source.reload();
+            }}
+          />
+        ) : (
+          <Stack gap={2} data-testid="contact-information" align="flex-start">
+            <Text fw={600}>{info.name}</Text>
+            {info.business && <Text>{info.business}</Text>}
+            <Text>{info.email}</Text>
+            <Text>{info.phone}</Text>
+            {canEdit && (
+              <Button variant="default" size="xs" mt="xs" onClick={() => setEditing(true)}>
+                Edit contact information
+              </Button>
+            )}
+          </Stack>
+        ))}
     </Paper>
   );
 }

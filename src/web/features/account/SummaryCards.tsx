@@ -1,45 +1,13 @@
 /** Account Home's billing and services summaries, each linking to its page. */
-import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { PEOPLE_TEXT } from '#shared/messages/people';
-import type { UserInfoResponse } from '#shared/session';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { LoadFailure } from '../../components/LoadFailure.tsx';
-import { accountApi } from './api.ts';
+import type { Billing } from '#shared/session';
 
 const money = (amount: number) =>
   amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
-function BillingAmounts() {
-  const { api } = useAppServices();
-  const info = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
-    }),
-  );
-  const loading = useSelector(info, selectLoading);
-  const data = useSelector(info, (s) => selectData<UserInfoResponse>(s));
-  const error = useSelector(info, selectLoadError);
-  if (loading)
-    return (
-      <Center py="sm" role="status" aria-label="Loading the billing summary">
-        <Loader size="sm" aria-hidden />
-      </Center>
-    );
-  if (error !== null)
-    return (
-      <LoadFailure
-        title="Could not load the billing summary"
-        message={error}
-        onRetry={() => info.send({ type: 'retry.pressed' })}
-      />
-    );
-  if (!data) return null;
-  const { billing } = data;
+function BillingAmounts({ billing }: { billing: Billing }) {
   return (
     <Stack gap={2} data-testid="billing-summary">
       <Text>
@@ -55,13 +23,14 @@ function BillingAmounts() {
   );
 }
 
-export function BillingSummaryCard({ amounts }: { amounts: boolean }) {
+/** The billing summary: the amounts when the account's information was read, then the link. */
+export function BillingSummaryCard({ billing }: { billing: Billing | null }) {
   return (
     <Paper withBorder p="md" radius="md" aria-labelledby="billing-heading" component="section">
       <Title order={2} size="h4" id="billing-heading" mb="xs">
         {PEOPLE_TEXT.billingTitle}
       </Title>
-      {amounts && <BillingAmounts />}
+      {billing && <BillingAmounts billing={billing} />}
       <Button component={Link} to="/billing/" variant="light" size="xs" mt="sm">
         {PEOPLE_TEXT.goToBilling}
       </Button>
