@@ -14,7 +14,8 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xsta
 import type { PermissionCategory } from '#shared/constants';
 import type { Level } from '#shared/people/grants';
 import { managesContacts, normalizePerms, withLevel } from '#shared/people/grants';
-import { CONTACT_FIELDS, contactAddressErrors, LOGIN_FIELDS } from '#shared/people/schemas';
+import { CONTACT_FIELDS, contactAddressErrors, PasswordInput } from '#shared/people/fields';
+import { UsernameSchema } from '#shared/schemas/username';
 import type { AuthorizedContact } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
 import { checkForm, type FormValues } from '../forms/validation.ts';
@@ -78,7 +79,8 @@ export type ContactEditEvent =
   | { type: 'xstate.done.actor.deleteContact'; output: unknown }
   | { type: 'xstate.error.actor.deleteContact'; error: unknown };
 
-const LOGIN_SCHEMAS = { uid: LOGIN_FIELDS.uid, password: LOGIN_FIELDS.password };
+/** The login's fields as LOGIN_FIELDS checks them (its rights are the grid's). */
+const LOGIN_SCHEMAS = { uid: UsernameSchema, password: PasswordInput };
 
 export function checkContact(draft: ContactDraft) {
   return checkForm(CONTACT_FIELDS, draft as unknown as FormValues, () =>

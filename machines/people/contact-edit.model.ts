@@ -24,7 +24,7 @@ import {
   refused422,
   TIMED_OUT,
 } from './samples.ts';
-import { CONTACT_FIELDS } from '#shared/people/schemas';
+import { CONTACT_FIELDS } from '#shared/people/fields';
 import * as v from 'valibot';
 
 type Snapshot = SnapshotFrom<typeof contactEditMachine>;

@@ -1,6 +1,6 @@
 /** The notification a call's result raises (portal.md §4 "Notifications", §8), to the letter. */
 import { describe, expect, it } from 'vitest';
-import { notificationFor } from '#shared/notifications';
+import { notificationFor } from '#shared/notification-words';
 
 describe('notificationFor', () => {
   it('raises nothing for a result titled Access denied with the message Logout complete', () => {

@@ -20,8 +20,8 @@ import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
 import { ContactInfoSection, type InfoSource } from './ContactInfoSection.tsx';
-import { EmailPreferences } from './EmailPreferences.tsx';
-import { PeopleSection } from './PeopleSection.tsx';
+import { EmailPreferences } from './people/EmailPreferences.tsx';
+import { PeopleSection } from './people/PeopleSection.tsx';
 import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
 
 function Address({ address }: { address: PostalAddress | null }) {

@@ -44,10 +44,9 @@ import {
 } from '#machines/people/permissions-grid.selectors';
 import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { LoadFailure } from '../../components/LoadFailure.tsx';
-import { ModalNotifications } from '../../components/ModalNotifications.tsx';
-import { notifyFailure, notifySuccess } from '../../components/notify.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { ModalNotifications, notifyFailure, notifySuccess } from '../../../components/notify.tsx';
 import { peopleApi } from './api.ts';
 import { ContactForm, MakeUserForm } from './ContactForm.tsx';
 import { PermissionsTable } from './PermissionsTable.tsx';

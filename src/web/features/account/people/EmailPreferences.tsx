@@ -7,16 +7,16 @@ import { EMAIL_KIND_SWITCHES, PEOPLE_TEXT, UNSUBSCRIBE_MESSAGES } from '#shared/
 import type { EmailPreferencesResponse } from '#shared/people/email';
 import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { notifyFailure, notifySuccess } from '../../components/notify.ts';
-import { accountApi } from './api.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { notifyFailure, notifySuccess } from '../../../components/notify.tsx';
+import { emailPreferencesApi } from './api.ts';
 
 export function EmailPreferences() {
   const { api, actors } = useAppServices();
-  const calls = accountApi(api);
+  const calls = emailPreferencesApi(api);
   const prefs = useActorRef(
     loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => calls.emailPreferences()) },
+      actors: { load: fromPromise<unknown>(() => calls.get()) },
     }),
   );
   const loading = useSelector(prefs, selectLoading);
@@ -39,7 +39,7 @@ export function EmailPreferences() {
             onChange={async (event) => {
               const on = event.currentTarget.checked;
               try {
-                await calls.setEmailPreferences({ [kind]: on });
+                await calls.set({ [kind]: on });
                 notifySuccess(actors.notifications, UNSUBSCRIBE_MESSAGES.saved);
               } catch (failure) {
                 notifyFailure(actors.notifications, failure);

@@ -9,12 +9,12 @@ import {
   Button,
   Checkbox,
   Group,
+  InputBase,
   Paper,
   Radio,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -32,11 +32,10 @@ import {
 } from '#machines/forms/form.selectors';
 import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { useFormActor } from '../../components/form-actors.ts';
-import { READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
-import { notifySuccess } from '../../components/notify.ts';
-import { adminApi } from './api.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { useFormActor } from '../../../components/form-actors.ts';
+import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
+import { noticesAdminApi } from './api.ts';
 
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message));
 
@@ -62,7 +61,7 @@ function Preview({ content }: { content: string }) {
   const { api } = useAppServices();
   const preview = useActorRef(
     loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => adminApi(api).previewNotice(content)) },
+      actors: { load: fromPromise<unknown>(() => noticesAdminApi(api).preview(content)) },
     }),
   );
   const loading = useSelector(preview, selectLoading);
@@ -88,7 +87,7 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
       initialValues: { audience: 'all', ignorable: false, email: false, cid: '' },
     },
     async (values) => {
-      const notice = await adminApi(api).publishNotice({
+      const notice = await noticesAdminApi(api).publish({
         title: String(values.title),
         content: String(values.content),
         ignorable: values.ignorable === true,
@@ -97,7 +96,11 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
         starts_at: instant(values.starts_at),
         ends_at: instant(values.ends_at),
       });
-      notifySuccess(actors.notifications, NOTICE_MESSAGES.created);
+      actors.notifications.send({
+        type: 'notification.raised',
+        message: NOTICE_MESSAGES.created,
+        notificationType: 'success',
+      });
       return notice;
     },
   );
@@ -143,11 +146,11 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
             </Alert>
           )}
           <TextInput label="Title" required {...title} />
-          <Textarea
+          <InputBase
+            component="textarea"
+            rows={6}
             label="Text (Markdown)"
             required
-            autosize
-            minRows={4}
             {...content}
             description="Bold with **two stars**, links with [words](https://example.com)."
           />

@@ -1,5 +1,5 @@
 /** The contact form and the Make user form, both rendering the contact edit machine. */
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { ADDRESS_TYPES, REMINDER_TYPES } from '#shared/constants';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
@@ -14,8 +14,8 @@ import {
   selectSaving,
 } from '#machines/people/contact-edit.selectors';
 import type { ContactField } from '#machines/people/types';
-import { READABLE_TEXT_INPUT, RevealablePassword } from '../../components/FormTextField.tsx';
-import { ModalNotifications } from '../../components/ModalNotifications.tsx';
+import { READABLE_TEXT_INPUT, RevealablePassword } from '../../../components/FormTextField.tsx';
+import { ModalNotifications } from '../../../components/notify.tsx';
 import { PermissionsTable } from './PermissionsTable.tsx';
 
 const TEXT_FIELDS: readonly { field: ContactField; required?: boolean; type?: string }[][] = [
@@ -94,7 +94,7 @@ export function ContactForm({ actor }: { actor: ContactEditActor }) {
             onChange={(event) => change('reminder_type', Number(event.currentTarget.value))}
           />
         </SimpleGrid>
-        <Textarea
+        <TextInput
           label={CONTACT_FIELD_LABELS.comments}
           value={draft.comments}
           error={errors.comments}
