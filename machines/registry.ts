@@ -42,6 +42,8 @@ import { serverPowerModel } from './servers/power.model.ts';
 import { serverEditorModel } from './servers/editor.model.ts';
 import { serversListModel } from './servers/list.model.ts';
 import { servicePanelsModel } from './services/panels.model.ts';
+import { contactEditModel } from './people/contact-edit.model.ts';
+import { permissionsGridModel } from './people/permissions-grid.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -98,6 +100,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   serverEditorModel,
   serversListModel,
   servicePanelsModel,
+  contactEditModel,
+  permissionsGridModel,
 ];
 
 export function machineByName(name: string): RegisteredMachine | undefined {

@@ -9,7 +9,7 @@
  * The app provides the calls: `load` (GET), `create` (POST), `update` (PUT) and `remove` (DELETE).
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { MANAGED } from '#shared/constants';
+import { MANAGED } from '#shared/portal-constants';
 import type { ManagedListName } from '#shared/managed';
 
 /** A record as the list answers it (its id field depends on the list). */

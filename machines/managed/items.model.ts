@@ -4,7 +4,7 @@
  * for 60 s, shown as 'Delete (Disabled for Ns)'"; §9: delete lock 60 s). Every list shares the
  * machine; the databases list is the one with the lock, so it covers every state.
  */
-import { MANAGED } from '#shared/constants';
+import { MANAGED } from '#shared/portal-constants';
 import { deleteDisabledLabel } from '#shared/messages/managed';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { managedItemsMachine, type ManagedItemsContext } from './items.machine.ts';

@@ -8,7 +8,7 @@
  * second (`shutdownTick`).
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { SERVERS } from '#shared/constants';
+import { SERVERS } from '#shared/portal-constants';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
 import type { PowerStatus, ServerPower, ServerPowerAction } from '#shared/servers';
 

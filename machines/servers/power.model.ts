@@ -1,5 +1,5 @@
 /** The server power machine's registration: the power buttons of /server/{iid}. */
-import { SERVERS } from '#shared/constants';
+import { SERVERS } from '#shared/portal-constants';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
 import type { PowerStatus } from '#shared/servers';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

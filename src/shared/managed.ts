@@ -5,7 +5,8 @@
  * stricter than nginx, so that what passes never breaks the web server of the whole machine.
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, MANAGED, PASSWORD_MAX_LENGTH } from './constants.ts';
+import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from './constants.ts';
+import { MANAGED } from './portal-constants.ts';
 import { MANAGED_MESSAGES as M } from './messages/managed.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -94,6 +94,9 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   connection: lazyRouteComponent(
     withLaterStyles(() => import('./features/connection/ConnectionPage.tsx')),
   ),
+  unsubscribe: lazyRouteComponent(
+    withLaterStyles(() => import('./features/unsubscribe/UnsubscribePage.tsx')),
+  ),
 };
 
 /**

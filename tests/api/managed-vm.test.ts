@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANAGED } from '../../src/shared/constants.ts';
+import { MANAGED } from '../../src/shared/portal-constants.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';

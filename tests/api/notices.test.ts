@@ -158,3 +158,21 @@ describe('notice Markdown', () => {
     expect(stored.content_html).not.toContain('href');
   });
 });
+
+describe('notice preview', () => {
+  it('shows a site admin the server’s own safe rendering, stores nothing, and refuses customers', async () => {
+    const source = '<img src=x onerror=alert(1)> **bold** [site](/control/account/)';
+    const before = (await t.database.db.select().from(notices)).length;
+    const preview = await json<{ content_html: string }>(
+      await admin.post('/notices/preview', { content: source }),
+      200,
+    );
+    expect(preview.content_html).toBe(renderNoticeMarkdown(source));
+    expect(preview.content_html).toContain('<strong>bold</strong>');
+    expect(preview.content_html).not.toContain('<img');
+    expect((await t.database.db.select().from(notices)).length).toBe(before);
+    const { client } = await customer();
+    expect((await client.post('/notices/preview', { content: 'x' })).status).toBe(403);
+    expect((await admin.post('/notices/preview', { content: 7 })).status).toBe(422);
+  });
+});

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerServices, provisioningTasks } from '../../src/server/db/schema.ts';
-import { SERVICE_CLASS, SERVICES_LIST_MAX } from '../../src/shared/constants.ts';
+import { SERVICE_CLASS } from '../../src/shared/constants.ts';
+import { SERVICES_LIST_MAX } from '../../src/shared/portal-constants.ts';
 import type { BillsPage } from '../../src/shared/billing.ts';
 import type { ProvisioningTasksResponse, ServicesResponse } from '../../src/shared/services.ts';
 import { billedCustomer, billingTestApp, passOn } from '../support/billing.ts';

@@ -10,6 +10,7 @@ import { RATE_LIMITS } from '#shared/constants';
 import { ORDER_MESSAGES } from '#shared/messages/order';
 import { SESSION_MESSAGES } from '#shared/messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -72,6 +73,12 @@ export const LIMITS = {
     name: 'usernames:addr',
     ...RATE_LIMITS.usernameChecksPerAddress,
     message: USERNAME_MESSAGES.tooManyChecks,
+  },
+  /** Unsubscribe links used (POST /unsubscribe) from one client address. */
+  unsubscribesPerAddress: {
+    name: 'unsubscribe:addr',
+    ...RATE_LIMITS.unsubscribesPerAddress,
+    message: UNSUBSCRIBE_MESSAGES.tooMany,
   },
   /** Browser error reports (POST /client_errors) from one client address: more is a 429. */
   clientErrorsPerAddress: {

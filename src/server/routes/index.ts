@@ -23,6 +23,7 @@ import { registerSelfSignupRoutes } from './self-signup.ts';
 import { registerServersRoutes } from './servers.ts';
 import { registerServicesRoutes } from './services.ts';
 import { registerTokenRoutes } from './token.ts';
+import { registerUnsubscribeRoutes } from './unsubscribe.ts';
 import { registerUserRoutes } from './user.ts';
 
 export type ApiModule = (api: Hono<AppEnv>, deps: AppDeps) => void;
@@ -52,4 +53,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerDnsRoutes,
   registerServersRoutes,
   registerServicesRoutes,
+  registerUnsubscribeRoutes,
 ];

@@ -8,13 +8,14 @@ import type { Context, Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { parseRecordId } from '#shared/billing';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
-import { NewNoticeSchema } from '#shared/notices/schemas';
-import type { Notice, NoticeList, NoticeStateList } from '#shared/notices/types';
+import { NewNoticeSchema, NoticePreviewSchema } from '#shared/notices/schemas';
+import type { Notice, NoticeList, NoticePreview, NoticeStateList } from '#shared/notices/types';
 import { requireSession, type Session } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import { customers, notices } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
+import { queueNoticeMails } from '../notices/mail.ts';
 import { renderNoticeMarkdown } from '../notices/markdown.ts';
 import {
   noticeView,
@@ -74,20 +75,31 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
         .where(eq(customers.cid, body.cid));
       if (!customer) throw validationFailed({ cid: NOTICE_MESSAGES.customerNotFound });
     }
-    const [row] = await db
-      .insert(notices)
-      .values({
-        title: body.title,
-        content: body.content,
-        contentHtml: renderNoticeMarkdown(body.content),
-        ignorable: body.ignorable,
-        cid: body.cid,
-        startsAt: new Date(body.starts_at),
-        endsAt: new Date(body.ends_at),
-        createdBy: actorOf(session),
-      })
-      .returning();
+    const { row, deliver } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notices)
+        .values({
+          title: body.title,
+          content: body.content,
+          contentHtml: renderNoticeMarkdown(body.content),
+          ignorable: body.ignorable,
+          cid: body.cid,
+          startsAt: new Date(body.starts_at),
+          endsAt: new Date(body.ends_at),
+          createdBy: actorOf(session),
+        })
+        .returning();
+      const deliver = body.email ? await queueNoticeMails(c.var.deps, tx, row) : () => undefined;
+      return { row, deliver };
+    });
+    deliver();
     return c.json(noticeView(row) satisfies Notice, 201);
+  });
+
+  api.post('/notices/preview', async (c) => {
+    await requireSession(c);
+    const body = await readJson(c, NoticePreviewSchema);
+    return c.json({ content_html: renderNoticeMarkdown(body.content) } satisfies NoticePreview);
   });
 
   api.post('/notices/:id/ack', async (c) => {

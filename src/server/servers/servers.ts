@@ -22,7 +22,8 @@ import {
 } from '../hypervisor/index.ts';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { SERVER_MESSAGES, storageCannotShrink } from '#shared/messages/servers';
-import { SERVERS, SERVICE_CLASS } from '#shared/constants';
+import { SERVICE_CLASS } from '#shared/constants';
+import { SERVERS } from '#shared/portal-constants';
 import {
   memGb,
   POWER_ACTION_STATES,

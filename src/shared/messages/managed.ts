@@ -3,7 +3,7 @@
  * strings to the letter; the rest are the product's own. One of the message modules beside
  * `../messages.ts` (see its header).
  */
-import { MANAGED } from '../constants.ts';
+import { MANAGED } from '../portal-constants.ts';
 
 export { deleteDisabledLabel } from './portal.ts';
 

@@ -113,16 +113,30 @@ export const NOTICE_MESSAGES = {
   ignorable: 'Customers may ignore it',
   allCustomers: 'All customers',
   oneCustomer: 'One customer',
+  email: 'Also send it by email',
 } as const;
 
 export const UNSUBSCRIBE_MESSAGES = {
   linkInvalid: 'This unsubscribe link is not valid.',
   done: (label: string) => `You will no longer receive ${label} emails.`,
   footer: 'Stop these emails:',
+  preference: 'Choose on or off for each kind of email',
+  tooMany: 'Too many unsubscribe requests. Please wait before trying again.',
+  pageTitle: 'Unsubscribe',
+  working: 'Turning these emails off…',
+  turnBackOn: 'You can turn them back on under Email preferences on your Account page.',
+  preferencesHelp: 'Bills and security emails (password and username recovery) are always sent.',
+  saved: 'Email preferences saved',
 } as const;
 
 /** The kinds of email a user can turn off (bills and security emails always go out). */
 export const EMAIL_KIND_LABELS = {
   notices: 'notice',
   reminders: 'reminder',
+} as const;
+
+/** The switches of Account Home's email preferences. */
+export const EMAIL_KIND_SWITCHES = {
+  notices: 'Notices from us by email',
+  reminders: 'Reminders by email',
 } as const;

@@ -1,10 +1,7 @@
 /** POST /notices: a notice written by a site admin (docs/people.md "Notices"). */
 import * as v from 'valibot';
-import {
-  DATABASE_ID_MAX,
-  NOTICE_CONTENT_MAX_LENGTH,
-  NOTICE_TITLE_MAX_LENGTH,
-} from '../constants.ts';
+import { DATABASE_ID_MAX } from '../constants.ts';
+import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '../portal-constants.ts';
 import { NOTICE_MESSAGES } from '../messages/people.ts';
 
 /** An instant as ISO 8601 with a time zone, within what a timestamp column holds sensibly. */
@@ -32,6 +29,8 @@ export const NewNoticeSchema = v.pipe(
       v.maxLength(NOTICE_CONTENT_MAX_LENGTH, NOTICE_MESSAGES.content),
     ),
     ignorable: v.optional(v.boolean(NOTICE_MESSAGES.ignorable), false),
+    /** Also email it to every user it is meant for (those who turned notice emails off aside). */
+    email: v.optional(v.boolean(NOTICE_MESSAGES.email), false),
     /** null or left out: every customer. */
     cid: v.optional(
       v.nullable(
@@ -56,3 +55,11 @@ export const NewNoticeSchema = v.pipe(
   ),
 );
 export type NewNotice = v.InferInput<typeof NewNoticeSchema>;
+
+/** POST /notices/preview: the Markdown the admin is writing. */
+export const NoticePreviewSchema = v.object({
+  content: v.pipe(
+    v.string(NOTICE_MESSAGES.content),
+    v.maxLength(NOTICE_CONTENT_MAX_LENGTH, NOTICE_MESSAGES.content),
+  ),
+});

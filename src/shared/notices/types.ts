@@ -32,3 +32,8 @@ export interface NoticeWithState extends Notice {
 export interface NoticeStateList {
   notices: NoticeWithState[];
 }
+
+/** POST /notices/preview: the Markdown as the server renders it. */
+export interface NoticePreview {
+  content_html: string;
+}

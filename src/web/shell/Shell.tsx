@@ -2,6 +2,7 @@ import { Box, Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Notifications } from './Notifications.tsx';
+import { NoticesBanner } from './NoticesBanner.tsx';
 import { ActingAsBanner, PortalNav } from './PortalNav.tsx';
 import classes from './Shell.module.css';
 import { TopBar } from './TopBar.tsx';
@@ -22,6 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <ActingAsBanner />
             <PortalNav />
             <Notifications />
+            <NoticesBanner />
           </Stack>
         </Container>
         <Container size="lg" py="lg">

@@ -22,7 +22,7 @@ import type { Config } from '../../../src/server/config.ts';
 import type { DatabaseHandle } from '../../../src/server/db/client.ts';
 import { customerServices } from '../../../src/server/db/schema.ts';
 import { addDemoServer } from '../../../src/server/servers/demo-seed.ts';
-import { SERVICES_LIST_MAX } from '../../../src/shared/constants.ts';
+import { SERVICES_LIST_MAX } from '../../../src/shared/portal-constants.ts';
 import type { Logger } from '../../../src/server/logger.ts';
 import { bankCipherFor } from '../../../src/server/payments/index.ts';
 

@@ -1,63 +1,32 @@
-import { Alert, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { SESSION_MESSAGES } from '#shared/messages';
-import type { PostalAddress, UserInfoResponse } from '#shared/session';
+import { PEOPLE_TEXT } from '#shared/messages/people';
+import type { Billing, PostalAddress, UserInfoResponse } from '#shared/session';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,
 } from '#machines/forms/password.selectors';
+import { selectAccountSections, type AccountSections } from '#machines/people/account.selectors';
 import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { AddressLines } from '../../components/AddressLines.tsx';
 import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
+import { ContactInfoSection, type InfoSource } from './ContactInfoSection.tsx';
+import { EmailPreferences } from './people/EmailPreferences.tsx';
+import { PeopleSection } from './people/PeopleSection.tsx';
+import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
 
 function Address({ address }: { address: PostalAddress | null }) {
   if (!address) return <Text>No service address on file.</Text>;
   return <AddressLines address={address} testId="service-address" />;
-}
-
-function ContactInformation() {
-  const { api } = useAppServices();
-  const info = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
-    }),
-  );
-  const loading = useSelector(info, selectLoading);
-  const data = useSelector(info, (s) => selectData<UserInfoResponse>(s));
-  const error = useSelector(info, selectLoadError);
-  return (
-    <Paper withBorder p="md" radius="md" aria-labelledby="contact-heading" component="section">
-      <Title order={2} size="h4" id="contact-heading" mb="xs">
-        Contact information
-      </Title>
-      {loading && (
-        <Center py="sm" role="status" aria-label="Loading your contact information">
-          <Loader size="sm" aria-hidden />
-        </Center>
-      )}
-      {error !== null && (
-        <LoadFailure
-          title="Could not load your information"
-          message={error}
-          onRetry={() => info.send({ type: 'retry.pressed' })}
-        />
-      )}
-      {data && (
-        <Stack gap={2} data-testid="contact-information">
-          <Text>{data.info.email}</Text>
-          <Text>{data.info.phone}</Text>
-        </Stack>
-      )}
-    </Paper>
-  );
 }
 
 function ChangePassword({ userInputs }: { userInputs: string[] }) {
@@ -107,37 +76,123 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
   );
 }
 
-/** Account home: the user's name and service address, contact information, change of password. */
+/** The overview's first cards, from GET /user/info (account view) or from the profile. */
+function Overview({ sections, children }: { sections: AccountSections; children: ReactNode }) {
+  const { actors } = useAppServices();
+  const user = useSelector(actors.session, selectUser);
+  if (!user) return null;
+  const fromProfile: InfoSource = {
+    info: user.info,
+    loading: false,
+    error: null,
+    retry: () => undefined,
+    reload: () => undefined,
+  };
+  return sections.readInfo ? (
+    <WithUserInfo sections={sections}>{children}</WithUserInfo>
+  ) : (
+    <Cards sections={sections} source={fromProfile} billing={null}>
+      {children}
+    </Cards>
+  );
+}
+
+function WithUserInfo({ sections, children }: { sections: AccountSections; children: ReactNode }) {
+  const { api } = useAppServices();
+  const loader = useActorRef(
+    loaderMachine.provide({
+      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
+    }),
+  );
+  const loading = useSelector(loader, selectLoading);
+  const data = useSelector(loader, (s) => selectData<UserInfoResponse>(s));
+  const error = useSelector(loader, selectLoadError);
+  const source: InfoSource = {
+    info: data?.info ?? null,
+    loading,
+    error,
+    retry: () => loader.send({ type: 'retry.pressed' }),
+    reload: () => loader.send({ type: 'reload.requested' }),
+  };
+  return (
+    <Cards sections={sections} source={source} billing={data?.billing ?? null}>
+      {children}
+    </Cards>
+  );
+}
+
+function Cards({
+  sections,
+  source,
+  billing,
+  children,
+}: {
+  sections: AccountSections;
+  source: InfoSource;
+  billing: Billing | null;
+  children: ReactNode;
+}) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ContactInfoSection source={source} canEdit={sections.editInfo} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>{children}</Grid.Col>
+      {sections.billing && (
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <BillingSummaryCard billing={sections.billing === 'amounts' ? billing : null} />
+        </Grid.Col>
+      )}
+      {sections.services && (
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <ServicesSummaryCard />
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}
+
+/**
+ * Account Home, the customer's overview: contact information (with edit for account managers),
+ * the service address, the billing and services summaries for those who may see them, the
+ * authorized contacts and users for those with contacts view, email preferences and the change of
+ * password.
+ */
 export default function AccountPage() {
   usePageTitle('Account');
   const { actors } = useAppServices();
   const user = useSelector(actors.session, selectUser);
-  if (!user) return null;
+  const sections = useSelector(actors.session, selectAccountSections, sameSections);
+  if (!user || !sections) return null;
   return (
     <Stack gap="lg">
       <Title order={1}>Account</Title>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder p="md" radius="md" aria-labelledby="who-heading" component="section">
-            <Title order={2} size="h4" id="who-heading" mb="xs">
-              {user.info.name || user.username}
-            </Title>
-            <Text size="sm" mb="xs">
-              Username: {user.username}
-            </Text>
-            <Title order={3} size="h6">
-              Service address
-            </Title>
-            <Address address={user.service_address} />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <ContactInformation />
-        </Grid.Col>
-      </Grid>
+      <Overview sections={sections}>
+        <Paper withBorder p="md" radius="md" aria-labelledby="who-heading" component="section">
+          <Title order={2} size="h4" id="who-heading" mb="xs">
+            {PEOPLE_TEXT.serviceAddressTitle}
+          </Title>
+          <Text size="sm" mb="xs">
+            Username: {user.username}
+          </Text>
+          <Address address={user.service_address} />
+        </Paper>
+      </Overview>
+      {sections.contacts && (
+        <PeopleSection
+          granter={sections.granter}
+          acting={sections.actingAdmin}
+          manage={sections.manageContacts}
+        />
+      )}
+      <EmailPreferences />
       <ChangePassword
         userInputs={[user.username, user.info.name, user.info.email].filter(Boolean)}
       />
     </Stack>
   );
+}
+
+function sameSections(a: AccountSections | null, b: AccountSections | null) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -27,6 +27,7 @@ import { useAppServices } from '../../app/context.tsx';
 import { verifyIdentity } from '../../app/verify-identity.ts';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { adminApi } from './api.ts';
+import { NoticesAuthoring } from './notices/NoticesAuthoring.tsx';
 
 function oneLine(address: PostalAddress | null): string {
   if (!address) return '';
@@ -35,7 +36,7 @@ function oneLine(address: PostalAddress | null): string {
     .join(', ');
 }
 
-/** The admin proxy screen: find a customer and act as them (site admins only). */
+/** The Admin tab (site admins only): find a customer and act as them; write notices. */
 export default function AdminProxyPage() {
   usePageTitle('Admin');
   const { api, actors } = useAppServices();
@@ -134,6 +135,7 @@ export default function AdminProxyPage() {
           </Table.Tbody>
         </Table>
       )}
+      <NoticesAuthoring />
     </Stack>
   );
 }

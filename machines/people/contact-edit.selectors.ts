@@ -1,0 +1,33 @@
+/** What a contact's card and form show, from the contact edit machine's snapshot. */
+import type { SnapshotFrom } from 'xstate';
+import type { contactEditMachine } from './contact-edit.machine.ts';
+import { gridRows } from './grid.ts';
+
+type Snapshot = SnapshotFrom<typeof contactEditMachine>;
+
+export const selectContact = (s: Snapshot) => s.context.contact;
+export const selectDraft = (s: Snapshot) => s.context.draft;
+export const selectLogin = (s: Snapshot) => s.context.login;
+export const selectFieldErrors = (s: Snapshot) => s.context.errors;
+export const selectEditError = (s: Snapshot) => s.context.error;
+
+export const selectEditing = (s: Snapshot) => s.matches('editing') || s.matches('saving');
+export const selectSaving = (s: Snapshot) =>
+  s.matches('saving') || s.matches('makingUser') || s.matches('demoting') || s.matches('deleting');
+export const selectConverting = (s: Snapshot) => s.matches('converting') || s.matches('makingUser');
+export const selectConfirming = (s: Snapshot): 'demote' | 'delete' | null => {
+  if (s.matches('confirmingDemote') || s.matches('demoting')) return 'demote';
+  if (s.matches('confirmingDelete') || s.matches('deleting')) return 'delete';
+  return null;
+};
+export const selectGone = (s: Snapshot) => s.matches('closed') || s.matches('deleted');
+
+/** The grid of the contact becoming a user: each level, chosen, and whether it may be chosen. */
+export const selectConvertGrid = (s: Snapshot) =>
+  gridRows({ granter: s.context.granter, before: {} }, s.context.perms);
+
+/** What the card offers (never the primary admin's login or deletion). */
+export const selectCanEdit = (s: Snapshot) => s.can({ type: 'contact.edit.pressed' });
+export const selectCanConvert = (s: Snapshot) => s.can({ type: 'user.convert.pressed' });
+export const selectCanDemote = (s: Snapshot) => s.can({ type: 'user.demote.pressed' });
+export const selectCanDelete = (s: Snapshot) => s.can({ type: 'contact.delete.pressed' });

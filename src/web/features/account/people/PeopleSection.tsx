@@ -1,0 +1,444 @@
+/**
+ * Account Home's authorized contacts and users (portal.md §3, §4 "Contact edit", §6, §7): the
+ * list, and for contacts managers Add contact, Edit, Make user, Make contact, Permissions and
+ * Delete. Each contact is a contact edit machine, each rights change a permissions grid machine;
+ * this view renders them. Calls made from a modal report to the modal's notification list.
+ */
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
+import type { AuthorizedContact } from '#shared/people/types';
+import type { Perms } from '#shared/permissions';
+import { contactEditMachine, type ContactEditActor } from '#machines/people/contact-edit.machine';
+import {
+  selectCanConvert,
+  selectCanDelete,
+  selectCanDemote,
+  selectCanEdit,
+  selectConfirming,
+  selectContact,
+  selectConverting,
+  selectEditing,
+  selectGone,
+  selectSaving,
+} from '#machines/people/contact-edit.selectors';
+import { permissionsGridMachine } from '#machines/people/permissions-grid.machine';
+import {
+  selectGridChanged,
+  selectGridRows,
+  selectGridSaving,
+} from '#machines/people/permissions-grid.selectors';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { useAppServices } from '../../../app/context.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { ModalNotifications, notifyFailure, notifySuccess } from '../../../components/notify.tsx';
+import { peopleApi } from './api.ts';
+import { ContactForm, MakeUserForm } from './ContactForm.tsx';
+import { PermissionsTable } from './PermissionsTable.tsx';
+
+interface Access {
+  granter: Perms;
+  acting: boolean;
+  reload: () => void;
+}
+
+/** A call that reports its failure to the modal's list (field errors stay on their fields). */
+function reported<TInput, TOutput>(
+  call: (input: TInput) => Promise<TOutput>,
+  notifications: Parameters<typeof notifyFailure>[0],
+  success?: string,
+) {
+  return fromPromise<TOutput, TInput>(async ({ input }) => {
+    try {
+      const answer = await call(input);
+      if (success) notifySuccess(notifications, success);
+      return answer;
+    } catch (error) {
+      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
+      if (Object.keys(fieldErrors).length === 0)
+        notifyFailure(notifications, error, { modal: true });
+      throw error;
+    }
+  });
+}
+
+function useContactActor(contact: AuthorizedContact | null, access: Access): ContactEditActor {
+  const { api, actors } = useAppServices();
+  const people = peopleApi(api, access.acting);
+  const n = actors.notifications;
+  return useActorRef(
+    contactEditMachine.provide({
+      actors: {
+        saveContact: reported(
+          people.saveContact,
+          n,
+          contact ? PEOPLE_MESSAGES.contactSaved : PEOPLE_MESSAGES.contactAdded,
+        ),
+        makeUser: reported(people.makeUser, n, PEOPLE_MESSAGES.userAdded),
+        demoteUser: reported(people.demoteUser, n, PEOPLE_MESSAGES.userRemoved),
+        deleteContact: reported(people.deleteContact, n, PEOPLE_MESSAGES.contactDeleted),
+      },
+      actions: { 'contact changed': () => access.reload() },
+    }),
+    { input: { contact, granter: access.granter } },
+  );
+}
+
+function ConfirmForm({ actor, what }: { actor: ContactEditActor; what: 'demote' | 'delete' }) {
+  const saving = useSelector(actor, selectSaving);
+  const contact = useSelector(actor, selectContact);
+  return (
+    <Stack gap="sm">
+      <ModalNotifications />
+      <Text>
+        {what === 'demote'
+          ? `${contact?.name} will no longer be able to log in, and any session of theirs ends now.`
+          : `${contact?.name} will be deleted${contact?.user ? ', with their login' : ''}.`}
+      </Text>
+      <Group gap="sm">
+        <Button
+          color={what === 'delete' ? 'red' : undefined}
+          loading={saving}
+          onClick={() => actor.send({ type: 'confirmation.accepted' })}
+        >
+          {what === 'demote' ? PEOPLE_TEXT.makeContact : PEOPLE_TEXT.delete}
+        </Button>
+        <Button
+          variant="default"
+          disabled={saving}
+          onClick={() => actor.send({ type: 'confirmation.declined' })}
+        >
+          {PEOPLE_TEXT.cancel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PermissionsForm({
+  contact,
+  access,
+  onClose,
+}: {
+  contact: AuthorizedContact;
+  access: Access;
+  onClose: () => void;
+}) {
+  const { api, actors } = useAppServices();
+  const people = peopleApi(api, access.acting);
+  const grid = useActorRef(
+    permissionsGridMachine.provide({
+      actors: {
+        savePermissions: reported(
+          people.savePermissions,
+          actors.notifications,
+          PEOPLE_MESSAGES.userSaved,
+        ),
+      },
+      actions: {
+        'permissions changed': () => {
+          access.reload();
+          onClose();
+        },
+      },
+    }),
+    {
+      input: {
+        contactId: contact.contact_id,
+        before: contact.user?.perms ?? {},
+        granter: access.granter,
+      },
+    },
+  );
+  const rows = useSelector(grid, selectGridRows);
+  const changed = useSelector(grid, selectGridChanged);
+  const saving = useSelector(grid, selectGridSaving);
+  return (
+    <Stack gap="sm">
+      <ModalNotifications />
+      <PermissionsTable
+        rows={rows}
+        disabled={saving}
+        onChoose={(category, level) =>
+          grid.send({ type: 'permission.level.chosen', category, level })
+        }
+      />
+      <Group gap="sm">
+        <Button
+          disabled={!changed && !saving}
+          loading={saving}
+          onClick={() => grid.send({ type: 'permissions.save.pressed' })}
+        >
+          {PEOPLE_TEXT.save}
+        </Button>
+        <Button
+          variant="default"
+          disabled={!changed}
+          onClick={() => grid.send({ type: 'permissions.reset.pressed' })}
+        >
+          Reset
+        </Button>
+        <Button variant="subtle" onClick={onClose} disabled={saving}>
+          {PEOPLE_TEXT.cancel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ContactRow({ contact, access }: { contact: AuthorizedContact; access: Access }) {
+  const actor = useContactActor(contact, access);
+  const [permissionsOpen, setPermissionsOpen] = useState(false);
+  const shown = useSelector(actor, selectContact) ?? contact;
+  const editing = useSelector(actor, selectEditing);
+  const converting = useSelector(actor, selectConverting);
+  const confirming = useSelector(actor, selectConfirming);
+  const canEdit = useSelector(actor, selectCanEdit);
+  const canConvert = useSelector(actor, selectCanConvert);
+  const canDemote = useSelector(actor, selectCanDemote);
+  const canDelete = useSelector(actor, selectCanDelete);
+  const gone = useSelector(actor, selectGone);
+  if (gone) return null;
+  const who = shown.name;
+  return (
+    <Table.Tr data-testid="contact-row">
+      <Table.Td>
+        <Text fw={600}>{shown.name}</Text>
+        {shown.position && <Text size="xs">{shown.position}</Text>}
+      </Table.Td>
+      <Table.Td>{shown.email}</Table.Td>
+      <Table.Td>{shown.phone}</Table.Td>
+      <Table.Td>
+        {shown.user ? (
+          <Group gap={4}>
+            <Badge variant="light" color="gray" c="var(--mantine-color-text)">
+              {PEOPLE_TEXT.user}: {shown.user.uid}
+            </Badge>
+            {shown.user.primary_admin && (
+              <Badge variant="light" color="gray" c="var(--mantine-color-text)">
+                {PEOPLE_TEXT.primaryAdmin}
+              </Badge>
+            )}
+          </Group>
+        ) : (
+          PEOPLE_TEXT.contact
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="wrap">
+          {canEdit && (
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={`${PEOPLE_TEXT.edit} ${who}`}
+              onClick={() => actor.send({ type: 'contact.edit.pressed' })}
+            >
+              {PEOPLE_TEXT.edit}
+            </Button>
+          )}
+          {canConvert && (
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={`${PEOPLE_TEXT.makeUser}: ${who}`}
+              onClick={() => actor.send({ type: 'user.convert.pressed' })}
+            >
+              {PEOPLE_TEXT.makeUser}
+            </Button>
+          )}
+          {canDemote && (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`${PEOPLE_TEXT.permissions}: ${who}`}
+                onClick={() => setPermissionsOpen(true)}
+              >
+                {PEOPLE_TEXT.permissions}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`${PEOPLE_TEXT.makeContact}: ${who}`}
+                onClick={() => actor.send({ type: 'user.demote.pressed' })}
+              >
+                {PEOPLE_TEXT.makeContact}
+              </Button>
+            </>
+          )}
+          {canDelete && (
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              aria-label={`${PEOPLE_TEXT.delete} ${who}`}
+              onClick={() => actor.send({ type: 'contact.delete.pressed' })}
+            >
+              {PEOPLE_TEXT.delete}
+            </Button>
+          )}
+        </Group>
+        <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          opened={editing}
+          onClose={() => actor.send({ type: 'edit.cancel.pressed' })}
+          title={`${PEOPLE_TEXT.edit} ${who}`}
+          size="lg"
+        >
+          <ContactForm actor={actor} />
+        </Modal>
+        <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          opened={converting}
+          onClose={() => actor.send({ type: 'convert.cancel.pressed' })}
+          title={`${PEOPLE_TEXT.makeUser}: ${who}`}
+          size="lg"
+        >
+          <MakeUserForm actor={actor} />
+        </Modal>
+        <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          opened={confirming !== null}
+          onClose={() => actor.send({ type: 'confirmation.declined' })}
+          title={confirming === 'delete' ? `${PEOPLE_TEXT.delete} ${who}` : PEOPLE_TEXT.makeContact}
+        >
+          {confirming && <ConfirmForm actor={actor} what={confirming} />}
+        </Modal>
+        <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          opened={permissionsOpen}
+          onClose={() => setPermissionsOpen(false)}
+          title={`${PEOPLE_TEXT.permissions}: ${who}`}
+          size="lg"
+        >
+          {permissionsOpen && (
+            <PermissionsForm
+              contact={shown}
+              access={access}
+              onClose={() => setPermissionsOpen(false)}
+            />
+          )}
+        </Modal>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function NewContact({ access, onClose }: { access: Access; onClose: () => void }) {
+  const actor = useContactActor(null, {
+    ...access,
+    reload: () => {
+      access.reload();
+      onClose();
+    },
+  });
+  const gone = useSelector(actor, selectGone);
+  useEffect(() => {
+    if (gone) onClose();
+  }, [gone, onClose]);
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={!gone}
+      onClose={() => actor.send({ type: 'edit.cancel.pressed' })}
+      title={PEOPLE_TEXT.addContact}
+      size="lg"
+    >
+      <ContactForm actor={actor} />
+    </Modal>
+  );
+}
+
+export function PeopleSection({
+  granter,
+  acting,
+  manage,
+}: {
+  granter: Perms;
+  acting: boolean;
+  manage: boolean;
+}) {
+  const { api } = useAppServices();
+  const list = useActorRef(
+    loaderMachine.provide({
+      actors: { load: fromPromise<unknown>(() => peopleApi(api, acting).contacts()) },
+    }),
+  );
+  const loading = useSelector(list, selectLoading);
+  const contacts = useSelector(list, (s) => selectData<AuthorizedContact[]>(s));
+  const error = useSelector(list, selectLoadError);
+  const [adding, setAdding] = useState(false);
+  const access: Access = {
+    // Without contacts manage nothing can be changed: the rows offer nothing.
+    granter: manage ? granter : {},
+    acting,
+    reload: () => list.send({ type: 'reload.requested' }),
+  };
+  return (
+    <Paper withBorder p="md" radius="md" aria-labelledby="people-heading" component="section">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="people-heading">
+          {PEOPLE_TEXT.sectionTitle}
+        </Title>
+        {manage && (
+          <Button size="xs" onClick={() => setAdding(true)}>
+            {PEOPLE_TEXT.addContact}
+          </Button>
+        )}
+      </Group>
+      {loading && !contacts && (
+        <Center py="sm" role="status" aria-label="Loading the contacts">
+          <Loader size="sm" aria-hidden />
+        </Center>
+      )}
+      {error !== null && (
+        <LoadFailure
+          title="Could not load the contacts"
+          message={error}
+          onRetry={() => list.send({ type: 'retry.pressed' })}
+        />
+      )}
+      {contacts && contacts.length === 0 && <Text>{PEOPLE_TEXT.noContacts}</Text>}
+      {contacts && contacts.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table data-testid="contacts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">Phone</Table.Th>
+                <Table.Th scope="col">Login</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {contacts.map((contact) => (
+                <ContactRow
+                  key={`${contact.contact_id}:${JSON.stringify(contact)}`}
+                  contact={contact}
+                  access={access}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {adding && <NewContact access={access} onClose={() => setAdding(false)} />}
+    </Paper>
+  );
+}
