@@ -27,8 +27,10 @@ import {
   customerBilling,
   emailOutbox,
   payments,
+  users,
 } from '../../src/server/db/schema.ts';
 import { runSeed } from '../../src/server/db/seed.ts';
+import { setPreference } from '../../src/server/mail/unsubscribe.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { useInProcessSandbox } from '../../src/server/payments/index.ts';
 import { billedCustomer, billingTestApp, noonOn } from '../support/billing.ts';
@@ -150,6 +152,34 @@ describe('14 months on a moved clock', () => {
     await runBillingPass(t, { today: '2035-08-01' });
     await runBillingPass(t, { today: '2035-08-15' });
     expect(await count()).toBe(1);
+  });
+
+  it('sends "card expiring" as a reminder: with its unsubscribe link, and not once reminders are off', async () => {
+    const { db } = t.database;
+    const reminded = await billedCustomer(t, { activatedOn: null });
+    const quiet = await billedCustomer(t, { activatedOn: null });
+    const [quietUser] = await db
+      .select({ uid: users.uid })
+      .from(users)
+      .where(eq(users.username, quiet.username));
+    await setPreference(db, quietUser!.uid, 'reminders', false);
+    const mailsTo = (username: string) =>
+      db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.to, `${username}@example.test`),
+            eq(emailOutbox.subject, 'Your saved card expires soon'),
+          ),
+        );
+    await runBillingPass(t, { today: '2035-08-01' });
+    const [mail] = await mailsTo(reminded.username);
+    expect(mail?.text).toMatch(
+      /Stop these emails: \S+\/control\/unsubscribe\/\?token=reminders\.\d+\./,
+    );
+    expect(mail?.html).toContain('/control/unsubscribe/?token=reminders.');
+    expect(await mailsTo(quiet.username)).toHaveLength(0);
   });
 });
 

@@ -45,10 +45,13 @@ export function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The access-token signing key (stable across instances). */
-export function signingKey(deps: AppDeps): Promise<string> {
+/**
+ * The access-token signing key (stable across instances); `within` an open transaction, read
+ * through it (src/server/db/stored-secret.ts).
+ */
+export function signingKey(deps: AppDeps, within?: Executor): Promise<string> {
   if (deps.config.tokenSecret) return Promise.resolve(deps.config.tokenSecret);
-  return storedSecret(deps.database.db, SECRET_KEY);
+  return storedSecret(within ?? deps.database.db, SECRET_KEY);
 }
 
 export async function signAccessToken(

@@ -1,13 +1,17 @@
 /**
  * The billing emails, queued through the outbox in the transaction that records what they tell:
- * bill issued, payment received, payment failed, card expiring.
+ * bill issued, payment received, payment failed, card expiring. Bills and payments are essential
+ * and always sent; "card expiring" is a reminder: it is not sent to a customer whose primary user
+ * turned reminders off, and it carries the link that turns them off (src/server/mail/unsubscribe.ts).
  */
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { formatCents } from '#shared/cart/money';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts, users } from '../db/schema.ts';
+import { optedOut, unsubscribeLink } from '../mail/unsubscribe.ts';
 import { mailHtml } from '../mail/templates.ts';
 import { queueMails, type OutgoingMail } from '../mail/outbox.ts';
 
@@ -50,7 +54,27 @@ export type BillingMail =
   | { kind: 'payment_failed'; amountCents: number; label: string; reason: string; feeCents: number }
   | { kind: 'card_expiring'; label: string; expires: string };
 
-function compose(productName: string, to: string, firstName: string, mail: BillingMail) {
+/** The kind of optional email a billing email is, if it is one (the others are essential). */
+const REMINDER_KINDS: ReadonlySet<BillingMail['kind']> = new Set(['card_expiring']);
+
+/** Each customer's primary user, who decides whether the customer's reminders come. */
+async function primaryUsersOf(tx: Executor, cids: readonly number[]) {
+  const ids = [...new Set(cids)];
+  if (ids.length === 0) return new Map<number, number>();
+  const rows = await tx
+    .select({ cid: users.cid, uid: users.uid })
+    .from(users)
+    .where(and(inArray(users.cid, ids), eq(users.primaryAdmin, true)));
+  return new Map(rows.map((row) => [row.cid, row.uid]));
+}
+
+function compose(
+  productName: string,
+  to: string,
+  firstName: string,
+  mail: BillingMail,
+  footer: string[] = [],
+) {
   const hello = `Hello ${firstName || 'there'},`;
   switch (mail.kind) {
     case 'bill_issued':
@@ -58,11 +82,13 @@ function compose(productName: string, to: string, firstName: string, mail: Billi
         hello,
         `Your bill #${mail.billId} for ${formatCents(mail.totalCents)} is ready. It is due on ${mail.dueDate}.`,
         'You can view it and pay on the Billing page of your account.',
+        ...footer,
       ]);
     case 'payment_received':
       return message(productName, to, `Payment received: ${formatCents(mail.amountCents)}`, [
         hello,
         `We received your payment #${mail.paymentId} of ${formatCents(mail.amountCents)} from ${mail.label}. Thank you.`,
+        ...footer,
       ]);
     case 'payment_failed':
       return message(productName, to, `Your payment of ${formatCents(mail.amountCents)} failed`, [
@@ -74,12 +100,14 @@ function compose(productName: string, to: string, firstName: string, mail: Billi
             ]
           : []),
         'Please make a payment or update your payment method on the Billing page of your account.',
+        ...footer,
       ]);
     case 'card_expiring':
       return message(productName, to, 'Your saved card expires soon', [
         hello,
         `${mail.label}, saved in your account, expires at the end of ${mail.expires}.`,
         'Please add a current card on the Payment methods page so that your payments keep going through.',
+        ...footer,
       ]);
   }
 }
@@ -104,11 +132,29 @@ export async function queueBillingMails(
     tx,
     items.map((item) => item.cid),
   );
-  const mails = items.flatMap(({ cid, mail }) => {
+  const reminded = items.filter((item) => REMINDER_KINDS.has(item.mail.kind));
+  const primary = await primaryUsersOf(
+    tx,
+    reminded.map((item) => item.cid),
+  );
+  const off = await optedOut(tx, [...primary.values()], 'reminders');
+  const mails: OutgoingMail[] = [];
+  for (const { cid, mail } of items) {
     const recipient = recipients.get(cid);
-    return recipient
-      ? [compose(deps.config.productName, recipient.email, recipient.firstName, mail)]
-      : [];
-  });
+    if (!recipient) continue;
+    const { productName } = deps.config;
+    if (!REMINDER_KINDS.has(mail.kind)) {
+      mails.push(compose(productName, recipient.email, recipient.firstName, mail));
+      continue;
+    }
+    const uid = primary.get(cid);
+    if (uid === undefined || off.has(uid)) continue;
+    const link = await unsubscribeLink(deps, { kind: 'reminders', uid }, tx);
+    mails.push(
+      compose(productName, recipient.email, recipient.firstName, mail, [
+        `${UNSUBSCRIBE_MESSAGES.footer} ${link}`,
+      ]),
+    );
+  }
   return queueMails(deps as AppDeps, tx, mails);
 }

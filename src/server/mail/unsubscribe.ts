@@ -33,18 +33,20 @@ export async function unsubscribeToken(
   deps: Pick<AppDeps, 'config' | 'database'>,
   link: { kind: OptionalEmailKind; uid: number },
   now: number = Date.now(),
+  within?: Executor,
 ): Promise<string> {
   const expires = Math.floor(now / 1000) + UNSUBSCRIBE_LINK_VALID_DAYS * 24 * 60 * 60;
   const payload = `${link.kind}.${link.uid}.${expires}`;
-  return `${payload}.${signature(await signingKey(deps as AppDeps), payload)}`;
+  return `${payload}.${signature(await signingKey(deps as AppDeps, within), payload)}`;
 }
 
-/** The whole link, to the web app's /unsubscribe/ page. */
+/** The whole link, to the web app's /unsubscribe/ page; `within` an open transaction, if any. */
 export async function unsubscribeLink(
   deps: Pick<AppDeps, 'config' | 'database'>,
   link: { kind: OptionalEmailKind; uid: number },
+  within?: Executor,
 ): Promise<string> {
-  const token = await unsubscribeToken(deps, link);
+  const token = await unsubscribeToken(deps, link, Date.now(), within);
   return `${linkOrigin(deps.config)}${WEB_BASE_PATH}/unsubscribe/?token=${encodeURIComponent(token)}`;
 }
 
