@@ -5,13 +5,10 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ItemsList } from './ItemsList.tsx';
 import { ManagedForm } from './ManagedForm.tsx';
-import { useManagedForm } from './use-items.ts';
+import { useCreateForm } from './use-items.ts';
 
 export function DatabasesSection({ databases }: { databases: ManagedItemsActor }) {
-  const form = useManagedForm(databases, { fields: DATABASE_FORM.fields }, (values) => ({
-    type: 'item.create.submitted',
-    values: DATABASE_FORM.body(values),
-  }));
+  const form = useCreateForm(databases, DATABASE_FORM);
   return (
     <Stack>
       <ManagedForm form={form} list={databases} label="Add database">

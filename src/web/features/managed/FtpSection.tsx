@@ -5,13 +5,10 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ItemsList } from './ItemsList.tsx';
 import { ManagedForm } from './ManagedForm.tsx';
-import { useManagedForm } from './use-items.ts';
+import { useCreateForm } from './use-items.ts';
 
 export function FtpSection({ ftp }: { ftp: ManagedItemsActor }) {
-  const form = useManagedForm(ftp, { fields: FTP_USER_FORM.fields }, (values) => ({
-    type: 'item.create.submitted',
-    values: FTP_USER_FORM.body(values),
-  }));
+  const form = useCreateForm(ftp, FTP_USER_FORM);
   return (
     <Stack>
       <ManagedForm form={form} list={ftp} label="Add FTP user">

@@ -6,14 +6,10 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ItemsList } from './ItemsList.tsx';
 import { ManagedForm } from './ManagedForm.tsx';
-import { useManagedForm } from './use-items.ts';
+import { useCreateForm } from './use-items.ts';
 
 export function PhpSection({ php }: { php: ManagedItemsActor }) {
-  const form = useManagedForm(
-    php,
-    { fields: PHP_SETTING_FORM.fields, checks: PHP_SETTING_FORM.checks },
-    (values) => ({ type: 'item.create.submitted', values: PHP_SETTING_FORM.body(values) }),
-  );
+  const form = useCreateForm(php, PHP_SETTING_FORM);
   return (
     <Stack>
       <ManagedForm form={form} list={php} label="Set PHP value">

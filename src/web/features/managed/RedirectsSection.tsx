@@ -5,13 +5,10 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ItemsList } from './ItemsList.tsx';
 import { ManagedForm } from './ManagedForm.tsx';
-import { useManagedForm } from './use-items.ts';
+import { useCreateForm } from './use-items.ts';
 
 export function RedirectsSection({ redirects }: { redirects: ManagedItemsActor }) {
-  const form = useManagedForm(redirects, { fields: REDIRECT_FORM.fields }, (values) => ({
-    type: 'item.create.submitted',
-    values: REDIRECT_FORM.body(values),
-  }));
+  const form = useCreateForm(redirects, REDIRECT_FORM);
   return (
     <Stack>
       <ManagedForm form={form} list={redirects} label="Add redirect">

@@ -5,13 +5,10 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ItemsList } from './ItemsList.tsx';
 import { FormTextArea, ManagedForm } from './ManagedForm.tsx';
-import { useManagedForm } from './use-items.ts';
+import { useCreateForm } from './use-items.ts';
 
 export function SslSection({ certs }: { certs: ManagedItemsActor }) {
-  const form = useManagedForm(certs, { fields: SSL_CERT_FORM.fields }, (values) => ({
-    type: 'item.create.submitted',
-    values: SSL_CERT_FORM.body(values),
-  }));
+  const form = useCreateForm(certs, SSL_CERT_FORM);
   return (
     <Stack>
       <ManagedForm form={form} list={certs} label="Upload certificate">

@@ -111,3 +111,19 @@ export function useManagedForm(
 }
 
 export type ManagedFormActor = ReturnType<typeof useManagedForm>;
+
+/**
+ * The form that adds an item to a list: a shared form of src/shared/managed-forms.ts (its fields,
+ * any rules across them, and the body it sends).
+ */
+export function useCreateForm(
+  actor: ManagedItemsActor,
+  form: Pick<FormInput, 'fields' | 'checks'> & {
+    body: (values: FormValues) => Record<string, unknown>;
+  },
+) {
+  return useManagedForm(actor, { fields: form.fields, checks: form.checks }, (values) => ({
+    type: 'item.create.submitted',
+    values: form.body(values),
+  }));
+}
