@@ -338,6 +338,33 @@ function fieldsOf(type: RecordType, body: RecordBody): Record<string, string | n
   return fields;
 }
 
+/**
+ * A record as the zone would hold it, checked on its own and beside the zone's other records
+ * (`recordId`: the record being updated; null for a new one), or refused with field errors.
+ */
+async function checkedRecord(
+  tx: Executor,
+  zoneName: string,
+  zoneId: number,
+  type: RecordType,
+  body: RecordBody,
+  recordId: number | null,
+) {
+  const mode = recordId === null ? 'create' : 'update';
+  const failed =
+    recordId === null ? DNS_MESSAGES.recordCreateFailed : DNS_MESSAGES.recordUpdateFailed;
+  const check = checkRecord(
+    type,
+    { name: body.name, ttl: body.ttl, fields: fieldsOf(type, body) },
+    zoneName,
+    mode,
+  );
+  if (!check.ok) throw refused(check.errors, failed);
+  const beside = await checkBeside(tx, zoneId, type, check.name, check.content, recordId);
+  if (beside) throw refused(beside, failed);
+  return check;
+}
+
 export async function createRecord(
   db: Database,
   cid: number,
@@ -347,15 +374,7 @@ export async function createRecord(
 ): Promise<RecordRow> {
   return db.transaction(async (tx) => {
     const zone = await zoneOf(tx, cid, zoneId, true);
-    const check = checkRecord(
-      type,
-      { name: body.name, ttl: body.ttl, fields: fieldsOf(type, body) },
-      zone.zoneName,
-      'create',
-    );
-    if (!check.ok) throw refused(check.errors, DNS_MESSAGES.recordCreateFailed);
-    const beside = await checkBeside(tx, zoneId, type, check.name, check.content, null);
-    if (beside) throw refused(beside, DNS_MESSAGES.recordCreateFailed);
+    const check = await checkedRecord(tx, zone.zoneName, zoneId, type, body, null);
     const [row] = await tx
       .insert(dnsRecords)
       .values({
@@ -399,15 +418,7 @@ export async function updateRecord(
   return db.transaction(async (tx) => {
     const zone = await zoneOf(tx, cid, zoneId, true);
     const old = await recordOfZone(tx, zoneId, type, recordId);
-    const check = checkRecord(
-      type,
-      { name: body.name, ttl: body.ttl, fields: fieldsOf(type, body) },
-      zone.zoneName,
-      'update',
-    );
-    if (!check.ok) throw refused(check.errors, DNS_MESSAGES.recordUpdateFailed);
-    const beside = await checkBeside(tx, zoneId, type, check.name, check.content, recordId);
-    if (beside) throw refused(beside, DNS_MESSAGES.recordUpdateFailed);
+    const check = await checkedRecord(tx, zone.zoneName, zoneId, type, body, recordId);
     const [row] = await tx
       .update(dnsRecords)
       .set({ name: check.name, ttl: check.ttl, fields: check.fields, content: check.content })
