@@ -15,7 +15,6 @@ import {
   hypervisorVms,
   servers as serversTable,
 } from '../../src/server/db/schema.ts';
-import { useInProcessStandIn } from '../../src/server/hypervisor/index.ts';
 import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
 import { SERVER_MESSAGES, storageCannotShrink } from '../../src/shared/messages/servers.ts';
@@ -31,7 +30,6 @@ let bob: CookieClient;
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2030-03-10T17:00:00Z' });
-  await useInProcessStandIn(t.config, t.database.db, t.logger, () => t.clock.now());
   const a = await createUser(t, { permissions: { services: 'manage' } });
   const b = await createUser(t, { permissions: { services: 'manage' } });
   alice = await login(t, a.username, a.password);
