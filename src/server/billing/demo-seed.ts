@@ -13,7 +13,8 @@ import { addDays } from '#shared/signup/dates';
 import { ALL_PERMISSIONS } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { clockToday, systemClock } from '../clock.ts';
-import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { createCardStore } from '../card-provider/store.ts';
+import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { bills, customerBilling, orders, payments, users } from '../db/schema.ts';
 import { bankCipherFor } from '../payments/index.ts';
 import type { SeedContext, SeedStep } from '../db/seed-step.ts';
@@ -43,16 +44,41 @@ export const PAST_DUE_DEMO_LOGINS = [
   },
 ] as const;
 
+/** The page the demo cards were typed on (the card provider keeps each card's parent origin). */
+const DEMO_CARD_ORIGIN = 'http://localhost:3000';
+
 /** The same day `months` months earlier (or later), at most that month's 28th. */
 function monthsFrom(date: string, months: number): string {
   return addMonthsOnDay(date, months, anchorDay(date));
 }
 
-function card(username: string, today: string, monthsValid: number): NewPaymentAccount {
+/**
+ * A Visa ending 4242 saved at the stand-in card provider, as its form saves a typed card: the
+ * billing run's automatic payments then charge it like any other card (a token the provider did
+ * not know would leave each try unconfirmed and tried again on every pass).
+ */
+async function card(
+  db: Executor,
+  who: { firstName: string; lastName: string },
+  today: string,
+  monthsValid: number,
+): Promise<NewPaymentAccount> {
   const [year, month] = monthsFrom(today, monthsValid).split('-').map(Number) as [number, number];
+  const saved = await createCardStore(db as Database).saveCard(
+    {
+      number: '4242424242424242',
+      brand: 'visa',
+      last_four: '4242',
+      exp_month: month,
+      exp_year: year,
+      fname: who.firstName,
+      lname: who.lastName,
+    },
+    DEMO_CARD_ORIGIN,
+  );
   return {
     method: 'CC',
-    token: `demo-card-${username}`,
+    token: saved.token,
     brand: 'visa',
     lastFour: '4242',
     expMonth: month,
@@ -169,7 +195,7 @@ export async function seedBillingDemo({ db, config, logger, clock }: SeedContext
         order,
         activatedOn: monthsFrom(addDays(today, -5), -12),
         orderedAt,
-        paymentAccount: card('demo', today, 24),
+        paymentAccount: await card(tx, { firstName: 'Dana', lastName: 'Demo' }, today, 24),
       });
       const bank = await insertPaymentAccount(tx, demo.cid, 'Dana Demo', {
         method: 'ACH',
@@ -189,7 +215,7 @@ export async function seedBillingDemo({ db, config, logger, clock }: SeedContext
         order,
         activatedOn: monthsFrom(addDays(today, -3), -3),
         orderedAt,
-        paymentAccount: card('viewer', today, 1),
+        paymentAccount: await card(tx, { firstName: 'Victor', lastName: 'Viewer' }, today, 1),
       });
       await tx
         .update(customerBilling)
@@ -199,17 +225,19 @@ export async function seedBillingDemo({ db, config, logger, clock }: SeedContext
     }
     for (const { username, daysPastDue } of PAST_DUE_DEMO_LOGINS) {
       if (await loginOf(tx, username)) continue;
+      const firstName = username === 'overdue' ? 'Olive' : 'Sam';
+      const lastName = username === 'overdue' ? 'Overdue' : 'Suspended';
       await createBilledCustomer(tx, {
         username,
         passwordHash,
-        firstName: username === 'overdue' ? 'Olive' : 'Sam',
-        lastName: username === 'overdue' ? 'Overdue' : 'Suspended',
+        firstName,
+        lastName,
         email: `${username}@ridgeline.example`,
         permissions: ALL_PERMISSIONS,
         order,
         activatedOn: addDays(today, -(BILLING.dueDays + daysPastDue)),
         orderedAt,
-        paymentAccount: card(username, today, 24),
+        paymentAccount: await card(tx, { firstName, lastName }, today, 24),
       });
     }
   });
