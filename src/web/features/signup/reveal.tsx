@@ -12,6 +12,10 @@ import { sectionsRevealedAnnouncement } from '#shared/messages';
 
 /** Sections mounting within this long of each other were revealed together. */
 const REVEAL_BATCH_MS = 60;
+/** A section whose code loads later (a lazy chunk on a slow connection) still joins the reveal
+ * that began this long before it: it is announced with the others and does not scroll the page
+ * away from the first one. */
+const REVEAL_GROUP_MS = 1500;
 
 export interface RevealedSection {
   element: HTMLElement;
@@ -36,18 +40,28 @@ function scrollToSection(element: HTMLElement) {
 
 export function RevealAnnouncer({ children }: { children: ReactNode }) {
   const [announcement, setAnnouncement] = useState('');
-  const batch = useRef<RevealedSection[]>([]);
+  const group = useRef<{ began: number; sections: RevealedSection[]; scrolledTo?: HTMLElement }>({
+    began: 0,
+    sections: [],
+  });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const reveal = useCallback<Reveal>((section) => {
-    batch.current.push(section);
+    const now = Date.now();
+    if (now - group.current.began > REVEAL_GROUP_MS) group.current = { began: now, sections: [] };
+    group.current.sections.push(section);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      const revealed = batch.current.filter((s) => s.element.isConnected).sort(inPageOrder);
-      batch.current = [];
+      const current = group.current;
+      const revealed = current.sections.filter((s) => s.element.isConnected).sort(inPageOrder);
+      current.sections = revealed;
       if (revealed.length === 0) return;
-      scrollToSection((revealed.find((s) => s.asksForInput) ?? revealed[0]).element);
+      const target = (revealed.find((s) => s.asksForInput) ?? revealed[0]).element;
+      if (target !== current.scrolledTo) {
+        current.scrolledTo = target;
+        scrollToSection(target);
+      }
       setAnnouncement(sectionsRevealedAnnouncement(revealed.map((s) => s.title)));
     }, REVEAL_BATCH_MS);
   }, []);
