@@ -28,6 +28,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The visitor asks for reduced motion: no transition to wait out (the app honours the wish).
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -18,6 +18,9 @@ export const mantineTheme = createTheme({
     ],
   },
   primaryShade: { light: 6, dark: 6 },
+  // Visitors who ask their system for less motion get modals, menus and popovers without
+  // transitions (and the signup scrolls to revealed sections without smooth scrolling).
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
