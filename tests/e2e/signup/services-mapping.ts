@@ -144,8 +144,13 @@ function servicesMapping(machine: string, demo: DemoAddressKey): BrowserMapping 
         const { page, expect } = context;
         const select = meshSelect(context);
         if ((await select.count()) === 0 || (await select.isDisabled())) return;
-        await select.click();
-        const option = page.getByRole('option', { name: meshLabel(quantity), exact: true });
+        // By keyboard, as a person can: the choice before this one may have revealed sections
+        // below, and the page scrolls to them while the list opens, which can leave a pointer's
+        // click on a section instead of the option it aimed at.
+        await select.focus();
+        await page.keyboard.press('ArrowDown');
+        const label = meshLabel(quantity);
+        const option = page.getByRole('option', { name: label, exact: true });
         const listbox = page.getByRole('listbox');
         await expect(listbox).toBeVisible();
         if ((await option.count()) === 0) {
@@ -154,7 +159,14 @@ function servicesMapping(machine: string, demo: DemoAddressKey): BrowserMapping 
           await expect(listbox).toHaveCount(0);
           return;
         }
-        await option.click();
+        const pointed = listbox.locator('[data-combobox-selected]');
+        const options = await listbox.getByRole('option').count();
+        for (let presses = 0; presses <= options; presses += 1) {
+          if ((await pointed.count()) > 0 && (await pointed.textContent()) === label) break;
+          await page.keyboard.press('ArrowDown');
+        }
+        await expect(pointed).toHaveText(label);
+        await page.keyboard.press('Enter');
       },
     },
     notCaused: {
