@@ -12,10 +12,12 @@ import { sectionsRevealedAnnouncement } from '#shared/messages';
 
 /** Sections mounting within this long of each other were revealed together. */
 const REVEAL_BATCH_MS = 60;
-/** A section whose code loads later (a lazy chunk on a slow connection) still joins the reveal
- * that began this long before it: it is announced with the others and does not scroll the page
- * away from the first one. */
+/** A section whose code loads later (a lazy chunk on a busy machine) still joins the reveal that
+ * began this long before it, if the visitor did nothing in between: it is announced with the
+ * others and does not scroll the page away from the first one. */
 const REVEAL_GROUP_MS = 1500;
+/** What the visitor does that can reveal sections: a reveal after one of these is a new one. */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'change'] as const;
 
 export interface RevealedSection {
   element: HTMLElement;
@@ -40,28 +42,43 @@ function scrollToSection(element: HTMLElement) {
 
 export function RevealAnnouncer({ children }: { children: ReactNode }) {
   const [announcement, setAnnouncement] = useState('');
-  const group = useRef<{ began: number; sections: RevealedSection[]; scrolledTo?: HTMLElement }>({
-    began: 0,
-    sections: [],
-  });
+  const batch = useRef<RevealedSection[]>([]);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  /** Inputs of the visitor so far. */
+  const inputs = useRef(0);
+  /** The last reveal: when it was announced, after how many inputs, what it scrolled to. */
+  const last = useRef<{
+    at: number;
+    inputs: number;
+    sections: RevealedSection[];
+    target?: Element;
+  }>({ at: -Infinity, inputs: -1, sections: [] });
+  useEffect(() => {
+    const count = () => {
+      inputs.current += 1;
+    };
+    for (const type of INPUT_EVENTS) document.addEventListener(type, count, true);
+    return () => {
+      window.clearTimeout(timer.current);
+      for (const type of INPUT_EVENTS) document.removeEventListener(type, count, true);
+    };
+  }, []);
 
   const reveal = useCallback<Reveal>((section) => {
-    const now = Date.now();
-    if (now - group.current.began > REVEAL_GROUP_MS) group.current = { began: now, sections: [] };
-    group.current.sections.push(section);
+    batch.current.push(section);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      const current = group.current;
-      const revealed = current.sections.filter((s) => s.element.isConnected).sort(inPageOrder);
-      current.sections = revealed;
+      const now = Date.now();
+      const previous = last.current;
+      const continues = previous.inputs === inputs.current && now - previous.at <= REVEAL_GROUP_MS;
+      const revealed = [...(continues ? previous.sections : []), ...batch.current]
+        .filter((s) => s.element.isConnected)
+        .sort(inPageOrder);
+      batch.current = [];
       if (revealed.length === 0) return;
       const target = (revealed.find((s) => s.asksForInput) ?? revealed[0]).element;
-      if (target !== current.scrolledTo) {
-        current.scrolledTo = target;
-        scrollToSection(target);
-      }
+      if (!continues || target !== previous.target) scrollToSection(target);
+      last.current = { at: now, inputs: inputs.current, sections: revealed, target };
       setAnnouncement(sectionsRevealedAnnouncement(revealed.map((s) => s.title)));
     }, REVEAL_BATCH_MS);
   }, []);
