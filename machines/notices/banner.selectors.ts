@@ -23,5 +23,7 @@ export function selectNotices(snapshot: Snapshot): NoticeView[] {
 }
 
 export const selectBannerVisible = (snapshot: Snapshot) => snapshot.context.notices.length > 0;
+/** Loading failed: the reason and Try again show in place of the notices. */
+export const selectBannerFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectBannerLoading = (snapshot: Snapshot) => snapshot.matches('loading');
 export const selectBannerError = (snapshot: Snapshot) => snapshot.context.error;

@@ -108,6 +108,7 @@ export const NOTICE_MESSAGES = {
   acknowledge: 'Acknowledge',
   ignore: 'Ignore',
   bannerTitle: 'Notices',
+  loadFailed: 'The notices could not be loaded',
   authoringTitle: 'Notices',
   publish: 'Publish',
   ignorable: 'Customers may ignore it',

@@ -4,10 +4,15 @@ import { fromPromise } from 'xstate';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
 import type { Notice } from '#shared/notices/types';
 import { noticesBannerMachine } from '#machines/notices/banner.machine';
-import { selectBannerError, selectNotices } from '#machines/notices/banner.selectors';
+import {
+  selectBannerError,
+  selectBannerFailed,
+  selectNotices,
+} from '#machines/notices/banner.selectors';
 import { selectUser } from '#machines/session/session.selectors';
 import { noticesApi } from '../api/notices.ts';
 import { useAppServices } from '../app/context.tsx';
+import { LoadFailure } from '../components/LoadFailure.tsx';
 
 /** The current notices of the logged-in user, each with Acknowledge, and Ignore where ignorable. */
 function Banner() {
@@ -23,6 +28,17 @@ function Banner() {
   );
   const notices = useSelector(banner, selectNotices);
   const error = useSelector(banner, selectBannerError);
+  const failed = useSelector(banner, selectBannerFailed);
+  if (failed)
+    return (
+      <Box data-testid="notices-banner">
+        <LoadFailure
+          title={NOTICE_MESSAGES.loadFailed}
+          message={error}
+          onRetry={() => banner.send({ type: 'notices.retry.pressed' })}
+        />
+      </Box>
+    );
   if (notices.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="notices-heading" data-testid="notices-banner">
