@@ -35,6 +35,7 @@ import { cardFormMapping } from './card-form.ts';
 import { paymentMethodsMapping } from './payment-methods.ts';
 import { managedItemsMapping } from './managed-items.ts';
 import { managedNginxMapping } from './managed-nginx.ts';
+import { noticesBannerMapping } from './notices-banner.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -68,4 +69,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   paymentMethodsMapping,
   managedItemsMapping,
   managedNginxMapping,
+  noticesBannerMapping,
 ];
