@@ -5,18 +5,14 @@
  * or payments view). The demo logins are only read, never changed.
  */
 import { readFile } from 'node:fs/promises';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { BillDetail, BillRecord, PaymentRecord } from '../../../src/shared/billing.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
-import {
-  API_BASE_PATH,
-  CSRF_COOKIE_NAME,
-  CSRF_HEADER_NAME,
-} from '../../../src/shared/constants.ts';
+import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
 import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { pdfText } from '../../support/billing.ts';
-import { DEMO_PASSWORD, fillLogin } from '../paths/mappings/portal.ts';
+import { DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** What a demo login has on record, read from the API before the tests. */
@@ -27,15 +23,8 @@ interface Records {
 
 /** Logs in through the API (no page) and reads the login's bills and payments. */
 async function recordsOf(baseURL: string, username: string): Promise<Records> {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const { api } = await logInThroughApi(baseURL, username);
   try {
-    await api.get(`${API_BASE_PATH}/csrf`);
-    const csrf = (await api.storageState()).cookies.find((c) => c.name === CSRF_COOKIE_NAME);
-    const login = await api.post(`${API_BASE_PATH}/auth/tokens`, {
-      data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
-      headers: { [CSRF_HEADER_NAME]: csrf?.value ?? '' },
-    });
-    expect(login.status()).toBe(200);
     const bills = (await getJson<{ bills: BillRecord[] }>(api, '/billing/bills?limit=100')).bills;
     const payments = (
       await getJson<{ payments: PaymentRecord[] }>(api, '/billing/payments?limit=100')

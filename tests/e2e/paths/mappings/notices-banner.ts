@@ -10,25 +10,20 @@
  * The checks read the predicted snapshot through the banner's own selectors: which notices show,
  * which one waits for its answer, whether the reason of a failure shows.
  */
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import {
   selectBannerError,
   selectBannerFailed,
   selectNotices,
 } from '../../../../machines/notices/banner.selectors.ts';
-import {
-  API_BASE_PATH,
-  CSRF_COOKIE_NAME,
-  CSRF_HEADER_NAME,
-} from '../../../../src/shared/constants.ts';
+import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
 import { NOTICE_MESSAGES } from '../../../../src/shared/messages/people.ts';
 import type { Notice, NoticeList } from '../../../../src/shared/notices/types.ts';
-import type { SessionUser } from '../../../../src/shared/session.ts';
 import { HeldCalls, apiHeaders } from '../../billing/requests.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
-import { DEMO_PASSWORD, logInAs } from './portal.ts';
+import { logInAs, logInThroughApi } from './portal.ts';
 
 type BannerSnapshot = Parameters<typeof selectNotices>[0];
 
@@ -53,38 +48,16 @@ const walkOf = (page: Page) => {
   return walk;
 };
 
-/** Signs in through the API in a request context of its own (the page's cookies stay apart). */
-async function signedIn(
-  baseURL: string,
-  username: string,
-): Promise<{
-  api: APIRequestContext;
-  user: SessionUser;
-  headers: Record<string, string>;
-}> {
-  const api = await request.newContext({
-    baseURL,
-    // A visitor of its own for the per-address limits of the login.
-    extraHTTPHeaders: {
-      'X-Forwarded-For': `2001:db8::99:${Math.floor(Math.random() * 0xffff).toString(16)}`,
-    },
-  });
-  await api.get(`${API_BASE_PATH}/csrf`);
-  const csrf = (await api.storageState()).cookies.find((c) => c.name.endsWith(CSRF_COOKIE_NAME));
-  const headers: Record<string, string> = csrf ? { [CSRF_HEADER_NAME]: csrf.value } : {};
-  const response = await api.post(`${API_BASE_PATH}/auth/tokens`, {
-    headers,
-    data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
-  });
-  if (!response.ok()) throw new Error(`${username} could not sign in: ${await response.text()}`);
-  return { api, user: (await response.json()) as SessionUser, headers };
-}
+/** A visitor of its own for the per-address limits of the login. */
+const ownAddress = () => ({
+  'X-Forwarded-For': `2001:db8::99:${Math.floor(Math.random() * 0xffff).toString(16)}`,
+});
 
 /** A site admin writes the two notices of the samples to this customer, current for a day. */
 async function writeNotices(baseURL: string, username: string): Promise<Record<number, number>> {
-  const customer = await signedIn(baseURL, username);
+  const customer = await logInThroughApi(baseURL, username, ownAddress());
   await customer.api.dispose();
-  const admin = await signedIn(baseURL, 'admin');
+  const admin = await logInThroughApi(baseURL, 'admin', ownAddress());
   const ids: Record<number, number> = {};
   const now = Date.now();
   for (const [sampleId, title] of Object.entries(TITLES)) {

@@ -2,8 +2,14 @@
  * What the portal's mappings share: the demo logins (README "Demo logins") and logging in the way
  * a person does, on the login page.
  */
-import type { Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../../../src/server/config.ts';
+import {
+  API_BASE_PATH,
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+} from '../../../../src/shared/constants.ts';
+import type { SessionUser } from '../../../../src/shared/session.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
@@ -24,6 +30,28 @@ export async function logInAs(page: Page, visit: (path: string) => Promise<void>
     .getByTestId('logged-in-link')
     .filter({ hasText: loggedInLabel(user) })
     .waitFor();
+}
+
+/**
+ * Logs a demo login in through the API in a request context of its own (no page, so a page's
+ * cookies stay apart): the context, the user the login answered and the CSRF header its changes
+ * carry. Dispose of the context when done.
+ */
+export async function logInThroughApi(
+  baseURL: string,
+  username: string,
+  extraHTTPHeaders: Record<string, string> = {},
+): Promise<{ api: APIRequestContext; user: SessionUser; headers: Record<string, string> }> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders });
+  await api.get(`${API_BASE_PATH}/csrf`);
+  const csrf = (await api.storageState()).cookies.find((c) => c.name === CSRF_COOKIE_NAME);
+  const headers = { [CSRF_HEADER_NAME]: csrf?.value ?? '' };
+  const login = await api.post(`${API_BASE_PATH}/auth/tokens`, {
+    data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
+    headers,
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { api, user: (await login.json()) as SessionUser, headers };
 }
 
 /** A tab of the portal's navigation, as a person clicks it. */
