@@ -51,7 +51,9 @@ export const loaderMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'The data is on its way; the page shows a loading indicator.',
+      description:
+        'The data is on its way; the page shows a loading indicator. A reload asked for now starts the load again: the answer on its way may be older than the change that asked for it.',
+      on: { 'reload.requested': { target: 'loading', reenter: true } },
       invoke: {
         id: 'load',
         src: 'load',
@@ -64,7 +66,9 @@ export const loaderMachine = setup({
       on: { 'reload.requested': 'reloading' },
     },
     reloading: {
-      description: 'Fresh data is on its way; the page keeps showing the old data meanwhile.',
+      description:
+        'Fresh data is on its way; the page keeps showing the old data meanwhile. A second reload asked for now starts it again, so the page never ends on an answer older than the last change.',
+      on: { 'reload.requested': { target: 'reloading', reenter: true } },
       invoke: {
         id: 'load',
         src: 'load',

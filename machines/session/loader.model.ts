@@ -25,8 +25,8 @@ export const loaderModel = defineMachine({
   limit: 100,
   expect: {
     on: {
-      loading: { 'data arrives': 'loaded', 'server unreachable': 'failed' },
-      reloading: { 'data arrives': 'loaded', 'server unreachable': 'failed' },
+      loading: { 'data arrives': 'loaded', 'server unreachable': 'failed', reload: 'loading' },
+      reloading: { 'data arrives': 'loaded', 'server unreachable': 'failed', reload: 'reloading' },
       loaded: { reload: 'reloading' },
       failed: { 'try again': 'loading' },
     },

@@ -36,6 +36,49 @@ describe('loader machine', () => {
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectData(actor.getSnapshot())).toEqual({ n: 3 });
   });
+  it('a reload asked for while one is on its way ends on the newer answer, never the older', async () => {
+    // The billing page reloads after each change: a change made while the previous reload is on
+    // its way must not leave the page on that reload's older answer.
+    const answers: ((value: unknown) => void)[] = [];
+    const actor = createActor(
+      loaderMachine.provide({
+        actors: {
+          load: fromPromise<unknown>(() => new Promise((resolve) => answers.push(resolve))),
+        },
+      }),
+    ).start();
+    answers[0]!({ automatic: false });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'reload.requested' });
+    actor.send({ type: 'reload.requested' });
+    expect(answers).toHaveLength(3);
+    // The second reload answers first; the first one's late, older answer is not shown.
+    answers[2]!({ automatic: true });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    answers[1]!({ automatic: false });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(selectData(actor.getSnapshot())).toEqual({ automatic: true });
+  });
+
+  it('a reload asked for during the first load starts the load again', async () => {
+    const answers: ((value: unknown) => void)[] = [];
+    const actor = createActor(
+      loaderMachine.provide({
+        actors: {
+          load: fromPromise<unknown>(() => new Promise((resolve) => answers.push(resolve))),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'reload.requested' });
+    expect(answers).toHaveLength(2);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    answers[0]!({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    answers[1]!({ n: 2 });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectData(actor.getSnapshot())).toEqual({ n: 2 });
+  });
 });
 
 describe('admin proxy machine', () => {
