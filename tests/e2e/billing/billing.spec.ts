@@ -33,8 +33,7 @@ test.describe('billing page', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('pay a partial amount by bank account', async ({ page, visit }) => {
-    await logInAs(page, visit, claimBilledCustomer());
-    await visit(BILLING);
+    await logInAs(page, visit, claimBilledCustomer(), BILLING);
     const due = page.getByTestId('amount-due');
     await expect(due).toBeVisible();
     const before = cents(await due.innerText());
@@ -66,7 +65,7 @@ test.describe('billing page', () => {
   });
 
   test('pay a partial amount by card', async ({ page, visit }) => {
-    await logInAs(page, visit, claimBilledCustomer());
+    await logInAs(page, visit, claimBilledCustomer(), null);
     await answerPasswordPrompts(page);
     // The card comes from the provider's own form, on the payment methods page.
     const card = await addCardAsAPerson(page);
@@ -96,8 +95,7 @@ test.describe('billing page', () => {
   });
 
   test('turn autopay on and off', async ({ page, visit }) => {
-    await logInAs(page, visit, claimBilledCustomer());
-    await visit(BILLING);
+    await logInAs(page, visit, claimBilledCustomer(), BILLING);
     const toggle = autopaySwitch(page);
     await expect(toggle).not.toBeChecked();
     await expect(page.getByText(BILLING_PAGE_TEXT.autopayOff)).toBeVisible();
@@ -114,8 +112,7 @@ test.describe('billing page', () => {
   });
 
   test('the viewer sees billing but cannot pay', async ({ page, visit }) => {
-    await logInAs(page, visit, 'viewer');
-    await visit(BILLING);
+    await logInAs(page, visit, 'viewer', BILLING);
     await expect(page.getByTestId('billing-read-only')).toContainText(BILLING_PAGE_TEXT.readOnly);
     await expect(page.getByTestId('amount-due')).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await expect(page.getByTestId('autopay-state')).toHaveText(BILLING_PAGE_TEXT.autopayOn);
@@ -136,8 +133,7 @@ test.describe('billing page', () => {
   });
 
   test("a bad amount is refused with the spec's message", async ({ page, visit }) => {
-    await logInAs(page, visit, claimBilledCustomer());
-    await visit(BILLING);
+    await logInAs(page, visit, claimBilledCustomer(), BILLING);
     const pay = paymentForm(page).getByRole('button', { name: 'Pay' });
     await amountBox(page).fill('12.345');
     await pay.click();

@@ -24,8 +24,7 @@ async function openPaymentMethods(
   visit: (path: string) => Promise<void>,
 ): Promise<void> {
   await answerPasswordPrompts(page);
-  await logInAs(page, visit, claimBilledCustomer());
-  await visit(PAYMENT_METHODS_PATH);
+  await logInAs(page, visit, claimBilledCustomer(), PAYMENT_METHODS_PATH);
   await expect(page.getByRole('heading', { name: 'Payment methods', level: 1 })).toBeVisible();
   await expect(page.getByTestId('payment-method')).toHaveCount(1);
 }

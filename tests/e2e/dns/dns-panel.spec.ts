@@ -18,8 +18,7 @@ test('the DNS panel: a new zone’s countdown, an import, paging 250 records, an
 }) => {
   test.setTimeout(90_000);
   await page.clock.install();
-  await logInAs(page, visit, 'demo');
-  await visit(DNS_PATH);
+  await logInAs(page, visit, 'demo', DNS_PATH);
   await expect(page.getByRole('heading', { name: 'DNS', level: 1 })).toBeVisible();
   await expect(page.getByTestId('dns-zone')).toHaveCount(3);
 

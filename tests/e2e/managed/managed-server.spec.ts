@@ -31,10 +31,8 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   test.setTimeout(90_000);
   const shop = selfSigned(['shop.example.com', 'www.shop.example.com']);
   const other = selfSigned(['other.example.com']);
-  await logInAs(page, visit, 'demo');
-
   // /server/{iid}/ssl opens the view on its SSL section.
-  await visit(`/control/server/${IID}/ssl`);
+  await logInAs(page, visit, 'demo', `/control/server/${IID}/ssl`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${M.title} ${IID}`);
   await expect(page.getByRole('tab', { name: 'SSL' })).toHaveAttribute('aria-selected', 'true');
   const upload = page.getByRole('form', { name: 'Upload certificate' });

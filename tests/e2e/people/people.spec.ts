@@ -86,8 +86,7 @@ test.describe('people', () => {
   }) => {
     const owner = claimBilledCustomer();
     await answerPasswordPrompts(page);
-    await logInAs(page, visit, owner);
-    await visit(ACCOUNT);
+    await logInAs(page, visit, owner, ACCOUNT);
     await expect(page.getByRole('heading', { name: PEOPLE_TEXT.sectionTitle })).toBeVisible();
     await expect(page.getByRole('heading', { name: PEOPLE_TEXT.billingTitle })).toBeVisible();
     await expect(page.getByTestId('billing-summary')).toBeVisible({ timeout: SLOW });
@@ -206,8 +205,7 @@ test.describe('people', () => {
     const customer = await secondBrowser(browser, baseURL!, owner, DEMO_PASSWORD);
     const { me } = customer;
 
-    await logInAs(page, visit, 'admin');
-    await visit('/control/admin/');
+    await logInAs(page, visit, 'admin', '/control/admin/');
     const local = (offsetMinutes: number) => {
       const d = new Date(
         Date.now() + offsetMinutes * 60_000 - new Date().getTimezoneOffset() * 60_000,

@@ -21,8 +21,7 @@ test.describe('services and servers', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('sort the servers, power one up and down, and edit its size', async ({ page, visit }) => {
-    await logInAs(page, visit, 'demo');
-    await visit('/control/services/servers/');
+    await logInAs(page, visit, 'demo', '/control/services/servers/');
     const table = page.getByTestId('servers-table');
     const names = () => table.locator('tbody tr td:first-child').allInnerTexts();
     await expect(table.locator('tbody tr')).toHaveCount(4);
@@ -87,8 +86,7 @@ test.describe('services and servers', () => {
     page,
     visit,
   }) => {
-    await logInAs(page, visit, 'demo');
-    await visit('/control/services/');
+    await logInAs(page, visit, 'demo', '/control/services/');
     const connectivity = page.getByTestId('panel-17');
     await connectivity.getByRole('button', { name: /^Residential Connectivity \(/ }).click();
     await expect(connectivity.getByTestId('pending-item')).toContainText('SCHEDULED');
@@ -101,8 +99,7 @@ test.describe('services and servers', () => {
 
     // A customer with more services than one answer lists (the e2e server seeds it).
     await page.getByRole('button', { name: 'Log out' }).click();
-    await logInAs(page, visit, MANY_SERVICES_USERNAME);
-    await visit('/control/services/');
+    await logInAs(page, visit, MANY_SERVICES_USERNAME, '/control/services/');
     await expect(page.getByTestId('not-all-fetched')).toHaveText(
       ERROR_MESSAGES.notAllProductsFetched,
     );

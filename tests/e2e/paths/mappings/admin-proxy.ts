@@ -13,7 +13,7 @@ import {
 import { actingAsMessage, loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import { ERROR_MESSAGES, SESSION_NOTICES } from '../../../../src/shared/messages.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
-import { DEMO_PASSWORD, logInAs, openTab } from './portal.ts';
+import { DEMO_PASSWORD, logInByForm, openTab } from './portal.ts';
 
 type AdminProxySnapshot = Parameters<typeof selectNoMatch>[0];
 const proxy = (snapshot: AnyMachineSnapshot) => snapshot as unknown as AdminProxySnapshot;
@@ -51,7 +51,7 @@ export const adminProxyMapping: BrowserMapping = {
   machine: 'admin-proxy',
   async start({ page, visit }) {
     failure = null;
-    await logInAs(page, visit, 'admin');
+    await logInByForm(page, visit, 'admin');
     await openTab(page, 'Admin');
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
   },

@@ -42,8 +42,7 @@ export const billingAutopayMapping: BrowserMapping = {
   machine: 'billing-autopay',
   async start({ page, visit }) {
     done.username = claimBilledCustomer();
-    await logInAs(page, visit, done.username);
-    await visit(BILLING_PATH);
+    await logInAs(page, visit, done.username, BILLING_PATH);
     await toggle(page).waitFor({ state: 'attached' });
   },
   events: {

@@ -91,7 +91,7 @@ export const billingPaymentMapping: BrowserMapping = {
   machine: 'billing-payment',
   async start({ page, visit, upcoming }) {
     Object.assign(done, { username: claimBilledCustomer(), typed: null, kept: null });
-    await logInAs(page, visit, done.username);
+    await logInAs(page, visit, done.username, null);
     if (upcoming.some((event) => event.type === 'account.chosen'))
       done.otherLabel = await addBankAccount(page, done.username);
     await visit(BILLING_PATH);

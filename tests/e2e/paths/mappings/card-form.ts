@@ -31,7 +31,7 @@ async function closed({ page, expect }: StateCheckContext) {
 export const cardFormMapping: BrowserMapping = {
   machine: 'card-form',
   async start({ page, visit }) {
-    await logInAs(page, visit, claimBilledCustomer());
+    await logInAs(page, visit, claimBilledCustomer(), null);
     formUrls.set(page, await HeldRequests.on(page, PAYMENT_PATHS.paymentAccountUrl));
     await visit(PAYMENT_METHODS_PATH);
     await page.getByRole('button', { name: 'Add a card' }).click();

@@ -99,9 +99,8 @@ export const managedItemsMapping: BrowserMapping = {
     walk.username = claimBilledCustomer();
     walk.iid = billedManagedServerIid(walk.username);
     await page.clock.install();
-    await logInAs(page, visit, walk.username);
+    await logInAs(page, visit, walk.username, section());
     // The database the list holds when the walk starts (the registry's "blog", id 8).
-    await visit(section());
     await fillDatabase(page, '8', STRONG);
     await form(page).getByRole('button', { name: 'Add database' }).click();
     await row(page, '8').waitFor();

@@ -126,8 +126,7 @@ export const passwordMapping: BrowserMapping = {
   machine: 'password',
   async start({ page, visit }) {
     await page.clock.install();
-    await logInAs(page, visit, USER);
-    await visit(ACCOUNT_PAGE);
+    await logInAs(page, visit, USER, ACCOUNT_PAGE);
     await form(page).waitFor();
     // The clock stops: the path ends each pause itself.
     await page.clock.pauseAt((await pageNow(page)) + 1_000);

@@ -90,7 +90,7 @@ async function fillBankForm(page: Page) {
 export const paymentMethodsMapping: BrowserMapping = {
   machine: 'payment-methods',
   async start({ page, visit }) {
-    await logInAs(page, visit, claimBilledCustomer());
+    await logInAs(page, visit, claimBilledCustomer(), null);
     await addBankAccountThroughApi(page);
     heldOf.set(page, {
       list: await HeldCalls.on(page, 'GET', ACCOUNTS_PATH, 'for the list'),

@@ -14,7 +14,7 @@ import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import { routeByName, type RouteName } from '../../../../src/shared/routes.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
-import { logInAs } from './portal.ts';
+import { logInByForm } from './portal.ts';
 
 type GateSnapshot = Parameters<typeof selectGateVerdict>[0];
 const gate = (snapshot: AnyMachineSnapshot) => snapshot as unknown as GateSnapshot;
@@ -40,7 +40,7 @@ export const routeGateMapping: BrowserMapping = {
     path.reloaded = false;
     // The browser holds the viewer's session when the path's first known login state is theirs.
     const first = upcoming.map(statusOf).find((status) => status && status !== 'unknown');
-    if (first === 'loggedIn') await logInAs(page, visit, VIEWER);
+    if (first === 'loggedIn') await logInByForm(page, visit, VIEWER);
     // No page yet: the gate has not been asked.
     await page.goto('about:blank');
   },

@@ -25,7 +25,7 @@ import {
   SESSION_NOTICES,
 } from '../../../../src/shared/messages.ts';
 import type { BrowserContext, BrowserMapping, StateCheckContext } from '../runner.ts';
-import { DEMO_PASSWORD, fillLogin, logInAs, openTab, WRONG_PASSWORD } from './portal.ts';
+import { DEMO_PASSWORD, fillLogin, logInByForm, openTab, WRONG_PASSWORD } from './portal.ts';
 
 type TokensSnapshot = Parameters<typeof selectPasswordPrompt>[0];
 
@@ -262,7 +262,7 @@ export const tokensMapping: BrowserMapping = {
     await page.route(REAUTH, reauths.handler);
     await page.route(`${API}/user/info`, holdAnswers);
     await page.route(`${API}/token/password_reset`, holdAnswers);
-    await logInAs(page, visit, user);
+    await logInByForm(page, visit, user);
     await openTab(page, otherTab());
     await openTab(page, 'Account');
     await contact(page).getByTestId('contact-information').waitFor();
