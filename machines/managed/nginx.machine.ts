@@ -6,6 +6,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NginxRecord } from '#shared/managed';
+import { MANAGED_MESSAGES } from '#shared/messages/managed';
 
 export interface NginxContext {
   error: string | null;
@@ -23,7 +24,7 @@ export type NginxEvent =
 
 function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : 'The web server could not be switched';
+  return typeof message === 'string' && message ? message : MANAGED_MESSAGES.nginxFailed;
 }
 
 export const nginxMachine = setup({

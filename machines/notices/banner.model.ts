@@ -21,7 +21,10 @@ interface Projection {
   count: number;
   firm: boolean;
   ignorable: boolean;
-  error: boolean;
+  /** The reason shown after a failure. */
+  error: string | null;
+  /** The notice whose answer is on its way. */
+  answering: number | null;
 }
 
 export const noticesBannerModel = defineMachine({
@@ -57,7 +60,8 @@ export const noticesBannerModel = defineMachine({
     count: context.notices.length,
     firm: context.notices.some((n) => n.id === FIRM.id),
     ignorable: context.notices.some((n) => n.id === IGNORABLE.id),
-    error: context.error !== null,
+    error: context.error,
+    answering: context.pendingId,
   }),
   limit: 200,
   expect: {
@@ -66,13 +70,13 @@ export const noticesBannerModel = defineMachine({
       loading: {
         'two notices load': { to: 'showing', with: { count: 2 } },
         'no notices load': 'empty',
-        'loading fails': { to: 'failed', with: { error: true } },
+        'loading fails': { to: 'failed', with: { error: ERROR_MESSAGES.timeout } },
       },
       showing: {
         'acknowledge the firm notice': (before: Projection) =>
-          before.firm ? 'acknowledging' : 'ignored',
+          before.firm ? { to: 'acknowledging', with: { answering: FIRM.id } } : 'ignored',
         'ignore the ignorable notice': (before: Projection) =>
-          before.ignorable ? 'ignoring' : 'ignored',
+          before.ignorable ? { to: 'ignoring', with: { answering: IGNORABLE.id } } : 'ignored',
         // Only ignorable notices can be ignored.
         'ignore the firm notice': 'ignored',
         'acknowledge a notice not shown': 'ignored',
@@ -80,24 +84,34 @@ export const noticesBannerModel = defineMachine({
       acknowledging: {
         'the answer is recorded': (before: Projection) =>
           before.count > 1
-            ? { to: 'showing', with: { count: before.count - 1, firm: false } }
+            ? { to: 'showing', with: { count: before.count - 1, firm: false, answering: null } }
             : { to: 'empty', with: { count: 0 } },
         'the answer fails': (before: Projection) => ({
           to: 'showing',
-          with: { count: before.count, error: true },
+          with: { count: before.count, error: ERROR_MESSAGES.timeout, answering: null },
         }),
       },
       ignoring: {
         'the answer is recorded': (before: Projection) =>
           before.count > 1
-            ? { to: 'showing', with: { count: before.count - 1, ignorable: false } }
+            ? {
+                to: 'showing',
+                with: { count: before.count - 1, ignorable: false, answering: null },
+              }
             : { to: 'empty', with: { count: 0 } },
         'the answer fails': (before: Projection) => ({
           to: 'showing',
-          with: { count: before.count, error: true },
+          with: { count: before.count, error: ERROR_MESSAGES.timeout, answering: null },
         }),
       },
       failed: { retry: 'loading' },
+    },
+    // An answer names the notice pressed, and how it was answered (portal.md §7 Notices).
+    inputs: {
+      answer: (after: Projection, states: readonly string[]) => ({
+        id: after.answering,
+        how: states.includes('ignoring') ? 'ignore' : 'acknowledge',
+      }),
     },
   },
   states: {

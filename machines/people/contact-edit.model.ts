@@ -1,6 +1,6 @@
 /** The contact edit machine's registrations (portal.md §3, §4 "Contact edit", §6). */
 import type { SnapshotFrom } from 'xstate';
-import { FIELD_MESSAGES } from '#shared/messages';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '#shared/messages';
 import { PEOPLE_MESSAGES } from '#shared/messages/people';
 import { levelOf } from '#shared/people/grants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -41,7 +41,8 @@ interface Projection {
   payments: string;
   services: string;
   errors: string;
-  error: boolean;
+  /** The reason shown after a refusal that names no field. */
+  error: string | null;
 }
 
 const project = ({ context }: Snapshot): Projection => ({
@@ -60,10 +61,12 @@ const project = ({ context }: Snapshot): Projection => ({
     .filter((key) => context.errors[key])
     .sort()
     .join(','),
-  error: context.error !== null,
+  error: context.error,
 });
 
 const EMAIL_REFUSED = FIELD_MESSAGES.email;
+const USERNAME = 'robin';
+const PASSWORD = 'correct horse battery staple';
 
 const fixedEvents = [
   sample('type a name', { type: 'field.changed', field: 'name', value: CONTACT.name }),
@@ -80,12 +83,8 @@ const fixedEvents = [
   }),
   sample('saving times out', { type: 'xstate.error.actor.saveContact', error: TIMED_OUT }),
   sample('press Make user', { type: 'user.convert.pressed' }),
-  sample('type a username', { type: 'login.changed', field: 'uid', value: 'robin' }),
-  sample('type a password', {
-    type: 'login.changed',
-    field: 'password',
-    value: 'correct horse battery staple',
-  }),
+  sample('type a username', { type: 'login.changed', field: 'uid', value: USERNAME }),
+  sample('type a password', { type: 'login.changed', field: 'password', value: PASSWORD }),
   sample('choose payments view', {
     type: 'permission.level.chosen',
     category: 'payments',
@@ -191,14 +190,14 @@ export const contactEditModel = defineMachine({
   expect: {
     on: {
       viewing: {
-        'press Edit': { to: 'editing', with: { errors: '', error: false } },
+        'press Edit': { to: 'editing', with: { errors: '', error: null } },
         'press Make user': (before: Projection) =>
           before.user
             ? 'ignored'
             : { to: 'converting', with: { uid: false, password: false, payments: 'none' } },
         'press Make contact': (before: Projection) =>
-          before.user ? { to: 'confirmingDemote', with: { error: false } } : 'ignored',
-        'press Delete': { to: 'confirmingDelete', with: { error: false } },
+          before.user ? { to: 'confirmingDemote', with: { error: null } } : 'ignored',
+        'press Delete': { to: 'confirmingDelete', with: { error: null } },
       },
       editing: {
         'type a name': { to: 'stays', with: { name: CONTACT.name } },
@@ -218,10 +217,10 @@ export const contactEditModel = defineMachine({
       saving: {
         'the contact is saved': (before: Projection) => ({
           to: 'viewing',
-          with: { saved: true, savedName: before.name, errors: '', error: false },
+          with: { saved: true, savedName: before.name, errors: '', error: null },
         }),
-        'the server refuses the email': { to: 'editing', with: { errors: 'email', error: false } },
-        'saving times out': { to: 'editing', with: { errors: '', error: true } },
+        'the server refuses the email': { to: 'editing', with: { errors: 'email', error: null } },
+        'saving times out': { to: 'editing', with: { errors: '', error: ERROR_MESSAGES.timeout } },
       },
       converting: {
         'type a username': { to: 'stays', with: { uid: true } },
@@ -249,13 +248,31 @@ export const contactEditModel = defineMachine({
       confirmingDemote: { confirm: 'demoting', decline: 'viewing' },
       demoting: {
         'the user is a contact again': { to: 'viewing', with: { user: false } },
-        'making it a contact is refused': { to: 'viewing', with: { user: true, error: true } },
+        'making it a contact is refused': {
+          to: 'viewing',
+          with: { user: true, error: PEOPLE_MESSAGES.lastContactsManager },
+        },
       },
       confirmingDelete: { confirm: 'deleting', decline: 'viewing' },
       deleting: {
         'the contact is deleted': 'deleted',
-        'deleting times out': { to: 'viewing', with: { error: true } },
+        'deleting times out': { to: 'viewing', with: { error: ERROR_MESSAGES.timeout } },
       },
+    },
+    // What each call sends (portal.md §7 "Contacts and users"): the contact's id once it is
+    // saved (none for a new one), the fields typed, the login typed.
+    inputs: {
+      saveContact: (after: Projection) => ({
+        contactId: after.saved ? CONTACT.contact_id : null,
+        contact: { name: after.name },
+      }),
+      makeUser: (after: Projection) => ({
+        contactId: CONTACT.contact_id,
+        uid: after.uid ? USERNAME : '',
+        password: after.password ? PASSWORD : '',
+      }),
+      demoteUser: () => ({ contactId: CONTACT.contact_id }),
+      deleteContact: () => ({ contactId: CONTACT.contact_id }),
     },
   },
   states: STATES,

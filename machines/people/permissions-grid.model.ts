@@ -1,5 +1,6 @@
 /** The permissions grid's registration (portal.md §3 "Permission categories", §6). */
 import type { SnapshotFrom } from 'xstate';
+import { PEOPLE_MESSAGES } from '#shared/messages/people';
 import { levelOf } from '#shared/people/grants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { permissionsGridMachine } from './permissions-grid.machine.ts';
@@ -13,10 +14,19 @@ interface Projection {
   contacts: string;
   services: string;
   savedContacts: string;
-  error: boolean;
+  /** The reason shown after a refusal. */
+  error: string | null;
 }
 
 const SAVED_PAYMENTS = AS_USER.user?.perms.payments;
+
+/** A level as the API sends it (portal.md §3: manage includes view). */
+const RIGHTS = {
+  none: { has_view: false, has_manage: false },
+  view: { has_view: true, has_manage: false },
+  manage: { has_view: true, has_manage: true },
+} as const;
+const rights = (level: string) => RIGHTS[level as keyof typeof RIGHTS];
 
 export const permissionsGridModel = defineMachine({
   name: 'permissions-grid',
@@ -86,7 +96,7 @@ export const permissionsGridModel = defineMachine({
     contacts: levelOf(context.perms.contacts),
     services: levelOf(context.perms.services),
     savedContacts: levelOf(context.before.contacts),
-    error: context.error !== null,
+    error: context.error,
   }),
   limit: 500,
   expect: {
@@ -101,7 +111,7 @@ export const permissionsGridModel = defineMachine({
                   before.savedContacts === 'manage' && before.payments === 'view'
                     ? 'unchanged'
                     : 'changed',
-                with: { contacts: 'manage', error: false },
+                with: { contacts: 'manage', error: null },
               },
         'choose contacts none': (before: Projection) =>
           before.contacts === 'none'
@@ -123,17 +133,31 @@ export const permissionsGridModel = defineMachine({
       changed: {
         'press Reset': {
           to: 'unchanged',
-          with: { payments: levelOf(SAVED_PAYMENTS), error: false },
+          with: { payments: levelOf(SAVED_PAYMENTS), error: null },
         },
         'press Save': 'saving',
       },
       saving: {
         'the rights are saved': {
           to: 'unchanged',
-          with: { savedContacts: 'manage', contacts: 'manage', error: false },
+          with: { savedContacts: 'manage', contacts: 'manage', error: null },
         },
-        'the last contacts manager is refused': { to: 'changed', with: { error: true } },
+        'the last contacts manager is refused': {
+          to: 'changed',
+          with: { error: PEOPLE_MESSAGES.lastContactsManager },
+        },
       },
+    },
+    // Save sends the user's contact id and the rights chosen (portal.md §7).
+    inputs: {
+      savePermissions: (after: Projection) => ({
+        contactId: AS_USER.contact_id,
+        perms: {
+          contacts: rights(after.contacts),
+          payments: rights(after.payments),
+          services: rights(after.services),
+        },
+      }),
     },
   },
   states: {

@@ -77,6 +77,16 @@ export interface Declaration<TProjection = unknown> {
    * walk like the other samples, and their outcomes are declared in `on` like any other.
    */
   boundaries?: readonly EventSample[];
+  /**
+   * By actor source: what each call of it must be given (its `input`), from the projection
+   * and the state keys active after the step that made the call: the ids and values the
+   * specification says are sent (the server's id, the action pressed, the page asked for). A
+   * declared object checks the keys it names (recursively). Once a declaration names `inputs`,
+   * every call with an input of an actor the runner scripts must be declared here.
+   */
+  inputs?: Readonly<
+    Record<string, (projection: TProjection, states: readonly string[]) => unknown>
+  >;
 }
 
 export interface MachineEntry<

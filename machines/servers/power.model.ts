@@ -1,5 +1,6 @@
 /** The server power machine's registration: the power buttons of /server/{iid}. */
 import { SERVERS } from '#shared/portal-constants';
+import { ERROR_MESSAGES } from '#shared/messages';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
 import type { PowerStatus } from '#shared/servers';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -22,10 +23,14 @@ const status = (power: PowerStatus['power'], extra: Partial<PowerStatus> = {}): 
   ...extra,
 });
 
+/** A task's error as the hypervisor words it. */
+const START_FAILED = 'start failed';
+
 interface Projection {
   power: string | null;
   action: string | null;
-  failed: boolean;
+  /** The reason shown: the server's, the task's, or the timeout's words. */
+  error: string | null;
 }
 
 export const serverPowerModel = defineMachine({
@@ -51,7 +56,7 @@ export const serverPowerModel = defineMachine({
     sample('it is starting', { type: 'xstate.done.actor.load', output: status('starting') }),
     sample('the status cannot be read', {
       type: 'xstate.error.actor.load',
-      error: { message: 'Timed out when trying to contact server' },
+      error: { message: ERROR_MESSAGES.timeout },
     }),
     sample('the call is accepted', { type: 'xstate.done.actor.send', output: status('starting') }),
     sample('the call is refused', {
@@ -63,7 +68,7 @@ export const serverPowerModel = defineMachine({
     sample('a poll says stopped', { type: 'power.polled', status: status('stopped') }),
     sample('a poll says the start failed', {
       type: 'power.polled',
-      status: status('stopped', { last_error: 'start failed' }),
+      status: status('stopped', { last_error: START_FAILED }),
     }),
     sample('a second passes', { type: 'xstate.after.shutdownTick.serverPower.stopped' }),
     sample('the action takes too long', { type: 'xstate.after.powerTimeout.serverPower.busy' }),
@@ -74,7 +79,7 @@ export const serverPowerModel = defineMachine({
   project: ({ context }: { context: PowerContext }): Projection => ({
     power: context.power,
     action: context.action,
-    failed: context.error !== null,
+    error: context.error,
   }),
   limit: 400,
   expect: {
@@ -83,7 +88,7 @@ export const serverPowerModel = defineMachine({
         'it is running': 'running',
         'it is stopped': 'stopped',
         'it is starting': 'waiting',
-        'the status cannot be read': { to: 'failed', with: { failed: true } },
+        'the status cannot be read': { to: 'failed', with: { error: ERROR_MESSAGES.timeout } },
       },
       running: {
         'press Stop': { to: 'busy.sending', with: { action: 'stop' } },
@@ -97,14 +102,14 @@ export const serverPowerModel = defineMachine({
         'press Stop': 'ignored',
       },
       stopped: {
-        'press Start': { to: 'busy.sending', with: { action: 'start', failed: false } },
+        'press Start': { to: 'busy.sending', with: { action: 'start', error: null } },
         'press Stop': 'ignored',
         'press Force stop': 'ignored',
         'a second passes': 'stopped',
       },
       'busy.sending': {
         'the call is accepted': 'busy.polling',
-        'the call is refused': { to: 'failed', with: { failed: true } },
+        'the call is refused': { to: 'failed', with: { error: SERVER_MESSAGES.powerBusy } },
         'press Start': 'ignored',
         'press Stop': 'ignored',
         'press Force stop': 'ignored',
@@ -117,26 +122,38 @@ export const serverPowerModel = defineMachine({
           before.action === 'start' ? 'stays' : { to: 'stopped', with: { action: null } },
         'a poll says the start failed': (before: Projection) =>
           before.action === 'start'
-            ? { to: 'failed', with: { failed: true } }
+            ? { to: 'failed', with: { error: START_FAILED } }
             : { to: 'stopped', with: { action: null } },
         'press Start': 'ignored',
         'press Stop': 'ignored',
       },
       busy: {
-        'the action takes too long': { to: 'failed', with: { failed: true } },
+        'the action takes too long': {
+          to: 'failed',
+          with: { error: SERVER_MESSAGES.powerTimedOut },
+        },
       },
       waiting: {
         'a poll says still on its way': 'stays',
         'a poll says running': 'running',
         'a poll says stopped': 'stopped',
         'a poll says the start failed': 'stopped',
-        'the other action takes too long': { to: 'failed', with: { failed: true } },
+        'the other action takes too long': {
+          to: 'failed',
+          with: { error: SERVER_MESSAGES.powerTimedOut },
+        },
         'press Start': 'ignored',
       },
       failed: {
-        'press Reload': { to: 'loading', with: { failed: false } },
+        'press Reload': { to: 'loading', with: { error: null } },
         'press Start': 'ignored',
       },
+    },
+    // Every call names the server; a power call names the action pressed (portal.md §7 Servers).
+    inputs: {
+      load: () => ({ iid: 5001 }),
+      send: (after: Projection) => ({ iid: 5001, action: after.action }),
+      poll: () => ({ iid: 5001 }),
     },
     timers: {
       stopped: { shutdownTick: SERVERS.shutdownTickMs },

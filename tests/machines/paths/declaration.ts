@@ -26,6 +26,11 @@ export function rowId(state: string, label: string): string {
   return `${state} › ${label}`;
 }
 
+/** Input rows: an actor source whose calls' inputs are declared. */
+export function inputRowId(src: string): string {
+  return `input › ${src}`;
+}
+
 /** Timer rows: a state key and a delay name. */
 export function timerRowId(state: string, delay: string): string {
   return `${state} › timer ${delay}`;
@@ -231,13 +236,68 @@ export function judgeTimers(
   return { problems, rows };
 }
 
-/** Every row a registration declares (sample rows and timer rows). */
+/**
+ * Whether an actor's input holds what was declared: a declared object names the keys it checks
+ * (recursively; others may be there too), anything else must be equal.
+ */
+function holds(actual: unknown, declared: unknown): boolean {
+  if (declared !== null && typeof declared === 'object' && !Array.isArray(declared)) {
+    if (actual === null || typeof actual !== 'object') return false;
+    return Object.entries(declared).every(([key, value]) =>
+      holds((actual as Record<string, unknown>)[key], value),
+    );
+  }
+  return same(actual, declared);
+}
+
+export interface ActorCall {
+  src: string;
+  input: unknown;
+}
+
+/**
+ * Judges the calls a step made to scripted actors: each input must be what the declaration says
+ * for the projection and the states after the step. Declarations without `inputs` are not judged.
+ */
+export function judgeInputs(
+  entry: RegisteredMachine,
+  calls: readonly ActorCall[],
+  projection: unknown,
+  states: readonly string[],
+): { problems: string[]; rows: string[] } {
+  const declared = declarationOf(entry).inputs;
+  const problems: string[] = [];
+  const rows: string[] = [];
+  if (!declared) return { problems, rows };
+  for (const call of calls) {
+    const expected = declared[call.src];
+    if (!expected) {
+      if (call.input !== undefined)
+        problems.push(
+          `the actor "${call.src}" was called with ${JSON.stringify(call.input)}, ` +
+            `and its input is not declared (add it to expect.inputs)`,
+        );
+      continue;
+    }
+    const want = expected(projection, states);
+    if (!holds(call.input, want))
+      problems.push(
+        `the actor "${call.src}" was called with ${JSON.stringify(call.input)}, ` +
+          `declared ${JSON.stringify(want)}`,
+      );
+    rows.push(inputRowId(call.src));
+  }
+  return { problems, rows };
+}
+
+/** Every row a registration declares (sample rows, timer rows and input rows). */
 export function declaredRows(entry: RegisteredMachine): string[] {
   const rows: string[] = [];
   for (const [state, labels] of Object.entries(declarationOf(entry).on))
     for (const label of Object.keys(labels)) rows.push(rowId(state, label));
   for (const [state, delays] of Object.entries(declarationOf(entry).timers ?? {}))
     for (const delay of Object.keys(delays)) rows.push(timerRowId(state, delay));
+  for (const src of Object.keys(declarationOf(entry).inputs ?? {})) rows.push(inputRowId(src));
   return rows;
 }
 

@@ -28,7 +28,15 @@ import {
   type ChartModel,
 } from '../../../machines/charts/model.ts';
 import type { RegisteredMachine } from '../../../machines/registry.ts';
-import { judgeStep, judgeTimers, stateIds, timerOf, type ScheduledTimer } from './declaration.ts';
+import {
+  judgeInputs,
+  judgeStep,
+  judgeTimers,
+  stateIds,
+  timerOf,
+  type ActorCall,
+  type ScheduledTimer,
+} from './declaration.ts';
 import { describeValue, type MachinePlan, type PlannedPath } from './plan.ts';
 
 export interface Visited {
@@ -87,16 +95,24 @@ function delayOf(machine: AnyStateMachine, eventType: string, snapshot: AnyMachi
   throw new PathFailure(`no active state has the timer ${eventType}`);
 }
 
-/** The machine a run drives: the production machine with the entry's fakes and scripted actors. */
-function machineForRun(entry: RegisteredMachine, pending: Map<string, Pending>) {
+/**
+ * The machine a run drives: the production machine with the entry's fakes and scripted actors
+ * (each call of a scripted actor is recorded in `calls`, with its input).
+ */
+function machineForRun(
+  entry: RegisteredMachine,
+  pending: Map<string, Pending>,
+  calls: ActorCall[],
+) {
   const machine = entry.machine as AnyStateMachine;
   const fakes = (entry.fakes ?? {}) as { actors?: Record<string, unknown> };
   const scripted: Record<string, unknown> = {};
   for (const src of Object.keys(machine.implementations.actors ?? {})) {
     if (fakes.actors?.[src]) continue;
-    scripted[src] = fromPromise(
-      ({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject })),
-    );
+    scripted[src] = fromPromise(({ self, input }) => {
+      calls.push({ src, input });
+      return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }));
+    });
   }
   return machine.provide({
     ...(entry.fakes as object),
@@ -118,7 +134,8 @@ export async function runPath(
   const visited = options.visited ?? emptyVisited();
   const idOf = transitionIndex(model);
   const pending = new Map<string, Pending>();
-  const machine = machineForRun(entry, pending);
+  const calls: ActorCall[] = [];
+  const machine = machineForRun(entry, pending, calls);
   const ids = stateIds(machine);
   const clock = new SimulatedClock();
   const errors: unknown[] = [];
@@ -201,7 +218,13 @@ export async function runPath(
 
   try {
     const timers = judgeTimers(entry, started, activeStateKeys(actor.getSnapshot()));
-    declared(-1, timers.problems, timers.rows);
+    const inputs = judgeInputs(
+      entry,
+      calls,
+      entry.project(actor.getSnapshot()),
+      activeStateKeys(actor.getSnapshot()),
+    );
+    declared(-1, [...timers.problems, ...inputs.problems], [...timers.rows, ...inputs.rows]);
     check(-1, plan.initial.expected);
     for (const [index, step] of path.steps.entries()) {
       const before = actor.getSnapshot();
@@ -209,6 +232,7 @@ export async function runPath(
       const projectionBefore = entry.project(before);
       taken = [];
       started = [];
+      calls.length = 0;
       await perform(step.event, before);
       const after = actor.getSnapshot();
       const afterKeys = activeStateKeys(after);
@@ -227,10 +251,11 @@ export async function runPath(
         started,
         afterKeys.filter((key) => !beforeKeys.includes(key)),
       );
+      const inputCheck = judgeInputs(entry, calls, entry.project(after), afterKeys);
       declared(
         index,
-        [...judged.problems, ...timerCheck.problems],
-        [...judged.rows, ...timerCheck.rows],
+        [...judged.problems, ...timerCheck.problems, ...inputCheck.problems],
+        [...judged.rows, ...timerCheck.rows, ...inputCheck.rows],
       );
       check(index, step.expected);
     }

@@ -10,6 +10,7 @@ import { assign, createMachine, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MAX_LENGTH } from '#shared/constants';
 import { usernameError } from '#shared/schemas/username';
+import { ERROR_MESSAGES } from '#shared/messages';
 import {
   defineMachine,
   expectThat,
@@ -28,6 +29,8 @@ import { signupMachine } from '../../../machines/signup/signup.machine.ts';
 import { signupModel } from '../../../machines/signup/signup.model.ts';
 import { usernameMachine } from '../../../machines/signup/username.machine.ts';
 import { usernameModel } from '../../../machines/signup/username.model.ts';
+import { powerMachine } from '../../../machines/servers/power.machine.ts';
+import { serverPowerModel } from '../../../machines/servers/power.model.ts';
 import { coverageOf, isComplete, percent } from './coverage.ts';
 import { lookupEntry, lookupEntryConfig, lookupMachine } from './fixture.ts';
 import { describePath, planPaths, type MachinePlan } from './plan.ts';
@@ -365,6 +368,30 @@ describe('planted defects fail the generated paths of the registered machines', 
     const machine = servicesMachine.provide({ actions: { 'forget mesh': () => {} } });
     expect(await failuresWith(servicesModel, machine)).toMatch(
       /› "choose 10 Gbps" ⇒ router.bundle offered with \{"mesh":null\}, but mesh is [0-9]/,
+    );
+  });
+  it('Stop sending the start action to the hypervisor (own)', async () => {
+    // The state is right, the buttons are right: only what is sent is wrong.
+    const machine = patched(powerMachine, (config) => {
+      const busy = config.states.busy as unknown as {
+        states: { sending: { invoke: { input: unknown } } };
+      };
+      busy.states.sending.invoke.input = ({ context }: { context: { iid: number } }) => ({
+        iid: context.iid,
+        action: 'start',
+      });
+    });
+    expect(await failuresWith(serverPowerModel, machine)).toMatch(
+      /the actor "send" was called with \{"iid":5001,"action":"start"\}, declared \{"iid":5001,"action":"stop"\}/,
+    );
+  });
+
+  it('a refused power call showing the timeout instead of the server’s reason (own)', async () => {
+    const machine = powerMachine.provide({
+      actions: { 'store the failure': assign({ error: ERROR_MESSAGES.timeout }) },
+    });
+    expect(await failuresWith(serverPowerModel, machine)).toMatch(
+      /"the call is refused" ⇒ failed with .*, but error is "Timed out when trying to contact server"/,
     );
   });
 });

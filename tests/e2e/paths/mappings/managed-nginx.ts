@@ -95,6 +95,11 @@ export const managedNginxMapping: BrowserMapping = {
       statusOf(event) === 'on' ? 'the host agent does what the switch asked' : undefined,
     'xstate.done.actor.switchOn': ({ event }) =>
       statusOf(event) === 'off' ? 'the host agent does what the switch asked' : undefined,
+    // The API's errors always carry a message; the product's own words are for one that does not.
+    'xstate.error.actor.switchOn': ({ event }) =>
+      (event as EventObject & { error?: { message?: string } }).error?.message
+        ? undefined
+        : 'every error of the API and of the network carries a message',
   },
   states: {
     on: async ({ page, expect }) => {
