@@ -37,7 +37,8 @@ export function ServiceList({
         <List.Item key={`pending-${item.display_id}`} data-testid="pending-item">
           <Group gap="sm">
             <Text>{item.display_id}</Text>
-            <Badge variant="outline" color="orange">
+            {/* An orange tint with the text colour: orange text itself is 2.6:1 on white. */}
+            <Badge variant="light" color="orange" c="var(--mantine-color-text)">
               {item.status}
             </Badge>
           </Group>

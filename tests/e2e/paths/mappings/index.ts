@@ -36,6 +36,7 @@ import { paymentMethodsMapping } from './payment-methods.ts';
 import { managedItemsMapping } from './managed-items.ts';
 import { managedNginxMapping } from './managed-nginx.ts';
 import { noticesBannerMapping } from './notices-banner.ts';
+import { servicePanelsMapping } from './service-panels.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -70,4 +71,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   managedItemsMapping,
   managedNginxMapping,
   noticesBannerMapping,
+  servicePanelsMapping,
 ];
