@@ -69,6 +69,7 @@ export const managedNginxModel = defineMachine({
       },
       failed: { 'load again': { to: 'loading', with: { error: null } } },
     },
+    running: { loading: ['status'], turningOff: ['switchOff'], turningOn: ['switchOn'] },
     // PUT /managed_vm/{iid}/nginx with enable: false to turn it off, true to turn it on.
     inputs: {
       switchNginx: (_after: unknown, states: readonly string[]) => ({

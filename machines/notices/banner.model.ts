@@ -106,6 +106,8 @@ export const noticesBannerModel = defineMachine({
       },
       failed: { retry: 'loading' },
     },
+    // The notices load, and an answer is sent, while the banner waits for them.
+    running: { loading: ['load'], acknowledging: ['answer'], ignoring: ['answer'] },
     // An answer names the notice pressed, and how it was answered (portal.md §7 Notices).
     inputs: {
       answer: (after: Projection, states: readonly string[]) => ({

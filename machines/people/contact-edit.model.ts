@@ -259,6 +259,12 @@ export const contactEditModel = defineMachine({
         'deleting times out': { to: 'viewing', with: { error: ERROR_MESSAGES.timeout } },
       },
     },
+    running: {
+      saving: ['saveContact'],
+      makingUser: ['makeUser'],
+      demoting: ['demoteUser'],
+      deleting: ['deleteContact'],
+    },
     // What each call sends (portal.md §7 "Contacts and users"): the contact's id once it is
     // saved (none for a new one), the fields typed, the login typed.
     inputs: {

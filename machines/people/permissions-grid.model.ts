@@ -148,6 +148,7 @@ export const permissionsGridModel = defineMachine({
         },
       },
     },
+    running: { saving: ['savePermissions'] },
     // Save sends the user's contact id and the rights chosen (portal.md §7).
     inputs: {
       savePermissions: (after: Projection) => ({

@@ -84,6 +84,11 @@ export interface Declaration<TProjection = unknown> {
    * declared object checks the keys it names (recursively). Once a declaration names `inputs`,
    * every call with an input of an actor the runner scripts must be declared here.
    */
+  /**
+   * By state key: the actors (by invoke id) that must be running while the state is active, such
+   * as the poll while an action is under way. A state that drops a declared call fails.
+   */
+  running?: Readonly<Record<string, readonly string[]>>;
   inputs?: Readonly<
     Record<string, (projection: TProjection, states: readonly string[]) => unknown>
   >;

@@ -104,10 +104,6 @@ export const powerMachine = setup({
   guards: {
     'it is running': ({ context }) => context.power === 'running',
     'it is stopped': ({ context }) => context.power === 'stopped',
-    'an action is under way': ({ context }) =>
-      context.power === 'starting' ||
-      context.power === 'stopping' ||
-      context.power === 'force_stopping',
     'the hypervisor reached the target': ({ context, event }) =>
       event.type === 'power.polled' &&
       context.action !== null &&

@@ -18,19 +18,23 @@ import {
 
 const status = (power: PowerStatus['power'], extra: Partial<PowerStatus> = {}): PowerStatus => ({
   power,
-  time_since_shutdown_issued: power === 'stopped' ? 60 : null,
+  // Stopped just now: the counter starts at 0.
+  time_since_shutdown_issued: power === 'stopped' ? 0 : null,
   last_error: null,
   ...extra,
 });
 
 /** A task's error as the hypervisor words it. */
 const START_FAILED = 'start failed';
+const STOP_FAILED = 'stop failed';
 
 interface Projection {
   power: string | null;
   action: string | null;
   /** The reason shown: the server's, the task's, or the timeout's words. */
   error: string | null;
+  /** The seconds since shutdown shown, up to 2 (enough to see it count, and a bounded graph). */
+  seconds: number | null;
 }
 
 export const serverPowerModel = defineMachine({
@@ -66,6 +70,10 @@ export const serverPowerModel = defineMachine({
     sample('a poll says still on its way', { type: 'power.polled', status: status('stopping') }),
     sample('a poll says running', { type: 'power.polled', status: status('running') }),
     sample('a poll says stopped', { type: 'power.polled', status: status('stopped') }),
+    sample('a poll says the stop failed', {
+      type: 'power.polled',
+      status: status('running', { last_error: STOP_FAILED }),
+    }),
     sample('a poll says the start failed', {
       type: 'power.polled',
       status: status('stopped', { last_error: START_FAILED }),
@@ -80,6 +88,8 @@ export const serverPowerModel = defineMachine({
     power: context.power,
     action: context.action,
     error: context.error,
+    seconds:
+      context.secondsSinceShutdown === null ? null : Math.min(context.secondsSinceShutdown, 2),
   }),
   limit: 400,
   expect: {
@@ -105,7 +115,11 @@ export const serverPowerModel = defineMachine({
         'press Start': { to: 'busy.sending', with: { action: 'start', error: null } },
         'press Stop': 'ignored',
         'press Force stop': 'ignored',
-        'a second passes': 'stopped',
+        // The seconds since shutdown count up, one a second.
+        'a second passes': (before: Projection) => ({
+          to: 'stopped',
+          with: { seconds: Math.min((before.seconds ?? 0) + 1, 2) },
+        }),
       },
       'busy.sending': {
         'the call is accepted': 'busy.polling',
@@ -124,6 +138,11 @@ export const serverPowerModel = defineMachine({
           before.action === 'start'
             ? { to: 'failed', with: { error: START_FAILED } }
             : { to: 'stopped', with: { action: null } },
+        // A stop or force stop that failed leaves it running, with the task's reason.
+        'a poll says the stop failed': (before: Projection) =>
+          before.action === 'start'
+            ? { to: 'running', with: { action: null } }
+            : { to: 'failed', with: { error: STOP_FAILED } },
         'press Start': 'ignored',
         'press Stop': 'ignored',
       },
@@ -138,6 +157,7 @@ export const serverPowerModel = defineMachine({
         'a poll says running': 'running',
         'a poll says stopped': 'stopped',
         'a poll says the start failed': 'stopped',
+        'a poll says the stop failed': 'running',
         'the other action takes too long': {
           to: 'failed',
           with: { error: SERVER_MESSAGES.powerTimedOut },
@@ -150,6 +170,13 @@ export const serverPowerModel = defineMachine({
       },
     },
     // Every call names the server; a power call names the action pressed (portal.md §7 Servers).
+    // Polling goes on while an action is under way, ours or another page's.
+    running: {
+      loading: ['load'],
+      'busy.sending': ['send'],
+      'busy.polling': ['poll'],
+      waiting: ['poll'],
+    },
     inputs: {
       load: () => ({ iid: 5001 }),
       send: (after: Projection) => ({ iid: 5001, action: after.action }),

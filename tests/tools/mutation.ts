@@ -1,5 +1,5 @@
 /**
- * `npm run test:mutation [paths|unit] [glob,…]`: StrykerJS over machines/ (paths: by the generated
+ * `npm run test:mutation [paths|unit] [glob,…] [--force]`: StrykerJS over machines/ (paths: by the generated
  * path tests alone) or machines/ and src/shared/ (unit: by the whole unit suite), incremental
  * (tests/mutation/incremental-<suite>… is checked in, so a run after a small change only tests
  * what changed). Prints the mutation score per folder and every surviving mutant. The paths suite
@@ -14,8 +14,11 @@ import { MACHINE_FILES } from '../mutation/stryker.config.mjs';
 import { filesMatching, mutationGroups } from '../mutation/targets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const suite = process.argv[2] === 'unit' ? 'unit' : 'paths';
-const mutate = process.argv[3];
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const suite = positional[0] === 'unit' ? 'unit' : 'paths';
+const mutate = positional[1];
+/** `--force`: test every mutant again (after a change Stryker cannot see, such as a model's). */
+const force = process.argv.includes('--force');
 
 interface Mutant {
   status: string;
@@ -26,11 +29,15 @@ interface Mutant {
 type Report = { files: Record<string, { mutants: Mutant[] }> };
 
 function stryker(env: Record<string, string>): void {
-  const run = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, MUTATION_SUITE: suite, ...env },
-  });
+  const run = spawnSync(
+    'npx',
+    ['stryker', 'run', 'tests/mutation/stryker.config.mjs', ...(force ? ['--force'] : [])],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_SUITE: suite, ...env },
+    },
+  );
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 

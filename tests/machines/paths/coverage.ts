@@ -119,6 +119,7 @@ export function coverageOf(
   const declaredStates = [
     ...Object.keys(declarationOf(entry).on),
     ...Object.keys(declarationOf(entry).timers ?? {}),
+    ...Object.keys(declarationOf(entry).running ?? {}),
   ];
   for (const key of new Set(declaredStates)) {
     if (key !== ANY_STATE && !stateKeys.includes(key))

@@ -26,6 +26,11 @@ export function rowId(state: string, label: string): string {
   return `${state} › ${label}`;
 }
 
+/** Running rows: a state key and an actor that must run while it is active. */
+export function runningRowId(state: string, id: string): string {
+  return `${state} › runs ${id}`;
+}
+
 /** Input rows: an actor source whose calls' inputs are declared. */
 export function inputRowId(src: string): string {
   return `input › ${src}`;
@@ -297,6 +302,8 @@ export function declaredRows(entry: RegisteredMachine): string[] {
     for (const label of Object.keys(labels)) rows.push(rowId(state, label));
   for (const [state, delays] of Object.entries(declarationOf(entry).timers ?? {}))
     for (const delay of Object.keys(delays)) rows.push(timerRowId(state, delay));
+  for (const [state, ids] of Object.entries(declarationOf(entry).running ?? {}))
+    for (const id of ids) rows.push(runningRowId(state, id));
   for (const src of Object.keys(declarationOf(entry).inputs ?? {})) rows.push(inputRowId(src));
   return rows;
 }

@@ -31,6 +31,7 @@ import type { RegisteredMachine } from '../../../machines/registry.ts';
 import {
   judgeInputs,
   judgeStep,
+  runningRowId,
   judgeTimers,
   stateIds,
   timerOf,
@@ -193,7 +194,16 @@ export async function runPath(
           `the model expected ${expected}\npath: ${path.title}`,
       );
     }
+    const children = snapshot.children as Record<string, unknown>;
     for (const key of activeStateKeys(snapshot)) {
+      for (const id of entry.expect.running?.[key] ?? []) {
+        visited.rows.add(runningRowId(key, id));
+        visited.checks += 1;
+        if (!children[id])
+          throw new PathFailure(
+            `${where(index)} in state "${key}" the actor "${id}" is declared running, and it is not\npath: ${path.title}`,
+          );
+      }
       const assertion = entry.states[key];
       if (!assertion) continue;
       try {

@@ -394,4 +394,12 @@ describe('planted defects fail the generated paths of the registered machines', 
       /"the call is refused" ⇒ failed with .*, but error is "Timed out when trying to contact server"/,
     );
   });
+  it('waiting on another page’s action without polling (own)', async () => {
+    const machine = patched(powerMachine, (config) => {
+      delete (config.states.waiting as { invoke?: unknown }).invoke;
+    });
+    expect(await failuresWith(serverPowerModel, machine)).toMatch(
+      /in state "waiting" the actor "poll" is declared running, and it is not/,
+    );
+  });
 });
