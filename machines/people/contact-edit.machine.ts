@@ -206,8 +206,6 @@ export const contactEditMachine = setup({
     'the editor manages contacts': ({ context }) => managesContacts(context.granter),
     'the fields are valid': ({ context }) => checkContact(context.draft).valid,
     'the login is valid': ({ context }) => checkLogin(context.login).valid,
-    'the server named fields': ({ event }) =>
-      'error' in event && Object.keys(fieldErrorsOf(event.error)).length > 0,
     'a contact that is not a user': ({ context }) =>
       managesContacts(context.granter) && context.contact !== null && context.contact.user === null,
     'a user other than the primary admin': ({ context }) =>

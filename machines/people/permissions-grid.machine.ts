@@ -74,8 +74,10 @@ export const permissionsGridMachine = setup({
     'permissions changed': () => {},
   },
   guards: {
-    'the editor may choose this level': ({ context, event }) => {
+    // A level that is already chosen is no change (a refusal's reason stays on screen).
+    'the editor may change this level': ({ context, event }) => {
       assertEvent(event, 'permission.level.chosen');
+      if (levelOf(context.perms[event.category]) === event.level) return false;
       return mayChooseLevel(
         { granter: context.granter, before: context.before },
         context.perms,
@@ -109,7 +111,7 @@ export const permissionsGridMachine = setup({
       description: 'The grid shows the saved rights; Save is disabled.',
       on: {
         'permission.level.chosen': {
-          guard: 'the editor may choose this level',
+          guard: 'the editor may change this level',
           target: 'comparing',
           actions: 'store the level',
         },
@@ -119,7 +121,7 @@ export const permissionsGridMachine = setup({
       description: 'The grid differs from the saved rights: Save and Reset are offered.',
       on: {
         'permission.level.chosen': {
-          guard: 'the editor may choose this level',
+          guard: 'the editor may change this level',
           target: 'comparing',
           actions: 'store the level',
         },

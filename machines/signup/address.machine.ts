@@ -188,6 +188,10 @@ export const addressMachine = setup({
     }),
     'forget the address': assign({ chosen: null, ...NO_CHECKS }),
     'forget the checks': assign(NO_CHECKS),
+    'forget the checks but the link': assign(({ context }) => ({
+      ...NO_CHECKS,
+      linked: context.linked,
+    })),
     'use the linked address': assign(({ event }) =>
       event.type === 'address.prefilled'
         ? {
@@ -258,6 +262,7 @@ export const addressMachine = setup({
     'the address can be ordered': ({ event }) =>
       addressAvailabilityCase(serviceabilityOf(event)) === null,
     'an address was chosen': ({ context }) => context.chosen !== null,
+    'a linked address': ({ context }) => context.linked !== null,
   },
 }).createMachine({
   id: 'signupAddress',
@@ -527,11 +532,19 @@ export const addressMachine = setup({
           description:
             'A check failed (network or server): the error shows with a Try again button.',
           on: {
-            'address.retry.pressed': {
-              guard: 'an address was chosen',
-              target: 'getting details',
-              actions: 'forget the checks',
-            },
+            'address.retry.pressed': [
+              {
+                guard: 'an address was chosen',
+                target: 'getting details',
+                actions: 'forget the checks',
+              },
+              // A pre-signup link's address is checked again from its serviceability.
+              {
+                guard: 'a linked address',
+                target: 'checking serviceability',
+                actions: 'forget the checks but the link',
+              },
+            ],
           },
         },
       },

@@ -231,7 +231,15 @@ export const addressModel = defineMachine({
         'offering arrives': 'check.serviceable',
         'offering fails': 'check.failed',
       },
-      'check.failed': { 'press Try again': 'check.getting details' },
+      // Try again checks the chosen address again, or the pre-signup link's.
+      'check.failed': {
+        'press Try again': (before: Projection) =>
+          before.chosen
+            ? 'check.getting details'
+            : before.linked
+              ? { to: 'check.checking serviceability', with: { linked: true } }
+              : 'ignored',
+      },
     },
     timers: {
       'suggestions.waiting for a pause': {

@@ -142,6 +142,11 @@ export const servicesMachine = setup({
       context.existing !== null &&
       speedOption(context.offering, chosenSpeedId(event)) !== null &&
       chosenSpeedId(event) !== context.existing.speed_id,
+    'the chosen speed differs from the existing service': ({ context }) =>
+      context.existing !== null &&
+      context.speedId !== null &&
+      speedOption(context.offering, context.speedId) !== null &&
+      context.speedId !== context.existing.speed_id,
     'the speed is back to the existing service': ({ context, event }) =>
       context.existing !== null && chosenSpeedId(event) === context.existing.speed_id,
   },
@@ -302,7 +307,11 @@ export const servicesMachine = setup({
         none: {
           description:
             'The connectivity service stays as it is; it becomes new when the address is available for a new service.',
-          always: { guard: 'the address takes a new service', target: 'new' },
+          always: [
+            { guard: 'the address takes a new service', target: 'new' },
+            // A speed chosen before the existing service was known changes it.
+            { guard: 'the chosen speed differs from the existing service', target: 'alter' },
+          ],
           on: {
             'speed.chosen': {
               guard: 'the speed differs from the existing service',

@@ -224,10 +224,11 @@ function servicesDeclaration(offering: ServiceOffering): Declaration<Projection>
       'router.xwi.mesh leased': mesh('leased'),
       // An existing service (a pre-signup upgrade) leaves the connectivity service as it is…
       'connectivity action': {
-        'an existing 1 Gbps service': {
-          to: 'connectivity action.none',
-          with: { existing: 'speed_1000_sym' },
-        },
+        // …unless a speed other than its own was chosen already: the order changes it.
+        'an existing 1 Gbps service': (before: Projection) =>
+          before.speed !== null && before.speed !== 'speed_1000_sym'
+            ? { to: 'connectivity action.alter', with: { existing: 'speed_1000_sym' } }
+            : { to: 'connectivity action.none', with: { existing: 'speed_1000_sym' } },
       },
       // …until another speed changes it; going back to its speed, or cancelling, undoes that.
       'connectivity action.none': bySpeed((id, before) =>

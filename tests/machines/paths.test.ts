@@ -49,6 +49,10 @@ for (const plan of plans) {
       await runPath(plan, path);
     });
 
+    it('keeps its declaration on every edge of its graph, not only on the paths', () => {
+      expect(plan.graph.problems).toEqual([]);
+    });
+
     it('covers every state and transition (or lists it as unreachable with a reason)', async () => {
       const report = coverageOf(plan.entry, plan.model, await runAll(plan), plan.labels);
       expect(report.problems).toEqual([]);

@@ -128,7 +128,9 @@ for (const { plan, report, failures } of results) {
   for (const id of report.states.missing) console.log(`  ✖ state never reached: ${id}`);
   for (const id of report.transitions.missing) console.log(`  ✖ transition never taken: ${id}`);
   for (const problem of report.problems) console.log(`  ✖ ${problem}`);
-  if (failures.length || !isComplete(report)) ok = false;
+  console.log(`  every edge of the graph judged: ${plan.graph.checks} declared rows checked`);
+  for (const problem of plan.graph.problems) console.log(`  ✖ edge ${problem}`);
+  if (failures.length || plan.graph.problems.length || !isComplete(report)) ok = false;
 }
 
 if (!ok) {

@@ -26,11 +26,12 @@ import {
 import {
   activeStateKeys,
   chartModel,
+  stateKey,
   transitionIndex,
   type ChartModel,
 } from '../../../machines/charts/model.ts';
 import type { EventSample, RegisteredMachine } from '../../../machines/registry.ts';
-import { ANY_STATE, declarationOf, rowId, rowsFor } from './declaration.ts';
+import { ANY_STATE, declarationOf, judgeStep, rowId, rowsFor } from './declaration.ts';
 
 export interface PlannedStep {
   event: EventObject;
@@ -81,6 +82,13 @@ export interface MachinePlan {
   simplePaths: boolean;
   /** Every sample label the walk offered somewhere (for checking the declaration's labels). */
   labels: Set<string>;
+  /**
+   * Every edge of the graph (each sample at each vertex) judged against its declared rows, not
+   * only the edges the paths take: a machine that ignores a declared sample in one situation (a
+   * list guard that holds for one notice and not for two) fails here even when another vertex
+   * takes the transition and the paths never need this edge.
+   */
+  graph: { checks: number; problems: string[] };
 }
 
 const DEFAULT_SIMPLE_PATHS_UP_TO = 6;
@@ -150,6 +158,42 @@ function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
   };
 }
 
+/** The source state keys of the transitions an event takes from a snapshot (root machine). */
+function sourceRecorder(entry: RegisteredMachine) {
+  let taken: string[] = [];
+  let type = '';
+  const self = createActor(entry.machine, {
+    input: entry.input,
+    inspect: (event: InspectionEvent) => {
+      if (event.type !== '@xstate.microstep') return;
+      for (const t of event._transitions) {
+        const { source, eventType } = t as unknown as {
+          source: { path: string[] };
+          eventType: string;
+        };
+        if (eventType === type) taken.push(stateKey(source));
+      }
+    },
+  });
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  return (snapshot: AnyMachineSnapshot, event: EventObject): string[] => {
+    taken = [];
+    type = event.type;
+    (entry.machine as AnyStateMachine).transition(snapshot, event, scope as never);
+    return taken;
+  };
+}
+
 function isPrefix(shorter: PlannedPath, longer: PlannedPath): boolean {
   if (shorter.steps.length > longer.steps.length) return false;
   return shorter.steps.every(
@@ -189,6 +233,32 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
     0,
   );
   const transitionsOf = transitionRecorder(entry, model);
+
+  // Judge every edge against the declared rows of the states it starts in.
+  const sourcesOf = sourceRecorder(entry);
+  const graph = { checks: 0, problems: [] as string[] };
+  for (const vertex of vertexKeys) {
+    const { state } = adjacency[vertex];
+    const before = activeStateKeys(state);
+    for (const { event, state: next } of Object.values(adjacency[vertex].transitions)) {
+      const label = labels.get(JSON.stringify(event)) ?? event.type;
+      if (rowsFor(entry, before, label).length === 0) continue;
+      const judged = judgeStep(entry, {
+        label,
+        before,
+        after: activeStateKeys(next),
+        projectionBefore: entry.project(state),
+        projectionAfter: entry.project(next),
+        sources: sourcesOf(state, event),
+      });
+      graph.checks += judged.rows.length;
+      if (judged.problems.length)
+        graph.problems.push(
+          `in ${describeValue(state.value)} ${JSON.stringify(entry.project(state))}, ` +
+            `"${label}": ${judged.problems.join('; ')}`,
+        );
+    }
+  }
 
   type Step = { event: EventObject; state: AnyMachineSnapshot };
   const toPlanned = (steps: Step[], reason: PathReason): PlannedPath => {
@@ -327,6 +397,7 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
     serialize,
     simplePaths,
     labels: offered,
+    graph,
   };
 }
 

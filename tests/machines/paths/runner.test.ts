@@ -31,6 +31,8 @@ import { usernameMachine } from '../../../machines/signup/username.machine.ts';
 import { usernameModel } from '../../../machines/signup/username.model.ts';
 import { powerMachine } from '../../../machines/servers/power.machine.ts';
 import { serverPowerModel } from '../../../machines/servers/power.model.ts';
+import { noticesBannerMachine } from '../../../machines/notices/banner.machine.ts';
+import { noticesBannerModel } from '../../../machines/notices/banner.model.ts';
 import { coverageOf, isComplete, percent } from './coverage.ts';
 import { lookupEntry, lookupEntryConfig, lookupMachine } from './fixture.ts';
 import { describePath, planPaths, type MachinePlan } from './plan.ts';
@@ -400,6 +402,22 @@ describe('planted defects fail the generated paths of the registered machines', 
     });
     expect(await failuresWith(serverPowerModel, machine)).toMatch(
       /in state "waiting" the actor "poll" is declared running, and it is not/,
+    );
+  });
+  it('Acknowledge refused while two notices show, allowed with one (own)', async () => {
+    // The guard holds for every notice instead of some: with one notice left it still works, so
+    // every path passes; the judgement of every edge of the graph does not.
+    const machine = noticesBannerMachine.provide({
+      guards: {
+        'the notice is shown': ({ context, event }) =>
+          'id' in event && context.notices.every((n) => n.id === event.id),
+      },
+    });
+    expect(await failuresWith(noticesBannerModel, machine)).toBe('');
+    const { problems } = planPaths(defineMachine({ ...noticesBannerModel, machine })).graph;
+    expect(problems).not.toEqual([]);
+    expect(problems.join('\n')).toMatch(
+      /in showing \{"count":2,.*"acknowledge the firm notice": declared "showing" › "acknowledge the firm notice" ⇒ acknowledging with \{"answering":1\}, but the machine is in showing/,
     );
   });
 });
