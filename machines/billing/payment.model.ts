@@ -85,6 +85,8 @@ export const billingPaymentModel = defineMachine({
     edited: context.amountEdited,
     key: keyOf(context),
     outcome: context.outcome?.kind ?? null,
+    /** The answer shown, in the server's words (a title with it for a failure). */
+    message: context.outcome ? [context.outcome.title, context.outcome.message].join(' | ') : null,
   }),
   limit: 3000,
   expect: {
@@ -116,18 +118,41 @@ export const billingPaymentModel = defineMachine({
         // After a success the next payment is another one, for the new amount due.
         'the bank payment is submitted': {
           to: 'editing',
-          with: { outcome: 'success', key: 'none', edited: false },
+          with: {
+            outcome: 'success',
+            message: ` | ${BILLING_MESSAGES.paymentPending}`,
+            key: 'none',
+            edited: false,
+          },
         },
         // The payment stays on the form as it was sent, and sent again keeps its key.
         'the card is declined': {
           to: 'editing',
-          with: { outcome: 'failure', key: 'this payment', edited: true },
+          with: {
+            outcome: 'failure',
+            message: `${BILLING_MESSAGES.declinedTitle} | ${BILLING_MESSAGES.declined('card_declined')}`,
+            key: 'this payment',
+            edited: true,
+          },
         },
         'the payment is not confirmed': {
           to: 'editing',
-          with: { outcome: 'failure', key: 'this payment', edited: true },
+          with: {
+            outcome: 'failure',
+            message: `${BILLING_MESSAGES.processorUnavailableTitle} | ${BILLING_MESSAGES.processorUnavailable}`,
+            key: 'this payment',
+            edited: true,
+          },
         },
       },
+    },
+    // Confirm sends the amount on the form from the account chosen (portal.md §7 Billing).
+    running: { paying: ['pay'] },
+    inputs: {
+      pay: (after) => ({
+        amount: Number(after.amount),
+        payment_account_id: after.account,
+      }),
     },
     boundaries: [
       sample('type 10000.00', { type: 'amount.changed', value: '10000.00' }),

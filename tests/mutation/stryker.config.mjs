@@ -46,6 +46,9 @@ export default {
     fileName: group ? `reports/mutation/${suite}/${group}.json` : `reports/mutation/${suite}.json`,
   },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  // Build output and test results are not copied into the sandbox (a browser run rebuilding the
+  // web app meanwhile would pull files from under the copy).
+  ignorePatterns: ['/dist', '/test-results', '/playwright-report', '/reports', '/data'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
