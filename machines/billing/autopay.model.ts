@@ -53,7 +53,7 @@ export const billingAutopayModel = defineMachine({
   project: ({ context }: { context: AutopayContext }) => ({
     automatic: context.automatic,
     hasDefault: context.defaultAccountId !== null,
-    refused: context.error !== null,
+    refused: context.error,
   }),
   limit: 200,
   expect: {
@@ -63,18 +63,26 @@ export const billingAutopayModel = defineMachine({
         'the accounts load with it on': 'on',
         'the accounts load with no default account': 'unavailable',
       },
-      off: { 'switch automatic payment on': { to: 'turning on', with: { refused: false } } },
-      on: { 'switch automatic payment off': { to: 'turning off', with: { refused: false } } },
+      off: { 'switch automatic payment on': { to: 'turning on', with: { refused: null } } },
+      on: { 'switch automatic payment off': { to: 'turning off', with: { refused: null } } },
       'turning on': {
-        'the server says it is on': { to: 'on', with: { refused: false } },
-        'the server says it is off': { to: 'off', with: { refused: false } },
-        'the server cannot be reached': { to: 'off', with: { refused: true } },
+        'the server says it is on': { to: 'on', with: { refused: null } },
+        'the server says it is off': { to: 'off', with: { refused: null } },
+        'the server cannot be reached': { to: 'off', with: { refused: ERROR_MESSAGES.timeout } },
       },
       'turning off': {
-        'the server says it is on': { to: 'on', with: { refused: false } },
-        'the server says it is off': { to: 'off', with: { refused: false } },
-        'the server cannot be reached': { to: 'on', with: { refused: true } },
+        'the server says it is on': { to: 'on', with: { refused: null } },
+        'the server says it is off': { to: 'off', with: { refused: null } },
+        'the server cannot be reached': { to: 'on', with: { refused: ERROR_MESSAGES.timeout } },
       },
+    },
+    // The switch sets `automatic` on the default payment account (portal.md §7 Billing).
+    running: { 'turning on': ['save'], 'turning off': ['save'] },
+    inputs: {
+      save: (_after, states) => ({
+        accountId: BANK.id,
+        automatic: states.includes('turning on'),
+      }),
     },
   },
   states: {
