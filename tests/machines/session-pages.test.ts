@@ -12,6 +12,19 @@ import {
 import { loaderMachine } from '../../machines/session/loader.machine.ts';
 import { selectData, selectLoadError } from '../../machines/session/loader.selectors.ts';
 
+/** A loader whose loads wait: `answers[n]` answers the n-th load, in any order. */
+function loaderWithHeldAnswers() {
+  const answers: ((value: unknown) => void)[] = [];
+  const actor = createActor(
+    loaderMachine.provide({
+      actors: {
+        load: fromPromise<unknown>(() => new Promise((resolve) => answers.push(resolve))),
+      },
+    }),
+  ).start();
+  return { actor, answers };
+}
+
 describe('loader machine', () => {
   it('loads, fails with a reason, retries and reloads', async () => {
     let calls = 0;
@@ -39,14 +52,7 @@ describe('loader machine', () => {
   it('a reload asked for while one is on its way ends on the newer answer, never the older', async () => {
     // The billing page reloads after each change: a change made while the previous reload is on
     // its way must not leave the page on that reload's older answer.
-    const answers: ((value: unknown) => void)[] = [];
-    const actor = createActor(
-      loaderMachine.provide({
-        actors: {
-          load: fromPromise<unknown>(() => new Promise((resolve) => answers.push(resolve))),
-        },
-      }),
-    ).start();
+    const { actor, answers } = loaderWithHeldAnswers();
     answers[0]!({ automatic: false });
     await waitFor(actor, (s) => s.matches('loaded'));
     actor.send({ type: 'reload.requested' });
@@ -61,14 +67,7 @@ describe('loader machine', () => {
   });
 
   it('a reload asked for during the first load starts the load again', async () => {
-    const answers: ((value: unknown) => void)[] = [];
-    const actor = createActor(
-      loaderMachine.provide({
-        actors: {
-          load: fromPromise<unknown>(() => new Promise((resolve) => answers.push(resolve))),
-        },
-      }),
-    ).start();
+    const { actor, answers } = loaderWithHeldAnswers();
     actor.send({ type: 'reload.requested' });
     expect(answers).toHaveLength(2);
     expect(actor.getSnapshot().matches('loading')).toBe(true);

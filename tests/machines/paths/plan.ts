@@ -126,18 +126,26 @@ export function samplesFor(
   );
 }
 
-/** Records which transitions (by model id) a pure `machine.transition` call takes. */
-function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
-  const idOf = transitionIndex(model);
-  let taken: string[] = [];
+/** A transition as XState's microstep inspection reports it. */
+interface TakenTransition {
+  source: { path: string[] };
+  eventType: string;
+}
+
+/**
+ * A pure `machine.transition` call that reports the transitions it takes: `record` gets each of
+ * them and the event sent.
+ */
+function transitionProbe(
+  entry: RegisteredMachine,
+  record: (transition: TakenTransition, event: EventObject) => void,
+) {
+  let sent: EventObject = { type: '' };
   const self = createActor(entry.machine, {
     input: entry.input,
     inspect: (event: InspectionEvent) => {
       if (event.type !== '@xstate.microstep') return;
-      for (const t of event._transitions) {
-        const id = idOf(t);
-        if (id) taken.push(id);
-      }
+      for (const t of event._transitions) record(t as unknown as TakenTransition, sent);
     },
   });
   const scope = {
@@ -151,9 +159,23 @@ function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
     emit: () => {},
     actionExecutor: () => {},
   };
+  return (snapshot: AnyMachineSnapshot, event: EventObject) => {
+    sent = event;
+    (entry.machine as AnyStateMachine).transition(snapshot, event, scope as never);
+  };
+}
+
+/** Records which transitions (by model id) a pure `machine.transition` call takes. */
+function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
+  const idOf = transitionIndex(model);
+  let taken: string[] = [];
+  const probe = transitionProbe(entry, (t) => {
+    const id = idOf(t as unknown as Parameters<typeof idOf>[0]);
+    if (id) taken.push(id);
+  });
   return (snapshot: AnyMachineSnapshot, event: EventObject): string[] => {
     taken = [];
-    (entry.machine as AnyStateMachine).transition(snapshot, event, scope as never);
+    probe(snapshot, event);
     return [...new Set(taken)];
   };
 }
@@ -161,35 +183,12 @@ function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
 /** The source state keys of the transitions an event takes from a snapshot (root machine). */
 function sourceRecorder(entry: RegisteredMachine) {
   let taken: string[] = [];
-  let type = '';
-  const self = createActor(entry.machine, {
-    input: entry.input,
-    inspect: (event: InspectionEvent) => {
-      if (event.type !== '@xstate.microstep') return;
-      for (const t of event._transitions) {
-        const { source, eventType } = t as unknown as {
-          source: { path: string[] };
-          eventType: string;
-        };
-        if (eventType === type) taken.push(stateKey(source));
-      }
-    },
+  const probe = transitionProbe(entry, (t, event) => {
+    if (t.eventType === event.type) taken.push(stateKey(t.source));
   });
-  const scope = {
-    self,
-    defer: () => {},
-    id: '',
-    logger: () => {},
-    sessionId: '',
-    stopChild: () => {},
-    system: self.system,
-    emit: () => {},
-    actionExecutor: () => {},
-  };
   return (snapshot: AnyMachineSnapshot, event: EventObject): string[] => {
     taken = [];
-    type = event.type;
-    (entry.machine as AnyStateMachine).transition(snapshot, event, scope as never);
+    probe(snapshot, event);
     return taken;
   };
 }
