@@ -75,8 +75,18 @@ test.describe('services and servers', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(SERVER_MESSAGES.cpus)).toBeVisible();
     await page.getByRole('textbox', { name: 'CPU' }).fill('3');
+    // The save is answered before the reload (a 401 on the way is renewed and the save sent
+    // again): a reload during the renewal would lose the renewed token.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        /\/servers\/\d+$/.test(new URL(response.url()).pathname) &&
+        response.status() === 200,
+    );
     await page.getByRole('button', { name: 'Save' }).click();
+    await saved;
     await expect(page.getByRole('textbox', { name: 'CPU' })).toHaveValue('3');
+    await expect(page.getByRole('textbox', { name: 'CPU' })).toBeEnabled();
     await expect(cost).toHaveText('$184.00 per month');
     await page.reload();
     await expect(page.getByTestId('server-cost')).toHaveText('$184.00 per month');
