@@ -69,6 +69,15 @@ function chosenSpeedId(event: ServicesEvent): string | null {
   return event.type === 'speed.chosen' ? event.speedId : null;
 }
 
+/** Whether an offered speed would change the address's existing connectivity service. */
+function changesExistingService(context: ServicesContext, speedId: string | null): boolean {
+  return (
+    context.existing !== null &&
+    speedOption(context.offering, speedId) !== null &&
+    speedId !== context.existing.speed_id
+  );
+}
+
 export const servicesMachine = setup({
   types: {
     context: {} as ServicesContext,
@@ -139,14 +148,9 @@ export const servicesMachine = setup({
     'the address takes a new service': ({ context }) =>
       context.available && context.existing === null,
     'the speed differs from the existing service': ({ context, event }) =>
-      context.existing !== null &&
-      speedOption(context.offering, chosenSpeedId(event)) !== null &&
-      chosenSpeedId(event) !== context.existing.speed_id,
+      changesExistingService(context, chosenSpeedId(event)),
     'the chosen speed differs from the existing service': ({ context }) =>
-      context.existing !== null &&
-      context.speedId !== null &&
-      speedOption(context.offering, context.speedId) !== null &&
-      context.speedId !== context.existing.speed_id,
+      changesExistingService(context, context.speedId),
     'the speed is back to the existing service': ({ context, event }) =>
       context.existing !== null && chosenSpeedId(event) === context.existing.speed_id,
   },

@@ -5,16 +5,11 @@
  * the API with the page's own session, for the state a walk starts from.
  */
 import type { Page, Route } from '@playwright/test';
-import {
-  API_BASE_PATH,
-  CSRF_COOKIE_NAME,
-  CSRF_HEADER_NAME,
-  WHITELISTED_ROUTING_NUMBERS,
-} from '../../../src/shared/constants.ts';
+import { API_BASE_PATH, WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { BILLING_PATHS, type PaymentAccountsResponse } from '../../../src/shared/billing.ts';
 import { SESSION_NOTICES } from '../../../src/shared/messages.ts';
 import { expect } from '../support/fixtures.ts';
-import { DEMO_PASSWORD } from '../paths/mappings/portal.ts';
+import { csrfHeader, DEMO_PASSWORD } from '../paths/mappings/portal.ts';
 
 export const passwordPrompt = (page: Page) =>
   page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
@@ -100,11 +95,7 @@ export const ACCOUNT_PATH = new RegExp(`^${escaped(BILLING_PATHS.paymentAccounts
 
 /** The CSRF header the API asks of a change, from the page's cookies. */
 export async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find(
-    (cookie) => cookie.name === CSRF_COOKIE_NAME || cookie.name === `__Host-${CSRF_COOKIE_NAME}`,
-  );
-  return csrf ? { [CSRF_HEADER_NAME]: csrf.value } : {};
+  return csrfHeader(await page.context().cookies());
 }
 
 /** Adds a bank account through the API, as the logged-in customer of the page. */

@@ -29,6 +29,7 @@ import {
 } from '../../../machines/charts/model.ts';
 import type { RegisteredMachine } from '../../../machines/registry.ts';
 import {
+  declarationOf,
   judgeInputs,
   judgeStep,
   runningRowId,
@@ -196,7 +197,7 @@ export async function runPath(
     }
     const children = snapshot.children as Record<string, unknown>;
     for (const key of activeStateKeys(snapshot)) {
-      for (const id of entry.expect.running?.[key] ?? []) {
+      for (const id of declarationOf(entry).running?.[key] ?? []) {
         visited.rows.add(runningRowId(key, id));
         visited.checks += 1;
         if (!children[id])

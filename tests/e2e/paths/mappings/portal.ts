@@ -32,10 +32,41 @@ export async function logInByForm(
 ) {
   await visit('/control/login/');
   await fillLogin(page, user, DEMO_PASSWORD);
+  await loggedInAs(page, user);
+}
+
+/** Waits until the top bar names the login. */
+async function loggedInAs(page: Page, user: string) {
   await page
     .getByTestId('logged-in-link')
     .filter({ hasText: loggedInLabel(user) })
     .waitFor();
+}
+
+/** The CSRF header the server's cookie asks for (plain, or `__Host-` over HTTPS). */
+export function csrfHeader(
+  cookies: readonly { name: string; value: string }[],
+): Record<string, string> {
+  const csrf = cookies.find(
+    (c) => c.name === CSRF_COOKIE_NAME || c.name === `__Host-${CSRF_COOKIE_NAME}`,
+  );
+  return csrf ? { [CSRF_HEADER_NAME]: csrf.value } : {};
+}
+
+/** Logs a demo login in with a request context (its cookies get the session): the user. */
+async function postLogin(
+  api: APIRequestContext,
+  cookies: () => Promise<readonly { name: string; value: string }[]>,
+  username: string,
+) {
+  await api.get(`${API_BASE_PATH}/csrf`);
+  const headers = csrfHeader(await cookies());
+  const login = await api.post(`${API_BASE_PATH}/auth/tokens`, {
+    data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
+    headers,
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { user: (await login.json()) as SessionUser, headers };
 }
 
 /**
@@ -51,21 +82,10 @@ export async function logInAs(
   user: string,
   path: string | null = '/control/account/',
 ) {
-  await page.request.get(`${API_BASE_PATH}/csrf`);
-  const csrf = (await page.context().cookies()).find(
-    (c) => c.name === CSRF_COOKIE_NAME || c.name === `__Host-${CSRF_COOKIE_NAME}`,
-  );
-  const login = await page.request.post(`${API_BASE_PATH}/auth/tokens`, {
-    data: { username: user, password: DEMO_PASSWORD, store_in_cookies: true },
-    headers: { [CSRF_HEADER_NAME]: csrf?.value ?? '' },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  await postLogin(page.request, () => page.context().cookies(), user);
   if (path === null) return;
   await visit(path);
-  await page
-    .getByTestId('logged-in-link')
-    .filter({ hasText: loggedInLabel(user) })
-    .waitFor();
+  await loggedInAs(page, user);
 }
 
 /**
@@ -79,15 +99,12 @@ export async function logInThroughApi(
   extraHTTPHeaders: Record<string, string> = {},
 ): Promise<{ api: APIRequestContext; user: SessionUser; headers: Record<string, string> }> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders });
-  await api.get(`${API_BASE_PATH}/csrf`);
-  const csrf = (await api.storageState()).cookies.find((c) => c.name === CSRF_COOKIE_NAME);
-  const headers = { [CSRF_HEADER_NAME]: csrf?.value ?? '' };
-  const login = await api.post(`${API_BASE_PATH}/auth/tokens`, {
-    data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
-    headers,
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { api, user: (await login.json()) as SessionUser, headers };
+  const { user, headers } = await postLogin(
+    api,
+    async () => (await api.storageState()).cookies,
+    username,
+  );
+  return { api, user, headers };
 }
 
 /** A tab of the portal's navigation, as a person clicks it. */
