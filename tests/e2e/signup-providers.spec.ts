@@ -199,8 +199,11 @@ test.describe('signup by provider', () => {
     await expect(page.getByTestId('signup-voice')).toHaveCount(0);
     const tomorrow = earliestScheduleDate();
     await page.getByRole('button', { name: 'Desired activation date', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
     const today = page.locator(`[data-date="${addDays(tomorrow, -1)}"]`).first();
     if (await today.isVisible()) await expect(today).toBeDisabled();
+    // The open calendar, weekend days included, reads at 4.5:1 in either scheme.
+    await expectAccessible(page, 'the activation calendar');
     await page.keyboard.press('Escape');
     await expect(attribution(page)).toHaveCount(0);
     await pickDate(page, 'Desired activation date', tomorrow);

@@ -18,7 +18,7 @@ import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
 import {
   DEMO_ADDRESSES,
   SIGNUP_PATH,
-  pickDateWhenSettled,
+  pickDate,
   walkToConnectivity,
   expectAttributionRevealed,
 } from './wizard.ts';
@@ -84,7 +84,7 @@ export const activationMapping: BrowserMapping = {
     'activation.date.chosen': async ({ page, expect }, event) => {
       const { date } = event as { date?: string };
       if (date && date >= earliestScheduleDate()) {
-        await pickDateWhenSettled(page, LABEL, date);
+        await pickDate(page, LABEL, date);
         return;
       }
       // A day before tomorrow: the picker shows it disabled, and a click on it does nothing.

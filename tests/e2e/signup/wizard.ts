@@ -63,16 +63,6 @@ export async function declineRouter(page: Page) {
   await page.getByRole('radio', { name: 'No, I will use my own router' }).check();
 }
 
-/** Opens a date picker by its label and picks a day (moving to the next month if needed). */
-export async function pickDate(page: Page, label: string, date: string) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const day = page.locator(`[data-date="${date}"]`).first();
-  for (let i = 0; i < 2 && !(await day.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-}
-
 /** The signup reaches the provider's connectivity section with the customer filled in. */
 export async function walkToConnectivity(
   page: Page,
@@ -150,11 +140,13 @@ export async function walkToAccount(page: Page, { holderComplete = true } = {}) 
 }
 
 /**
- * Picks a day like {@link pickDate}, on a page that may still be revealing sections: a section
- * revealed after a choice scrolls into view (signup.md §2), and a picker whose field scrolls out of
- * view hides its calendar, so the person opens it again once the page has settled.
+ * Opens a date picker by its label and picks a day, moving to the next month if needed. The page
+ * may still be revealing sections: a section revealed after a choice scrolls into view (signup.md
+ * §2), and a picker whose field scrolls out of view hides its calendar, so the person opens it
+ * again once the page has settled. A calendar still opening is not taken for a month without the
+ * day: every try starts from the calendar the field opens.
  */
-export async function pickDateWhenSettled(page: Page, label: string, date: string) {
+export async function pickDate(page: Page, label: string, date: string) {
   const field = page.getByRole('button', { name: label, exact: true });
   const day = page.locator(`[data-date="${date}"]`).first();
   const next = page.getByRole('button', { name: 'Next month' });
@@ -162,6 +154,7 @@ export async function pickDateWhenSettled(page: Page, label: string, date: strin
     if (!(await day.isVisible())) {
       if ((await field.getAttribute('aria-expanded')) === 'true') await field.click();
       await field.click();
+      await next.waitFor({ state: 'visible', timeout: 2_000 });
     }
     for (let i = 0; i < 2 && !(await day.isVisible()); i += 1) await next.click({ timeout: 2_000 });
     await day.click({ timeout: 2_000 });

@@ -1,15 +1,17 @@
 /** "bonfire residential" (southern_ute): the desired activation date, tomorrow at the earliest. */
 import '@mantine/dates/styles.css';
+import './date-picker.css';
 import { Button, Group, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useSelector } from '@xstate/react';
 import { CONNECTIVITY_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import type { ActivationActor } from '#machines/signup/activation.machine';
 import { selectActivationView } from '#machines/signup/activation.selectors';
-import { DATE_PICKER_LABELS } from './date-picker.ts';
+import { DATE_PICKER_LABELS, usePickerIds } from './date-picker.ts';
 
 export default function ActivationSection({ activation }: { activation: ActivationActor }) {
   const view = useSelector(activation, selectActivationView);
+  const picker = usePickerIds();
   return (
     <Stack gap="xs" data-testid="bonfire-residential">
       <DatePickerInput
@@ -29,7 +31,7 @@ export default function ActivationSection({ activation }: { activation: Activati
             date ? { type: 'activation.date.chosen', date } : { type: 'activation.date.cleared' },
           )
         }
-        popoverProps={{ withinPortal: true }}
+        {...picker}
       />
       {view.date && !view.required && (
         <Group>

@@ -3,6 +3,7 @@
  * must be installed; the map of the fiber attach point with notes.
  */
 import '@mantine/dates/styles.css';
+import './date-picker.css';
 import {
   Alert,
   Button,
@@ -23,7 +24,7 @@ import type { InstallationOption, InstallType } from '#shared/signup/serviceabil
 import type { InstallationActor } from '#machines/signup/installation.machine';
 import { selectInstallationView } from '#machines/signup/installation.selectors';
 import { DropPointMap } from './DropPointMap.tsx';
-import { DATE_PICKER_LABELS } from './date-picker.ts';
+import { DATE_PICKER_LABELS, usePickerIds } from './date-picker.ts';
 
 function Fee({ option, waived }: { option: InstallationOption; waived: boolean }) {
   const fee = option.billing.fees[0]?.rate;
@@ -53,6 +54,7 @@ export default function InstallationSection({
   address: string;
 }) {
   const view = useSelector(installation, selectInstallationView);
+  const picker = usePickerIds();
   const send = installation.send;
   const available = new Set(view.availableDates);
 
@@ -134,7 +136,7 @@ export default function InstallationSection({
             ariaLabels={DATE_PICKER_LABELS}
             defaultDate={view.minDate}
             onChange={(date) => date && send({ type: 'install.date.chosen', date })}
-            popoverProps={{ withinPortal: true }}
+            {...picker}
           />
 
           {view.timeEnabled && (
