@@ -11,6 +11,8 @@ import {
 } from './autopay.selectors.ts';
 
 /** The customer's default payment account. */
+/** The billing data loaded again. */
+const RELOAD = { 'reload the billing data': true } as const;
 const BANK = { id: 1, label: 'Bank account ending in 6789' };
 
 export const billingAutopayModel = defineMachine({
@@ -57,6 +59,7 @@ export const billingAutopayModel = defineMachine({
   }),
   limit: 200,
   expect: {
+    effects: ['reload the billing data'],
     on: {
       '*': {
         // What the server says is what the switch shows.
@@ -65,15 +68,24 @@ export const billingAutopayModel = defineMachine({
       },
       off: { 'switch automatic payment on': { to: 'turning on', with: { refused: null } } },
       on: { 'switch automatic payment off': { to: 'turning off', with: { refused: null } } },
+      // Any answer has the billing data loaded again (the accounts it loads say what is on).
       'turning on': {
-        'the server says it is on': { to: 'on', with: { refused: null } },
-        'the server says it is off': { to: 'off', with: { refused: null } },
-        'the server cannot be reached': { to: 'off', with: { refused: ERROR_MESSAGES.timeout } },
+        'the server says it is on': { to: 'on', with: { refused: null }, runs: RELOAD },
+        'the server says it is off': { to: 'off', with: { refused: null }, runs: RELOAD },
+        'the server cannot be reached': {
+          to: 'off',
+          with: { refused: ERROR_MESSAGES.timeout },
+          runs: RELOAD,
+        },
       },
       'turning off': {
-        'the server says it is on': { to: 'on', with: { refused: null } },
-        'the server says it is off': { to: 'off', with: { refused: null } },
-        'the server cannot be reached': { to: 'on', with: { refused: ERROR_MESSAGES.timeout } },
+        'the server says it is on': { to: 'on', with: { refused: null }, runs: RELOAD },
+        'the server says it is off': { to: 'off', with: { refused: null }, runs: RELOAD },
+        'the server cannot be reached': {
+          to: 'on',
+          with: { refused: ERROR_MESSAGES.timeout },
+          runs: RELOAD,
+        },
       },
     },
     // The switch sets `automatic` on the default payment account (portal.md §7 Billing).

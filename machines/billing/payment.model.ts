@@ -14,6 +14,8 @@ import {
   selectPaymentType,
 } from './payment.selectors.ts';
 
+/** The amount due, the accounts and the tables loaded again. */
+const RELOAD = { 'reload the billing data': true } as const;
 const BANK = { id: 1, label: 'Bank account ending in 6789' };
 const CARD = { id: 2, label: 'Visa ending in 4242' };
 
@@ -89,7 +91,9 @@ export const billingPaymentModel = defineMachine({
     message: context.outcome ? [context.outcome.title, context.outcome.message].join(' | ') : null,
   }),
   limit: 3000,
+  // Any answer has the amount due and the tables loaded again (portal.md §7 Billing).
   expect: {
+    effects: ['reload the billing data'],
     on: {
       editing: {
         'type 20.00': { to: 'stays', with: { amount: '20.00', edited: true } },
@@ -118,6 +122,7 @@ export const billingPaymentModel = defineMachine({
         // After a success the next payment is another one, for the new amount due.
         'the bank payment is submitted': {
           to: 'editing',
+          runs: RELOAD,
           with: {
             outcome: 'success',
             message: ` | ${BILLING_MESSAGES.paymentPending}`,
@@ -128,6 +133,7 @@ export const billingPaymentModel = defineMachine({
         // The payment stays on the form as it was sent, and sent again keeps its key.
         'the card is declined': {
           to: 'editing',
+          runs: RELOAD,
           with: {
             outcome: 'failure',
             message: `${BILLING_MESSAGES.declinedTitle} | ${BILLING_MESSAGES.declined('card_declined')}`,
@@ -137,6 +143,7 @@ export const billingPaymentModel = defineMachine({
         },
         'the payment is not confirmed': {
           to: 'editing',
+          runs: RELOAD,
           with: {
             outcome: 'failure',
             message: `${BILLING_MESSAGES.processorUnavailableTitle} | ${BILLING_MESSAGES.processorUnavailable}`,

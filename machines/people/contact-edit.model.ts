@@ -64,6 +64,8 @@ const project = ({ context }: Snapshot): Projection => ({
   error: context.error,
 });
 
+/** The people list loaded again. */
+const CHANGED = { 'contact changed': true } as const;
 const EMAIL_REFUSED = FIELD_MESSAGES.email;
 const USERNAME = 'robin';
 const PASSWORD = 'correct horse battery staple';
@@ -188,6 +190,7 @@ export const contactEditModel = defineMachine({
   project,
   limit: 20000,
   expect: {
+    effects: ['contact changed'],
     on: {
       viewing: {
         'press Edit': { to: 'editing', with: { errors: '', error: null } },
@@ -215,9 +218,11 @@ export const contactEditModel = defineMachine({
           missing(before) === '' ? 'saving' : { to: 'stays', with: { errors: missing(before) } },
       },
       saving: {
+        // Every saved change has the people list loaded again, to show what the server kept.
         'the contact is saved': (before: Projection) => ({
           to: 'viewing',
           with: { saved: true, savedName: before.name, errors: '', error: null },
+          runs: CHANGED,
         }),
         'the server refuses the email': { to: 'editing', with: { errors: 'email', error: null } },
         'saving times out': { to: 'editing', with: { errors: '', error: ERROR_MESSAGES.timeout } },
@@ -242,12 +247,12 @@ export const contactEditModel = defineMachine({
               },
       },
       makingUser: {
-        'the user is made': { to: 'viewing', with: { user: true, uid: false } },
+        'the user is made': { to: 'viewing', with: { user: true, uid: false }, runs: CHANGED },
         'the username is taken': { to: 'converting', with: { errors: 'uid' } },
       },
       confirmingDemote: { confirm: 'demoting', decline: 'viewing' },
       demoting: {
-        'the user is a contact again': { to: 'viewing', with: { user: false } },
+        'the user is a contact again': { to: 'viewing', with: { user: false }, runs: CHANGED },
         'making it a contact is refused': {
           to: 'viewing',
           with: { user: true, error: PEOPLE_MESSAGES.lastContactsManager },
@@ -255,7 +260,7 @@ export const contactEditModel = defineMachine({
       },
       confirmingDelete: { confirm: 'deleting', decline: 'viewing' },
       deleting: {
-        'the contact is deleted': 'deleted',
+        'the contact is deleted': { to: 'deleted', runs: CHANGED },
         'deleting times out': { to: 'viewing', with: { error: ERROR_MESSAGES.timeout } },
       },
     },

@@ -100,6 +100,7 @@ export const permissionsGridModel = defineMachine({
   }),
   limit: 500,
   expect: {
+    effects: ['permissions changed'],
     on: {
       '*': {
         // The editor holds contacts manage: any level of contacts can be set.
@@ -138,9 +139,11 @@ export const permissionsGridModel = defineMachine({
         'press Save': 'saving',
       },
       saving: {
+        // A saved change has the people list loaded again, to show what the server kept.
         'the rights are saved': {
           to: 'unchanged',
           with: { savedContacts: 'manage', contacts: 'manage', error: null },
+          runs: { 'permissions changed': true },
         },
         'the last contacts manager is refused': {
           to: 'changed',

@@ -36,7 +36,10 @@ export type Fakes<TMachine extends AnyStateMachine> = Parameters<TMachine['provi
  * - `'ignored'`: nothing happens (no transition of this state, its children or its parents);
  * - `'stays'`: handled without leaving the state (for example a value is remembered);
  * - a state key (`'checking'`, `'router.xwi'`) or several: active afterwards;
- * - `{ to, with }`: the same, and the projection afterwards has these values.
+ * - `{ to, with }`: the same, and the projection afterwards has these values;
+ * - `{ to, runs }`: the same, and the step runs these of the declaration's `effects` (by action
+ *   name: the parameters it must be given, a declared object naming the keys it checks, or
+ *   `true` when it takes none).
  */
 export type Outcome =
   | 'ignored'
@@ -46,6 +49,7 @@ export type Outcome =
   | {
       to: 'ignored' | 'stays' | string | readonly string[];
       with?: Readonly<Record<string, unknown>>;
+      runs?: Readonly<Record<string, unknown>>;
     };
 
 /**
@@ -78,17 +82,24 @@ export interface Declaration<TProjection = unknown> {
    */
   boundaries?: readonly EventSample[];
   /**
+   * By state key: the actors (by invoke id) that must be running while the state is active, such
+   * as the poll while an action is under way. A state that drops a declared call fails.
+   */
+  running?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The named actions the app provides whose runs the specification says when to do (reload the
+   * server after start and stop, store the chosen scheme, tell the page a contact changed). Every
+   * step must run exactly the ones its rows declare in `runs`, with the declared parameters: a
+   * run no row declares fails, and so does a declared run that does not happen.
+   */
+  effects?: readonly string[];
+  /**
    * By actor source: what each call of it must be given (its `input`), from the projection
    * and the state keys active after the step that made the call: the ids and values the
    * specification says are sent (the server's id, the action pressed, the page asked for). A
    * declared object checks the keys it names (recursively). Once a declaration names `inputs`,
    * every call with an input of an actor the runner scripts must be declared here.
    */
-  /**
-   * By state key: the actors (by invoke id) that must be running while the state is active, such
-   * as the poll while an action is under way. A state that drops a declared call fails.
-   */
-  running?: Readonly<Record<string, readonly string[]>>;
   inputs?: Readonly<
     Record<string, (projection: TProjection, states: readonly string[]) => unknown>
   >;

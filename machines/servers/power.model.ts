@@ -27,6 +27,8 @@ const status = (power: PowerStatus['power'], extra: Partial<PowerStatus> = {}): 
 /** A task's error as the hypervisor words it. */
 const START_FAILED = 'start failed';
 const STOP_FAILED = 'stop failed';
+/** The server fetched again, as after start and stop. */
+const RELOAD = { 'reload the server': true } as const;
 
 interface Projection {
   power: string | null;
@@ -93,6 +95,7 @@ export const serverPowerModel = defineMachine({
   }),
   limit: 400,
   expect: {
+    effects: ['reload the server'],
     on: {
       loading: {
         'it is running': 'running',
@@ -130,18 +133,32 @@ export const serverPowerModel = defineMachine({
       },
       'busy.polling': {
         'a poll says still on its way': 'stays',
+        // Start and stop, once done, fetch the server again (portal.md §4 Servers); force stop
+        // does not.
         'a poll says running': (before: Projection) =>
-          before.action === 'start' ? { to: 'running', with: { action: null } } : 'stays',
+          before.action === 'start'
+            ? { to: 'running', with: { action: null }, runs: RELOAD }
+            : 'stays',
         'a poll says stopped': (before: Projection) =>
-          before.action === 'start' ? 'stays' : { to: 'stopped', with: { action: null } },
+          before.action === 'start'
+            ? 'stays'
+            : {
+                to: 'stopped',
+                with: { action: null },
+                runs: before.action === 'stop' ? RELOAD : {},
+              },
         'a poll says the start failed': (before: Projection) =>
           before.action === 'start'
             ? { to: 'failed', with: { error: START_FAILED } }
-            : { to: 'stopped', with: { action: null } },
+            : {
+                to: 'stopped',
+                with: { action: null },
+                runs: before.action === 'stop' ? RELOAD : {},
+              },
         // A stop or force stop that failed leaves it running, with the task's reason.
         'a poll says the stop failed': (before: Projection) =>
           before.action === 'start'
-            ? { to: 'running', with: { action: null } }
+            ? { to: 'running', with: { action: null }, runs: RELOAD }
             : { to: 'failed', with: { error: STOP_FAILED } },
         'press Start': 'ignored',
         'press Stop': 'ignored',

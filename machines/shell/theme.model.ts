@@ -25,16 +25,26 @@ export const themeModel = defineMachine({
   limit: 200,
   fakes: { actions: { 'store preference': () => {} } },
   // signup.md §1: the saved choice wins, else the device's setting, else light; the signup page
-  // is always light and leaving it brings the previous scheme back, the choice unchanged.
+  // is always light and leaving it brings the previous scheme back, the choice unchanged. A
+  // choice is kept for the next visit; nothing else stores one.
   expect: {
+    effects: ['store preference'],
     on: {
       '*': {
         'device turns dark': { to: 'stays', with: { system: 'dark' } },
         'device turns light': { to: 'stays', with: { system: null } },
       },
       'following preference': {
-        'choose dark': { to: 'following preference', with: { saved: 'dark' } },
-        'choose light': { to: 'following preference', with: { saved: 'light' } },
+        'choose dark': {
+          to: 'following preference',
+          with: { saved: 'dark' },
+          runs: { 'store preference': { scheme: 'dark' } },
+        },
+        'choose light': {
+          to: 'following preference',
+          with: { saved: 'light' },
+          runs: { 'store preference': { scheme: 'light' } },
+        },
         'open the signup page': ({ saved }) => ({ to: 'forced light', with: { saved } }),
       },
       'forced light': {

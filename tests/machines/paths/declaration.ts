@@ -36,6 +36,11 @@ export function inputRowId(src: string): string {
   return `input › ${src}`;
 }
 
+/** Effect rows: a named action of the app whose runs are declared. */
+export function effectRowId(name: string): string {
+  return `effect › ${name}`;
+}
+
 /** Timer rows: a state key and a delay name. */
 export function timerRowId(state: string, delay: string): string {
   return `${state} › timer ${delay}`;
@@ -76,6 +81,7 @@ export interface ResolvedOutcome {
   /** `'ignored'`, `'stays'`, or the state keys that must be active afterwards. */
   to: 'ignored' | 'stays' | readonly string[];
   with?: Readonly<Record<string, unknown>>;
+  runs?: Readonly<Record<string, unknown>>;
 }
 
 export function resolve(expectation: Expectation, before: unknown): ResolvedOutcome {
@@ -88,12 +94,19 @@ export function resolve(expectation: Expectation, before: unknown): ResolvedOutc
   return {
     to: to === 'ignored' || to === 'stays' ? to : typeof to === 'string' ? [to] : to,
     with: (target as { with?: Record<string, unknown> }).with,
+    runs: (target as { runs?: Record<string, unknown> }).runs,
   };
 }
 
 export function describeOutcome(outcome: ResolvedOutcome): string {
   const where = typeof outcome.to === 'string' ? outcome.to : outcome.to.join(' + ');
   return outcome.with ? `${where} with ${JSON.stringify(outcome.with)}` : where;
+}
+
+/** A named action a step ran, with its parameters (XState's `@xstate.action` inspection). */
+export interface ActionRun {
+  type: string;
+  params: unknown;
 }
 
 /** The innermost of some active state keys (`form.search.nothing`, not `form`). */
@@ -115,6 +128,8 @@ export interface StepFacts {
   projectionAfter: unknown;
   /** Source state keys of the transitions the step's event took (root actor only). */
   sources: readonly string[];
+  /** The named actions the step ran (root actor only). */
+  ran: readonly ActionRun[];
 }
 
 /**
@@ -171,7 +186,60 @@ export function judgeStep(
         problems.push(`${declared}, but ${key} is ${JSON.stringify(actual)}`);
     }
   }
-  return { problems, rows: rows.map((row) => rowId(row.state, facts.label)) };
+  const effects = judgeEffects(entry, rows, facts);
+  problems.push(...effects.problems);
+  return { problems, rows: [...rows.map((row) => rowId(row.state, facts.label)), ...effects.rows] };
+}
+
+/** Nothing the specification says happens on its own: no declared effect runs at the start. */
+export function judgeStartEffects(entry: RegisteredMachine, ran: readonly ActionRun[]): string[] {
+  const watched = new Set(declarationOf(entry).effects ?? []);
+  return ran
+    .filter((run) => watched.has(run.type))
+    .map((run) => `the machine ran "${run.type}" at the start, before anything happened`);
+}
+
+/**
+ * Judges the runs of the declaration's `effects` in one step: each run must be declared in the
+ * `runs` of one of the step's rows, with the declared parameters, and each declared run must
+ * happen. Declarations without `effects` are not judged.
+ */
+function judgeEffects(
+  entry: RegisteredMachine,
+  rows: readonly DeclaredRow[],
+  facts: StepFacts,
+): { problems: string[]; rows: string[] } {
+  const watched = new Set(declarationOf(entry).effects ?? []);
+  const problems: string[] = [];
+  const checked: string[] = [];
+  if (watched.size === 0) return { problems, rows: checked };
+  const declared = new Map<string, unknown>();
+  for (const row of rows)
+    for (const [name, params] of Object.entries(
+      resolve(row.expectation, facts.projectionBefore).runs ?? {},
+    ))
+      declared.set(name, params);
+  const ran = facts.ran.filter((run) => watched.has(run.type));
+  for (const [name, params] of declared) {
+    const runs = ran.filter((run) => run.type === name);
+    if (runs.length === 0)
+      problems.push(
+        `"${facts.label}" is declared to run "${name}", and the machine did not run it`,
+      );
+    else if (params !== true && !runs.some((run) => holds(run.params, params)))
+      problems.push(
+        `"${facts.label}" ran "${name}" with ${JSON.stringify(runs[0].params)}, declared ${JSON.stringify(params)}`,
+      );
+    else checked.push(effectRowId(name));
+  }
+  for (const run of ran) {
+    if (!declared.has(run.type))
+      problems.push(
+        `"${facts.label}" ran "${run.type}"${run.params === undefined ? '' : ` with ${JSON.stringify(run.params)}`}, ` +
+          `which no declaration of the states it was in names (add it to runs)`,
+      );
+  }
+  return { problems, rows: checked };
 }
 
 /** Every state node of a machine: its id (as timer events name it) and its key. */
@@ -305,6 +373,7 @@ export function declaredRows(entry: RegisteredMachine): string[] {
   for (const [state, ids] of Object.entries(declarationOf(entry).running ?? {}))
     for (const id of ids) rows.push(runningRowId(state, id));
   for (const src of Object.keys(declarationOf(entry).inputs ?? {})) rows.push(inputRowId(src));
+  for (const name of declarationOf(entry).effects ?? []) rows.push(effectRowId(name));
   return rows;
 }
 

@@ -31,7 +31,14 @@ import {
   type ChartModel,
 } from '../../../machines/charts/model.ts';
 import type { EventSample, RegisteredMachine } from '../../../machines/registry.ts';
-import { ANY_STATE, declarationOf, judgeStep, rowId, rowsFor } from './declaration.ts';
+import {
+  ANY_STATE,
+  declarationOf,
+  judgeStep,
+  rowId,
+  rowsFor,
+  type ActionRun,
+} from './declaration.ts';
 
 export interface PlannedStep {
   event: EventObject;
@@ -139,6 +146,7 @@ interface TakenTransition {
 function transitionProbe(
   entry: RegisteredMachine,
   record: (transition: TakenTransition, event: EventObject) => void,
+  recordAction: (action: ActionRun) => void = () => {},
 ) {
   let sent: EventObject = { type: '' };
   const self = createActor(entry.machine, {
@@ -157,7 +165,8 @@ function transitionProbe(
     stopChild: () => {},
     system: self.system,
     emit: () => {},
-    actionExecutor: () => {},
+    actionExecutor: (action: ActionRun) =>
+      recordAction({ type: action.type, params: action.params }),
   };
   return (snapshot: AnyMachineSnapshot, event: EventObject) => {
     sent = event;
@@ -180,16 +189,25 @@ function transitionRecorder(entry: RegisteredMachine, model: ChartModel) {
   };
 }
 
-/** The source state keys of the transitions an event takes from a snapshot (root machine). */
-function sourceRecorder(entry: RegisteredMachine) {
+/**
+ * The source state keys of the transitions an event takes from a snapshot, and the named actions
+ * it runs (root machine).
+ */
+function stepRecorder(entry: RegisteredMachine) {
   let taken: string[] = [];
-  const probe = transitionProbe(entry, (t, event) => {
-    if (t.eventType === event.type) taken.push(stateKey(t.source));
-  });
-  return (snapshot: AnyMachineSnapshot, event: EventObject): string[] => {
+  let ran: ActionRun[] = [];
+  const probe = transitionProbe(
+    entry,
+    (t, event) => {
+      if (t.eventType === event.type) taken.push(stateKey(t.source));
+    },
+    (action) => ran.push(action),
+  );
+  return (snapshot: AnyMachineSnapshot, event: EventObject) => {
     taken = [];
+    ran = [];
     probe(snapshot, event);
-    return taken;
+    return { sources: taken, ran };
   };
 }
 
@@ -236,7 +254,7 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
   // Judge every edge against the declared rows of the states it starts in, when asked (the path
   // tests ask; the browser runner, which plans the same machines, does not).
   const judgeGraph = () => {
-    const sourcesOf = sourceRecorder(entry);
+    const stepOf = stepRecorder(entry);
     const graph = { checks: 0, problems: [] as string[] };
     for (const vertex of vertexKeys) {
       const { state } = adjacency[vertex];
@@ -250,7 +268,7 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
           after: activeStateKeys(next),
           projectionBefore: entry.project(state),
           projectionAfter: entry.project(next),
-          sources: sourcesOf(state, event),
+          ...stepOf(state, event),
         });
         graph.checks += judged.rows.length;
         if (judged.problems.length)

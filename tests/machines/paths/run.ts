@@ -31,11 +31,13 @@ import type { RegisteredMachine } from '../../../machines/registry.ts';
 import {
   declarationOf,
   judgeInputs,
+  judgeStartEffects,
   judgeStep,
   runningRowId,
   judgeTimers,
   stateIds,
   timerOf,
+  type ActionRun,
   type ActorCall,
   type ScheduledTimer,
 } from './declaration.ts';
@@ -144,14 +146,19 @@ export async function runPath(
   /** What the current step did: transitions (source key, event type) and timers started. */
   let taken: { source: string; eventType: string }[] = [];
   let started: ScheduledTimer[] = [];
+  let ran: ActionRun[] = [];
   // Microsteps of the initial state arrive while the actor is being constructed.
   const root: { ref?: unknown } = {};
   const actor = createActor(machine, {
     input: entry.input,
     clock,
     inspect: (event: InspectionEvent) => {
-      if (event.type !== '@xstate.microstep') return;
       if (root.ref !== undefined && event.actorRef !== root.ref) return;
+      if (event.type === '@xstate.action') {
+        ran.push({ type: event.action.type, params: event.action.params });
+        return;
+      }
+      if (event.type !== '@xstate.microstep') return;
       activeStateKeys(event.snapshot).forEach((key) => visited.states.add(key));
       for (const t of event._transitions) {
         const id = idOf(t);
@@ -235,7 +242,12 @@ export async function runPath(
       entry.project(actor.getSnapshot()),
       activeStateKeys(actor.getSnapshot()),
     );
-    declared(-1, [...timers.problems, ...inputs.problems], [...timers.rows, ...inputs.rows]);
+    const atStart = judgeStartEffects(entry, ran);
+    declared(
+      -1,
+      [...timers.problems, ...inputs.problems, ...atStart],
+      [...timers.rows, ...inputs.rows],
+    );
     check(-1, plan.initial.expected);
     for (const [index, step] of path.steps.entries()) {
       const before = actor.getSnapshot();
@@ -243,6 +255,7 @@ export async function runPath(
       const projectionBefore = entry.project(before);
       taken = [];
       started = [];
+      ran = [];
       calls.length = 0;
       await perform(step.event, before);
       const after = actor.getSnapshot();
@@ -256,6 +269,7 @@ export async function runPath(
         projectionBefore,
         projectionAfter: entry.project(after),
         sources: taken.filter((t) => t.eventType === step.event.type).map((t) => t.source),
+        ran,
       });
       const timerCheck = judgeTimers(
         entry,

@@ -33,6 +33,8 @@ import { powerMachine } from '../../../machines/servers/power.machine.ts';
 import { serverPowerModel } from '../../../machines/servers/power.model.ts';
 import { noticesBannerMachine } from '../../../machines/notices/banner.machine.ts';
 import { noticesBannerModel } from '../../../machines/notices/banner.model.ts';
+import { themeMachine } from '../../../machines/shell/theme.machine.ts';
+import { themeModel } from '../../../machines/shell/theme.model.ts';
 import { coverageOf, isComplete, percent } from './coverage.ts';
 import { lookupEntry, lookupEntryConfig, lookupMachine } from './fixture.ts';
 import { describePath, planPaths, type MachinePlan } from './plan.ts';
@@ -402,6 +404,38 @@ describe('planted defects fail the generated paths of the registered machines', 
     });
     expect(await failuresWith(serverPowerModel, machine)).toMatch(
       /in state "waiting" the actor "poll" is declared running, and it is not/,
+    );
+  });
+  it('the chosen scheme not kept for the next visit, or kept as the other one (own)', async () => {
+    // The page turns dark either way: only what is stored for the next visit is wrong.
+    type Chosen = { on: Record<string, { actions: unknown[] }> };
+    const forgotten = patched(themeMachine, (config) => {
+      const on = (config.states['following preference'] as unknown as Chosen).on;
+      on['theme.chosen'].actions = on['theme.chosen'].actions.slice(0, 1);
+    });
+    expect(await failuresWith(themeModel, forgotten)).toMatch(
+      /"choose dark" is declared to run "store preference", and the machine did not run it/,
+    );
+    const swapped = patched(themeMachine, (config) => {
+      const on = (config.states['following preference'] as unknown as Chosen).on;
+      on['theme.chosen'].actions[1] = {
+        type: 'store preference',
+        params: ({ event }: { event: { scheme: string } }) => ({
+          scheme: event.scheme === 'dark' ? 'light' : 'dark',
+        }),
+      };
+    });
+    expect(await failuresWith(themeModel, swapped)).toMatch(
+      /"choose dark" ran "store preference" with \{"scheme":"light"\}, declared \{"scheme":"dark"\}/,
+    );
+    const onTheSignupPage = patched(themeMachine, (config) => {
+      (config.states['forced light'] as unknown as { entry: unknown }).entry = {
+        type: 'store preference',
+        params: { scheme: 'light' },
+      };
+    });
+    expect(await failuresWith(themeModel, onTheSignupPage)).toMatch(
+      /"open the signup page" ran "store preference" with \{"scheme":"light"\}, which no declaration of the states it was in names/,
     );
   });
   it('Acknowledge refused while two notices show, allowed with one (own)', async () => {
