@@ -155,7 +155,10 @@ export const passwordModel = defineMachine({
         'typed; the branch keeps the advice coming should that ever change.',
     },
   ],
+  // The spec does not say what an accepted password shows; the user is told it was changed (a
+  // success notification, portal.md §4 "Notifications"), once, when the server accepts it.
   expect: {
+    effects: ['announce the change'],
     on: {
       // The account the password is for goes with it, whatever the fields are doing.
       '*': { 'the page names the account': 'stays' },
@@ -199,7 +202,7 @@ export const passwordModel = defineMachine({
         },
       },
       submitting: {
-        'server accepts': 'submitted',
+        'server accepts': { to: 'submitted', runs: { 'announce the change': true } },
         'server refuses the current password': ['editing.rules.idle', 'editing.strength.measured'],
       },
       submitted: { 'start over': ['editing.rules.idle', 'editing.strength.empty'] },

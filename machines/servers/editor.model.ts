@@ -72,7 +72,11 @@ export const serverEditorModel = defineMachine({
     errors: Object.keys(context.errors).length,
   }),
   limit: 500,
+  // portal.md §8: most create and update calls for servers show their errors in modal
+  // notifications. The spec does not say what an accepted save shows; a provider's portal says
+  // the server was saved (and shows it as saved), so the app announces it.
   expect: {
+    effects: ['notify in a modal', 'announce the save'],
     boundaries: [
       set('set 1 CPU (the least)', 'cpus', cpus.min),
       set('set 8 CPUs (the most)', 'cpus', cpus.max),
@@ -109,8 +113,16 @@ export const serverEditorModel = defineMachine({
         },
       },
       saving: {
-        'the save is accepted': { to: 'editing', with: { errors: 0 } },
-        'the save is refused': { to: 'editing', with: { errors: 1 } },
+        'the save is accepted': {
+          to: 'editing',
+          with: { errors: 0 },
+          runs: { 'announce the save': true },
+        },
+        'the save is refused': {
+          to: 'editing',
+          with: { errors: 1 },
+          runs: { 'notify in a modal': true },
+        },
         'set 4 CPUs': 'ignored',
         'press Save': 'ignored',
       },

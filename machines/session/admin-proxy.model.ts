@@ -61,7 +61,10 @@ export const adminProxyModel = defineMachine({
   limit: 500,
   fakes: { actions: { 'act as the customer': () => {} } },
   // portal.md: search by name, username, email or address; Verify Identity before switching.
+  // portal.md §1: the admin proxies as the customer: the session becomes the chosen customer's,
+  // marked as the admin's proxy (what the banner and the return to the admin read).
   expect: {
+    effects: ['act as the customer'],
     on: {
       idle: {
         'search for dana': 'searching',
@@ -78,7 +81,14 @@ export const adminProxyModel = defineMachine({
         'password window closed': { to: 'idle', with: { chosen: null, error: true } },
       },
       switching: {
-        'now acting as dana': 'actingAs',
+        'now acting as dana': {
+          to: 'actingAs',
+          runs: {
+            'act as the customer': {
+              user: { cid: dana.cid, username: dana.username, proxy: { admin_username: 'admin' } },
+            },
+          },
+        },
         'switch refused': { to: 'idle', with: { chosen: null, error: true } },
       },
     },

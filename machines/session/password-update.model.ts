@@ -92,6 +92,9 @@ export const passwordUpdateModel = defineMachine({
   fakes: {
     actors: { usernameForm: inertUsernameForm, password: inertPassword } as never,
   },
+  // No effects: the machine has no action the app provides (it only talks to its children); the
+  // password is sent by the password machine's `submit` actor, and its `announce the change` is
+  // judged in the password fields' registration (machines/forms/password.model.ts).
   expect: {
     on: {
       '*': {

@@ -41,6 +41,34 @@ function verdict(label: string, session: Session) {
   return page.viewerMay ? 'allowed' : 'denied';
 }
 
+/**
+ * What a verdict does besides (portal.md §2 "Permission gating"): a page refused for lack of
+ * permission is told ('You do not have permission to view this') and the attempted route is
+ * kept in session storage. The spec names only the permission case; a page refused because
+ * nobody is logged in keeps it too, as the user comes back to it after logging in (and the
+ * spec's session timeout goes to login with the attempted route the same way).
+ */
+function runsOf(label: string, session: Session) {
+  const page = PAGES[label];
+  const remember = {
+    'remember attempted route': {
+      route: { name: page.route, href: routeByName(page.route).path },
+    },
+  };
+  switch (verdict(label, session)) {
+    case 'loginRequired':
+      return remember;
+    case 'denied':
+      return { ...remember, 'notify route denied': true };
+    default:
+      return {};
+  }
+}
+
+/** The sample page of a route. */
+const labelOf = (route: string | null) =>
+  Object.keys(PAGES).find((label) => PAGES[label].route === route) ?? '';
+
 const SESSIONS: Record<string, Session> = {
   'login state unknown': 'unknown',
   'nobody logged in': 'loggedOut',
@@ -86,6 +114,7 @@ export const routeGateModel = defineMachine({
   limit: 500,
   fakes: { actions: { 'remember attempted route': () => {}, 'notify route denied': () => {} } },
   expect: {
+    effects: ['remember attempted route', 'notify route denied'],
     on: {
       '*': Object.fromEntries(
         Object.keys(PAGES).map((label) => [
@@ -93,6 +122,7 @@ export const routeGateModel = defineMachine({
           ({ session }: Projection) => ({
             to: verdict(label, session),
             with: { route: PAGES[label].route },
+            runs: runsOf(label, session),
           }),
         ]),
       ),
@@ -104,13 +134,14 @@ export const routeGateModel = defineMachine({
       waitingForSession: Object.fromEntries(
         Object.entries(SESSIONS).map(([label, session]) => [
           label,
-          ({ route }: Projection) => ({
-            to:
-              session === 'unknown'
-                ? 'waitingForSession'
-                : verdict(Object.keys(PAGES).find((l) => PAGES[l].route === route) ?? '', session),
-            with: { session },
-          }),
+          ({ route }: Projection) =>
+            session === 'unknown'
+              ? { to: 'waitingForSession', with: { session } }
+              : {
+                  to: verdict(labelOf(route), session),
+                  with: { session },
+                  runs: runsOf(labelOf(route), session),
+                },
         ]),
       ),
     },

@@ -33,6 +33,33 @@ function profile(user: SessionUser): UserProfile {
   };
 }
 
+/** Where the sample login asks to go afterwards, and where a login elsewhere goes. */
+const LOGIN_REDIRECT = '/billing/';
+const ELSEWHERE_REDIRECT = '/account/';
+/** The page the user was on when the session could no longer be renewed. */
+const ATTEMPTED = { name: 'billing', href: '/billing/' };
+
+interface Projection {
+  user: string | null;
+  loginError: boolean;
+  redirect: string | null;
+}
+
+/**
+ * Logging out (portal.md §4 "Logout"): the notices are cleared and a logout notice shows; the
+ * user goes to login. Whether the logout was an acting admin's is what the notice is told.
+ */
+const LOGGED_OUT = {
+  'clear notices': true,
+  'show logout notice': { proxy: false },
+  'go to login': { timeout: false, redirect: null },
+} as const;
+/**
+ * A profile that cannot be read after a switch of user means logged out (portal.md §4 "Login
+ * state"): the user goes to login, with no timeout notice and nowhere to come back to.
+ */
+const TO_LOGIN = { 'go to login': { timeout: false, redirect: null } } as const;
+
 export const sessionModel = defineMachine({
   name: 'session',
   title: 'Session',
@@ -53,17 +80,17 @@ export const sessionModel = defineMachine({
       type: 'login.submitted',
       username: 'demo',
       password: 'correct horse',
-      redirect: '/billing/',
+      redirect: LOGIN_REDIRECT,
     }),
     sample('logged in elsewhere', {
       type: 'session.started',
       user: DEMO_USER_AS_ADMIN,
-      redirect: '/account/',
+      redirect: ELSEWHERE_REDIRECT,
     }),
     sample('log out', { type: 'logout.pressed' }),
     sample('session can no longer be renewed', {
       type: 'session.expired',
-      attempted: { name: 'billing', href: '/billing/' },
+      attempted: ATTEMPTED,
     }),
     sample('a refresh answers the user', { type: 'user.refreshed', user: DEMO_USER }),
     sample('contact information saved', { type: 'profile.changed', info: profile(DEMO_USER).info }),
@@ -97,14 +124,24 @@ export const sessionModel = defineMachine({
       error: { status: 0, message: 'Timed out when trying to contact server' },
     }),
   ],
-  project: ({ context }) => ({
+  project: ({ context }): Projection => ({
     user: context.user?.username ?? null,
     loginError: context.loginError !== null,
+    redirect: context.redirect,
   }),
   limit: 500,
   // portal.md §2, §4: login, a login elsewhere (another tab, the admin proxy), logout (back to
   // the administrator after acting as a customer), a session that can no longer be renewed.
+  // The app's navigation and notices are effects: each runs exactly where a row says so.
   expect: {
+    effects: [
+      'clear notices',
+      'show logout notice',
+      'remember attempted route',
+      'go to login',
+      'go to page after login',
+      'go to admin proxy',
+    ],
     on: {
       // The hint cookie decides whether the server is asked at all (issue: no profile or refresh
       // call for a visitor without a session).
@@ -116,37 +153,69 @@ export const sessionModel = defineMachine({
         'profile arrives': { to: 'loggedIn.active', with: { user: 'demo' } },
         'profile refused': { to: 'loggedOut.idle', with: { user: null } },
       },
+      // The page the login was asked to lead to is kept for after the profile.
       'loggedOut.idle': {
-        'log in': 'loggedOut.loggingIn',
-        'logged in elsewhere': 'loggedOut.loadingProfile',
+        'log in': { to: 'loggedOut.loggingIn', with: { redirect: LOGIN_REDIRECT } },
+        'logged in elsewhere': {
+          to: 'loggedOut.loadingProfile',
+          with: { redirect: ELSEWHERE_REDIRECT },
+        },
       },
       'loggedOut.loggingIn': {
         'password accepted': 'loggedOut.loadingProfile',
         'password refused': { to: 'loggedOut.idle', with: { user: null, loginError: true } },
       },
+      // Logged in, the user goes on to the page they wanted (the login's redirect, portal.md §2).
       'loggedOut.loadingProfile': {
-        'profile arrives': { to: 'loggedIn.active', with: { user: 'demo', loginError: false } },
+        'profile arrives': ({ redirect }: Projection) => ({
+          to: 'loggedIn.active',
+          with: { user: 'demo', loginError: false },
+          runs: { 'go to page after login': { redirect } },
+        }),
         'profile refused': { to: 'loggedOut.idle', with: { user: null } },
       },
       'loggedIn.active': {
         'a refresh answers the user': { to: 'stays', with: { user: 'demo' } },
         'contact information saved': 'stays',
         'log out': 'loggedIn.loggingOut',
-        'logged in elsewhere': 'loggedIn.switching',
-        'session can no longer be renewed': { to: 'loggedOut.idle', with: { user: null } },
+        'logged in elsewhere': {
+          to: 'loggedIn.switching',
+          with: { redirect: ELSEWHERE_REDIRECT },
+        },
+        // portal.md §2: after a session timeout the user goes to login with timeout=true and a
+        // redirect to the attempted route, whose name is kept in session storage.
+        'session can no longer be renewed': {
+          to: 'loggedOut.idle',
+          with: { user: null },
+          runs: {
+            'remember attempted route': { route: ATTEMPTED },
+            'go to login': { timeout: true, redirect: ATTEMPTED.href },
+          },
+        },
       },
       'loggedIn.loggingOut': {
-        'logged out': { to: 'loggedOut.idle', with: { user: null } },
-        'logout unreachable': { to: 'loggedOut.idle', with: { user: null } },
-        'admin restored': 'loggedIn.returningToAdmin',
+        'logged out': { to: 'loggedOut.idle', with: { user: null }, runs: LOGGED_OUT },
+        // The spec does not say what a logout the server never answered does; the user asked to
+        // leave, so the portal logs them out as if it had (a shared computer must not stay open).
+        'logout unreachable': { to: 'loggedOut.idle', with: { user: null }, runs: LOGGED_OUT },
+        // proxy_logout: the notices are cleared and the notice says the admin left the customer.
+        'admin restored': {
+          to: 'loggedIn.returningToAdmin',
+          runs: { 'clear notices': true, 'show logout notice': { proxy: true } },
+        },
       },
+      // The restored admin goes to admin-proxy (portal.md §4 "Logout") once they are known.
       'loggedIn.returningToAdmin': {
-        'profile arrives': 'loggedIn.active',
-        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+        'profile arrives': { to: 'loggedIn.active', runs: { 'go to admin proxy': true } },
+        'profile refused': { to: 'loggedOut.idle', with: { user: null }, runs: TO_LOGIN },
       },
+      // Someone else logged the user in (the admin acting as a customer): their page opens.
       'loggedIn.switching': {
-        'profile arrives': 'loggedIn.active',
-        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+        'profile arrives': ({ redirect }: Projection) => ({
+          to: 'loggedIn.active',
+          runs: { 'go to page after login': { redirect } },
+        }),
+        'profile refused': { to: 'loggedOut.idle', with: { user: null }, runs: TO_LOGIN },
       },
     },
   },

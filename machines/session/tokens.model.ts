@@ -35,6 +35,14 @@ function refusals(where: 'idle' | 'busy') {
   } as const;
 }
 
+/**
+ * The user a renewal or a re-authentication answers is handed to the session (the spec does not
+ * say so; the answer is the user afresh, whose permissions may have changed since the login).
+ */
+const REPORTED = { 'report user': { user: DEMO_USER } } as const;
+/** portal.md §4: a refresh refused with 401 logs the user out, to login with the timeout flag. */
+const ENDED = { 'end session': true } as const;
+
 /** After a renewal (or a failed one that did not end the session): the password, if asked for. */
 const afterRenewal = ({ password }: Projection) => ({
   to: password ? 'askingForPassword.prompting' : 'idle',
@@ -119,14 +127,19 @@ export const tokensModel = defineMachine({
   limit: 500,
   fakes: { actions: { 'report user': () => {}, 'end session': () => {} } },
   expect: {
+    effects: ['report user', 'end session'],
     on: {
       '*': { 'user logs in': 'stays' },
       idle: refusals('idle'),
       refreshing: {
         ...refusals('busy'),
-        'session renewed': afterRenewal,
+        'session renewed': (before: Projection) => ({ ...afterRenewal(before), runs: REPORTED }),
         'renewal unreachable': afterRenewal,
-        'renewal refused': { to: 'idle', with: { refresh: false, password: false } },
+        'renewal refused': {
+          to: 'idle',
+          with: { refresh: false, password: false },
+          runs: ENDED,
+        },
       },
       askingForPassword: refusals('busy'),
       'askingForPassword.prompting': {
@@ -137,13 +150,21 @@ export const tokensModel = defineMachine({
         }),
       },
       'askingForPassword.verifying': {
-        'password accepted': { to: 'idle', with: { refresh: false, password: false } },
+        'password accepted': {
+          to: 'idle',
+          with: { refresh: false, password: false },
+          runs: REPORTED,
+        },
         'password refused': { to: 'askingForPassword.prompting', with: { refused: true } },
         'the token ran out while the modal was open': 'askingForPassword.renewing',
       },
       'askingForPassword.renewing': {
-        'session renewed': 'askingForPassword.verifying',
-        'renewal refused': { to: 'idle', with: { refresh: false, password: false } },
+        'session renewed': { to: 'askingForPassword.verifying', runs: REPORTED },
+        'renewal refused': {
+          to: 'idle',
+          with: { refresh: false, password: false },
+          runs: ENDED,
+        },
         'renewal unreachable': { to: 'askingForPassword.prompting', with: { refused: true } },
       },
     },

@@ -14,6 +14,16 @@ import {
 } from './checkout.selectors.ts';
 import { SAMPLE_ORDER_PARTS } from './order-samples.ts';
 
+/** The new customer as the automatic login answers (the order's username). */
+const NEW_CUSTOMER = {
+  username: 'dana-demo',
+  cid: 1001,
+  perms: {},
+  site_admin: false,
+  primary_admin: true,
+  proxy: null,
+};
+
 const EVENTS = {
   agree: sample('tick "I agree"', { type: 'agreement.changed', checked: true }),
   disagree: sample('clear "I agree"', { type: 'agreement.changed', checked: false }),
@@ -55,17 +65,7 @@ const EVENTS = {
   wait: sample('4 s pass', {
     type: 'xstate.after.signupAutoLoginDelay.signupCheckout.placing.placed.login.waiting',
   }),
-  loggedIn: sample('the login succeeds', {
-    type: 'xstate.done.actor.logIn',
-    output: {
-      username: 'dana-demo',
-      cid: 1001,
-      perms: {},
-      site_admin: false,
-      primary_admin: true,
-      proxy: null,
-    },
-  }),
+  loggedIn: sample('the login succeeds', { type: 'xstate.done.actor.logIn', output: NEW_CUSTOMER }),
   loginFailed: sample('the login fails', {
     type: 'xstate.error.actor.logIn',
     error: { status: 401, message: 'The username or password is incorrect.' },
@@ -105,6 +105,22 @@ function eventsFor(snapshot: CheckoutSnapshot) {
 /** Placed: the login waits 4 s, the creating flag is locked for 30 s. */
 const PLACED = ['placing.placed.login.waiting', 'placing.placed.lock.locked'];
 
+/**
+ * Logged in: the success note shows and the account opens (signup.md §4 "Submit", §8
+ * "Success"). The spec does not say how the page learns who is logged in; the app's provider
+ * starts the session with the user the login answered (and the account as where to go), so the
+ * run must carry that user.
+ */
+const LOGGED_IN = {
+  'tell the session': { user: NEW_CUSTOMER },
+  'show the success message': true,
+} as const;
+/** The login failed: "Automatic login failed. Please login manually." then the login page (§8). */
+const LOGIN_FAILED = {
+  'show that the automatic login failed': true,
+  'go to the login page': true,
+} as const;
+
 export const checkoutModel = defineMachine({
   name: 'signup-checkout',
   title: 'Signup: agree and place the order',
@@ -136,6 +152,12 @@ export const checkoutModel = defineMachine({
   // signup.md §6 "Submit": "I agree" and the captcha before Place order; once placed (or with
   // an answer below 400) the page waits 4 s and logs in; the creating flag clears after 30 s.
   expect: {
+    effects: [
+      'tell the session',
+      'show the success message',
+      'show that the automatic login failed',
+      'go to the login page',
+    ],
     on: {
       '*': {
         'solve the captcha': { to: 'stays', with: { token: 'captcha-1' } },
@@ -160,8 +182,8 @@ export const checkoutModel = defineMachine({
       },
       'placing.placed.login.waiting': { '4 s pass': 'placing.placed.login.logging in' },
       'placing.placed.login.logging in': {
-        'the login succeeds': 'placing.placed.login.logged in',
-        'the login fails': 'placing.placed.login.login failed',
+        'the login succeeds': { to: 'placing.placed.login.logged in', runs: LOGGED_IN },
+        'the login fails': { to: 'placing.placed.login.login failed', runs: LOGIN_FAILED },
       },
       'placing.placed.lock.locked': { '30 s pass': 'placing.placed.lock.released' },
     },
