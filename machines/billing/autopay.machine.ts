@@ -8,6 +8,7 @@
  * machine where things stand (`accounts.loaded`).
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { failureMessage } from '#shared/api-error';
 
 export interface AutopayInput {
   automatic: boolean;
@@ -33,8 +34,7 @@ export type AutopayEvent =
   | { type: 'xstate.error.actor.save'; error: unknown };
 
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : String(error);
+  return failureMessage(error) ?? String(error);
 }
 
 export const autopayMachine = setup({

@@ -36,6 +36,7 @@ import {
   type CardFormInput,
   type CardFormOutput,
 } from '../payments/card-form.machine.ts';
+import { failureMessage } from '#shared/api-error';
 
 export interface PaymentMethodsInput {
   /** The customer's name: it prefills the name on a new card. */
@@ -98,9 +99,7 @@ export const BANK_ACCOUNT_FIELDS: FieldSchemas = {
 };
 
 function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : 'The change could not be made.';
+  return failureMessage(error) ?? 'The change could not be made.';
 }
 
 /** The bank form's submit was answered: the list and label it answered, else null. */

@@ -32,6 +32,7 @@ import * as v from 'valibot';
 import { PaymentAmountSchema } from '#shared/billing';
 import { toCents } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { failureMessage } from '#shared/api-error';
 
 /** A payment account as the form lists it. */
 export interface PaymentAccountChoice {
@@ -56,9 +57,8 @@ export interface PaymentRequestInput {
   payment_account_id: number;
 }
 
-/** What the `pay` actor throws: the server's answer (or none, status 0). */
+/** What the `pay` actor throws: the server's answer (the app's error carries its status too). */
 export interface PaymentFailure {
-  status: number;
   title?: string;
   message: string;
 }
@@ -144,17 +144,13 @@ export function newPaymentKey(): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function failureOf(error: unknown): PaymentFailure {
-  const candidate = (typeof error === 'object' && error !== null ? error : {}) as Partial<
-    Record<keyof PaymentFailure, unknown>
-  >;
+/** A refusal as the form shows it: the server's title and words. */
+function failureOf(error: unknown): PaymentOutcome {
+  const title = (error as Partial<PaymentFailure> | null)?.title;
   return {
-    status: typeof candidate.status === 'number' ? candidate.status : 0,
-    title: typeof candidate.title === 'string' ? candidate.title : undefined,
-    message:
-      typeof candidate.message === 'string' && candidate.message
-        ? candidate.message
-        : String(error),
+    kind: 'failure',
+    title: typeof title === 'string' ? title : null,
+    message: failureMessage(error) ?? String(error),
   };
 }
 
@@ -226,13 +222,8 @@ export const paymentMachine = setup({
     }),
     'show the failure': assign(({ event }) => {
       assertEvent(event, 'xstate.error.actor.pay');
-      const failure = failureOf(event.error);
       return {
-        outcome: {
-          kind: 'failure' as const,
-          title: failure.title ?? null,
-          message: failure.message,
-        },
+        outcome: failureOf(event.error),
         // The payment stays as it was sent (the amount no longer follows the amount due), so
         // that sending it again uses the same key.
         amountEdited: true,

@@ -11,6 +11,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { MANAGED } from '#shared/portal-constants';
 import type { ManagedListName } from '#shared/managed';
+import { failureMessage } from '#shared/api-error';
 
 /** A record as the list answers it (its id field depends on the list). */
 export type ManagedItem = Record<string, unknown>;
@@ -66,8 +67,7 @@ export function itemIdOf(list: ManagedListName, item: ManagedItem): string {
 }
 
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : 'The change could not be made.';
+  return failureMessage(error) ?? 'The change could not be made.';
 }
 
 function fieldErrorsOf(error: unknown): Record<string, string> {

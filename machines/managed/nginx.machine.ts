@@ -7,6 +7,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NginxRecord } from '#shared/managed';
 import { MANAGED_MESSAGES } from '#shared/messages/managed';
+import { failureMessage } from '#shared/api-error';
 
 export interface NginxContext {
   error: string | null;
@@ -23,8 +24,7 @@ export type NginxEvent =
   | { type: 'xstate.error.actor.switchOn'; error: unknown };
 
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : MANAGED_MESSAGES.nginxFailed;
+  return failureMessage(error) ?? MANAGED_MESSAGES.nginxFailed;
 }
 
 export const nginxMachine = setup({

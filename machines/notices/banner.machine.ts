@@ -6,6 +6,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Notice } from '#shared/notices/types';
+import { failureMessage } from '#shared/api-error';
 
 export interface BannerContext {
   notices: readonly Notice[];
@@ -26,8 +27,7 @@ export type BannerEvent =
   | { type: 'xstate.error.actor.answer'; error: unknown };
 
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : String(error);
+  return failureMessage(error) ?? String(error);
 }
 
 export const noticesBannerMachine = setup({

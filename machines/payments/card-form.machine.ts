@@ -8,6 +8,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { CardDetails } from '#shared/schemas/card-token';
+import { failureMessage } from '#shared/api-error';
 
 export interface CardFormInput {
   /** The account holder's name: it prefills the name on the card. */
@@ -38,9 +39,7 @@ export type CardFormEvent =
   | { type: 'xstate.error.actor.cardFormUrl'; error: unknown };
 
 function messageOf(error: unknown): string | null {
-  if (error instanceof Error && error.message) return error.message;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : null;
+  return failureMessage(error);
 }
 
 export const cardFormMachine = setup({

@@ -1,6 +1,7 @@
 /** Shapes the people machines share with the app that provides their actors. */
 import { ADDRESS_TYPES, REMINDER_TYPES } from '#shared/constants';
 import type { AuthorizedContact } from '#shared/people/types';
+import { failureMessage } from '#shared/api-error';
 
 /** The fields of a contact as the form holds them. */
 export type ContactDraft = Omit<AuthorizedContact, 'contact_id' | 'cntid' | 'user'>;
@@ -38,8 +39,7 @@ export function draftOf(contact: AuthorizedContact | null): ContactDraft {
 
 /** What an HTTP actor throws, as far as these machines read it. */
 export function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : String(error);
+  return failureMessage(error) ?? String(error);
 }
 
 /** The field errors of a 422 (the web client's failure carries them as `fieldErrors`). */

@@ -6,6 +6,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ServerCreate, ServerRecord, ServerSortColumn } from '#shared/servers';
+import { failureMessage } from '#shared/api-error';
 
 export interface ListInput {
   column: ServerSortColumn;
@@ -36,8 +37,7 @@ export type ListEvent =
   | { type: 'xstate.error.actor.remove'; error: unknown };
 
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : String(error);
+  return failureMessage(error) ?? String(error);
 }
 
 export const listMachine = setup({

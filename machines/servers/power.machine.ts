@@ -11,6 +11,7 @@ import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFro
 import { SERVERS } from '#shared/portal-constants';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
 import type { PowerStatus, ServerPower, ServerPowerAction } from '#shared/servers';
+import { failureMessage } from '#shared/api-error';
 
 export interface PowerInput {
   iid: number;
@@ -40,8 +41,7 @@ export type PowerEvent =
   | { type: 'xstate.error.actor.send'; error: unknown };
 
 function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : String(error);
+  return failureMessage(error) ?? String(error);
 }
 
 const TARGET: Record<ServerPowerAction, ServerPower> = {

@@ -25,6 +25,7 @@ import {
   type ServiceOffering,
 } from '#shared/signup/serviceability';
 import { formMachine, type FormInput } from '../forms/form.machine.ts';
+import { failureMessage } from '#shared/api-error';
 
 /** The contact-list form of the "address unavailable" modal: its fields are the request's. */
 export const AVAILABILITY_CONTACT_FIELDS = {
@@ -105,9 +106,7 @@ export type AddressEvent =
     };
 
 function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'Something went wrong.';
+  return failureMessage(error) ?? 'Something went wrong.';
 }
 
 /** The serviceable addresses that match the chosen one (the `search` actor's answer). */

@@ -15,3 +15,13 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   const candidate = value as Record<string, unknown>;
   return typeof candidate.status === 'number' && typeof candidate.msg === 'string';
 }
+
+/**
+ * The words of a failure (the web client throws errors whose message is the server's `msg`; a
+ * thrown string is its own words), or null when it has none: each caller says what shows then.
+ */
+export function failureMessage(error: unknown): string | null {
+  if (typeof error === 'string') return error || null;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}

@@ -31,10 +31,10 @@ import {
 } from './context.ts';
 import { wizardGuards } from './guards.ts';
 import { VOICE_COMPONENT } from './types.ts';
+import { failureMessage } from '#shared/api-error';
 
 function messageOf(error: unknown): string | null {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : null;
+  return failureMessage(error);
 }
 
 /** The wizard's setup with its types, actors, guards and actions: the regions are made with it. */
