@@ -28,8 +28,7 @@ import {
   stateIn,
   type ActorRefFrom,
 } from 'xstate';
-import * as v from 'valibot';
-import { PaymentAmountSchema } from '#shared/billing';
+import { amountValue, paymentAmountError } from '#shared/billing';
 import { toCents } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { failureMessage } from '#shared/api-error';
@@ -98,24 +97,6 @@ export type PaymentEvent =
   | { type: 'payment.cancelled' }
   | { type: 'xstate.done.actor.pay'; output: unknown }
   | { type: 'xstate.error.actor.pay'; error: unknown };
-
-/** The amount as a number when the text is one ("25", "25.5", "$1,250.00"), else null. */
-export function amountValue(text: string): number | null {
-  const plain = text
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/,(?=\d{3}(?:\D|$))/g, '');
-  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(plain)) return null;
-  return Number(plain);
-}
-
-/** The shared amount rule on typed text: the server's message, or null when it passes. */
-export function paymentAmountError(text: string): string | null {
-  const value = amountValue(text);
-  if (value === null) return BILLING_MESSAGES.amount;
-  const result = v.safeParse(PaymentAmountSchema, value);
-  return result.success ? null : result.issues[0].message;
-}
 
 /** An amount in dollars as the box shows it: "45.10". */
 export function amountText(dollars: number): string {
@@ -236,6 +217,9 @@ export const paymentMachine = setup({
     'the payment can be made': ({ context }) =>
       paymentAmountError(context.amount) === null &&
       context.accounts.some((account) => account.id === context.accountId),
+    'the chosen account is gone': ({ context, event }) =>
+      event.type === 'billing.loaded' &&
+      !event.accounts.some((account) => account.id === context.accountId),
     'the account is one of theirs': ({ context, event }) =>
       event.type === 'account.chosen' && context.accounts.some((a) => a.id === event.id),
   },
@@ -281,10 +265,16 @@ export const paymentMachine = setup({
       },
     },
     confirming: {
-      description: 'The amount and the account are shown in words, with Confirm and Back.',
+      description:
+        'The amount and the account are shown in words, with Confirm and Back. An account removed meanwhile (on another page) sends the form back.',
       on: {
         'payment.confirmed': { target: 'paying', actions: 'key the payment' },
         'payment.cancelled': 'editing',
+        'billing.loaded': {
+          guard: 'the chosen account is gone',
+          target: 'editing',
+          actions: 'store the billing data',
+        },
       },
     },
     paying: {

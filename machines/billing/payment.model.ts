@@ -1,12 +1,14 @@
 /** The payment machine's registration: the make-a-payment form of the /billing/ page. */
-import * as v from 'valibot';
-import { PaymentAmountSchema } from '#shared/billing';
+import { amountValue, paymentAmountError } from '#shared/billing';
+import { formatDollars } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { paymentMachine, type BillingData, type PaymentContext } from './payment.machine.ts';
 import {
+  selectAccountError,
   selectAccountId,
   selectAmount,
+  selectAmountError,
   selectConfirmation,
   selectEditing,
   selectOutcome,
@@ -18,26 +20,144 @@ import {
 const RELOAD = { 'reload the billing data': true } as const;
 const BANK = { id: 1, label: 'Bank account ending in 6789' };
 const CARD = { id: 2, label: 'Visa ending in 4242' };
+const ACCOUNTS = [BANK, CARD];
 
 /** A customer with a bank account (the default) and a card, $45.10 due. */
 const DATA: BillingData = {
   amountDue: 45.1,
   automatic: false,
   defaultAccountId: BANK.id,
-  accounts: [BANK, CARD],
+  accounts: ACCOUNTS,
 };
 
-/** The amount a rule of the spec accepts (the shared rule of the server, on the typed number). */
-const passes = (amount: string) =>
-  amount.trim() !== '' && v.is(PaymentAmountSchema, Number(amount));
+/** The shared amount rule on the typed text (the server's rule, on the number it stands for). */
+const passes = (amount: string) => paymentAmountError(amount) === null;
 
 /** What the Idempotency-Key is for: none, the payment on the form, or an earlier one. */
 function keyOf(context: PaymentContext): 'none' | 'this payment' | 'another payment' {
   if (context.key === null) return 'none';
-  const value = Number(context.amount);
-  const current = `${Number.isFinite(value) ? Math.round(value * 100) : context.amount}:${context.accountId}`;
+  const value = amountValue(context.amount);
+  const current = `${value === null ? context.amount : Math.round(value * 100)}:${context.accountId}`;
   return context.keyFor === current ? 'this payment' : 'another payment';
 }
+
+type Projection = ReturnType<typeof project>;
+
+const project = (snapshot: Parameters<typeof selectAmount>[0]) => {
+  const { context } = snapshot;
+  const words = selectConfirmation(snapshot);
+  return {
+    amount: context.amount,
+    account: context.accountId,
+    /** The accounts the customer has, by id. */
+    accounts: context.accounts.map((account) => account.id),
+    edited: context.amountEdited,
+    key: keyOf(context),
+    outcome: context.outcome?.kind ?? null,
+    /** The answer shown, in the server's words (a title with it for a failure). */
+    message: context.outcome ? [context.outcome.title, context.outcome.message].join(' | ') : null,
+    /** Whether the amount's problem shows (once the amount was left or Pay pressed). */
+    checked: context.amountShown,
+    amountError: selectAmountError(snapshot),
+    accountError: selectAccountError(snapshot),
+    /** The payment in words while it is confirmed and sent. */
+    words: words ? `${words.amount} | ${words.account}` : null,
+  };
+};
+
+/** The payment in words: the amount in dollars and the account's label (portal.md §7 Billing). */
+function wordsOf(before: Projection): string {
+  const label = ACCOUNTS.find((account) => account.id === before.account)?.label;
+  return `${formatDollars(amountValue(before.amount) ?? 0)} | ${label}`;
+}
+
+/** Typing an amount: it shows as typed; its problem shows once the amount was checked. */
+const typed = (value: string) => (before: Projection) => ({
+  to: 'stays',
+  with: {
+    amount: value,
+    edited: true,
+    amountError: before.checked ? paymentAmountError(value) : null,
+  },
+});
+
+/**
+ * The billing data loaded again while the form is edited: an amount typed in stays, an untouched
+ * one follows the amount due; the account chosen stays while the customer still has it, else the
+ * default one, else the only one.
+ */
+const loadedWhileEditing =
+  (data: BillingData) =>
+  ({ amount, edited, account }: Projection) => {
+    const has = (id: number | null) => data.accounts.some((choice) => choice.id === id);
+    const only = data.accounts.length === 1 ? data.accounts[0].id : null;
+    return {
+      to: 'stays',
+      with: {
+        amount: edited ? amount : data.amountDue.toFixed(2),
+        account: has(account) ? account : has(data.defaultAccountId) ? data.defaultAccountId : only,
+        accounts: data.accounts.map((choice) => choice.id),
+      },
+    };
+  };
+
+/** The label of an account the customer has, else nothing. */
+const labelOf = (ids: readonly number[], account: number | null) =>
+  ids.includes(account ?? 0) ? (ACCOUNTS.find((choice) => choice.id === account)?.label ?? '') : '';
+
+/**
+ * Loaded again while a payment is sent: the payment stays as it is (its account named only while
+ * the customer still has it).
+ */
+const loadedWhilePaying =
+  (data: BillingData) =>
+  ({ amount, account }: Projection) => {
+    const accounts = data.accounts.map((choice) => choice.id);
+    return {
+      to: 'stays',
+      with: {
+        amount,
+        account,
+        accounts,
+        words: `${formatDollars(amountValue(amount) ?? 0)} | ${labelOf(accounts, account)}`,
+      },
+    };
+  };
+
+/**
+ * After a failure the payment stays on the form as it was sent, and sent again keeps its key;
+ * only an account removed meanwhile gives way to the only one left (another payment, another key).
+ */
+const failed =
+  (message: string) =>
+  ({ amount, account, accounts }: Projection) => {
+    const kept = accounts.includes(account ?? 0);
+    return {
+      to: 'editing',
+      with: {
+        outcome: 'failure',
+        message,
+        edited: true,
+        amount,
+        account: kept ? account : accounts.length === 1 ? accounts[0] : null,
+        key: kept ? 'this payment' : 'another payment',
+      },
+      runs: RELOAD,
+    };
+  };
+
+/**
+ * Loaded again while a payment is confirmed: it stays as it is while the customer still has the
+ * account; an account removed meanwhile (on another page) sends the form back to be chosen again.
+ */
+const loadedWhileConfirming = (data: BillingData) => (before: Projection) =>
+  data.accounts.some((choice) => choice.id === before.account)
+    ? loadedWhilePaying(data)(before)
+    : { ...loadedWhileEditing(data)(before), to: 'editing' };
+
+const NOTHING_DUE: BillingData = { ...DATA, amountDue: 0 };
+const ONLY_THE_CARD: BillingData = { ...DATA, defaultAccountId: null, accounts: [CARD] };
+const NO_DEFAULT: BillingData = { ...DATA, defaultAccountId: null };
 
 export const billingPaymentModel = defineMachine({
   name: 'billing-payment',
@@ -54,11 +174,15 @@ export const billingPaymentModel = defineMachine({
   events: [
     sample('type 20.00', { type: 'amount.changed', value: '20.00' }),
     sample('type 12.345', { type: 'amount.changed', value: '12.345' }),
+    sample('type $1,250.00', { type: 'amount.changed', value: '$1,250.00' }),
+    sample('type words', { type: 'amount.changed', value: 'ten' }),
     sample('leave the amount', { type: 'amount.left' }),
     sample('choose the other account', { type: 'account.chosen', id: CARD.id }),
+    sample('choose an account that is not theirs', { type: 'account.chosen', id: 99 }),
     sample('press Pay', { type: 'payment.requested' }),
     sample('press Confirm', { type: 'payment.confirmed' }),
     sample('press Back', { type: 'payment.cancelled' }),
+    sample('the card payment is received', { type: 'xstate.done.actor.pay', output: {} }),
     sample('the bank payment is submitted', {
       type: 'xstate.done.actor.pay',
       output: { msg: BILLING_MESSAGES.paymentPending },
@@ -79,89 +203,115 @@ export const billingPaymentModel = defineMachine({
         message: BILLING_MESSAGES.processorUnavailable,
       },
     }),
-    sample('nothing is due now', { type: 'billing.loaded', ...DATA, amountDue: 0 }),
+    sample('the server cannot be reached', {
+      type: 'xstate.error.actor.pay',
+      error: new Error('Network error'),
+    }),
+    sample('nothing is due now', { type: 'billing.loaded', ...NOTHING_DUE }),
+    sample('only the card is left', { type: 'billing.loaded', ...ONLY_THE_CARD }),
+    sample('no account is the default', { type: 'billing.loaded', ...NO_DEFAULT }),
   ],
-  project: ({ context }: { context: PaymentContext }) => ({
-    amount: context.amount,
-    account: context.accountId,
-    edited: context.amountEdited,
-    key: keyOf(context),
-    outcome: context.outcome?.kind ?? null,
-    /** The answer shown, in the server's words (a title with it for a failure). */
-    message: context.outcome ? [context.outcome.title, context.outcome.message].join(' | ') : null,
-  }),
-  limit: 3000,
+  project,
+  limit: 60000,
   // Any answer has the amount due and the tables loaded again (portal.md §7 Billing).
   expect: {
     effects: ['reload the billing data'],
     on: {
       editing: {
-        'type 20.00': { to: 'stays', with: { amount: '20.00', edited: true } },
-        'type 12.345': { to: 'stays', with: { amount: '12.345', edited: true } },
-        'type 10000.00': { to: 'stays', with: { amount: '10000.00' } },
-        'type 10000.01': { to: 'stays', with: { amount: '10000.01' } },
-        'leave the amount': 'stays',
-        'choose the other account': { to: 'stays', with: { account: CARD.id } },
-        // Confirm only a payment the rules accept, from one of their accounts.
-        'press Pay': ({ amount, account }) =>
-          passes(amount) && account !== null ? 'confirming' : 'stays',
-        // An amount typed in stays; an untouched one follows the amount due.
-        'nothing is due now': ({ amount, edited }) => ({
+        'type 20.00': typed('20.00'),
+        'type 12.345': typed('12.345'),
+        'type $1,250.00': typed('$1,250.00'),
+        'type words': typed('ten'),
+        'type 0.00': typed('0.00'),
+        'type 0.01': typed('0.01'),
+        'type 10000.00': typed('10000.00'),
+        'type 10000.01': typed('10000.01'),
+        'leave the amount': ({ amount }) => ({
           to: 'stays',
-          with: { amount: edited ? amount : '0.00' },
+          with: { checked: true, amountError: paymentAmountError(amount) },
         }),
+        'choose the other account': ({ accounts }) =>
+          accounts.includes(CARD.id) ? { to: 'stays', with: { account: CARD.id } } : 'ignored',
+        'choose an account that is not theirs': 'ignored',
+        // Confirm only a payment the rules accept, from one of their accounts; else both
+        // problems show.
+        'press Pay': (before) =>
+          passes(before.amount) && before.accounts.includes(before.account ?? 0)
+            ? { to: 'confirming', with: { words: wordsOf(before) } }
+            : {
+                to: 'stays',
+                with: {
+                  checked: true,
+                  amountError: paymentAmountError(before.amount),
+                  accountError: before.accounts.includes(before.account ?? 0)
+                    ? null
+                    : BILLING_MESSAGES.paymentAccount,
+                },
+              },
+        'nothing is due now': loadedWhileEditing(NOTHING_DUE),
+        'only the card is left': loadedWhileEditing(ONLY_THE_CARD),
+        'no account is the default': loadedWhileEditing(NO_DEFAULT),
       },
       confirming: {
-        'press Back': 'editing',
+        'press Back': { to: 'editing', with: { words: null } },
         // One key per payment the person means to make.
-        'press Confirm': { to: 'paying', with: { key: 'this payment' } },
-        'nothing is due now': ({ amount }) => ({ to: 'stays', with: { amount } }),
+        'press Confirm': ({ words }) => ({ to: 'paying', with: { key: 'this payment', words } }),
+        'nothing is due now': loadedWhileConfirming(NOTHING_DUE),
+        'only the card is left': loadedWhileConfirming(ONLY_THE_CARD),
+        'no account is the default': loadedWhileConfirming(NO_DEFAULT),
       },
       paying: {
-        'nothing is due now': ({ amount }) => ({ to: 'stays', with: { amount } }),
-        // After a success the next payment is another one, for the new amount due.
+        'nothing is due now': loadedWhilePaying(NOTHING_DUE),
+        'only the card is left': loadedWhilePaying(ONLY_THE_CARD),
+        'no account is the default': loadedWhilePaying(NO_DEFAULT),
+        // After a success the next payment is another one, for the new amount due; the
+        // problems of this one no longer show.
+        'the card payment is received': {
+          to: 'editing',
+          with: {
+            outcome: 'success',
+            message: ` | ${BILLING_MESSAGES.paymentReceived}`,
+            key: 'none',
+            edited: false,
+            checked: false,
+            words: null,
+          },
+          runs: RELOAD,
+        },
         'the bank payment is submitted': {
           to: 'editing',
-          runs: RELOAD,
           with: {
             outcome: 'success',
             message: ` | ${BILLING_MESSAGES.paymentPending}`,
             key: 'none',
             edited: false,
+            checked: false,
+            words: null,
           },
-        },
-        // The payment stays on the form as it was sent, and sent again keeps its key.
-        'the card is declined': {
-          to: 'editing',
           runs: RELOAD,
-          with: {
-            outcome: 'failure',
-            message: `${BILLING_MESSAGES.declinedTitle} | ${BILLING_MESSAGES.declined('card_declined')}`,
-            key: 'this payment',
-            edited: true,
-          },
         },
-        'the payment is not confirmed': {
-          to: 'editing',
-          runs: RELOAD,
-          with: {
-            outcome: 'failure',
-            message: `${BILLING_MESSAGES.processorUnavailableTitle} | ${BILLING_MESSAGES.processorUnavailable}`,
-            key: 'this payment',
-            edited: true,
-          },
-        },
+        'the card is declined': failed(
+          `${BILLING_MESSAGES.declinedTitle} | ${BILLING_MESSAGES.declined('card_declined')}`,
+        ),
+        'the payment is not confirmed': failed(
+          `${BILLING_MESSAGES.processorUnavailableTitle} | ${BILLING_MESSAGES.processorUnavailable}`,
+        ),
+        // Without the server's title the error's own words show.
+        'the server cannot be reached': failed(' | Network error'),
       },
     },
-    // Confirm sends the amount on the form from the account chosen (portal.md §7 Billing).
+    // Confirm sends the amount on the form, as a number, from the account chosen, with the key
+    // of this payment (portal.md §7 Billing).
     running: { paying: ['pay'] },
     inputs: {
       pay: (after) => ({
-        amount: Number(after.amount),
+        amount: amountValue(after.amount),
         payment_account_id: after.account,
       }),
     },
     boundaries: [
+      sample('type 0.00', { type: 'amount.changed', value: '0.00' }),
+      sample('type 0.01', { type: 'amount.changed', value: '0.01' }),
       sample('type 10000.00', { type: 'amount.changed', value: '10000.00' }),
       sample('type 10000.01', { type: 'amount.changed', value: '10000.01' }),
     ],

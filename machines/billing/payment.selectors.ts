@@ -2,9 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { amountValue, paymentAmountError } from '#shared/billing';
 import {
-  amountValue,
-  paymentAmountError,
   type PaymentAccountChoice,
   type PaymentOutcome,
   type paymentMachine,

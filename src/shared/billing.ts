@@ -67,6 +67,24 @@ export const PaymentAmountSchema = v.pipe(
   v.check((value) => toCents(value) <= BILLING.paymentMaxCents, BILLING_MESSAGES.amountTooLarge),
 );
 
+/** A typed amount as a number when the text is one ("25", "25.5", "$1,250.00"), else null. */
+export function amountValue(text: string): number | null {
+  const plain = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(?:\D|$))/g, '');
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(plain)) return null;
+  return Number(plain);
+}
+
+/** The amount rule on typed text (the payment form): the server's message, or null when it passes. */
+export function paymentAmountError(text: string): string | null {
+  const value = amountValue(text);
+  if (value === null) return BILLING_MESSAGES.amount;
+  const result = v.safeParse(PaymentAmountSchema, value);
+  return result.success ? null : result.issues[0].message;
+}
+
 /** POST /billing/payments (header Idempotency-Key). */
 export const PaymentRequestSchema = v.object({
   amount: PaymentAmountSchema,

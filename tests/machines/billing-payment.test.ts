@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { paymentAmountError } from '../../src/shared/billing.ts';
 import {
-  paymentAmountError,
   paymentMachine,
   type BillingData,
   type PaymentRequestInput,
