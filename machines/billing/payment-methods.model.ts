@@ -13,9 +13,11 @@ import {
   type MethodsAnswer,
 } from './payment-methods.machine.ts';
 import {
+  selectAutopayInput,
   selectBankForm,
   selectCardForm,
   selectPaymentMethodsView,
+  type MethodCard,
   type PaymentMethodsSnapshot,
   type ReadyState,
 } from './payment-methods.selectors.ts';
@@ -49,13 +51,72 @@ const CARD_ACCOUNT: PaymentAccountRecord = {
   },
 };
 
+/** An expired card (never "expiring soon" as well) and a savings account without a bank name. */
+const OLD_CARD: PaymentAccountRecord = {
+  payment_account_id: 3,
+  method: 'CC',
+  account_name: 'Dana Demo',
+  last_four: '4444',
+  label: 'Mastercard ending in 4444',
+  is_default: false,
+  bank_account: null,
+  credit_card: {
+    brand: 'mastercard',
+    expiration_date: '2024-01',
+    exp_month: 1,
+    exp_year: 2024,
+    expired: true,
+    expiring_soon: true,
+  },
+};
+
+const SAVINGS_ACCOUNT: PaymentAccountRecord = {
+  payment_account_id: 4,
+  method: 'ACH',
+  account_name: 'Dana Demo',
+  last_four: '1111',
+  label: 'Bank account ending in 1111',
+  is_default: false,
+  bank_account: { bank_name: '', account_type: 'SAVINGS', routing_number: '021000021' },
+  credit_card: null,
+};
+
+/**
+ * The method cards as the page must show them (portal.md §2 /payment-methods/: brand or bank,
+ * last four, expiry with expired and expiring soon marked, the account type, the default).
+ */
+const SHOWN = {
+  bank: 'Demo Bank · 6789 · Checking',
+  card: 'Visa · 4242 · 08/2030 · expiring soon',
+  oldCard: 'Mastercard · 4444 · 01/2024 · expired',
+  savings: 'Bank account · 1111 · Savings',
+};
+const DEFAULT = ' · default';
+/** The page after the methods arrive: the bank account is the default. */
+const LISTED_CARDS = [SHOWN.bank + DEFAULT, SHOWN.card, SHOWN.oldCard, SHOWN.savings];
+/** After the card is made the default. */
+const CARD_DEFAULT_CARDS = [SHOWN.bank, SHOWN.card + DEFAULT, SHOWN.oldCard, SHOWN.savings];
+/** After the card is removed. */
+const REMOVED_CARDS = [SHOWN.bank + DEFAULT, SHOWN.oldCard, SHOWN.savings];
+
+/** A method's card marked busy (its Make default or its removal running). */
+const busy = (cards: readonly string[], shownAs: string, what: 'default' | 'removal') =>
+  cards.map((card) => (card.startsWith(shownAs) ? `${card} · busy: ${what}` : card));
+
+/** The id of the method whose change runs, from the cards. */
+const busyId = (cards: readonly string[]) =>
+  cards.some((card) => card.startsWith(SHOWN.bank) && card.includes('busy:'))
+    ? BANK_ACCOUNT.payment_account_id
+    : CARD_ACCOUNT.payment_account_id;
+
 const list = (accounts: PaymentAccountRecord[]): PaymentAccountsResponse => ({
   payment_accounts: accounts,
   default_payment_account_id: accounts.find((a) => a.is_default)?.payment_account_id ?? null,
   automatic: false,
 });
 
-const LISTED = list([BANK_ACCOUNT, CARD_ACCOUNT]);
+const ALL = [BANK_ACCOUNT, CARD_ACCOUNT, OLD_CARD, SAVINGS_ACCOUNT];
+const LISTED = list(ALL);
 const answer = (accounts: PaymentAccountRecord[], label: string): MethodsAnswer => ({
   list: list(accounts),
   label,
@@ -75,7 +136,7 @@ function bankForm(saved: boolean) {
       pending: [],
       valid: true,
       submitError: null,
-      response: saved ? answer([BANK_ACCOUNT, CARD_ACCOUNT], 'Bank account ending in 4321') : null,
+      response: saved ? answer(ALL, 'Bank account ending in 4321') : null,
       submitCount: saved ? 1 : 0,
       submitRequested: false,
     },
@@ -106,7 +167,7 @@ function buildSamples() {
     }),
     cardSaved: sample('the card is saved', {
       type: 'xstate.done.actor.saveCard',
-      output: answer([BANK_ACCOUNT, CARD_ACCOUNT], CARD_ACCOUNT.label),
+      output: answer(ALL, CARD_ACCOUNT.label),
     }),
     cardRefused: sample('the card is refused', {
       type: 'xstate.error.actor.saveCard',
@@ -132,6 +193,8 @@ function buildSamples() {
         [
           { ...BANK_ACCOUNT, is_default: false },
           { ...CARD_ACCOUNT, is_default: true },
+          OLD_CARD,
+          SAVINGS_ACCOUNT,
         ],
         CARD_ACCOUNT.label,
       ),
@@ -153,7 +216,7 @@ function buildSamples() {
     cancel: sample('cancel the removal', { type: 'removal.cancelled' }),
     removed: sample('the method is removed', {
       type: 'xstate.done.actor.remove',
-      output: answer([BANK_ACCOUNT], CARD_ACCOUNT.label),
+      output: answer([BANK_ACCOUNT, OLD_CARD, SAVINGS_ACCOUNT], CARD_ACCOUNT.label),
     }),
     removalRefused: sample('the removal is refused (automatic payment is on)', {
       type: 'xstate.error.actor.remove',
@@ -197,13 +260,66 @@ function eventsFor(snapshot: PaymentMethodsSnapshot) {
 interface Projection {
   listed: boolean;
   automatic: boolean;
+  /** The account automatic payment would charge (the default), as the switch beside the list gets it. */
+  autopayAccount: number | null;
   makeDefault: boolean;
-  notice: boolean;
-  error: boolean;
+  /** What the last change did, or why it failed, in the page's words. */
+  notice: string | null;
+  error: string | null;
+  loadError: string | null;
+  /** The method cards, each as its words (see {@link SHOWN}). */
+  cards: readonly string[];
+  /** Remove this method? while a removal is confirmed or runs: the method's label. */
+  confirm: string | null;
 }
 
-const done = { to: 'ready.idle', with: { notice: true, error: false } } as const;
-const refused = { to: 'ready.idle', with: { notice: false, error: true } } as const;
+function shown(method: MethodCard): string {
+  return [
+    method.title,
+    method.lastFour,
+    method.expiry,
+    method.accountType,
+    method.expired ? 'expired' : null,
+    method.expiringSoon ? 'expiring soon' : null,
+    method.isDefault ? 'default' : null,
+    method.busy ? `busy: ${method.busy}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+function project(snapshot: PaymentMethodsSnapshot): Projection {
+  const view = selectPaymentMethodsView(snapshot);
+  const autopay = selectAutopayInput(snapshot);
+  return {
+    listed: snapshot.context.accounts.length > 0,
+    automatic: autopay.automatic,
+    autopayAccount: autopay.defaultAccountId,
+    makeDefault: view.makeDefault,
+    notice: view.notice,
+    error: view.error,
+    loadError: view.loadError,
+    cards: view.methods.map(shown),
+    confirm: view.confirm
+      ? `${view.confirm.label}${view.confirm.removing ? ' (removing)' : ''}`
+      : null,
+  };
+}
+
+const done = (notice: string, cards: readonly string[], autopayAccount: number) => ({
+  to: 'ready.idle',
+  with: { notice, error: null, cards, autopayAccount, confirm: null },
+});
+const refused = (error: string) => (before: Projection) => ({
+  to: 'ready.idle',
+  with: {
+    notice: null,
+    error,
+    // Nothing changed: the cards show as before, none of them busy.
+    cards: before.cards.map((card) => card.replace(/ · busy: \w+$/, '')),
+    confirm: null,
+  },
+});
 
 export const paymentMethodsModel = defineMachine({
   name: 'payment-methods',
@@ -219,13 +335,7 @@ export const paymentMethodsModel = defineMachine({
   machine: paymentMethodsMachine,
   input: { accountName: 'Dana Demo' },
   events: eventsFor as never,
-  project: ({ context }): Projection => ({
-    listed: context.accounts.length > 0,
-    automatic: context.automatic,
-    makeDefault: context.makeDefault,
-    notice: context.notice !== null,
-    error: context.error !== null,
-  }),
+  project,
   limit: 2000,
   fakes: { actors: { bankForm: formMachine } },
   // portal.md §2 (/payment-methods/), §3 "Payment account", §5 "Bank form", docs/api.md
@@ -233,63 +343,140 @@ export const paymentMethodsModel = defineMachine({
   expect: {
     on: {
       loading: {
-        'the methods arrive': { to: 'ready.idle', with: { listed: true } },
-        'no methods yet': { to: 'ready.idle', with: { listed: false } },
-        'the list fails to load': 'load failed',
+        'the methods arrive': {
+          to: 'ready.idle',
+          with: {
+            listed: true,
+            cards: LISTED_CARDS,
+            autopayAccount: BANK_ACCOUNT.payment_account_id,
+          },
+        },
+        'no methods yet': {
+          to: 'ready.idle',
+          with: { listed: false, cards: [], autopayAccount: null },
+        },
+        'the list fails to load': {
+          to: 'load failed',
+          with: { loadError: 'Timed out when trying to contact server', cards: [] },
+        },
       },
-      'load failed': { 'press Try again': 'loading' },
+      'load failed': { 'press Try again': { to: 'loading', with: { loadError: null } } },
       'ready.idle': {
         'press Add a card': {
           to: 'ready.adding a card',
-          with: { makeDefault: false, notice: false, error: false },
+          with: { makeDefault: false, notice: null, error: null },
         },
         'press Add a bank account': {
           to: 'ready.adding a bank account',
-          with: { notice: false, error: false },
+          with: { notice: null, error: null },
         },
         // Only a listed method that is not the default can be made the default.
-        'press Make default on the card': ({ listed }: Projection) =>
-          listed
-            ? { to: 'ready.making default', with: { notice: false, error: false } }
+        'press Make default on the card': ({ cards }: Projection) =>
+          cards.includes(SHOWN.card)
+            ? {
+                to: 'ready.making default',
+                with: { notice: null, error: null, cards: busy(cards, SHOWN.card, 'default') },
+              }
             : 'ignored',
-        'press Make default on the default': 'ignored',
-        'press Remove on the card': ({ listed }: Projection) =>
-          listed
-            ? { to: 'ready.confirming removal', with: { notice: false, error: false } }
+        // The bank account, the default until the card is made the default.
+        'press Make default on the default': ({ cards }: Projection) =>
+          cards.includes(SHOWN.bank)
+            ? {
+                to: 'ready.making default',
+                with: { notice: null, error: null, cards: busy(cards, SHOWN.bank, 'default') },
+              }
+            : 'ignored',
+        'press Remove on the card': ({ listed, cards }: Projection) =>
+          listed && cards.some((card) => card.startsWith(SHOWN.card))
+            ? {
+                to: 'ready.confirming removal',
+                with: { notice: null, error: null, confirm: CARD_ACCOUNT.label, cards },
+              }
             : 'ignored',
         'press Remove on a method no longer listed': 'ignored',
         // The switch beside the list answers the accounts as they are now (portal.md §4).
         'automatic payment is turned on': {
           to: 'stays',
-          with: { listed: true, automatic: true },
+          with: {
+            listed: true,
+            automatic: true,
+            cards: LISTED_CARDS,
+            autopayAccount: BANK_ACCOUNT.payment_account_id,
+          },
         },
       },
       'ready.adding a card': {
         'tick Make it the default': { to: 'stays', with: { makeDefault: true } },
         'the modal closes with a card': 'ready.saving the card',
-        'the modal closes without a card': 'ready.idle',
+        'the modal closes without a card': { to: 'ready.idle', with: { notice: null } },
       },
       'ready.saving the card': {
-        'the card is saved': { ...done, with: { ...done.with, listed: true } },
-        'the card is refused': refused,
+        'the card is saved': done(
+          PAYMENT_METHODS_MESSAGES.added(CARD_ACCOUNT.label),
+          LISTED_CARDS,
+          BANK_ACCOUNT.payment_account_id,
+        ),
+        'the card is refused': refused(BILLING_MESSAGES.cardInUse),
       },
       'ready.adding a bank account': {
         'the bank form is filled in': 'ignored',
-        'the bank account is saved': { ...done, with: { ...done.with, listed: true } },
+        'the bank account is saved': done(
+          PAYMENT_METHODS_MESSAGES.added('Bank account ending in 4321'),
+          LISTED_CARDS,
+          BANK_ACCOUNT.payment_account_id,
+        ),
         'close the bank form': 'ready.idle',
       },
       'ready.making default': {
-        'the card is made the default': done,
-        'making it the default fails': refused,
+        'the card is made the default': done(
+          PAYMENT_METHODS_MESSAGES.madeDefault(CARD_ACCOUNT.label),
+          CARD_DEFAULT_CARDS,
+          CARD_ACCOUNT.payment_account_id,
+        ),
+        'making it the default fails': refused(BILLING_MESSAGES.paymentAccountNotFound),
       },
       'ready.confirming removal': {
-        'confirm the removal': 'ready.removing',
-        'cancel the removal': { to: 'ready.idle', with: { notice: false, error: false } },
+        'confirm the removal': ({ cards }: Projection) => ({
+          to: 'ready.removing',
+          with: {
+            confirm: `${CARD_ACCOUNT.label} (removing)`,
+            cards: busy(cards, SHOWN.card, 'removal'),
+          },
+        }),
+        'cancel the removal': {
+          to: 'ready.idle',
+          with: { notice: null, error: null, confirm: null },
+        },
       },
       'ready.removing': {
-        'the method is removed': done,
-        'the removal is refused (automatic payment is on)': refused,
+        'the method is removed': done(
+          PAYMENT_METHODS_MESSAGES.removed(CARD_ACCOUNT.label),
+          REMOVED_CARDS,
+          BANK_ACCOUNT.payment_account_id,
+        ),
+        'the removal is refused (automatic payment is on)': refused(
+          BILLING_MESSAGES.defaultWhileAutopay,
+        ),
       },
+    },
+    // Each change names the method it is about (docs/api.md "Billing"): the card the modal
+    // brought, with the box's choice; the method pressed, and for a removal its label.
+    inputs: {
+      cardForm: () => ({ accountName: 'Dana Demo' }),
+      saveCard: (after: Projection) => ({
+        token: SAMPLE_CARD.token,
+        makeDefault: after.makeDefault,
+      }),
+      makeDefault: (after: Projection) => ({ id: busyId(after.cards) }),
+      remove: () => ({ id: CARD_ACCOUNT.payment_account_id, label: CARD_ACCOUNT.label }),
+    },
+    running: {
+      loading: ['load'],
+      'ready.adding a card': ['cardForm'],
+      'ready.saving the card': ['saveCard'],
+      'ready.adding a bank account': ['bank'],
+      'ready.making default': ['makeDefault'],
+      'ready.removing': ['remove'],
     },
   },
   states: {
@@ -306,10 +493,7 @@ export const paymentMethodsModel = defineMachine({
       expectThat(view.canChange, 'every action is offered');
       expectThat(view.empty === (view.methods.length === 0), 'the empty state without methods');
       expectThat(!view.cardModalOpen && !view.bankModalOpen && !view.confirm, 'no dialog');
-      for (const method of view.methods) {
-        if (method.kind === 'card') expectThat(method.expiry === '08/2030', 'the card’s expiry');
-        expectThat(method.busy === null, 'nothing busy');
-      }
+      for (const method of view.methods) expectThat(method.busy === null, 'nothing busy');
       if (snapshot.context.error) expectThat(view.error !== null, 'the refusal shows');
     },
     'ready.adding a card': (snapshot) => {

@@ -67,6 +67,10 @@ const emptied = ({ earlier }: EventPlace) =>
       field<PaymentAccountsResponse>(event, 'output').payment_accounts.length === 0,
   );
 
+/** An earlier step of the walk changed the list this way (the samples' method is then gone or the default). */
+const changed = ({ earlier }: EventPlace, type: string) =>
+  earlier.some((event) => event.type === type);
+
 async function expectView({ page, expect, step }: StateCheckContext) {
   const view = selectPaymentMethodsView(step.snapshot as unknown as PaymentMethodsSnapshot);
   const notice = page.getByTestId('methods-notice');
@@ -192,13 +196,17 @@ export const paymentMethodsMapping: BrowserMapping = {
         ? 'the default method has no Make default button'
         : emptied(place)
           ? NOTHING_LISTED
-          : undefined,
+          : changed(place, 'xstate.done.actor.makeDefault')
+            ? 'the method the samples made the default has no Make default button'
+            : undefined,
     'removal.pressed': (place) =>
       field<number>(place.event, 'id') === 99
         ? 'the page offers Remove only on the methods it lists'
         : emptied(place)
           ? NOTHING_LISTED
-          : undefined,
+          : changed(place, 'xstate.done.actor.remove')
+            ? 'the method the samples removed is no longer listed'
+            : undefined,
   },
   states: {
     loading: async ({ page, expect }) => {
