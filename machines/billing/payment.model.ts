@@ -6,7 +6,6 @@ import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { paymentMachine, type BillingData, type PaymentContext } from './payment.machine.ts';
 import {
   selectAccountError,
-  selectAccountId,
   selectAmount,
   selectAmountError,
   selectConfirmation,
@@ -20,14 +19,16 @@ import {
 const RELOAD = { 'reload the billing data': true } as const;
 const BANK = { id: 1, label: 'Bank account ending in 6789' };
 const CARD = { id: 2, label: 'Visa ending in 4242' };
-const ACCOUNTS = [BANK, CARD];
+/** A bank account added after the first one was removed (on the payment methods page). */
+const NEW_BANK = { id: 3, label: 'Bank account ending in 1111' };
+const ACCOUNTS = [BANK, CARD, NEW_BANK];
 
 /** A customer with a bank account (the default) and a card, $45.10 due. */
 const DATA: BillingData = {
   amountDue: 45.1,
   automatic: false,
   defaultAccountId: BANK.id,
-  accounts: ACCOUNTS,
+  accounts: [BANK, CARD],
 };
 
 /** The shared amount rule on the typed text (the server's rule, on the number it stands for). */
@@ -58,6 +59,8 @@ const project = (snapshot: Parameters<typeof selectAmount>[0]) => {
     message: context.outcome ? [context.outcome.title, context.outcome.message].join(' | ') : null,
     /** Whether the amount's problem shows (once the amount was left or Pay pressed). */
     checked: context.amountShown,
+    /** Whether the account's problem shows (once Pay was pressed). */
+    accountChecked: context.accountShown,
     amountError: selectAmountError(snapshot),
     accountError: selectAccountError(snapshot),
     /** The payment in words while it is confirmed and sent. */
@@ -88,15 +91,22 @@ const typed = (value: string) => (before: Projection) => ({
  */
 const loadedWhileEditing =
   (data: BillingData) =>
-  ({ amount, edited, account }: Projection) => {
+  ({ amount, edited, account, accountChecked }: Projection) => {
     const has = (id: number | null) => data.accounts.some((choice) => choice.id === id);
     const only = data.accounts.length === 1 ? data.accounts[0].id : null;
+    const chosen = has(account)
+      ? account
+      : has(data.defaultAccountId)
+        ? data.defaultAccountId
+        : only;
     return {
       to: 'stays',
       with: {
         amount: edited ? amount : data.amountDue.toFixed(2),
-        account: has(account) ? account : has(data.defaultAccountId) ? data.defaultAccountId : only,
+        account: chosen,
         accounts: data.accounts.map((choice) => choice.id),
+        // An account problem shows only once Pay was pressed.
+        accountError: accountChecked && chosen === null ? BILLING_MESSAGES.paymentAccount : null,
       },
     };
   };
@@ -158,6 +168,8 @@ const loadedWhileConfirming = (data: BillingData) => (before: Projection) =>
 const NOTHING_DUE: BillingData = { ...DATA, amountDue: 0 };
 const ONLY_THE_CARD: BillingData = { ...DATA, defaultAccountId: null, accounts: [CARD] };
 const NO_DEFAULT: BillingData = { ...DATA, defaultAccountId: null };
+/** The bank account replaced by another, which is not the default: no account is chosen then. */
+const REPLACED: BillingData = { ...DATA, defaultAccountId: null, accounts: [CARD, NEW_BANK] };
 
 export const billingPaymentModel = defineMachine({
   name: 'billing-payment',
@@ -210,6 +222,7 @@ export const billingPaymentModel = defineMachine({
     sample('nothing is due now', { type: 'billing.loaded', ...NOTHING_DUE }),
     sample('only the card is left', { type: 'billing.loaded', ...ONLY_THE_CARD }),
     sample('no account is the default', { type: 'billing.loaded', ...NO_DEFAULT }),
+    sample('the bank account is replaced', { type: 'billing.loaded', ...REPLACED }),
   ],
   project,
   limit: 60000,
@@ -242,6 +255,7 @@ export const billingPaymentModel = defineMachine({
                 to: 'stays',
                 with: {
                   checked: true,
+                  accountChecked: true,
                   amountError: paymentAmountError(before.amount),
                   accountError: before.accounts.includes(before.account ?? 0)
                     ? null
@@ -251,6 +265,7 @@ export const billingPaymentModel = defineMachine({
         'nothing is due now': loadedWhileEditing(NOTHING_DUE),
         'only the card is left': loadedWhileEditing(ONLY_THE_CARD),
         'no account is the default': loadedWhileEditing(NO_DEFAULT),
+        'the bank account is replaced': loadedWhileEditing(REPLACED),
       },
       confirming: {
         'press Back': { to: 'editing', with: { words: null } },
@@ -259,11 +274,13 @@ export const billingPaymentModel = defineMachine({
         'nothing is due now': loadedWhileConfirming(NOTHING_DUE),
         'only the card is left': loadedWhileConfirming(ONLY_THE_CARD),
         'no account is the default': loadedWhileConfirming(NO_DEFAULT),
+        'the bank account is replaced': loadedWhileConfirming(REPLACED),
       },
       paying: {
         'nothing is due now': loadedWhilePaying(NOTHING_DUE),
         'only the card is left': loadedWhilePaying(ONLY_THE_CARD),
         'no account is the default': loadedWhilePaying(NO_DEFAULT),
+        'the bank account is replaced': loadedWhilePaying(REPLACED),
         // After a success the next payment is another one, for the new amount due; the
         // problems of this one no longer show.
         'the card payment is received': {
@@ -274,6 +291,7 @@ export const billingPaymentModel = defineMachine({
             key: 'none',
             edited: false,
             checked: false,
+            accountChecked: false,
             words: null,
           },
           runs: RELOAD,
@@ -286,6 +304,7 @@ export const billingPaymentModel = defineMachine({
             key: 'none',
             edited: false,
             checked: false,
+            accountChecked: false,
             words: null,
           },
           runs: RELOAD,
@@ -305,6 +324,7 @@ export const billingPaymentModel = defineMachine({
     running: { paying: ['pay'] },
     inputs: {
       pay: (after) => ({
+        key: /^[0-9a-f]{32}$/,
         amount: amountValue(after.amount),
         payment_account_id: after.account,
       }),
@@ -322,7 +342,6 @@ export const billingPaymentModel = defineMachine({
       expectThat(!selectPaymentProcessing(snapshot), 'no payment is being processed');
       expectThat(selectConfirmation(snapshot) === null, 'nothing waits for a confirmation');
       expectThat(selectAmount(snapshot) !== '', 'an amount shows');
-      expectThat(selectAccountId(snapshot) !== null, 'an account is chosen');
       expectThat(selectPaymentType(snapshot) === 'MANUAL', 'the payment type is MANUAL');
     },
     confirming: (snapshot) => {

@@ -97,7 +97,8 @@ export interface Declaration<TProjection = unknown> {
    * By actor source: what each call of it must be given (its `input`), from the projection
    * and the state keys active after the step that made the call: the ids and values the
    * specification says are sent (the server's id, the action pressed, the page asked for). A
-   * declared object checks the keys it names (recursively). Once a declaration names `inputs`,
+   * declared object checks the keys it names (recursively), a regular expression the form of a
+   * text (a random key, say). Once a declaration names `inputs`,
    * every call with an input of an actor the runner scripts must be declared here.
    */
   inputs?: Readonly<

@@ -311,9 +311,11 @@ export function judgeTimers(
 
 /**
  * Whether an actor's input holds what was declared: a declared object names the keys it checks
- * (recursively; others may be there too), anything else must be equal.
+ * (recursively; others may be there too), a regular expression is a text's form (a key of 32 hex
+ * digits), anything else must be equal.
  */
 function holds(actual: unknown, declared: unknown): boolean {
+  if (declared instanceof RegExp) return typeof actual === 'string' && declared.test(actual);
   if (declared !== null && typeof declared === 'object' && !Array.isArray(declared)) {
     if (actual === null || typeof actual !== 'object') return false;
     return Object.entries(declared).every(([key, value]) =>
