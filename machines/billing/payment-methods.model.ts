@@ -86,10 +86,10 @@ const SAVINGS_ACCOUNT: PaymentAccountRecord = {
  * last four, expiry with expired and expiring soon marked, the account type, the default).
  */
 const SHOWN = {
-  bank: 'Demo Bank · 6789 · Checking',
-  card: 'Visa · 4242 · 08/2030 · expiring soon',
-  oldCard: 'Mastercard · 4444 · 01/2024 · expired',
-  savings: 'Bank account · 1111 · Savings',
+  bank: 'bank · Demo Bank · 6789 · Checking',
+  card: 'card · Visa · 4242 · 08/2030 · expiring soon',
+  oldCard: 'card · Mastercard · 4444 · 01/2024 · expired',
+  savings: 'bank · Bank account · 1111 · Savings',
 };
 const DEFAULT = ' · default';
 /** The page after the methods arrive: the bank account is the default. */
@@ -267,6 +267,8 @@ interface Projection {
   notice: string | null;
   error: string | null;
   loadError: string | null;
+  /** "No payment methods yet" shows. */
+  empty: boolean;
   /** The method cards, each as its words (see {@link SHOWN}). */
   cards: readonly string[];
   /** Remove this method? while a removal is confirmed or runs: the method's label. */
@@ -275,6 +277,7 @@ interface Projection {
 
 function shown(method: MethodCard): string {
   return [
+    method.kind,
     method.title,
     method.lastFour,
     method.expiry,
@@ -299,6 +302,7 @@ function project(snapshot: PaymentMethodsSnapshot): Projection {
     notice: view.notice,
     error: view.error,
     loadError: view.loadError,
+    empty: view.empty,
     cards: view.methods.map(shown),
     confirm: view.confirm
       ? `${view.confirm.label}${view.confirm.removing ? ' (removing)' : ''}`
@@ -341,19 +345,36 @@ export const paymentMethodsModel = defineMachine({
   // portal.md §2 (/payment-methods/), §3 "Payment account", §5 "Bank form", docs/api.md
   // "Billing": the list; each change answers the list again or is refused with a message.
   expect: {
+    // The page opens loading its list: nothing shows yet, nothing was said.
+    start: {
+      to: 'loading',
+      with: {
+        listed: false,
+        automatic: false,
+        autopayAccount: null,
+        makeDefault: false,
+        notice: null,
+        error: null,
+        loadError: null,
+        empty: false,
+        cards: [],
+        confirm: null,
+      },
+    },
     on: {
       loading: {
         'the methods arrive': {
           to: 'ready.idle',
           with: {
             listed: true,
+            empty: false,
             cards: LISTED_CARDS,
             autopayAccount: BANK_ACCOUNT.payment_account_id,
           },
         },
         'no methods yet': {
           to: 'ready.idle',
-          with: { listed: false, cards: [], autopayAccount: null },
+          with: { listed: false, empty: true, cards: [], autopayAccount: null },
         },
         'the list fails to load': {
           to: 'load failed',

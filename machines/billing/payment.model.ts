@@ -6,11 +6,14 @@ import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { paymentMachine, type BillingData, type PaymentContext } from './payment.machine.ts';
 import {
   selectAccountError,
+  selectAccountId,
+  selectAccounts,
   selectAmount,
   selectAmountError,
   selectConfirmation,
   selectEditing,
   selectOutcome,
+  selectPaymentKey,
   selectPaymentProcessing,
   selectPaymentType,
 } from './payment.selectors.ts';
@@ -35,8 +38,11 @@ const DATA: BillingData = {
 const passes = (amount: string) => paymentAmountError(amount) === null;
 
 /** What the Idempotency-Key is for: none, the payment on the form, or an earlier one. */
-function keyOf(context: PaymentContext): 'none' | 'this payment' | 'another payment' {
-  if (context.key === null) return 'none';
+function keyOf(
+  context: PaymentContext,
+  key: string | null,
+): 'none' | 'this payment' | 'another payment' {
+  if (key === null) return 'none';
   const value = amountValue(context.amount);
   const current = `${value === null ? context.amount : Math.round(value * 100)}:${context.accountId}`;
   return context.keyFor === current ? 'this payment' : 'another payment';
@@ -48,12 +54,14 @@ const project = (snapshot: Parameters<typeof selectAmount>[0]) => {
   const { context } = snapshot;
   const words = selectConfirmation(snapshot);
   return {
-    amount: context.amount,
-    account: context.accountId,
+    amount: selectAmount(snapshot),
+    account: selectAccountId(snapshot),
     /** The accounts the customer has, by id. */
-    accounts: context.accounts.map((account) => account.id),
+    accounts: selectAccounts(snapshot).map((account) => account.id),
+    /** What the payment is recorded as (portal.md §4 payment_type). */
+    type: selectPaymentType(snapshot),
     edited: context.amountEdited,
-    key: keyOf(context),
+    key: keyOf(context, selectPaymentKey(snapshot)),
     outcome: context.outcome?.kind ?? null,
     /** The answer shown, in the server's words (a title with it for a failure). */
     message: context.outcome ? [context.outcome.title, context.outcome.message].join(' | ') : null,
@@ -105,6 +113,7 @@ const loadedWhileEditing =
         amount: edited ? amount : data.amountDue.toFixed(2),
         account: chosen,
         accounts: data.accounts.map((choice) => choice.id),
+        type: data.automatic ? 'AUTOMATIC' : 'MANUAL',
         // An account problem shows only once Pay was pressed.
         accountError: accountChecked && chosen === null ? BILLING_MESSAGES.paymentAccount : null,
       },
@@ -129,6 +138,7 @@ const loadedWhilePaying =
         amount,
         account,
         accounts,
+        type: data.automatic ? 'AUTOMATIC' : 'MANUAL',
         words: `${formatDollars(amountValue(amount) ?? 0)} | ${labelOf(accounts, account)}`,
       },
     };
@@ -166,7 +176,13 @@ const loadedWhileConfirming = (data: BillingData) => (before: Projection) =>
     : { ...loadedWhileEditing(data)(before), to: 'editing' };
 
 const NOTHING_DUE: BillingData = { ...DATA, amountDue: 0 };
-const ONLY_THE_CARD: BillingData = { ...DATA, defaultAccountId: null, accounts: [CARD] };
+/** The bank account removed, and automatic payment turned on for the card (on other pages). */
+const ONLY_THE_CARD: BillingData = {
+  ...DATA,
+  automatic: true,
+  defaultAccountId: null,
+  accounts: [CARD],
+};
 const NO_DEFAULT: BillingData = { ...DATA, defaultAccountId: null };
 /** The bank account replaced by another, which is not the default: no account is chosen then. */
 const REPLACED: BillingData = { ...DATA, defaultAccountId: null, accounts: [CARD, NEW_BANK] };
@@ -229,6 +245,24 @@ export const billingPaymentModel = defineMachine({
   // Any answer has the amount due and the tables loaded again (portal.md §7 Billing).
   expect: {
     effects: ['reload the billing data'],
+    // The form starts with the amount due and the default account, nothing checked or sent.
+    start: {
+      to: 'editing',
+      with: {
+        amount: '45.10',
+        account: BANK.id,
+        accounts: [BANK.id, CARD.id],
+        type: 'MANUAL',
+        edited: false,
+        key: 'none',
+        outcome: null,
+        checked: false,
+        accountChecked: false,
+        amountError: null,
+        accountError: null,
+        words: null,
+      },
+    },
     on: {
       editing: {
         'type 20.00': typed('20.00'),
@@ -342,7 +376,6 @@ export const billingPaymentModel = defineMachine({
       expectThat(!selectPaymentProcessing(snapshot), 'no payment is being processed');
       expectThat(selectConfirmation(snapshot) === null, 'nothing waits for a confirmation');
       expectThat(selectAmount(snapshot) !== '', 'an amount shows');
-      expectThat(selectPaymentType(snapshot) === 'MANUAL', 'the payment type is MANUAL');
     },
     confirming: (snapshot) => {
       const confirmation = selectConfirmation(snapshot);

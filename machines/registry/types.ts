@@ -82,6 +82,14 @@ export interface Declaration<TProjection = unknown> {
    */
   boundaries?: readonly EventSample[];
   /**
+   * Where the machine starts and what shows then (the projection's values), from its input: an
+   * empty form, the amount due, no saved choice.
+   */
+  start?: {
+    to: string | readonly string[];
+    with?: Readonly<Record<string, unknown>>;
+  };
+  /**
    * By state key: the actors (by invoke id) that must be running while the state is active, such
    * as the poll while an action is under way. A state that drops a declared call fails.
    */

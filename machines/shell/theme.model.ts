@@ -29,6 +29,8 @@ export const themeModel = defineMachine({
   // choice is kept for the next visit; nothing else stores one.
   expect: {
     effects: ['store preference'],
+    // A first visit: no choice saved, no device setting, light pages.
+    start: { to: 'following preference', with: { saved: null, system: null } },
     on: {
       '*': {
         'device turns dark': { to: 'stays', with: { system: 'dark' } },

@@ -191,6 +191,34 @@ export function judgeStep(
   return { problems, rows: [...rows.map((row) => rowId(row.state, facts.label)), ...effects.rows] };
 }
 
+/** The start row's id. */
+export const START_ROW = 'start';
+
+/** Judges where the machine starts and what shows then against the declaration's `start`. */
+export function judgeStart(
+  entry: RegisteredMachine,
+  states: readonly string[],
+  projection: unknown,
+): { problems: string[]; rows: string[] } {
+  const start = declarationOf(entry).start;
+  if (!start) return { problems: [], rows: [] };
+  const problems: string[] = [];
+  const to = typeof start.to === 'string' ? [start.to] : start.to;
+  const missing = to.filter((key) => !states.includes(key));
+  if (missing.length)
+    problems.push(
+      `declared to start in ${to.join(' + ')}, but it starts in ${leaves(states).join(' + ')}`,
+    );
+  for (const [key, value] of Object.entries(start.with ?? {})) {
+    const actual = (projection as Record<string, unknown> | null)?.[key];
+    if (!same(actual, value))
+      problems.push(
+        `declared to start with ${key} ${JSON.stringify(value)}, but it is ${JSON.stringify(actual)}`,
+      );
+  }
+  return { problems, rows: [START_ROW] };
+}
+
 /** Nothing the specification says happens on its own: no declared effect runs at the start. */
 export function judgeStartEffects(entry: RegisteredMachine, ran: readonly ActionRun[]): string[] {
   const watched = new Set(declarationOf(entry).effects ?? []);
@@ -376,6 +404,7 @@ export function declaredRows(entry: RegisteredMachine): string[] {
     for (const id of ids) rows.push(runningRowId(state, id));
   for (const src of Object.keys(declarationOf(entry).inputs ?? {})) rows.push(inputRowId(src));
   for (const name of declarationOf(entry).effects ?? []) rows.push(effectRowId(name));
+  if (declarationOf(entry).start) rows.push(START_ROW);
   return rows;
 }
 

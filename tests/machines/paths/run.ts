@@ -31,6 +31,7 @@ import type { RegisteredMachine } from '../../../machines/registry.ts';
 import {
   declarationOf,
   judgeInputs,
+  judgeStart,
   judgeStartEffects,
   judgeStep,
   runningRowId,
@@ -243,10 +244,15 @@ export async function runPath(
       activeStateKeys(actor.getSnapshot()),
     );
     const atStart = judgeStartEffects(entry, ran);
+    const start = judgeStart(
+      entry,
+      activeStateKeys(actor.getSnapshot()),
+      entry.project(actor.getSnapshot()),
+    );
     declared(
       -1,
-      [...timers.problems, ...inputs.problems, ...atStart],
-      [...timers.rows, ...inputs.rows],
+      [...timers.problems, ...inputs.problems, ...atStart, ...start.problems],
+      [...timers.rows, ...inputs.rows, ...start.rows],
     );
     check(-1, plan.initial.expected);
     for (const [index, step] of path.steps.entries()) {

@@ -438,6 +438,15 @@ describe('planted defects fail the generated paths of the registered machines', 
       /"open the signup page" ran "store preference" with \{"scheme":"light"\}, which no declaration of the states it was in names/,
     );
   });
+  it('a first visit starting with a saved dark scheme (own)', async () => {
+    // Every step after the start still does what its row says: only the start is wrong.
+    const machine = patched(themeMachine, (config) => {
+      (config as unknown as { context: unknown }).context = () => ({ saved: 'dark', system: null });
+    });
+    expect(await failuresWith(themeModel, machine)).toMatch(
+      /at the start the machine breaks its declaration:\n {2}declared to start with saved null, but it is "dark"/,
+    );
+  });
   it('Acknowledge refused while two notices show, allowed with one (own)', async () => {
     // The guard holds for every notice instead of some: with one notice left it still works, so
     // every path passes; the judgement of every edge of the graph does not.
