@@ -144,6 +144,21 @@ const loadedWhilePaying =
     };
   };
 
+/** After a success the next payment is another one; the problems of this one no longer show. */
+const succeeded = (message: string) => ({
+  to: 'editing',
+  with: {
+    outcome: 'success',
+    message: ` | ${message}`,
+    key: 'none',
+    edited: false,
+    checked: false,
+    accountChecked: false,
+    words: null,
+  },
+  runs: RELOAD,
+});
+
 /**
  * After a failure the payment stays on the form as it was sent, and sent again keeps its key;
  * only an account removed meanwhile gives way to the only one left (another payment, another key).
@@ -315,34 +330,9 @@ export const billingPaymentModel = defineMachine({
         'only the card is left': loadedWhilePaying(ONLY_THE_CARD),
         'no account is the default': loadedWhilePaying(NO_DEFAULT),
         'the bank account is replaced': loadedWhilePaying(REPLACED),
-        // After a success the next payment is another one, for the new amount due; the
-        // problems of this one no longer show.
-        'the card payment is received': {
-          to: 'editing',
-          with: {
-            outcome: 'success',
-            message: ` | ${BILLING_MESSAGES.paymentReceived}`,
-            key: 'none',
-            edited: false,
-            checked: false,
-            accountChecked: false,
-            words: null,
-          },
-          runs: RELOAD,
-        },
-        'the bank payment is submitted': {
-          to: 'editing',
-          with: {
-            outcome: 'success',
-            message: ` | ${BILLING_MESSAGES.paymentPending}`,
-            key: 'none',
-            edited: false,
-            checked: false,
-            accountChecked: false,
-            words: null,
-          },
-          runs: RELOAD,
-        },
+        // After a success the amount follows the new amount due.
+        'the card payment is received': succeeded(BILLING_MESSAGES.paymentReceived),
+        'the bank payment is submitted': succeeded(BILLING_MESSAGES.paymentPending),
         'the card is declined': failed(
           `${BILLING_MESSAGES.declinedTitle} | ${BILLING_MESSAGES.declined('card_declined')}`,
         ),
