@@ -60,6 +60,8 @@ export const billingAutopayModel = defineMachine({
   limit: 200,
   expect: {
     effects: ['reload the billing data'],
+    // As the billing data says: off, with a default account, nothing refused.
+    start: { to: 'off', with: { automatic: false, hasDefault: true, refused: null } },
     on: {
       '*': {
         // What the server says is what the switch shows.

@@ -20,6 +20,8 @@ export const zoneCountdownModel = defineMachine({
   project: ({ context }: { context: ZoneCountdownContext }) => ({ remaining: context.remaining }),
   limit: 500,
   expect: {
+    // A zone just created: 60 seconds left (portal.md §4, §9).
+    start: { to: 'counting', with: { remaining: 60 } },
     on: {
       counting: {
         'a second passes': ({ remaining }) =>

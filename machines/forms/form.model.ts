@@ -80,6 +80,11 @@ export const formModel = defineMachine({
     },
   ],
   expect: {
+    // An empty form: nothing typed, nothing waiting, so it does not pass (a name is required).
+    start: {
+      to: 'editing.idle',
+      with: { name: '', email: '', passes: false, submitRequested: false },
+    },
     on: {
       '*': { 'outside errors arrive': 'stays' },
       editing: {

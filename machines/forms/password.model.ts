@@ -159,6 +159,12 @@ export const passwordModel = defineMachine({
   // success notification, portal.md §4 "Notifications"), once, when the server accepts it.
   expect: {
     effects: ['announce the change'],
+    // Empty fields: the current password is required, so the rules do not pass; nothing is
+    // typed or measured, and no Submit waits.
+    start: {
+      to: ['editing.rules.idle', 'editing.strength.empty'],
+      with: { quickOk: false, typed: false, measured: false, strong: null, waits: false },
+    },
     on: {
       // The account the password is for goes with it, whatever the fields are doing.
       '*': { 'the page names the account': 'stays' },

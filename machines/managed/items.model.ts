@@ -73,6 +73,8 @@ export const managedItemsModel = defineMachine({
   }),
   limit: 20_000,
   expect: {
+    // The list loads first: nothing listed, no lock counting, nothing refused.
+    start: { to: 'loading', with: { lock: 0, ids: [], refused: false } },
     on: {
       loading: {
         'the list arrives': { to: ['ready.work.idle', 'ready.locks.quiet'], with: { ids: ['8'] } },

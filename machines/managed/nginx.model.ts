@@ -43,6 +43,8 @@ export const managedNginxModel = defineMachine({
   project: ({ context }) => ({ error: context.error }),
   limit: 100,
   expect: {
+    // The status loads first; nothing has failed.
+    start: { to: 'loading', with: { error: null } },
     on: {
       loading: {
         'status on': 'on',

@@ -65,6 +65,11 @@ export const noticesBannerModel = defineMachine({
   }),
   limit: 200,
   expect: {
+    // The banner loads the notices first: none shown yet, nothing failed or answered.
+    start: {
+      to: 'loading',
+      with: { count: 0, firm: false, ignorable: false, error: null, answering: null },
+    },
     on: {
       '*': { 'log out': { to: 'cleared', with: { count: 0 } } },
       loading: {

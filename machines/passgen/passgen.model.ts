@@ -73,6 +73,8 @@ export const passgenModel = defineMachine({
   limit: 2000,
   // signup.md §9: 15 words; at least 3 chosen before a password can be generated.
   expect: {
+    // The 15 words are asked for first (portal.md §9): none yet, none chosen.
+    start: { to: 'loading', with: { chosen: [], words: 0 } },
     on: {
       loading: {
         'words arrive': {

@@ -35,6 +35,8 @@ export const cardFormModel = defineMachine({
   // signup.md §2 "Other shared pieces", §4 "Payment": the form opens in the modal, a card comes
   // only from it, closing the modal adds none, a form that cannot open says why and tries again.
   expect: {
+    // The modal opens loading the provider's form, no card yet.
+    start: { to: 'opening the form', with: { card: false } },
     on: {
       'opening the form': {
         'the card form’s address arrives': 'form open',

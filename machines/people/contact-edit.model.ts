@@ -191,6 +191,25 @@ export const contactEditModel = defineMachine({
   limit: 20000,
   expect: {
     effects: ['contact changed'],
+    // Add contact: the form opens empty (name, email and phone required, so not yet valid), no
+    // login and no rights, nothing saved, no message.
+    start: {
+      to: 'editing',
+      with: {
+        saved: false,
+        user: false,
+        name: '',
+        savedName: '',
+        emailOk: false,
+        phoneOk: false,
+        uid: false,
+        password: false,
+        payments: 'none',
+        services: 'none',
+        errors: '',
+        error: null,
+      },
+    },
     on: {
       viewing: {
         'press Edit': { to: 'editing', with: { errors: '', error: null } },

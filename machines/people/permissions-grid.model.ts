@@ -101,6 +101,17 @@ export const permissionsGridModel = defineMachine({
   limit: 500,
   expect: {
     effects: ['permissions changed'],
+    // The grid shows the user's saved rights (payments view, nothing else), unchanged.
+    start: {
+      to: 'unchanged',
+      with: {
+        payments: 'view',
+        contacts: 'none',
+        services: 'none',
+        savedContacts: 'none',
+        error: null,
+      },
+    },
     on: {
       '*': {
         // The editor holds contacts manage: any level of contacts can be set.

@@ -77,6 +77,11 @@ export const serverEditorModel = defineMachine({
   // the server was saved (and shows it as saved), so the app announces it.
   expect: {
     effects: ['notify in a modal', 'announce the save'],
+    // The server's own values (2 CPUs, 4 GB, 40 GB), all within the bounds, no error shown.
+    start: {
+      to: 'editing',
+      with: { cpusOk: true, memOk: true, diskOk: true, errors: 0 },
+    },
     boundaries: [
       set('set 1 CPU (the least)', 'cpus', cpus.min),
       set('set 8 CPUs (the most)', 'cpus', cpus.max),

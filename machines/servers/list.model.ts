@@ -83,6 +83,8 @@ export const serversListModel = defineMachine({
   // page instead (with Reload), not in a modal.
   expect: {
     effects: ['notify in a modal'],
+    // The table loads, sorted as it is given (by iid, ascending), nothing failed.
+    start: { to: 'loading', with: { column: 'iid', ascending: true, failed: false } },
     on: {
       loading: {
         'the list loads': { to: 'ready', with: { failed: false } },

@@ -96,6 +96,12 @@ export const serverPowerModel = defineMachine({
   limit: 400,
   expect: {
     effects: ['reload the server'],
+    // The power status is read first: nothing known yet, no action pressed, no reason, no
+    // shutdown counter (portal.md is silent on what shows before the status arrives).
+    start: {
+      to: 'loading',
+      with: { power: null, action: null, error: null, seconds: null },
+    },
     on: {
       loading: {
         'it is running': 'running',

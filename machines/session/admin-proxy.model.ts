@@ -65,6 +65,8 @@ export const adminProxyModel = defineMachine({
   // marked as the admin's proxy (what the banner and the return to the admin read).
   expect: {
     effects: ['act as the customer'],
+    // The screen opens with no search made, no customer chosen, no error.
+    start: { to: 'idle', with: { found: null, chosen: null, error: false } },
     on: {
       idle: {
         'search for dana': 'searching',

@@ -24,6 +24,8 @@ export const loaderModel = defineMachine({
   project: () => null,
   limit: 100,
   expect: {
+    // A page opens loading its data (the projection names nothing).
+    start: { to: 'loading', with: {} },
     on: {
       loading: { 'data arrives': 'loaded', 'server unreachable': 'failed', reload: 'loading' },
       reloading: { 'data arrives': 'loaded', 'server unreachable': 'failed', reload: 'reloading' },

@@ -96,6 +96,8 @@ export const passwordUpdateModel = defineMachine({
   // password is sent by the password machine's `submit` actor, and its `announce the change` is
   // judged in the password fields' registration (machines/forms/password.model.ts).
   expect: {
+    // The page opens with an empty username, nothing refused.
+    start: { to: 'editing', with: { username: '', refused: false } },
     on: {
       '*': {
         // The username follows the form wherever the page is; a refusal shows under its field.

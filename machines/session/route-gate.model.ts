@@ -115,6 +115,8 @@ export const routeGateModel = defineMachine({
   fakes: { actions: { 'remember attempted route': () => {}, 'notify route denied': () => {} } },
   expect: {
     effects: ['remember attempted route', 'notify route denied'],
+    // No page asked for yet, and the login state still undefined (portal.md §4 "Login state").
+    start: { to: 'idle', with: { session: 'unknown', route: null } },
     on: {
       '*': Object.fromEntries(
         Object.keys(PAGES).map((label) => [

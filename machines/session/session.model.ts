@@ -142,6 +142,9 @@ export const sessionModel = defineMachine({
       'go to page after login',
       'go to admin proxy',
     ],
+    // Before the page opens the login state is undefined (portal.md §4 "Login state"): nobody
+    // logged in, no failed login, nowhere to go after a login.
+    start: { to: 'opening', with: { user: null, loginError: false, redirect: null } },
     on: {
       // The hint cookie decides whether the server is asked at all (issue: no profile or refresh
       // call for a visitor without a session).

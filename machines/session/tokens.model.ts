@@ -128,6 +128,13 @@ export const tokensModel = defineMachine({
   fakes: { actions: { 'report user': () => {}, 'end session': () => {} } },
   expect: {
     effects: ['report user', 'end session'],
+    // Nothing refused yet: no request waits for a renewal or the password, no password refused.
+    // The reason only matters once the password window opens; the spec names none before that,
+    // so it starts at the one portal.md §4 names (a fresh access token required).
+    start: {
+      to: 'idle',
+      with: { refresh: false, password: false, reason: 'fresh token', refused: false },
+    },
     on: {
       '*': { 'user logs in': 'stays' },
       idle: refusals('idle'),

@@ -40,6 +40,8 @@ export const notificationsModel = defineMachine({
   // Several banners can show; closing the last or clearing them empties the list; empty
   // messages and closing a banner that is gone change nothing.
   expect: {
+    // A page opens with no banner.
+    start: { to: 'empty', with: { banners: [] } },
     on: {
       empty: {
         'a success is reported': 'showing',

@@ -84,6 +84,12 @@ export const accountModel = defineMachine({
   // signup.md §2 item 8: the account holder first (filled in from the customer details and
   // following them), then the username and password once the holder is valid; they stay shown.
   expect: {
+    // The holder comes from the customer details without a date of birth, so it is incomplete;
+    // no username or password is entered yet.
+    start: {
+      to: 'account holder',
+      with: { holder: false, username: false, password: false },
+    },
     on: {
       '*': {
         'the username is free': { to: 'stays', with: { username: true } },

@@ -27,6 +27,8 @@ export const activationModel = defineMachine({
   limit: 100,
   // signup.md §3: the desired activation date, tomorrow at the earliest.
   expect: {
+    // The section opens with no date chosen.
+    start: { to: 'no date', with: { date: null } },
     on: {
       '*': {
         'choose today': 'ignored',

@@ -149,6 +149,12 @@ export const addressModel = defineMachine({
   limit: 3000,
   fakes: { actors: { availabilityContactForm: formMachine } },
   expect: {
+    // An empty box: no suggestions asked for or shown, the dropdown hidden, no address chosen,
+    // matched or brought by a pre-signup link.
+    start: {
+      to: ['suggestions.idle', 'dropdown.closed', 'check.no address'],
+      with: { suggestions: false, pointing: false, chosen: false, matches: 0, linked: false },
+    },
     on: {
       // Suggestions are asked for once typing pauses for 750 ms; a failed request shows none.
       suggestions: {

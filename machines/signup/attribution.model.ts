@@ -28,6 +28,8 @@ export const attributionModel = defineMachine({
   // How the visitor heard about us: a choice, "Other" with where, or skipped. A skipped question
   // is hidden (signup.md §2 item 7), so it takes no choice.
   expect: {
+    // The question shows with nothing chosen and no text (Skip shows while none is chosen).
+    start: { to: 'unanswered', with: { choice: null, other: false } },
     on: {
       unanswered: { ...choosing, 'press Skip': 'skipped' },
       answered: choosing,

@@ -158,6 +158,11 @@ export const checkoutModel = defineMachine({
       'show that the automatic login failed',
       'go to the login page',
     ],
+    // "I agree" not ticked, no captcha solved or refused, nothing sent (so no key).
+    start: {
+      to: ['agreement.not agreed', 'placing.idle'],
+      with: { agreed: false, token: '', round: false, keyFor: null },
+    },
     on: {
       '*': {
         'solve the captcha': { to: 'stays', with: { token: 'captcha-1' } },

@@ -70,6 +70,19 @@ export const installationModel = defineMachine({
   // signup.md §4 "Lehi-style installation": the type, then a date (tomorrow at the earliest,
   // once the free times are known), then a time of that date; notes and the attach point any time.
   expect: {
+    // Nothing chosen yet: the type first, no times loaded, no date or slot, no notes, the attach
+    // point not yet confirmed.
+    start: {
+      to: 'scheduling.choosing type',
+      with: {
+        type: null,
+        times: false,
+        date: null,
+        slot: null,
+        notes: false,
+        attachPoint: false,
+      },
+    },
     on: {
       scheduling: {
         'write a note': 'stays',

@@ -136,6 +136,23 @@ export const paymentModel = defineMachine({
   // signup.md §2 items 9-10, §6: card (the provider's form in a modal) or bank account, then how
   // bills are paid; once the payment account is complete, the billing address (a choice).
   expect: {
+    // Nothing chosen: no method, no card, no bank account, no way of paying bills; the billing
+    // address waits for the payment account.
+    start: {
+      to: [
+        'method.not chosen',
+        'auto pay.not chosen',
+        'billing address.waiting for the payment account',
+      ],
+      with: {
+        method: null,
+        card: false,
+        bank: false,
+        autoPay: null,
+        billing: null,
+        address: false,
+      },
+    },
     on: {
       method: {
         'choose card': ({ card }: Projection) => ({

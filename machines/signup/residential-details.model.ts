@@ -92,8 +92,14 @@ function residentialDeclaration(rules: CustomerDetailsRules) {
       },
     },
   } as const;
-  if (!rules.tribal_question_required) return { on: ownership };
+  // Nothing answered yet: neither the ownership nor the tribal question.
+  const start = {
+    to: ['ownership.not answered', 'tribal.not answered'],
+    with: { owner: null, tribal: null },
+  };
+  if (!rules.tribal_question_required) return { start, on: ownership };
   return {
+    start,
     on: {
       ...ownership,
       'tribal.not answered': {

@@ -140,9 +140,13 @@ function meshBoundaries(offering: ServiceOffering) {
 
 /**
  * What signup.md §4 says the speed, router and mesh choices do, for an offering (its stock is
- * the sample data's, read here from the offering as the server sends it).
+ * the sample data's, read here from the offering as the server sends it) at an address that
+ * takes a new service (`available`) or not.
  */
-function servicesDeclaration(offering: ServiceOffering): Declaration<Projection> {
+function servicesDeclaration(
+  offering: ServiceOffering,
+  available: boolean,
+): Declaration<Projection> {
   const bundles = (id: string) =>
     offering.speed_options.find((o) => o.speed_id === id)?.router_bundled === true;
   const routerInStock = (id: string | null) =>
@@ -194,6 +198,16 @@ function servicesDeclaration(offering: ServiceOffering): Declaration<Projection>
   const choose = bySpeed((id) => ({ to: 'speed.chosen', with: { speed: id } }));
 
   return {
+    // Nothing chosen: no speed, no router answer, no mesh choice, no existing service. The
+    // connectivity action is new at an available address, else none (signup.md §4).
+    start: {
+      to: [
+        'speed.not chosen',
+        'router.no choice',
+        available ? 'connectivity action.new' : 'connectivity action.none',
+      ],
+      with: { speed: null, mesh: null, existing: null },
+    },
     on: {
       'speed.not chosen': choose,
       'speed.chosen': choose,
@@ -333,7 +347,7 @@ export const servicesModel = defineMachine({
   project,
   limit: 2000,
   states: STATE_CHECKS,
-  expect: servicesDeclaration(stocked),
+  expect: servicesDeclaration(stocked, true),
   unreachable: [
     {
       state: 'router.xwi.mesh out of stock',
@@ -367,7 +381,7 @@ export const servicesSoldOutModel = defineMachine({
   project,
   limit: 2000,
   states: STATE_CHECKS,
-  expect: servicesDeclaration(soldOut),
+  expect: servicesDeclaration(soldOut, false),
   unreachable: [
     {
       state: 'router.xwi.mesh not chosen',

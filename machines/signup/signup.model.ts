@@ -387,9 +387,9 @@ const ADDRESSES = {
  * What the specification says the wizard does (signup.md §2 "one page", §3 connectivity forms,
  * §9 "Installation fees are shown as waived for southern_ute and for self-identifying tribal
  * members"): sections appear in order and never disappear while the address stays; a new
- * address starts them afresh.
+ * address starts them afresh. `withLink`: the page was opened from a pre-signup link.
  */
-function signupDeclaration(): Declaration<Projection> {
+function signupDeclaration(withLink: boolean): Declaration<Projection> {
   const servicesComplete = (p: Projection) => p.speed && p.router && p.connectivity;
   /** The later regions that must show once the page has what they wait for. */
   const laterSections = (p: Projection) => [
@@ -437,6 +437,27 @@ function signupDeclaration(): Declaration<Projection> {
     with: { connectivity: true },
   });
   return {
+    // Only the address box shows (signup.md §2): nothing chosen, valid or loaded. A pre-signup
+    // link is opened first; until it answers nothing of it is known.
+    start: {
+      to: withLink
+        ? 'waiting for an address.opening the signup link'
+        : 'waiting for an address.address box',
+      with: {
+        address: null,
+        customer: false,
+        speed: false,
+        router: false,
+        connectivity: false,
+        sections: false,
+        account: false,
+        payment: false,
+        link: 'none',
+        prefill: false,
+        tribalMember: false,
+        feeWaived: false,
+      },
+    },
     on: {
       'waiting for an address.address box': address,
       'waiting for an address.opening the signup link': {
@@ -657,7 +678,7 @@ export const signupModel = defineMachine({
   limit: 3000,
   fakes: { actors: SECTION_MACHINES },
   states: STATE_CHECKS,
-  expect: signupDeclaration(),
+  expect: signupDeclaration(false),
   unreachable: [
     { state: 'waiting for an address.opening the signup link', reason: PREFILL_WALK },
     {
@@ -699,5 +720,5 @@ export const signupPrefilledModel = defineMachine({
     actors: { ...SECTION_MACHINES, customerForm: inertForm, services: inertServices } as never,
   },
   states: STATE_CHECKS,
-  expect: signupDeclaration(),
+  expect: signupDeclaration(true),
 });

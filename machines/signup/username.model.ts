@@ -60,6 +60,8 @@ export const usernameModel = defineMachine({
   }),
   limit: 500,
   expect: {
+    // The box starts empty: nothing typed, nothing suggested.
+    start: { to: 'empty', with: { uid: '', suggested: false } },
     on: {
       // Typing starts the pause over wherever the box is; clearing it empties it.
       '*': {
