@@ -352,8 +352,10 @@ export const dnsPanelMachine = setup({
       },
     })),
     'forget the preview': assign({ preview: null }),
+    /** A change made: what it did shows, and an earlier refusal no longer does. */
     'note what the change did': assign(({ context }) => ({
       notice: context.change?.kind ?? null,
+      error: null,
       editor: null,
       change: null,
     })),

@@ -2,31 +2,51 @@
  * The DNS panel's registration: zones and records paged by 10 (portal.md §4), the active zone,
  * the record editor with a 422's field errors, deletes after a confirmation, aliases, a zone file
  * previewed then imported, and a new zone locked while its countdown runs.
+ *
+ * The sample server holds 25 zones and, in every zone, 25 records (three pages of each): it
+ * answers the page it is asked for (docs/api.md "DNS": limit and offset), records grouped by type.
  */
-import { DNS_PAGE_SIZE } from '#shared/constants';
+import { DNS_PAGE_SIZE, TIMERS } from '#shared/constants';
 import type { DnsRecord, DnsZone, ImportPreview, RecordsPage, ZonesPage } from '#shared/dns';
 import { DNS_MESSAGES } from '#shared/messages/dns';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { SnapshotFrom } from 'xstate';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
-import { dnsPanelMachine, type DnsPanelContext } from './dns-panel.machine.ts';
+import { dnsPanelMachine, type DnsChange } from './dns-panel.machine.ts';
 import {
   selectActiveZone,
+  selectBusy,
   selectEditor,
+  selectError,
   selectImportPreview,
   selectLoadFailed,
   selectLoading,
+  selectNotice,
   selectPendingDelete,
+  selectRecordGroups,
   selectRecordPager,
+  selectSavingRecord,
   selectZoneButtonLabel,
+  selectZoneCountdown,
   selectZonePager,
+  selectZones,
+  type DnsPanelSnapshot,
+  type PagerView,
 } from './dns-panel.selectors.ts';
+import { zoneCountdownMachine } from './zone-countdown.machine.ts';
 
+// ---------------------------------------------------------------------------------------------
+// The sample server's zones and records.
+
+/** A zone with two aliases (ids unique over the account). */
 const zone = (zone_id: number, zone_name: string): DnsZone => ({
   zone_id,
   zone_name,
   ttl: 3600,
-  aliases: [{ alias_id: 4001, alias_name: `alias-of-${zone_name}` }],
+  aliases: [
+    { alias_id: 4000 + 2 * zone_id, alias_name: `a1-${zone_name}` },
+    { alias_id: 4001 + 2 * zone_id, alias_name: `a2-${zone_name}` },
+  ],
   soa: {
     primary: 'ns1.ridgeline.example.',
     hostmaster: `hostmaster.${zone_name}.`,
@@ -42,52 +62,365 @@ const zone = (zone_id: number, zone_name: string): DnsZone => ({
 
 const FIRST = zone(1, 'first.example');
 const SECOND = zone(2, 'second.example');
-const NEW_ZONE = zone(3, 'new.example');
-/** 12 zones: two pages of 10. */
-const ZONES: ZonesPage = { total_zones: 12, zones: [FIRST, SECOND], limit: 10, offset: 0 };
-const NO_ZONES: ZonesPage = { total_zones: 0, zones: [], limit: 10, offset: 0 };
-const RECORD: DnsRecord = {
-  record_id: 100001,
-  record_type: 'MX',
-  name: '@',
-  ttl: null,
-  content: '10 mail.example.net.',
+/** The customer's 25 zones: pages 1–10, 11–20 and 21–25. */
+const ZONE_LIST: readonly DnsZone[] = [
+  FIRST,
+  SECOND,
+  ...Array.from({ length: 23 }, (_, i) =>
+    zone(i + 3, `zone-${String(i + 3).padStart(2, '0')}.example`),
+  ),
+];
+const ZONE_COUNT = ZONE_LIST.length;
+/** The zone "create a zone" makes (not in the sample server's list). */
+const NEW_ZONE = zone(26, 'new.example');
+/** A second zone created while the first one's countdown runs: each zone has its own. */
+const NEWER_ZONE = zone(27, 'newer.example');
+/** The alias "remove the alias" removes: the active zone's second one. */
+const secondAliasOf = (zoneName: string | null) =>
+  ZONE_LIST.find((z) => z.zone_name === zoneName)?.aliases[1];
+const zoneIdOf = (zoneName: string | null) =>
+  ZONE_LIST.find((z) => z.zone_name === zoneName)?.zone_id;
+
+const zonesPage = (offset: number, limit: number): ZonesPage => ({
+  total_zones: ZONE_COUNT,
+  zones: ZONE_LIST.slice(offset, offset + limit),
+  limit,
+  offset,
+});
+const NO_ZONES: ZonesPage = { total_zones: 0, zones: [], limit: DNS_PAGE_SIZE, offset: 0 };
+
+let nextRecordId = 100_001;
+const rec = (record_type: string, name: string, content: string, fields: object): DnsRecord =>
+  ({
+    record_id: nextRecordId++,
+    record_type,
+    name,
+    ttl: null,
+    content,
+    ...fields,
+  }) as DnsRecord;
+
+/** The MX record the samples edit and delete (on the first page of records). */
+const RECORD = rec('MX', '@', '10 mail.example.net.', {
   target: 'mail.example.net.',
   priority: 10,
-};
-/** 15 records: two pages of 10. */
-const RECORDS: RecordsPage = { total_records: 15, records: [RECORD], limit: 10, offset: 0 };
+}) as Extract<DnsRecord, { record_type: 'MX' }>;
+/** A record in words, as the confirmation names it: name, type, what is served. */
+const RECORD_LINE = '@ MX 10 mail.example.net.';
+
+/**
+ * Every zone's 25 records as the server answers them: grouped by type (A, AAAA, CNAME, MX, NS,
+ * TXT, SRV), then by name; the first page holds A, AAAA, CNAME and MX, the second NS and TXT, the
+ * third SRV.
+ */
+const RECORD_LIST: readonly DnsRecord[] = [
+  rec('A', '@', '192.0.2.1', { ipv4_address: '192.0.2.1' }),
+  rec('A', 'ftp', '192.0.2.2', { ipv4_address: '192.0.2.2' }),
+  rec('A', 'mail', '192.0.2.3', { ipv4_address: '192.0.2.3' }),
+  rec('A', 'www', '192.0.2.4', { ipv4_address: '192.0.2.4' }),
+  rec('AAAA', '@', '2001:db8::1', { ipv6_address: '2001:db8::1' }),
+  rec('AAAA', 'www', '2001:db8::4', { ipv6_address: '2001:db8::4' }),
+  rec('CNAME', 'blog', 'www.first.example.', { canonical_name: 'www' }),
+  rec('CNAME', 'shop', 'www.first.example.', { canonical_name: 'www' }),
+  RECORD,
+  rec('MX', '@', '20 backup.example.net.', { target: 'backup.example.net.', priority: 20 }),
+  rec('NS', '@', 'ns1.ridgeline.example.', { nameserver: 'ns1.ridgeline.example.' }),
+  rec('NS', '@', 'ns2.ridgeline.example.', { nameserver: 'ns2.ridgeline.example.' }),
+  ...Array.from({ length: 8 }, (_, i) =>
+    rec('TXT', `txt-${i + 1}`, `"note ${i + 1}"`, { text: `note ${i + 1}` }),
+  ),
+  ...Array.from({ length: 5 }, (_, i) =>
+    rec('SRV', `_s${i + 1}._tcp`, `0 5 5060 sip.example.net.`, {
+      priority: 0,
+      weight: 5,
+      port: 5060,
+      target: 'sip.example.net.',
+    }),
+  ),
+];
+const RECORD_COUNT = RECORD_LIST.length;
+const recordsPage = (offset: number, limit: number): RecordsPage => ({
+  total_records: RECORD_COUNT,
+  records: RECORD_LIST.slice(offset, offset + limit),
+  limit,
+  offset,
+});
+
+const ZONE_FILE = 'www IN A 192.0.2.1\n';
 const PREVIEW: ImportPreview = {
   added: [{ name: 'www', record_type: 'A', ttl: null, content: '192.0.2.1' }],
   changed: [],
   removed: [],
   applied: false,
 };
+const RECORD_BODY = { name: '@', priority: 10, target: 'mail.example.net' };
 
-/** What the machine's conditions read: the paging, the active zone, the lock, the editor, the change. */
-const project = ({ context }: { context: DnsPanelContext }) => ({
-  zoneOffset: context.zonePaging.offset,
-  zoneLimit: context.zonePaging.limit,
-  zoneTotal: context.zonePaging.total,
-  active: context.activeZoneId,
-  recordOffset: context.recordPaging.offset,
-  recordLimit: context.recordPaging.limit,
-  recordTotal: context.recordPaging.total,
-  locked: context.lockedZoneIds.includes(NEW_ZONE.zone_id),
-  editor: context.editor !== null,
-  change: changeOf(context.change?.kind),
+/** docs/api.md "DNS": a refused record create or update carries its `detail` and field errors. */
+const refusalOf = (editing: boolean) => ({
+  message: `${editing ? DNS_MESSAGES.recordUpdateFailed : DNS_MESSAGES.recordCreateFailed} ${DNS_MESSAGES.hostname}`,
+  fieldErrors: { target: DNS_MESSAGES.hostname },
 });
 
-/** The kinds of change the panel treats apart: a preview, a record save, any other. */
-function changeOf(kind: string | undefined): 'import.preview' | 'record.save' | 'other' | null {
-  if (kind === undefined) return null;
-  return kind === 'import.preview' || kind === 'record.save' ? kind : 'other';
+// ---------------------------------------------------------------------------------------------
+// What a person sees, through the selectors.
+
+/** A pager as its selector gives it: "11–20 of 25", then the buttons that work. */
+function pagerText(view: PagerView): string {
+  const buttons = [
+    view.canPrevious ? 'previous' : null,
+    view.canNext ? 'next' : null,
+    view.showingAll ? 'all shown' : null,
+  ].filter((part) => part !== null);
+  return [`${view.from}–${view.to} of ${view.total}`, ...buttons].join(' · ');
 }
 
-type Before = ReturnType<typeof project>;
+/** An open record editor: "Add MX record" or "Edit MX record". */
+function editorText(snapshot: DnsPanelSnapshot): { title: string; errors: string } | null {
+  const editor = selectEditor(snapshot);
+  if (!editor) return null;
+  return {
+    title: `${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record`,
+    errors: Object.entries(editor.fieldErrors)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join('; '),
+  };
+}
+
+/** The import preview's summary line and its changes, as the preview shows them. */
+function previewText(preview: ImportPreview | null): string | null {
+  if (!preview) return null;
+  const line = (c: { name: string; record_type: string; content: string }) =>
+    `${c.name} ${c.record_type} ${c.content}`;
+  return [
+    `${preview.added.length} to add, ${preview.changed.length} to change, ${preview.removed.length} to remove`,
+    ...preview.added.map((c) => `+ ${line(c)}`),
+    ...preview.removed.map((c) => `− ${line(c)}`),
+  ].join(' · ');
+}
+
+/** Both buttons of a zone: "Edit · Delete", or with the seconds they stay disabled. */
+const zoneButtons = (snapshot: DnsPanelSnapshot, zoneId: number) =>
+  `${selectZoneButtonLabel(snapshot, zoneId, 'Edit')} · ${selectZoneButtonLabel(snapshot, zoneId, 'Delete')}`;
+
+/** Snapshots are immutable: each is projected once (traversal asks many times). */
+const projected = new WeakMap<DnsPanelSnapshot, ReturnType<typeof projectOnce>>();
+function project(snapshot: DnsPanelSnapshot) {
+  let projection = projected.get(snapshot);
+  if (!projection) projected.set(snapshot, (projection = projectOnce(snapshot)));
+  return projection;
+}
+
+function projectOnce(snapshot: DnsPanelSnapshot) {
+  const { zonePaging, recordPaging, change } = snapshot.context;
+  const editor = editorText(snapshot);
+  const shownZones = selectZones(snapshot);
+  // While a list loads, what the lists show is not yet the page asked for.
+  const loading = selectLoading(snapshot);
+  return {
+    /** The pages asked for (what the loads send). */
+    zoneOffset: zonePaging.offset,
+    zoneLimit: zonePaging.limit,
+    zoneTotal: zonePaging.total,
+    recordOffset: recordPaging.offset,
+    recordLimit: recordPaging.limit,
+    recordTotal: recordPaging.total,
+    /** Loading or a change on its way: the buttons are disabled. */
+    busy: selectBusy(snapshot),
+    /** The zone pager, the first and last zone listed, and the active zone. */
+    zones: loading ? null : pagerText(selectZonePager(snapshot)),
+    listed: loading
+      ? null
+      : shownZones.length
+        ? `${shownZones[0].zone_name} … ${shownZones[shownZones.length - 1].zone_name}`
+        : '',
+    zone: selectActiveZone(snapshot)?.zone_name ?? null,
+    /** The record pager and the record groups: "A 4 · AAAA 2 · …". */
+    records: loading ? null : pagerText(selectRecordPager(snapshot)),
+    groups: loading
+      ? null
+      : selectRecordGroups(snapshot)
+          .map((group) => `${group.recordType} ${group.records.length}`)
+          .join(' · '),
+    /** The new zones' Edit and Delete (disabled while their countdown runs). */
+    newZone: zoneButtons(snapshot, NEW_ZONE.zone_id),
+    newerZone: zoneButtons(snapshot, NEWER_ZONE.zone_id),
+    /** The record editor: its title, its field errors, whether the save runs. */
+    editor: editor?.title ?? null,
+    fieldErrors: editor?.errors ?? null,
+    saving: selectSavingRecord(snapshot),
+    /** Delete …? and what it names. */
+    confirm: selectPendingDelete(snapshot)?.label ?? null,
+    preview: previewText(selectImportPreview(snapshot)),
+    /** Why the lists did not load or the change was refused; what the last change did. */
+    error: selectError(snapshot),
+    notice: selectNotice(snapshot),
+    /** Which call is on its way (the page shows only that it is busy). */
+    change: change?.kind ?? null,
+  };
+}
+
+type Projection = ReturnType<typeof project>;
+type Kind = DnsChange['kind'];
+
+// ---------------------------------------------------------------------------------------------
+// What the specification expects, from the projection before a step.
+
+/** The spec's order of record types (docs/api.md "DNS": records are grouped by type). */
+const TYPE_ORDER = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SRV', 'CAA', 'PTR'];
+
+/**
+ * A pager over `total` items at `offset`, `limit` a page (portal.md §4): the items shown, "of" the
+ * total; Previous works past the first page, Next before the last, and "all shown" when every item
+ * is on this page. The buttons work only when the panel is ready.
+ */
+function pagerFor(offset: number, limit: number, total: number, ready: boolean): string {
+  const shown = Math.max(0, Math.min(limit, total - offset));
+  const range = shown === 0 ? '0–0' : `${offset + 1}–${offset + shown}`;
+  return [
+    `${range} of ${total}`,
+    ...(ready && offset > 0 ? ['previous'] : []),
+    ...(ready && offset + limit < total ? ['next'] : []),
+    ...(offset === 0 && shown === total && total > 0 ? ['all shown'] : []),
+  ].join(' · ');
+}
+
+/** The page of records shown, grouped by type in the spec's order (a type without records: none). */
+function groupsFor(offset: number, limit: number, total: number): string {
+  const page = total === 0 ? [] : RECORD_LIST.slice(offset, offset + limit);
+  return TYPE_ORDER.map(
+    (type) => [type, page.filter((r) => r.record_type === type).length] as const,
+  )
+    .filter(([, count]) => count > 0)
+    .map(([type, count]) => `${type} ${count}`)
+    .join(' · ');
+}
+
+/** The zones listed on the page asked for. */
+const zonesOn = (p: Projection) =>
+  p.zoneTotal === 0 ? [] : ZONE_LIST.slice(p.zoneOffset, p.zoneOffset + p.zoneLimit);
+
+/** The pagers and groups as the panel shows them in a state, for the pages in `p`. */
+function lists(p: Projection, state: 'ready' | 'other') {
+  const listed = zonesOn(p);
+  return {
+    zones: pagerFor(p.zoneOffset, p.zoneLimit, p.zoneTotal, state === 'ready'),
+    listed: listed.length ? `${listed[0].zone_name} … ${listed[listed.length - 1].zone_name}` : '',
+    records: pagerFor(p.recordOffset, p.recordLimit, p.recordTotal, state === 'ready'),
+    groups: groupsFor(p.recordOffset, p.recordLimit, p.recordTotal),
+  };
+}
+
+/** A zone's buttons while its countdown runs (portal.md §4: they show the seconds left). */
+const DISABLED = `${DNS_MESSAGES.disabledFor('Edit', TIMERS.newZoneDisabledSeconds)} · ${DNS_MESSAGES.disabledFor('Delete', TIMERS.newZoneDisabledSeconds)}`;
+const ENABLED = 'Edit · Delete';
+const disabled = (buttons: string) => buttons !== ENABLED;
+
+/** Busy: a list loading or a change on its way. */
+const BUSY = new Set(['loadingZones', 'loadingRecords', 'changing']);
+
+/** Goes to `to` with these values and the busy state of `to`. */
+const go = (to: string, values: Partial<Projection> = {}) => ({
+  to,
+  with: { busy: BUSY.has(to), ...values },
+});
+
+/** portal.md §4: changing the zone page resets the records to the first page and the active zone. */
+const zonePage = (zoneOffset: number, zoneLimit: number) =>
+  go('loadingZones', {
+    zoneOffset,
+    zoneLimit,
+    recordOffset: 0,
+    recordLimit: DNS_PAGE_SIZE,
+    zone: null,
+  });
+
+/**
+ * A change on its way (not a record's save, whose editor stays open): the last change's words go
+ * (a new change replaces them), no editor shows.
+ */
+const sending = (b: Projection, kind: Kind, values: Partial<Projection> = {}) =>
+  go('changing', {
+    ...lists(b, 'other'),
+    change: kind,
+    error: null,
+    notice: null,
+    editor: null,
+    fieldErrors: null,
+    saving: false,
+    ...values,
+  });
+
+/** What the panel says a change did (src/shared/messages/dns.ts: words exist for these). */
+const SAYS: Partial<Record<Kind, string>> = {
+  'zone.delete': DNS_MESSAGES.zoneDeleted,
+  'record.delete': DNS_MESSAGES.recordDeleted,
+  'alias.delete': DNS_MESSAGES.aliasDeleted,
+  'import.apply': DNS_MESSAGES.importApplied,
+};
+
+/** What a confirmed delete sends, from what the confirmation names. */
+function deleteKind(b: Projection): Kind {
+  if (b.confirm === RECORD_LINE) return 'record.delete';
+  return ZONE_LIST.some((z) => z.zone_name === b.confirm) ? 'zone.delete' : 'alias.delete';
+}
+
+/** A refused change: the record editor stays open with the reason; any other, the panel says why. */
+const refused = (message: string, fieldErrors: string) => (b: Projection) =>
+  b.change === 'record.save' && b.editor !== null
+    ? go('editing', {
+        ...lists(b, 'other'),
+        change: null,
+        saving: false,
+        error: message,
+        fieldErrors,
+        editor: b.editor,
+      })
+    : go('ready', { ...lists(b, 'ready'), change: null, error: message, notice: null });
+
+/**
+ * What each call of `change` must be given (docs/api.md "DNS"): the kind of call, the active zone,
+ * the record the editor is on, and what the person entered.
+ */
+function changeInput(p: Projection): Record<string, unknown> {
+  const zoneId = zoneIdOf(p.zone);
+  switch (p.change) {
+    case 'zone.create':
+      return {
+        kind: 'zone.create',
+        zone_name: (disabled(p.newZone) ? NEWER_ZONE : NEW_ZONE).zone_name,
+        ttl: 3600,
+      };
+    case 'zone.update':
+      return { kind: 'zone.update', zoneId: FIRST.zone_id, ttl: 7200 };
+    case 'zone.delete':
+      return { kind: 'zone.delete', zoneId: SECOND.zone_id };
+    case 'record.save':
+      return {
+        kind: 'record.save',
+        zoneId,
+        recordType: 'MX',
+        recordId: p.editor?.startsWith('Edit') ? RECORD.record_id : null,
+        body: RECORD_BODY,
+      };
+    case 'record.delete':
+      return { kind: 'record.delete', zoneId, recordType: 'MX', recordId: RECORD.record_id };
+    case 'alias.add':
+      return { kind: 'alias.add', zoneId, alias_name: 'other.example' };
+    case 'alias.delete':
+      return { kind: 'alias.delete', zoneId, aliasId: secondAliasOf(p.zone)?.alias_id };
+    case 'import.preview':
+    case 'import.apply':
+      return { kind: p.change, zoneId, zone_file: ZONE_FILE };
+    default:
+      return { kind: 'no change is on its way' };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The samples.
 
 /** The answers of the server to a change of this kind. */
-function answersTo(kind: string | undefined) {
+function answersTo(kind: Kind | undefined, editing: boolean, created: DnsZone) {
   const unreachable = sample('the server cannot be reached', {
     type: 'xstate.error.actor.change',
     error: { message: ERROR_MESSAGES.timeout },
@@ -96,7 +429,7 @@ function answersTo(kind: string | undefined) {
     return [
       sample('the server creates the zone', {
         type: 'xstate.done.actor.change',
-        output: { zone: NEW_ZONE },
+        output: { zone: created },
       }),
       unreachable,
     ];
@@ -110,98 +443,217 @@ function answersTo(kind: string | undefined) {
       unreachable,
     ];
   }
+  const accepted = sample('the server accepts', {
+    type: 'xstate.done.actor.change',
+    output: kind === 'import.apply' ? { preview: { ...PREVIEW, applied: true } } : {},
+  });
+  if (kind !== 'record.save') return [accepted, unreachable];
   const refusal = sample('the server refuses with field errors', {
     type: 'xstate.error.actor.change',
-    error: {
-      message: `${DNS_MESSAGES.recordCreateFailed} ${DNS_MESSAGES.hostname}`,
-      fieldErrors: { target: DNS_MESSAGES.hostname },
-    },
+    error: refusalOf(editing),
   });
-  const accepted = sample('the server accepts', { type: 'xstate.done.actor.change', output: {} });
-  return kind === 'record.save' ? [accepted, refusal, unreachable] : [accepted, unreachable];
+  return [accepted, refusal, unreachable];
 }
 
-/** portal.md §4: changing the zone page resets the records to the first page and the active zone. */
-const zonePage = (zoneOffset: number, zoneLimit: number) => ({
-  to: 'loadingZones',
-  with: { zoneOffset, zoneLimit, recordOffset: 0, recordLimit: DNS_PAGE_SIZE, active: null },
-});
-/** After a refused change the panel says why (a record's refusal on the editor's fields). */
-const afterRefusal = (b: Before) => (b.change === 'record.save' && b.editor ? 'editing' : 'ready');
-
-/** While a new zone is locked only what bears on the lock is walked (the rest is as without it). */
-const LOCK_SAMPLES = new Set([
-  'the zones load',
-  'the records load',
+const PAGING = [
+  'next zones',
+  'previous zones',
+  'show all zones',
+  'next records',
+  'previous records',
+  'show all records',
+  'choose the second zone',
+];
+/** What starts a new change (the last change's words go), with a delete to confirm. */
+const STARTS = [
+  'press Try again',
+  'create a zone',
+  'change the first zone’s TTL',
+  'add an MX record',
+  'edit the MX record',
+  'save the record',
+  'close the editor',
+  'delete the MX record',
+  'confirm the delete',
+  'cancel the delete',
+  'add an alias',
+  'preview a zone file',
+  'import it',
+  'cancel the import',
+];
+/** On the first pages: everything. */
+const HOME = new Set([...PAGING, ...STARTS, 'delete the second zone', 'remove the alias']);
+/** After a change said something: what forgets it. */
+const FORGETTING = new Set(STARTS);
+/** While the new zone is locked only what bears on the lock is walked (the rest is as without). */
+const LOCKED = new Set([
   'delete the new zone',
+  'change the new zone’s TTL',
   'the new zone’s countdown ends',
+  'create another zone',
+  'the newer zone’s countdown ends',
+  'delete the second zone',
+  'cancel the delete',
+]);
+/** Away from the first pages: paging, and one change to see the pages kept after it. */
+const AWAY = new Set([...PAGING, 'add an alias']);
+const AWAY_SAID = new Set(['add an alias']);
+/** The answers of the server, walked wherever they come. */
+const ANSWERS = new Set([
+  'the zones load',
+  'no zones load',
+  'the records load',
+  'the server creates the zone',
+  'the server answers the preview',
   'the server accepts',
+  'the server refuses with field errors',
   'the server cannot be reached',
 ]);
-
-const EMPTY_SKIPS = new Set(['show all zones', 'show all records', 'next zones', 'previous zones']);
+const FAILURES = new Set(['the zones cannot be loaded', 'the records cannot be loaded']);
 
 function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
+  const c = snapshot.context;
+  const listed = (id: number) => c.zones.some((z) => z.zone_id === id);
+  const recordShown = c.records.some((r) => r.record_id === RECORD.record_id);
+  const alias = c.zones.find((z) => z.zone_id === c.activeZoneId)?.aliases[1];
+  const allZones = c.zonePaging.offset === 0 && c.zonePaging.limit >= c.zonePaging.total;
+  const allRecords = c.recordPaging.offset === 0 && c.recordPaging.limit >= c.recordPaging.total;
   const all = [
-    sample('the zones load', { type: 'xstate.done.actor.loadZones', output: ZONES }),
+    sample('the zones load', {
+      type: 'xstate.done.actor.loadZones',
+      output: zonesPage(c.zonePaging.offset, c.zonePaging.limit),
+    }),
     // A customer without zones: on the first load only.
-    ...(snapshot.context.zones.length === 0
+    ...(c.zones.length === 0
       ? [sample('no zones load', { type: 'xstate.done.actor.loadZones', output: NO_ZONES })]
       : []),
     sample('the zones cannot be loaded', {
       type: 'xstate.error.actor.loadZones',
       error: { message: ERROR_MESSAGES.timeout },
     }),
-    sample('the records load', { type: 'xstate.done.actor.loadRecords', output: RECORDS }),
+    sample('the records load', {
+      type: 'xstate.done.actor.loadRecords',
+      output: recordsPage(c.recordPaging.offset, c.recordPaging.limit),
+    }),
     sample('the records cannot be loaded', {
       type: 'xstate.error.actor.loadRecords',
       error: { message: ERROR_MESSAGES.timeout },
     }),
     sample('press Try again', { type: 'load.retry.pressed' }),
-    sample('next zones', { type: 'zones.next.pressed' }),
-    sample('previous zones', { type: 'zones.previous.pressed' }),
-    sample('show all zones', { type: 'zones.all.pressed' }),
-    sample('next records', { type: 'records.next.pressed' }),
-    sample('previous records', { type: 'records.previous.pressed' }),
-    sample('show all records', { type: 'records.all.pressed' }),
+    // Paging (Show all only while something is not shown: the page disables it otherwise).
+    ...(c.zones.length > 0
+      ? [
+          sample('next zones', { type: 'zones.next.pressed' }),
+          sample('previous zones', { type: 'zones.previous.pressed' }),
+          ...(allZones ? [] : [sample('show all zones', { type: 'zones.all.pressed' })]),
+        ]
+      : []),
+    ...(c.records.length > 0
+      ? [
+          sample('next records', { type: 'records.next.pressed' }),
+          sample('previous records', { type: 'records.previous.pressed' }),
+          ...(allRecords ? [] : [sample('show all records', { type: 'records.all.pressed' })]),
+        ]
+      : []),
+    // The second zone is listed on the first page only: elsewhere choosing it is walked too.
     sample('choose the second zone', { type: 'zone.selected', zoneId: SECOND.zone_id }),
-    sample('create a zone', { type: 'zone.create.submitted', zone_name: 'new.example', ttl: 3600 }),
-    sample('change the first zone’s TTL', {
-      type: 'zone.ttl.submitted',
-      zoneId: FIRST.zone_id,
-      ttl: 7200,
+    sample('create a zone', {
+      type: 'zone.create.submitted',
+      zone_name: NEW_ZONE.zone_name,
+      ttl: 3600,
     }),
-    sample('delete the first zone', { type: 'zone.delete.pressed', zoneId: FIRST.zone_id }),
-    sample('delete the new zone', { type: 'zone.delete.pressed', zoneId: NEW_ZONE.zone_id }),
-    sample('the new zone’s countdown ends', { type: 'zone.unlocked', zoneId: NEW_ZONE.zone_id }),
+    ...(listed(FIRST.zone_id)
+      ? [
+          sample('change the first zone’s TTL', {
+            type: 'zone.ttl.submitted',
+            zoneId: FIRST.zone_id,
+            ttl: 7200,
+          }),
+        ]
+      : []),
+    ...(listed(SECOND.zone_id)
+      ? [sample('delete the second zone', { type: 'zone.delete.pressed', zoneId: SECOND.zone_id })]
+      : []),
+    // The new zones are not on the sample server's pages: their buttons while they count down.
+    ...(c.lockedZoneIds.includes(NEW_ZONE.zone_id)
+      ? [
+          sample('delete the new zone', { type: 'zone.delete.pressed', zoneId: NEW_ZONE.zone_id }),
+          sample('change the new zone’s TTL', {
+            type: 'zone.ttl.submitted',
+            zoneId: NEW_ZONE.zone_id,
+            ttl: 7200,
+          }),
+          sample('the new zone’s countdown ends', {
+            type: 'zone.unlocked',
+            zoneId: NEW_ZONE.zone_id,
+          }),
+          ...(c.lockedZoneIds.includes(NEWER_ZONE.zone_id)
+            ? []
+            : [
+                sample('create another zone', {
+                  type: 'zone.create.submitted',
+                  zone_name: NEWER_ZONE.zone_name,
+                  ttl: 3600,
+                }),
+              ]),
+        ]
+      : []),
+    ...(c.lockedZoneIds.includes(NEWER_ZONE.zone_id)
+      ? [
+          sample('the newer zone’s countdown ends', {
+            type: 'zone.unlocked',
+            zoneId: NEWER_ZONE.zone_id,
+          }),
+        ]
+      : []),
+    // Without an active zone these are walked too: the panel has nowhere to put them.
     sample('add an MX record', { type: 'record.create.pressed', recordType: 'MX' }),
-    sample('edit the MX record', { type: 'record.edit.pressed', record: RECORD }),
-    sample('save the record', {
-      type: 'record.save.submitted',
-      body: { name: '@', priority: 10, target: 'mail.example.net' },
-    }),
+    ...(recordShown
+      ? [
+          sample('edit the MX record', { type: 'record.edit.pressed', record: RECORD }),
+          sample('delete the MX record', { type: 'record.delete.pressed', record: RECORD }),
+        ]
+      : []),
+    sample('save the record', { type: 'record.save.submitted', body: RECORD_BODY }),
     sample('close the editor', { type: 'record.editor.closed' }),
-    sample('delete the MX record', { type: 'record.delete.pressed', record: RECORD }),
     sample('add an alias', { type: 'alias.add.submitted', alias_name: 'other.example' }),
-    sample('remove the alias', { type: 'alias.delete.pressed', aliasId: 4001 }),
+    ...(alias
+      ? [sample('remove the alias', { type: 'alias.delete.pressed', aliasId: alias.alias_id })]
+      : []),
     sample('confirm the delete', { type: 'delete.confirmed' }),
     sample('cancel the delete', { type: 'delete.cancelled' }),
-    sample('preview a zone file', {
-      type: 'import.preview.submitted',
-      zone_file: 'www IN A 192.0.2.1\n',
-    }),
+    sample('preview a zone file', { type: 'import.preview.submitted', zone_file: ZONE_FILE }),
     sample('import it', { type: 'import.apply.pressed' }),
     sample('cancel the import', { type: 'import.cancelled' }),
     // The server answers what was asked.
-    ...answersTo(snapshot.context.change?.kind),
+    ...answersTo(
+      c.change?.kind,
+      Boolean(c.editor?.record),
+      c.lockedZoneIds.includes(NEW_ZONE.zone_id) ? NEWER_ZONE : NEW_ZONE,
+    ),
   ];
-  const locked = snapshot.context.lockedZoneIds.length > 0;
-  if (locked) return all.filter((s) => LOCK_SAMPLES.has(s.label));
-  // A customer without zones can create one; paging an empty list is walked no further.
-  const empty = snapshot.context.zonePaging.total === 0 && snapshot.context.zones.length === 0;
-  const loaded = !snapshot.matches('loadingZones');
-  return empty && loaded ? all.filter((s) => !EMPTY_SKIPS.has(s.label)) : all;
+  const locked = c.lockedZoneIds.length > 0;
+  const home =
+    c.zonePaging.offset === 0 &&
+    c.zonePaging.limit === DNS_PAGE_SIZE &&
+    c.recordPaging.offset === 0 &&
+    c.recordPaging.limit === DNS_PAGE_SIZE;
+  const said = c.error !== null || c.notice !== null;
+  // A list that cannot load is walked from the first pages, nothing said (Try again forgets).
+  const answers = all.filter(
+    (s) => ANSWERS.has(s.label) || (FAILURES.has(s.label) && home && !said && !locked),
+  );
+  const walked = (labels: ReadonlySet<string>) => [
+    ...answers,
+    ...all.filter((s) => labels.has(s.label)),
+  ];
+  if (locked) return walked(LOCKED);
+  // After a change says something, what forgets it is walked (paging is not: not specified).
+  if (said) return walked(home ? FORGETTING : AWAY_SAID);
+  return walked(home ? HOME : AWAY);
 }
+
+// ---------------------------------------------------------------------------------------------
 
 export const dnsPanelModel = defineMachine({
   name: 'dns-panel',
@@ -217,25 +669,82 @@ export const dnsPanelModel = defineMachine({
   events: (snapshot) => samplesFor(snapshot),
   project,
   limit: 60_000,
+  // The new zone's countdown runs for real (its seconds show on the zone's buttons).
+  fakes: { actors: { zoneCountdown: zoneCountdownMachine } },
   expect: {
+    // The page opens loading the first page of zones: nothing listed, nothing said, no change.
+    start: {
+      to: 'loadingZones',
+      with: {
+        zoneOffset: 0,
+        zoneLimit: DNS_PAGE_SIZE,
+        recordOffset: 0,
+        recordLimit: DNS_PAGE_SIZE,
+        busy: true,
+        zones: null,
+        listed: null,
+        zone: null,
+        records: null,
+        groups: null,
+        newZone: ENABLED,
+        newerZone: ENABLED,
+        editor: null,
+        fieldErrors: null,
+        saving: false,
+        confirm: null,
+        preview: null,
+        error: null,
+        notice: null,
+        change: null,
+      },
+    },
     on: {
-      '*': { 'the new zone’s countdown ends': { to: 'stays', with: { locked: false } } },
-      loadingZones: {
-        'the zones load': (b) => ({
-          to: 'loadingRecords',
-          with: {
-            zoneTotal: 12,
-            active: b.active === SECOND.zone_id ? SECOND.zone_id : FIRST.zone_id,
-          },
+      // portal.md §4: after its countdown a new zone's buttons work again (each zone its own).
+      '*': {
+        'the new zone’s countdown ends': (b) => ({
+          to: 'stays',
+          with: { newZone: ENABLED, newerZone: b.newerZone },
         }),
-        'no zones load': { to: 'ready', with: { zoneTotal: 0, active: null } },
-        'the zones cannot be loaded': 'failed',
+        'the newer zone’s countdown ends': (b) => ({
+          to: 'stays',
+          with: { newZone: b.newZone, newerZone: ENABLED },
+        }),
+      },
+      loadingZones: {
+        // The active zone stays while it is listed; otherwise the page's first zone, from its
+        // first page of records (portal.md §4).
+        'the zones load': (b) => {
+          const page = ZONE_LIST.slice(b.zoneOffset, b.zoneOffset + b.zoneLimit);
+          const kept = page.some((z) => z.zone_name === b.zone);
+          return go('loadingRecords', {
+            zoneTotal: ZONE_COUNT,
+            zone: kept ? b.zone : page[0].zone_name,
+            recordOffset: kept ? b.recordOffset : 0,
+            recordLimit: kept ? b.recordLimit : DNS_PAGE_SIZE,
+            error: b.error,
+            notice: b.notice,
+          });
+        },
+        'no zones load': (b) =>
+          go('ready', {
+            ...lists({ ...b, zoneTotal: 0, recordTotal: 0 }, 'ready'),
+            zoneTotal: 0,
+            zone: null,
+          }),
+        'the zones cannot be loaded': go('failed', { error: ERROR_MESSAGES.timeout }),
       },
       loadingRecords: {
-        'the records load': { to: 'ready', with: { recordTotal: 15 } },
-        'the records cannot be loaded': 'failed',
+        'the records load': (b) =>
+          go('ready', {
+            ...lists({ ...b, recordTotal: RECORD_COUNT }, 'ready'),
+            recordTotal: RECORD_COUNT,
+            zone: b.zone,
+            error: b.error,
+            notice: b.notice,
+          }),
+        'the records cannot be loaded': go('failed', { error: ERROR_MESSAGES.timeout }),
       },
-      failed: { 'press Try again': 'loadingZones' },
+      failed: { 'press Try again': go('loadingZones', { error: null, notice: null }) },
       ready: {
         'next zones': (b) =>
           b.zoneOffset + b.zoneLimit < b.zoneTotal
@@ -245,64 +754,132 @@ export const dnsPanelModel = defineMachine({
           b.zoneOffset > 0
             ? zonePage(Math.max(0, b.zoneOffset - b.zoneLimit), b.zoneLimit)
             : 'ignored',
-        'show all zones': (b) => zonePage(0, Math.max(1, b.zoneTotal)),
+        'show all zones': (b) => zonePage(0, b.zoneTotal),
         'next records': (b) =>
           b.recordOffset + b.recordLimit < b.recordTotal
-            ? { to: 'loadingRecords', with: { recordOffset: b.recordOffset + b.recordLimit } }
+            ? go('loadingRecords', { recordOffset: b.recordOffset + b.recordLimit, zone: b.zone })
             : 'ignored',
         'previous records': (b) =>
           b.recordOffset > 0
-            ? {
-                to: 'loadingRecords',
-                with: { recordOffset: Math.max(0, b.recordOffset - b.recordLimit) },
-              }
+            ? go('loadingRecords', {
+                recordOffset: Math.max(0, b.recordOffset - b.recordLimit),
+                zone: b.zone,
+              })
             : 'ignored',
-        'show all records': (b) => ({
-          to: 'loadingRecords',
-          with: { recordOffset: 0, recordLimit: Math.max(1, b.recordTotal) },
-        }),
-        // The sample page of zones lists the second zone whenever there are zones.
+        'show all records': (b) =>
+          go('loadingRecords', { recordOffset: 0, recordLimit: b.recordTotal, zone: b.zone }),
+        // Only a zone listed on the page can be chosen; its records from their first page.
         'choose the second zone': (b) =>
-          b.zoneTotal === 0
-            ? 'ignored'
-            : {
-                to: 'loadingRecords',
-                with: { active: SECOND.zone_id, recordOffset: 0, recordLimit: DNS_PAGE_SIZE },
-              },
-        'create a zone': { to: 'changing', with: { change: 'other' } },
-        'change the first zone’s TTL': { to: 'changing', with: { change: 'other' } },
-        'delete the first zone': 'confirming',
-        // portal.md §4: a new zone is disabled while its countdown runs.
-        'delete the new zone': (b) => (b.locked ? 'ignored' : 'confirming'),
+          zonesOn(b).includes(SECOND)
+            ? go('loadingRecords', {
+                zone: SECOND.zone_name,
+                recordOffset: 0,
+                recordLimit: DNS_PAGE_SIZE,
+              })
+            : 'ignored',
+        'create a zone': (b) => sending(b, 'zone.create'),
+        'change the first zone’s TTL': (b) => sending(b, 'zone.update'),
+        'delete the second zone': (b) =>
+          go('confirming', { ...lists(b, 'other'), confirm: SECOND.zone_name }),
+        // portal.md §4: a new zone's Edit and Delete are disabled while its countdown runs.
+        'delete the new zone': (b) => (disabled(b.newZone) ? 'ignored' : 'confirming'),
+        'change the new zone’s TTL': (b) =>
+          disabled(b.newZone) ? 'ignored' : sending(b, 'zone.update'),
+        'create another zone': (b) => sending(b, 'zone.create'),
         'add an MX record': (b) =>
-          b.active === null ? 'ignored' : { to: 'editing', with: { editor: true } },
-        'edit the MX record': { to: 'editing', with: { editor: true } },
-        'delete the MX record': 'confirming',
-        'add an alias': (b) =>
-          b.active === null ? 'ignored' : { to: 'changing', with: { change: 'other' } },
-        'remove the alias': 'confirming',
+          b.zone === null
+            ? 'ignored'
+            : go('editing', {
+                ...lists(b, 'other'),
+                editor: 'Add MX record',
+                fieldErrors: '',
+                saving: false,
+                error: null,
+                notice: null,
+              }),
+        'edit the MX record': (b) =>
+          go('editing', {
+            ...lists(b, 'other'),
+            editor: 'Edit MX record',
+            fieldErrors: '',
+            saving: false,
+            error: null,
+            notice: null,
+          }),
+        'delete the MX record': (b) =>
+          go('confirming', { ...lists(b, 'other'), confirm: RECORD_LINE }),
+        'add an alias': (b) => (b.zone === null ? 'ignored' : sending(b, 'alias.add')),
+        'remove the alias': (b) =>
+          go('confirming', { ...lists(b, 'other'), confirm: secondAliasOf(b.zone)?.alias_name }),
         'preview a zone file': (b) =>
-          b.active === null ? 'ignored' : { to: 'changing', with: { change: 'import.preview' } },
+          b.zone === null ? 'ignored' : sending(b, 'import.preview', { preview: null }),
       },
       editing: {
-        'save the record': { to: 'changing', with: { change: 'record.save' } },
-        'close the editor': { to: 'ready', with: { editor: false } },
+        // The editor stays open, showing that its record is being saved.
+        'save the record': (b) =>
+          go('changing', { editor: b.editor, saving: true, change: 'record.save', zone: b.zone }),
+        'close the editor': (b) =>
+          go('ready', { ...lists(b, 'ready'), editor: null, fieldErrors: null, saving: false }),
       },
       confirming: {
-        'confirm the delete': 'changing',
-        'cancel the delete': 'ready',
+        'confirm the delete': (b) => sending(b, deleteKind(b), { confirm: null }),
+        'cancel the delete': (b) => go('ready', { ...lists(b, 'ready'), confirm: null }),
       },
       changing: {
-        'the server creates the zone': { to: 'loadingZones', with: { locked: true, change: null } },
-        'the server answers the preview': { to: 'reviewingImport', with: { change: null } },
-        'the server accepts': { to: 'loadingZones', with: { change: null, editor: false } },
-        'the server refuses with field errors': afterRefusal,
-        'the server cannot be reached': afterRefusal,
+        // portal.md §4, §9: the zone just created is disabled for 60 seconds, the others as they were.
+        'the server creates the zone': (b) =>
+          go('loadingZones', {
+            change: null,
+            notice: null,
+            error: null,
+            newZone: DISABLED,
+            newerZone: disabled(b.newZone) ? DISABLED : b.newerZone,
+          }),
+        'the server answers the preview': (b) =>
+          go('reviewingImport', {
+            ...lists(b, 'other'),
+            change: null,
+            zone: b.zone,
+            preview: '1 to add, 0 to change, 0 to remove · + www A 192.0.2.1',
+          }),
+        // After any change the lists load again, saying what the change did; an earlier
+        // refusal no longer shows (portal.md §8: the error is the failure's).
+        'the server accepts': (b) =>
+          go('loadingZones', {
+            change: null,
+            editor: null,
+            fieldErrors: null,
+            saving: false,
+            notice: SAYS[b.change as Kind] ?? null,
+            error: null,
+          }),
+        'the server refuses with field errors': (b) =>
+          refused(
+            refusalOf(b.editor?.startsWith('Edit') ?? false).message,
+            `target: ${DNS_MESSAGES.hostname}`,
+          )(b),
+        'the server cannot be reached': refused(ERROR_MESSAGES.timeout, ''),
       },
       reviewingImport: {
-        'import it': { to: 'changing', with: { change: 'other' } },
-        'cancel the import': 'ready',
+        'import it': (b) => sending(b, 'import.apply', { preview: null }),
+        'cancel the import': (b) => go('ready', { ...lists(b, 'ready'), preview: null }),
       },
+    },
+    running: {
+      loadingZones: ['loadZones'],
+      loadingRecords: ['loadRecords'],
+      changing: ['change'],
+    },
+    // docs/api.md "DNS": the page of zones asked for, the active zone's page of records, and the
+    // call of each change with what the person entered.
+    inputs: {
+      loadZones: (p) => ({ limit: p.zoneLimit, offset: p.zoneOffset }),
+      loadRecords: (p) => ({
+        zoneId: zoneIdOf(p.zone),
+        limit: p.recordLimit,
+        offset: p.recordOffset,
+      }),
+      change: (p) => changeInput(p),
     },
   },
   states: {
@@ -310,13 +887,16 @@ export const dnsPanelModel = defineMachine({
     loadingRecords: (s) => expectThat(selectLoading(s), 'the records show they are loading'),
     failed: (s) => expectThat(selectLoadFailed(s), 'the failure shows with Try again'),
     ready: (s) => {
-      const zones = selectZonePager(s);
-      expectThat(zones.from <= zones.to || zones.total === 0, 'the zone pager is consistent');
-      const records = selectRecordPager(s);
-      expectThat(!records.canPrevious || records.from > 1, 'Previous only past the first page');
+      expectThat(!selectLoading(s), 'nothing loads');
       expectThat(
         selectZoneButtonLabel(s, FIRST.zone_id, 'Delete') === 'Delete',
         'an old zone’s Delete is enabled',
+      );
+      // The countdown of the new zone counts for that zone.
+      const countdown = selectZoneCountdown(s, NEW_ZONE.zone_id);
+      expectThat(
+        !countdown || countdown.getSnapshot().context.zoneId === NEW_ZONE.zone_id,
+        'the new zone’s countdown is the new zone’s',
       );
     },
     editing: (s) => expectThat(selectEditor(s) !== null, 'the record editor is open'),
