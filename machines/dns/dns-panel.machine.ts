@@ -13,6 +13,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { DNS_PAGE_SIZE, TIMERS } from '#shared/constants';
+import { failureMessage } from '#shared/api-error';
 import type {
   DnsRecord,
   DnsZone,
@@ -94,6 +95,8 @@ export interface DnsPanelContext {
   importFile: string;
   /** Why the lists could not be loaded, or why the last change was refused. */
   error: string | null;
+  /** A refused new zone's field errors (portal.md §5: a 422 with an object msg), by field. */
+  zoneErrors: Readonly<Record<string, string>>;
   /** What the last change did. */
   notice: string | null;
 }
@@ -131,11 +134,9 @@ export type DnsPanelEvent =
   | { type: 'xstate.error.actor.change'; error: unknown };
 
 function failureOf(error: unknown): ChangeFailure {
-  const failure = error as Partial<ChangeFailure> | null;
   return {
-    message:
-      typeof failure?.message === 'string' && failure.message ? failure.message : String(error),
-    fieldErrors: failure?.fieldErrors,
+    message: failureMessage(error) ?? String(error),
+    fieldErrors: (error as Partial<ChangeFailure> | null)?.fieldErrors,
   };
 }
 
@@ -233,7 +234,7 @@ export const dnsPanelMachine = setup({
       assertEvent(event, ['xstate.error.actor.loadZones', 'xstate.error.actor.loadRecords']);
       return { error: failureOf(event.error).message };
     }),
-    'forget the messages': assign({ error: null, notice: null }),
+    'forget the messages': assign({ error: null, notice: null, zoneErrors: {} }),
     'ask for a new zone': assign(({ event }) => {
       assertEvent(event, 'zone.create.submitted');
       return { change: { kind: 'zone.create', zone_name: event.zone_name, ttl: event.ttl } };
@@ -356,12 +357,18 @@ export const dnsPanelMachine = setup({
     'note what the change did': assign(({ context }) => ({
       notice: context.change?.kind ?? null,
       error: null,
+      zoneErrors: {},
       editor: null,
       change: null,
     })),
-    'store the refusal': assign(({ event }) => {
+    'store the refusal': assign(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.change');
-      return { error: failureOf(event.error).message, change: null };
+      const failure = failureOf(event.error);
+      return {
+        error: failure.message,
+        zoneErrors: context.change?.kind === 'zone.create' ? (failure.fieldErrors ?? {}) : {},
+        change: null,
+      };
     }),
     'start the new zone’s countdown': spawnChild('zoneCountdown', {
       id: ({ event }) => {
@@ -423,6 +430,7 @@ export const dnsPanelMachine = setup({
     preview: null,
     importFile: '',
     error: null,
+    zoneErrors: {},
     notice: null,
   },
   on: {

@@ -24,6 +24,7 @@ import {
   selectNotice,
   selectPendingDelete,
   selectRecordGroups,
+  selectZoneFieldErrors,
   selectRecordPager,
   selectSavingRecord,
   selectZoneButtonLabel,
@@ -253,6 +254,10 @@ function projectOnce(snapshot: DnsPanelSnapshot) {
     preview: previewText(selectImportPreview(snapshot)),
     /** Why the lists did not load or the change was refused; what the last change did. */
     error: selectError(snapshot),
+    /** The create-a-zone form's field errors: "zone_name: …". */
+    zoneErrors: Object.entries(selectZoneFieldErrors(snapshot))
+      .map(([field, message]) => `${field}: ${message}`)
+      .join(' · '),
     notice: selectNotice(snapshot),
     /** Which call is on its way (the page shows only that it is busy). */
     change: change?.kind ?? null,
@@ -343,6 +348,7 @@ const sending = (b: Projection, kind: Kind, values: Partial<Projection> = {}) =>
     ...lists(b, 'other'),
     change: kind,
     error: null,
+    zoneErrors: '',
     notice: null,
     editor: null,
     fieldErrors: null,
@@ -431,6 +437,13 @@ function answersTo(kind: Kind | undefined, editing: boolean, created: DnsZone) {
         type: 'xstate.done.actor.change',
         output: { zone: created },
       }),
+      sample('the zone name is taken', {
+        type: 'xstate.error.actor.change',
+        error: {
+          message: DNS_MESSAGES.zoneNameTaken,
+          fieldErrors: { zone_name: DNS_MESSAGES.zoneNameTaken },
+        },
+      }),
       unreachable,
     ];
   }
@@ -507,6 +520,7 @@ const ANSWERS = new Set([
   'the server answers the preview',
   'the server accepts',
   'the server refuses with field errors',
+  'the zone name is taken',
   'the server cannot be reached',
 ]);
 const FAILURES = new Set(['the zones cannot be loaded', 'the records cannot be loaded']);
@@ -694,6 +708,7 @@ export const dnsPanelModel = defineMachine({
         confirm: null,
         preview: null,
         error: null,
+        zoneErrors: '',
         notice: null,
         change: null,
       },
@@ -744,7 +759,9 @@ export const dnsPanelModel = defineMachine({
           }),
         'the records cannot be loaded': go('failed', { error: ERROR_MESSAGES.timeout }),
       },
-      failed: { 'press Try again': go('loadingZones', { error: null, notice: null }) },
+      failed: {
+        'press Try again': go('loadingZones', { error: null, zoneErrors: '', notice: null }),
+      },
       ready: {
         'next zones': (b) =>
           b.zoneOffset + b.zoneLimit < b.zoneTotal
@@ -795,6 +812,7 @@ export const dnsPanelModel = defineMachine({
                 fieldErrors: '',
                 saving: false,
                 error: null,
+                zoneErrors: '',
                 notice: null,
               }),
         'edit the MX record': (b) =>
@@ -804,6 +822,7 @@ export const dnsPanelModel = defineMachine({
             fieldErrors: '',
             saving: false,
             error: null,
+            zoneErrors: '',
             notice: null,
           }),
         'delete the MX record': (b) =>
@@ -832,6 +851,7 @@ export const dnsPanelModel = defineMachine({
             change: null,
             notice: null,
             error: null,
+            zoneErrors: '',
             newZone: DISABLED,
             newerZone: disabled(b.newZone) ? DISABLED : b.newerZone,
           }),
@@ -852,6 +872,7 @@ export const dnsPanelModel = defineMachine({
             saving: false,
             notice: SAYS[b.change as Kind] ?? null,
             error: null,
+            zoneErrors: '',
           }),
         'the server refuses with field errors': (b) =>
           refused(
@@ -859,6 +880,14 @@ export const dnsPanelModel = defineMachine({
             `target: ${DNS_MESSAGES.hostname}`,
           )(b),
         'the server cannot be reached': refused(ERROR_MESSAGES.timeout, ''),
+        // portal.md §5: a 422 with an object msg on saving a zone shows on its fields.
+        'the zone name is taken': (b) => ({
+          ...refused(DNS_MESSAGES.zoneNameTaken, '')(b),
+          with: {
+            ...refused(DNS_MESSAGES.zoneNameTaken, '')(b).with,
+            zoneErrors: `zone_name: ${DNS_MESSAGES.zoneNameTaken}`,
+          },
+        }),
       },
       reviewingImport: {
         'import it': (b) => sending(b, 'import.apply', { preview: null }),

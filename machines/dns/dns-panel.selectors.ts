@@ -155,3 +155,10 @@ export function selectNotice(snapshot: DnsPanelSnapshot): string | null {
   const kind = snapshot.context.notice;
   return kind ? (NOTICES[kind] ?? null) : null;
 }
+
+/** The create-a-zone form's field errors after the server refused it (zone_name, ttl). */
+export function selectZoneFieldErrors(
+  snapshot: DnsPanelSnapshot,
+): Readonly<Record<string, string>> {
+  return snapshot.context.zoneErrors;
+}

@@ -41,6 +41,14 @@ test('the DNS panel: a new zone’s countdown, an import, paging 250 records, an
   await expect(row.getByRole('button', { name: 'Delete', exact: true })).toBeEnabled();
   await expect(row.getByRole('button', { name: 'Edit', exact: true })).toBeEnabled();
 
+  // The same name again: refused on its field (portal.md §5), and on the page.
+  const nameBox = page.getByRole('textbox', { name: 'Zone name' });
+  await nameBox.fill(zoneName);
+  await page.getByRole('button', { name: 'Create zone' }).click();
+  await expect(nameBox).toHaveAttribute('aria-invalid', 'true');
+  await expect(nameBox).toHaveAccessibleDescription(DNS_MESSAGES.zoneNameTaken);
+  await expect(page.getByTestId('dns-zone').filter({ hasText: zoneName })).toHaveCount(1);
+
   // A zone file into it: previewed, then imported.
   await row.getByRole('button', { name: zoneName }).click();
   await expect(page.getByRole('heading', { name: zoneName, level: 2 })).toBeVisible();

@@ -48,6 +48,7 @@ import {
   selectRecordPager,
   selectSavingRecord,
   selectZoneCountdown,
+  selectZoneFieldErrors,
   selectZonePager,
   selectZones,
   type PagerView,
@@ -213,6 +214,7 @@ function ZoneRow({
 }
 
 function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
+  const errors = useSelector(panel, selectZoneFieldErrors);
   const [name, setName] = useState('');
   const [ttl, setTtl] = useState(String(DEFAULT_ZONE_TTL));
   const submit = (event: FormEvent) => {
@@ -231,6 +233,7 @@ function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }
           placeholder="example.com"
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.zone_name}
           required
         />
         <TextInput
@@ -238,6 +241,7 @@ function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }
           inputMode="numeric"
           value={ttl}
           onChange={(e) => setTtl(e.currentTarget.value)}
+          error={errors.ttl}
           w={120}
         />
         <Button type="submit" disabled={busy}>
