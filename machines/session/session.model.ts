@@ -1,4 +1,5 @@
 /** The session machine's registration: path samples, projection and state checks. */
+import { emptyPerms } from '#shared/permissions';
 import type { SessionUser, UserProfile } from '#shared/session';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER, DEMO_USER_AS_ADMIN } from './samples.ts';
@@ -8,12 +9,22 @@ import {
   selectLoggingIn,
   selectLoggingOut,
   selectLoginError,
+  selectPortalTabs,
   selectSessionStatus,
   selectSwitchingUser,
   selectUser,
+  selectUsername,
 } from './session.selectors.ts';
 
 const admin: SessionUser = { ...DEMO_USER, username: 'admin', cid: 1, site_admin: true };
+/** The demo user given every view right and the site admin's rights (a refresh answers them). */
+const EVERY_RIGHT: SessionUser = {
+  ...DEMO_USER,
+  site_admin: true,
+  perms: Object.fromEntries(
+    Object.keys(emptyPerms()).map((category) => [category, { has_view: true, has_manage: false }]),
+  ),
+};
 
 function profile(user: SessionUser): UserProfile {
   return {
@@ -41,8 +52,52 @@ const ATTEMPTED = { name: 'billing', href: '/billing/' };
 
 interface Projection {
   user: string | null;
-  loginError: boolean;
+  /** The failed login's message, on the login form. */
+  loginError: string | null;
   redirect: string | null;
+  /** What the page shows is under way: a login, a logout, a switch of user. */
+  busy: 'logging in' | 'logging out' | 'switching' | null;
+  /** While a site admin acts as a customer: "customer for admin". */
+  acting: string | null;
+  /** The portal's tabs: "Account · Admin". */
+  tabs: string;
+}
+
+type Snapshot = Parameters<typeof selectUser>[0];
+
+function project(snapshot: Snapshot): Projection {
+  const acting = selectActingAs(snapshot);
+  return {
+    user: selectUsername(snapshot),
+    loginError: selectLoginError(snapshot)?.message ?? null,
+    redirect: snapshot.context.redirect,
+    busy: selectLoggingIn(snapshot)
+      ? 'logging in'
+      : selectLoggingOut(snapshot)
+        ? 'logging out'
+        : selectSwitchingUser(snapshot)
+          ? 'switching'
+          : null,
+    acting: acting ? `${acting.customer} for ${acting.admin}` : null,
+    tabs: selectPortalTabs(snapshot, true)
+      .map((tab) => tab.label)
+      .join(' · '),
+  };
+}
+
+/**
+ * The tabs portal.md §2 gives a user: Account always, Admin for a site admin, Services with
+ * services view, Billing with payments view.
+ */
+function tabsOf(user: SessionUser): string {
+  return [
+    'Account',
+    user.site_admin ? 'Admin' : null,
+    user.perms.services?.has_view ? 'Services' : null,
+    user.perms.payments?.has_view ? 'Billing' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
@@ -93,6 +148,7 @@ export const sessionModel = defineMachine({
       attempted: ATTEMPTED,
     }),
     sample('a refresh answers the user', { type: 'user.refreshed', user: DEMO_USER }),
+    sample('a refresh gives every right', { type: 'user.refreshed', user: EVERY_RIGHT }),
     sample('contact information saved', { type: 'profile.changed', info: profile(DEMO_USER).info }),
     sample('profile arrives', {
       type: 'xstate.done.actor.fetchProfile',
@@ -124,11 +180,7 @@ export const sessionModel = defineMachine({
       error: { status: 0, message: 'Timed out when trying to contact server' },
     }),
   ],
-  project: ({ context }): Projection => ({
-    user: context.user?.username ?? null,
-    loginError: context.loginError !== null,
-    redirect: context.redirect,
-  }),
+  project,
   limit: 500,
   // portal.md §2, §4: login, a login elsewhere (another tab, the admin proxy), logout (back to
   // the administrator after acting as a customer), a session that can no longer be renewed.
@@ -144,7 +196,10 @@ export const sessionModel = defineMachine({
     ],
     // Before the page opens the login state is undefined (portal.md §4 "Login state"): nobody
     // logged in, no failed login, nowhere to go after a login.
-    start: { to: 'opening', with: { user: null, loginError: false, redirect: null } },
+    start: {
+      to: 'opening',
+      with: { user: null, loginError: null, redirect: null, busy: null, acting: null, tabs: '' },
+    },
     on: {
       // The hint cookie decides whether the server is asked at all (issue: no profile or refresh
       // call for a visitor without a session).
@@ -158,7 +213,10 @@ export const sessionModel = defineMachine({
       },
       // The page the login was asked to lead to is kept for after the profile.
       'loggedOut.idle': {
-        'log in': { to: 'loggedOut.loggingIn', with: { redirect: LOGIN_REDIRECT } },
+        'log in': {
+          to: 'loggedOut.loggingIn',
+          with: { redirect: LOGIN_REDIRECT, busy: 'logging in', loginError: null },
+        },
         'logged in elsewhere': {
           to: 'loggedOut.loadingProfile',
           with: { redirect: ELSEWHERE_REDIRECT },
@@ -166,24 +224,38 @@ export const sessionModel = defineMachine({
       },
       'loggedOut.loggingIn': {
         'password accepted': 'loggedOut.loadingProfile',
-        'password refused': { to: 'loggedOut.idle', with: { user: null, loginError: true } },
+        'password refused': {
+          to: 'loggedOut.idle',
+          with: { user: null, loginError: 'The username or password is incorrect.', busy: null },
+        },
       },
       // Logged in, the user goes on to the page they wanted (the login's redirect, portal.md §2).
       'loggedOut.loadingProfile': {
         'profile arrives': ({ redirect }: Projection) => ({
           to: 'loggedIn.active',
-          with: { user: 'demo', loginError: false },
+          with: { user: 'demo', loginError: null, busy: null, tabs: tabsOf(DEMO_USER) },
           runs: { 'go to page after login': { redirect } },
         }),
         'profile refused': { to: 'loggedOut.idle', with: { user: null } },
       },
+      // A renewal's user replaces the one shown, rights and tabs included (portal.md §2),
+      // whatever the session is doing.
+      loggedIn: {
+        'a refresh answers the user': {
+          to: 'stays',
+          with: { user: 'demo', tabs: tabsOf(DEMO_USER) },
+        },
+        'a refresh gives every right': {
+          to: 'stays',
+          with: { user: 'demo', tabs: tabsOf(EVERY_RIGHT) },
+        },
+      },
       'loggedIn.active': {
-        'a refresh answers the user': { to: 'stays', with: { user: 'demo' } },
         'contact information saved': 'stays',
-        'log out': 'loggedIn.loggingOut',
+        'log out': { to: 'loggedIn.loggingOut', with: { busy: 'logging out' } },
         'logged in elsewhere': {
           to: 'loggedIn.switching',
-          with: { redirect: ELSEWHERE_REDIRECT },
+          with: { redirect: ELSEWHERE_REDIRECT, busy: 'switching' },
         },
         // portal.md §2: after a session timeout the user goes to login with timeout=true and a
         // redirect to the attempted route, whose name is kept in session storage.
@@ -204,6 +276,7 @@ export const sessionModel = defineMachine({
         // proxy_logout: the notices are cleared and the notice says the admin left the customer.
         'admin restored': {
           to: 'loggedIn.returningToAdmin',
+          with: { busy: 'logging out' },
           runs: { 'clear notices': true, 'show logout notice': { proxy: true } },
         },
       },
