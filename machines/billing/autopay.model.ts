@@ -13,6 +13,20 @@ import {
 /** The customer's default payment account. */
 /** The billing data loaded again. */
 const RELOAD = { 'reload the billing data': true } as const;
+
+/**
+ * The switch's answers: what the server says it is now; a request that never arrives leaves it as
+ * it was (`before`), with the reason.
+ */
+const answered = (before: 'on' | 'off') => ({
+  'the server says it is on': { to: 'on', with: { refused: null }, runs: RELOAD },
+  'the server says it is off': { to: 'off', with: { refused: null }, runs: RELOAD },
+  'the server cannot be reached': {
+    to: before,
+    with: { refused: ERROR_MESSAGES.timeout },
+    runs: RELOAD,
+  },
+});
 const BANK = { id: 1, label: 'Bank account ending in 6789' };
 
 export const billingAutopayModel = defineMachine({
@@ -71,24 +85,8 @@ export const billingAutopayModel = defineMachine({
       off: { 'switch automatic payment on': { to: 'turning on', with: { refused: null } } },
       on: { 'switch automatic payment off': { to: 'turning off', with: { refused: null } } },
       // Any answer has the billing data loaded again (the accounts it loads say what is on).
-      'turning on': {
-        'the server says it is on': { to: 'on', with: { refused: null }, runs: RELOAD },
-        'the server says it is off': { to: 'off', with: { refused: null }, runs: RELOAD },
-        'the server cannot be reached': {
-          to: 'off',
-          with: { refused: ERROR_MESSAGES.timeout },
-          runs: RELOAD,
-        },
-      },
-      'turning off': {
-        'the server says it is on': { to: 'on', with: { refused: null }, runs: RELOAD },
-        'the server says it is off': { to: 'off', with: { refused: null }, runs: RELOAD },
-        'the server cannot be reached': {
-          to: 'on',
-          with: { refused: ERROR_MESSAGES.timeout },
-          runs: RELOAD,
-        },
-      },
+      'turning on': answered('off'),
+      'turning off': answered('on'),
     },
     // The switch sets `automatic` on the default payment account (portal.md §7 Billing).
     running: { 'turning on': ['save'], 'turning off': ['save'] },

@@ -103,6 +103,17 @@ const REMOVED_CARDS = [SHOWN.bank + DEFAULT, SHOWN.oldCard, SHOWN.savings];
 const busy = (cards: readonly string[], shownAs: string, what: 'default' | 'removal') =>
   cards.map((card) => (card.startsWith(shownAs) ? `${card} · busy: ${what}` : card));
 
+/** Make default pressed on a method: its button busy, unless it is not listed or the default. */
+const makeDefault =
+  (shownAs: string) =>
+  ({ cards }: Projection) =>
+    cards.includes(shownAs)
+      ? {
+          to: 'ready.making default',
+          with: { notice: null, error: null, cards: busy(cards, shownAs, 'default') },
+        }
+      : ('ignored' as const);
+
 /** The id of the method whose change runs, from the cards. */
 const busyId = (cards: readonly string[]) =>
   cards.some((card) => card.startsWith(SHOWN.bank) && card.includes('busy:'))
@@ -391,22 +402,10 @@ export const paymentMethodsModel = defineMachine({
           to: 'ready.adding a bank account',
           with: { notice: null, error: null },
         },
-        // Only a listed method that is not the default can be made the default.
-        'press Make default on the card': ({ cards }: Projection) =>
-          cards.includes(SHOWN.card)
-            ? {
-                to: 'ready.making default',
-                with: { notice: null, error: null, cards: busy(cards, SHOWN.card, 'default') },
-              }
-            : 'ignored',
-        // The bank account, the default until the card is made the default.
-        'press Make default on the default': ({ cards }: Projection) =>
-          cards.includes(SHOWN.bank)
-            ? {
-                to: 'ready.making default',
-                with: { notice: null, error: null, cards: busy(cards, SHOWN.bank, 'default') },
-              }
-            : 'ignored',
+        // Only a listed method that is not the default can be made the default: the card, and
+        // the bank account once the card is the default.
+        'press Make default on the card': makeDefault(SHOWN.card),
+        'press Make default on the default': makeDefault(SHOWN.bank),
         'press Remove on the card': ({ listed, cards }: Projection) =>
           listed && cards.some((card) => card.startsWith(SHOWN.card))
             ? {

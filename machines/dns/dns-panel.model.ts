@@ -881,13 +881,13 @@ export const dnsPanelModel = defineMachine({
           )(b),
         'the server cannot be reached': refused(ERROR_MESSAGES.timeout, ''),
         // portal.md §5: a 422 with an object msg on saving a zone shows on its fields.
-        'the zone name is taken': (b) => ({
-          ...refused(DNS_MESSAGES.zoneNameTaken, '')(b),
-          with: {
-            ...refused(DNS_MESSAGES.zoneNameTaken, '')(b).with,
-            zoneErrors: `zone_name: ${DNS_MESSAGES.zoneNameTaken}`,
-          },
-        }),
+        'the zone name is taken': (b) => {
+          const outcome = refused(DNS_MESSAGES.zoneNameTaken, '')(b);
+          return {
+            ...outcome,
+            with: { ...outcome.with, zoneErrors: `zone_name: ${DNS_MESSAGES.zoneNameTaken}` },
+          };
+        },
       },
       reviewingImport: {
         'import it': (b) => sending(b, 'import.apply', { preview: null }),

@@ -119,6 +119,17 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The declared values of a projection that it does not have. */
+function differences(
+  declared: Readonly<Record<string, unknown>> | undefined,
+  projection: unknown,
+): { key: string; declared: unknown; actual: unknown }[] {
+  return Object.entries(declared ?? {}).flatMap(([key, value]) => {
+    const actual = (projection as Record<string, unknown> | null)?.[key];
+    return same(actual, value) ? [] : [{ key, declared: value, actual }];
+  });
+}
+
 export interface StepFacts {
   label: string;
   /** State keys active before and after the step. */
@@ -158,8 +169,9 @@ export function judgeStep(
           `which no declaration of the states it was in names`,
       );
   }
-  for (const row of rows) {
-    const outcome = resolve(row.expectation, facts.projectionBefore);
+  const outcomes = rows.map((row) => resolve(row.expectation, facts.projectionBefore));
+  for (const [index, row] of rows.entries()) {
+    const outcome = outcomes[index];
     const declared = `declared "${row.state}" › "${facts.label}" ⇒ ${describeOutcome(outcome)}`;
     if (outcome.to === 'ignored') {
       const moved = facts.sources.filter((source) => covers(row.state, source));
@@ -180,13 +192,10 @@ export function judgeStep(
       if (missing.length)
         problems.push(`${declared}, but the machine is in ${leaves(facts.after).join(' + ')}`);
     }
-    for (const [key, value] of Object.entries(outcome.with ?? {})) {
-      const actual = (facts.projectionAfter as Record<string, unknown> | null)?.[key];
-      if (!same(actual, value))
-        problems.push(`${declared}, but ${key} is ${JSON.stringify(actual)}`);
-    }
+    for (const { key, actual } of differences(outcome.with, facts.projectionAfter))
+      problems.push(`${declared}, but ${key} is ${JSON.stringify(actual)}`);
   }
-  const effects = judgeEffects(entry, rows, facts);
+  const effects = judgeEffects(entry, outcomes, facts);
   problems.push(...effects.problems);
   return { problems, rows: [...rows.map((row) => rowId(row.state, facts.label)), ...effects.rows] };
 }
@@ -203,19 +212,15 @@ export function judgeStart(
   const start = declarationOf(entry).start;
   if (!start) return { problems: [], rows: [] };
   const problems: string[] = [];
-  const to = typeof start.to === 'string' ? [start.to] : start.to;
-  const missing = to.filter((key) => !states.includes(key));
-  if (missing.length)
+  const { to } = resolve(start, undefined) as { to: readonly string[] };
+  if (to.some((key) => !states.includes(key)))
     problems.push(
       `declared to start in ${to.join(' + ')}, but it starts in ${leaves(states).join(' + ')}`,
     );
-  for (const [key, value] of Object.entries(start.with ?? {})) {
-    const actual = (projection as Record<string, unknown> | null)?.[key];
-    if (!same(actual, value))
-      problems.push(
-        `declared to start with ${key} ${JSON.stringify(value)}, but it is ${JSON.stringify(actual)}`,
-      );
-  }
+  for (const { key, declared, actual } of differences(start.with, projection))
+    problems.push(
+      `declared to start with ${key} ${JSON.stringify(declared)}, but it is ${JSON.stringify(actual)}`,
+    );
   return { problems, rows: [START_ROW] };
 }
 
@@ -234,7 +239,7 @@ export function judgeStartEffects(entry: RegisteredMachine, ran: readonly Action
  */
 function judgeEffects(
   entry: RegisteredMachine,
-  rows: readonly DeclaredRow[],
+  outcomes: readonly ResolvedOutcome[],
   facts: StepFacts,
 ): { problems: string[]; rows: string[] } {
   const watched = new Set(declarationOf(entry).effects ?? []);
@@ -242,11 +247,8 @@ function judgeEffects(
   const checked: string[] = [];
   if (watched.size === 0) return { problems, rows: checked };
   const declared = new Map<string, unknown>();
-  for (const row of rows)
-    for (const [name, params] of Object.entries(
-      resolve(row.expectation, facts.projectionBefore).runs ?? {},
-    ))
-      declared.set(name, params);
+  for (const outcome of outcomes)
+    for (const [name, params] of Object.entries(outcome.runs ?? {})) declared.set(name, params);
   const ran = facts.ran.filter((run) => watched.has(run.type));
   for (const [name, params] of declared) {
     const runs = ran.filter((run) => run.type === name);
