@@ -27,7 +27,7 @@ import type { Logger } from '../../../src/server/logger.ts';
 import { bankCipherFor } from '../../../src/server/payments/index.ts';
 
 /** How many the server seeds (E2E_BILLED_CUSTOMERS): more than the tests that claim one. */
-export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '80');
+export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '160');
 
 export const billedUsername = (n: number) => `billed-${String(n).padStart(2, '0')}`;
 
