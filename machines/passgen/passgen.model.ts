@@ -1,6 +1,7 @@
 /** The password generator's registration: path samples, projection and state checks. */
 import { PASSWORD_GENERATOR } from '#shared/constants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { generatePassphrase, type RandomInt } from './generate.ts';
 import { passgenMachine } from './passgen.machine.ts';
 import {
   selectCanGenerate,
@@ -26,6 +27,41 @@ const WORDS = [
   'nectar',
   'orchid',
 ];
+
+/**
+ * A random source that answers a script, checking that each draw is over the range signup.md
+ * §9 gives it: each of the 4 parts one of the 10 digits and 24 symbols (34), each placed in one
+ * of the gaps between and around the words and parts so far (4, 5, 6, 7).
+ */
+function scripted(draws: readonly (readonly [below: number, answer: number])[]): RandomInt {
+  let next = 0;
+  return (below) => {
+    const [expected, answer] = draws[next] ?? [NaN, NaN];
+    next += 1;
+    if (below !== expected) throw new Error(`draw ${next} was over ${below}, not ${expected}`);
+    return answer;
+  };
+}
+const DIGITS = '0123456789';
+const { symbols } = PASSWORD_GENERATOR;
+/**
+ * The password made from acorn, banjo and cactus: four symbols are drawn again (no digit), then
+ * four digits (no symbol), then 7, 9, 4 and "/" (at least 2 digits and 1 symbol), placed first,
+ * last, after acorn and last.
+ */
+const PASSWORD_DRAWS = [
+  ...[0, 1, 2, 3].map((i) => [34, DIGITS.length + i] as const),
+  ...[0, 1, 2, 3].map((i) => [34, i] as const),
+  [34, 7],
+  [34, 9],
+  [34, 4],
+  [34, DIGITS.length + symbols.indexOf('/')],
+  [4, 0],
+  [5, 4],
+  [6, 2],
+  [7, 6],
+] as const;
+const PASSWORD = '7acorn4banjocactus9/';
 
 /** Picking a word chooses it, picking it again unchooses it. */
 function picks(to: string) {
@@ -61,7 +97,7 @@ export const passgenModel = defineMachine({
     sample('press Generate', { type: 'generate.pressed' }),
     sample('password made', {
       type: 'xstate.done.actor.generatePassword',
-      output: 'acorn7banjo!cactus4#',
+      output: generatePassphrase(['acorn', 'banjo', 'cactus'], scripted(PASSWORD_DRAWS)),
     }),
     sample('password fails', { type: 'xstate.error.actor.generatePassword', error: {} }),
     sample('press Copy', { type: 'copy.pressed' }),
@@ -130,7 +166,10 @@ export const passgenModel = defineMachine({
       );
     },
     'generated.shown': (snapshot) => {
-      expectThat(selectResult(snapshot) !== null, 'the password should show');
+      expectThat(
+        selectResult(snapshot) === PASSWORD,
+        `the password made of the words and the drawn parts (${PASSWORD}) should show`,
+      );
       expectThat(selectCopyState(snapshot) === 'idle', 'nothing copied yet');
     },
     'generated.copying': (snapshot) => {

@@ -1,6 +1,7 @@
 /** The session machine's registration: path samples, projection and state checks. */
 import { emptyPerms } from '#shared/permissions';
 import type { SessionUser, UserProfile } from '#shared/session';
+import { selectAccountSections } from '../people/account.selectors.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER, DEMO_USER_AS_ADMIN } from './samples.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -17,13 +18,19 @@ import {
 } from './session.selectors.ts';
 
 const admin: SessionUser = { ...DEMO_USER, username: 'admin', cid: 1, site_admin: true };
-/** The demo user given every view right and the site admin's rights (a refresh answers them). */
+/** The demo user given every right and the site admin's rights (a refresh answers them). */
 const EVERY_RIGHT: SessionUser = {
   ...DEMO_USER,
   site_admin: true,
   perms: Object.fromEntries(
-    Object.keys(emptyPerms()).map((category) => [category, { has_view: true, has_manage: false }]),
+    Object.keys(emptyPerms()).map((category) => [category, { has_view: true, has_manage: true }]),
   ),
+};
+
+/** A site admin acting as the demo customer, whose login may see billing only. */
+const ACTING_BILLING_ONLY: SessionUser = {
+  ...DEMO_USER_AS_ADMIN,
+  perms: { ...emptyPerms(), payments: { has_view: true, has_manage: false } },
 };
 
 function profile(user: SessionUser): UserProfile {
@@ -61,6 +68,8 @@ interface Projection {
   acting: string | null;
   /** The portal's tabs: "Account · Admin". */
   tabs: string;
+  /** What Account Home shows: "info · edit · billing amounts · services · contacts · manage". */
+  account: string;
 }
 
 type Snapshot = Parameters<typeof selectUser>[0];
@@ -82,7 +91,25 @@ function project(snapshot: Snapshot): Projection {
     tabs: selectPortalTabs(snapshot, true)
       .map((tab) => tab.label)
       .join(' · '),
+    account: accountWords(selectAccountSections(snapshot)),
   };
+}
+
+function accountWords(sections: ReturnType<typeof selectAccountSections>): string {
+  if (!sections) return '';
+  const grants = Object.values(sections.granter).filter((right) => right.has_manage).length;
+  return [
+    sections.readInfo ? 'info' : 'profile',
+    sections.editInfo ? 'edit' : null,
+    sections.billing ? `billing ${sections.billing}` : null,
+    sections.services ? 'services' : null,
+    sections.contacts ? 'contacts' : null,
+    sections.manageContacts ? 'manage' : null,
+    sections.actingAdmin ? 'acting' : null,
+    `grants ${grants}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
@@ -95,6 +122,34 @@ function tabsOf(user: SessionUser): string {
     user.site_admin ? 'Admin' : null,
     user.perms.services?.has_view ? 'Services' : null,
     user.perms.payments?.has_view ? 'Billing' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * What Account Home shows a user (portal.md §2, §6; docs/people.md "Account Home"): the
+ * account's information with account view (else the profile's), its edit form with account
+ * manage, the billing summary's amounts with payments and account view (its link alone with
+ * payments view), the services summary with services view, the contacts with contacts view,
+ * their changes with contacts manage or to a site admin acting as the customer, who may grant
+ * every right; anyone else grants only the manage rights they hold.
+ */
+function accountOf(user: SessionUser): string {
+  const view = (category: keyof SessionUser['perms']) => user.perms[category]?.has_view === true;
+  const manage = (category: keyof SessionUser['perms']) =>
+    user.perms[category]?.has_manage === true;
+  const acting = user.proxy !== null;
+  const categories = Object.keys(emptyPerms()) as (keyof SessionUser['perms'])[];
+  return [
+    view('account') ? 'info' : 'profile',
+    manage('account') ? 'edit' : null,
+    view('payments') ? (view('account') ? 'billing amounts' : 'billing link') : null,
+    view('services') ? 'services' : null,
+    view('contacts') ? 'contacts' : null,
+    manage('contacts') || acting ? 'manage' : null,
+    acting ? 'acting' : null,
+    `grants ${acting ? categories.length : categories.filter(manage).length}`,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -149,6 +204,10 @@ export const sessionModel = defineMachine({
     }),
     sample('a refresh answers the user', { type: 'user.refreshed', user: DEMO_USER }),
     sample('a refresh gives every right', { type: 'user.refreshed', user: EVERY_RIGHT }),
+    sample('a refresh answers an acting admin who may see billing only', {
+      type: 'user.refreshed',
+      user: ACTING_BILLING_ONLY,
+    }),
     sample('contact information saved', { type: 'profile.changed', info: profile(DEMO_USER).info }),
     sample('profile arrives', {
       type: 'xstate.done.actor.fetchProfile',
@@ -198,7 +257,15 @@ export const sessionModel = defineMachine({
     // logged in, no failed login, nowhere to go after a login.
     start: {
       to: 'opening',
-      with: { user: null, loginError: null, redirect: null, busy: null, acting: null, tabs: '' },
+      with: {
+        user: null,
+        loginError: null,
+        redirect: null,
+        busy: null,
+        acting: null,
+        tabs: '',
+        account: '',
+      },
     },
     on: {
       // The hint cookie decides whether the server is asked at all (issue: no profile or refresh
@@ -233,7 +300,13 @@ export const sessionModel = defineMachine({
       'loggedOut.loadingProfile': {
         'profile arrives': ({ redirect }: Projection) => ({
           to: 'loggedIn.active',
-          with: { user: 'demo', loginError: null, busy: null, tabs: tabsOf(DEMO_USER) },
+          with: {
+            user: 'demo',
+            loginError: null,
+            busy: null,
+            tabs: tabsOf(DEMO_USER),
+            account: accountOf(DEMO_USER),
+          },
           runs: { 'go to page after login': { redirect } },
         }),
         'profile refused': { to: 'loggedOut.idle', with: { user: null } },
@@ -243,11 +316,20 @@ export const sessionModel = defineMachine({
       loggedIn: {
         'a refresh answers the user': {
           to: 'stays',
-          with: { user: 'demo', tabs: tabsOf(DEMO_USER) },
+          with: { user: 'demo', tabs: tabsOf(DEMO_USER), account: accountOf(DEMO_USER) },
         },
         'a refresh gives every right': {
           to: 'stays',
-          with: { user: 'demo', tabs: tabsOf(EVERY_RIGHT) },
+          with: { user: 'demo', tabs: tabsOf(EVERY_RIGHT), account: accountOf(EVERY_RIGHT) },
+        },
+        'a refresh answers an acting admin who may see billing only': {
+          to: 'stays',
+          with: {
+            user: 'demo',
+            acting: 'Dana Demo for admin',
+            tabs: tabsOf(ACTING_BILLING_ONLY),
+            account: accountOf(ACTING_BILLING_ONLY),
+          },
         },
       },
       'loggedIn.active': {

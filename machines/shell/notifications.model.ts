@@ -1,6 +1,8 @@
 /** The notifications machine's registration: path samples, projection and state checks. */
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { notificationsMachine } from './notifications.machine.ts';
+import { selectModalNotifications } from './modal-notifications.selectors.ts';
+import { selectNotifications } from './notifications.selectors.ts';
 
 const SUCCESS = 'Your changes were saved.';
 const PROBLEMS = ['Zip code must be 5 digits.', 'City is required.'];
@@ -25,6 +27,13 @@ export const notificationsModel = defineMachine({
       message: PROBLEMS,
       result: { status: 422 },
     }),
+    // The same words in an open modal's own list (portal.md §8): another place, another banner.
+    sample('a modal reports the same two problems', {
+      type: 'notification.raised',
+      message: PROBLEMS,
+      result: { status: 422 },
+      modal: true,
+    }),
     sample('an empty message is reported', { type: 'notification.raised', message: '  ' }),
     sample('the oldest banner is closed', {
       type: 'notification.dismissed',
@@ -35,25 +44,36 @@ export const notificationsModel = defineMachine({
   ],
   // Guards read whether an id exists, whether any banner is left and which messages show: the
   // messages shown, oldest first, decide.
-  project: ({ context }) => ({ banners: context.items.map((item) => item.message) }),
+  // The page's banner area shows every notification (the shell), a modal its own list.
+  project: (snapshot) => ({
+    banners: selectNotifications(snapshot).map((item) => item.message),
+    inModal: selectModalNotifications(snapshot).map((item) => item.message),
+  }),
   limit: 200,
   // Several banners can show; closing the last or clearing them empties the list; empty
   // messages and closing a banner that is gone change nothing.
   expect: {
     // A page opens with no banner.
-    start: { to: 'empty', with: { banners: [] } },
+    start: { to: 'empty', with: { banners: [], inModal: [] } },
     on: {
       empty: {
         'a success is reported': 'showing',
         'a form reports two problems': 'showing',
+        'a modal reports the same two problems': 'showing',
         'an empty message is reported': 'ignored',
       },
       showing: {
         // A message already showing (same words) is not shown twice.
         'a success is reported': ({ banners }) =>
           banners.some((shown) => String(shown) === SUCCESS) ? 'ignored' : 'showing',
-        'a form reports two problems': ({ banners }) =>
-          banners.some((shown) => String(shown) === String(PROBLEMS)) ? 'ignored' : 'showing',
+        // The form's problems show once on the page and once in the modal's list.
+        'a form reports two problems': ({ banners, inModal }) =>
+          banners.filter((shown) => String(shown) === String(PROBLEMS)).length >
+          inModal.filter((shown) => String(shown) === String(PROBLEMS)).length
+            ? 'ignored'
+            : 'showing',
+        'a modal reports the same two problems': ({ inModal }) =>
+          inModal.some((shown) => String(shown) === String(PROBLEMS)) ? 'ignored' : 'showing',
         'an empty message is reported': 'ignored',
         'the oldest banner is closed': ({ banners }) =>
           banners.length === 1 ? 'empty' : 'showing',

@@ -178,6 +178,8 @@ export const notificationsMapping: BrowserMapping = {
       const message = (event as { message?: string | string[] }).message;
       const empty = typeof message === 'string' ? message.trim() === '' : message?.length === 0;
       if (empty) return 'the portal never reports an empty message';
+      if ((event as { modal?: boolean }).modal)
+        return "a modal's list shows inside the modal that raised it (the contacts' and the servers' dialogs), not in the banner area walked here";
       return undefined;
     },
     'notification.dismissed': ({ event }) =>
