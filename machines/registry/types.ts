@@ -98,7 +98,10 @@ export interface Declaration<TProjection = unknown> {
    * The named actions the app provides whose runs the specification says when to do (reload the
    * server after start and stop, store the chosen scheme, tell the page a contact changed). Every
    * step must run exactly the ones its rows declare in `runs`, with the declared parameters: a
-   * run no row declares fails, and so does a declared run that does not happen.
+   * run no row declares fails, and so does a declared run that does not happen. An event the
+   * machine emits to the app (the token coordinator's "retry these requests") is an effect too,
+   * named by its type, its other fields the parameters. A declared parameter may be a predicate
+   * (give it a `toJSON` that says what it accepts, for the failure's message).
    */
   effects?: readonly string[];
   /**

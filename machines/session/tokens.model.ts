@@ -1,5 +1,5 @@
 /** The token coordinator's registration: path samples, projection and state checks. */
-import { ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
+import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
 import { tokensMachine } from './tokens.machine.ts';
@@ -11,6 +11,47 @@ type Projection = {
   reason: 'fresh token' | 'verify identity';
   refused: boolean;
 };
+
+/** The samples' requests: the profile (its token ran out), Change password, Act as. */
+const PROFILE = 'profile';
+const PASSWORD_NEEDERS = ['change-password', 'act-as'];
+const UNREACHABLE = 'Timed out when trying to contact server';
+
+/**
+ * The requests a decision names: exactly those that waited. The profile is the only sample
+ * request that waits for a renewal, Change password and Act as the ones that wait for the
+ * password (a request refused twice is named twice).
+ */
+function theWaiting(refresh: boolean, password: boolean) {
+  const accepts = (ids: unknown) => {
+    if (!Array.isArray(ids)) return false;
+    const waitedForPassword = ids.some((id) => PASSWORD_NEEDERS.includes(id as string));
+    return (
+      ids.every((id) => id === PROFILE || PASSWORD_NEEDERS.includes(id as string)) &&
+      ids.includes(PROFILE) === refresh &&
+      waitedForPassword === password
+    );
+  };
+  accepts.toJSON = () =>
+    `the requests that waited for ${[refresh ? 'the renewal' : '', password ? 'the password' : ''].filter(Boolean).join(' and ')}`;
+  return accepts;
+}
+
+/**
+ * What the machine tells the app to do with the refused requests (portal.md §4, §8): send them
+ * again once, or give them up with a message for the page (none when the request's own refusal
+ * says it), and whether the session ended.
+ */
+const release = (refresh: boolean, password: boolean) => ({
+  'requests.released': { requestIds: theWaiting(refresh, password) },
+});
+const fail = (
+  requestIds: unknown,
+  message: string | null,
+  sessionEnded = false,
+): Record<string, unknown> => ({ 'requests.failed': { requestIds, message, sessionEnded } });
+/** A request refused again after its one retry is given up with its own refusal. */
+const giveUp = (id: string) => fail([id], null);
 
 /**
  * portal.md §4, §8: an expired token starts one refresh that every refused request waits for;
@@ -30,8 +71,11 @@ function refusals(where: 'idle' | 'busy') {
       { password: true, ...(where === 'idle' ? { reason: 'verify identity' } : {}) },
       'askingForPassword.prompting',
     ),
-    'a renewed request is refused again': 'stays',
-    'a request sent after the password needs it again': 'stays',
+    'a renewed request is refused again': { to: 'stays', runs: giveUp(PROFILE) },
+    'a request sent after the password needs it again': {
+      to: 'stays',
+      runs: giveUp('change-password'),
+    },
   } as const;
 }
 
@@ -40,8 +84,14 @@ function refusals(where: 'idle' | 'busy') {
  * say so; the answer is the user afresh, whose permissions may have changed since the login).
  */
 const REPORTED = { 'report user': { user: DEMO_USER } } as const;
-/** portal.md §4: a refresh refused with 401 logs the user out, to login with the timeout flag. */
-const ENDED = { 'end session': true } as const;
+/**
+ * portal.md §4: a refresh refused with 401 logs the user out, to login with the timeout flag;
+ * every waiting request is given up with the timeout notice.
+ */
+const ended = ({ refresh, password }: Projection) => ({
+  'end session': true,
+  ...fail(theWaiting(refresh, password), SESSION_NOTICES.timedOut, true),
+});
 
 /** After a renewal (or a failed one that did not end the session): the password, if asked for. */
 const afterRenewal = ({ password }: Projection) => ({
@@ -127,7 +177,7 @@ export const tokensModel = defineMachine({
   limit: 500,
   fakes: { actions: { 'report user': () => {}, 'end session': () => {} } },
   expect: {
-    effects: ['report user', 'end session'],
+    effects: ['report user', 'end session', 'requests.released', 'requests.failed'],
     // Nothing refused yet: no request waits for a renewal or the password, no password refused.
     // The reason only matters once the password window opens; the spec names none before that,
     // so it starts at the one portal.md §4 names (a fresh access token required).
@@ -140,13 +190,21 @@ export const tokensModel = defineMachine({
       idle: refusals('idle'),
       refreshing: {
         ...refusals('busy'),
-        'session renewed': (before: Projection) => ({ ...afterRenewal(before), runs: REPORTED }),
-        'renewal unreachable': afterRenewal,
-        'renewal refused': {
+        // The requests that waited for the renewal are sent again; those waiting for the
+        // password go on waiting.
+        'session renewed': (before: Projection) => ({
+          ...afterRenewal(before),
+          runs: { ...REPORTED, ...release(true, false) },
+        }),
+        'renewal unreachable': (before: Projection) => ({
+          ...afterRenewal(before),
+          runs: fail(theWaiting(true, false), UNREACHABLE),
+        }),
+        'renewal refused': (before: Projection) => ({
           to: 'idle',
           with: { refresh: false, password: false },
-          runs: ENDED,
-        },
+          runs: ended(before),
+        }),
       },
       askingForPassword: refusals('busy'),
       'askingForPassword.prompting': {
@@ -154,24 +212,26 @@ export const tokensModel = defineMachine({
         'password window closed': ({ refresh }: Projection) => ({
           to: refresh ? 'refreshing' : 'idle',
           with: { password: false },
+          runs: fail(theWaiting(false, true), SESSION_NOTICES.reauthCancelled),
         }),
       },
       'askingForPassword.verifying': {
-        'password accepted': {
+        // The fresh token renews the session too: everything waiting is sent again.
+        'password accepted': ({ refresh }: Projection) => ({
           to: 'idle',
           with: { refresh: false, password: false },
-          runs: REPORTED,
-        },
+          runs: { ...REPORTED, ...release(refresh, true) },
+        }),
         'password refused': { to: 'askingForPassword.prompting', with: { refused: true } },
         'the token ran out while the modal was open': 'askingForPassword.renewing',
       },
       'askingForPassword.renewing': {
         'session renewed': { to: 'askingForPassword.verifying', runs: REPORTED },
-        'renewal refused': {
+        'renewal refused': (before: Projection) => ({
           to: 'idle',
           with: { refresh: false, password: false },
-          runs: ENDED,
-        },
+          runs: ended(before),
+        }),
         'renewal unreachable': { to: 'askingForPassword.prompting', with: { refused: true } },
       },
     },

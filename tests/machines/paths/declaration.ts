@@ -103,7 +103,10 @@ export function describeOutcome(outcome: ResolvedOutcome): string {
   return outcome.with ? `${where} with ${JSON.stringify(outcome.with)}` : where;
 }
 
-/** A named action a step ran, with its parameters (XState's `@xstate.action` inspection). */
+/**
+ * A named action a step ran, with its parameters (XState's `@xstate.action` inspection), or an
+ * event the machine emitted to the app, with its fields.
+ */
 export interface ActionRun {
   type: string;
   params: unknown;
@@ -346,6 +349,7 @@ export function judgeTimers(
  */
 function holds(actual: unknown, declared: unknown): boolean {
   if (declared instanceof RegExp) return typeof actual === 'string' && declared.test(actual);
+  if (typeof declared === 'function') return (declared as (value: unknown) => boolean)(actual);
   if (declared !== null && typeof declared === 'object' && !Array.isArray(declared)) {
     if (actual === null || typeof actual !== 'object') return false;
     return Object.entries(declared).every(([key, value]) =>

@@ -165,8 +165,13 @@ function transitionProbe(
     stopChild: () => {},
     system: self.system,
     emit: () => {},
-    actionExecutor: (action: ActionRun) =>
-      recordAction({ type: action.type, params: action.params }),
+    actionExecutor: (action: ActionRun) => {
+      // An event emitted to the app is judged by its type, its other fields the parameters.
+      if (action.type === 'xstate.emit') {
+        const { type, ...params } = (action.params as { event: EventObject }).event;
+        recordAction({ type, params });
+      } else recordAction({ type: action.type, params: action.params });
+    },
   };
   return (snapshot: AnyMachineSnapshot, event: EventObject) => {
     sent = event;

@@ -173,6 +173,12 @@ export async function runPath(
     },
   });
   root.ref = actor;
+  // What the machine emits to the app is a step's effect too, judged by its type like a named
+  // action, its other fields the parameters.
+  actor.on('*', (emitted: EventObject) => {
+    const { type, ...params } = emitted;
+    ran.push({ type, params });
+  });
   // Observe the timers the machine starts, with the delay it really uses.
   const scheduler = (actor.system as unknown as { scheduler: { schedule: Schedule } }).scheduler;
   const schedule = scheduler.schedule;

@@ -6,7 +6,7 @@
  * a forgotten answer…): each must fail its generated paths, because every step is checked
  * against what the registration declares the specification expects (docs/testing.md).
  */
-import { assign, createMachine, type AnyStateMachine } from 'xstate';
+import { assign, createMachine, emit, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MAX_LENGTH } from '#shared/constants';
 import { usernameError } from '#shared/schemas/username';
@@ -35,6 +35,8 @@ import { noticesBannerMachine } from '../../../machines/notices/banner.machine.t
 import { noticesBannerModel } from '../../../machines/notices/banner.model.ts';
 import { themeMachine } from '../../../machines/shell/theme.machine.ts';
 import { themeModel } from '../../../machines/shell/theme.model.ts';
+import { tokensMachine } from '../../../machines/session/tokens.machine.ts';
+import { tokensModel } from '../../../machines/session/tokens.model.ts';
 import { coverageOf, isComplete, percent } from './coverage.ts';
 import { lookupEntry, lookupEntryConfig, lookupMachine } from './fixture.ts';
 import { describePath, planPaths, type MachinePlan } from './plan.ts';
@@ -445,6 +447,22 @@ describe('planted defects fail the generated paths of the registered machines', 
     });
     expect(await failuresWith(themeModel, machine)).toMatch(
       /at the start the machine breaks its declaration:\n {2}declared to start with saved null, but it is "dark"/,
+    );
+  });
+  it('a correct password sending again only what waited for it, not what waited for the renewal (own)', async () => {
+    // Every state and projection is still right: only what the machine tells the app is wrong,
+    // and only when requests wait for both (no generated path passes there).
+    const machine = tokensMachine.provide({
+      actions: {
+        'retry every waiting request': emit(({ context }) => ({
+          type: 'requests.released' as const,
+          requestIds: context.waitingForPassword,
+        })),
+      },
+    });
+    const { problems } = planPaths(defineMachine({ ...tokensModel, machine })).graph;
+    expect(problems.join('\n')).toMatch(
+      /"password accepted" ran "requests.released" with \{"requestIds":\["change-password"\]\}, declared \{"requestIds":"the requests that waited for the renewal and the password"\}/,
     );
   });
   it('Acknowledge refused while two notices show, allowed with one (own)', async () => {
