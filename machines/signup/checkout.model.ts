@@ -82,6 +82,14 @@ function justNow(time: string | null | undefined): boolean {
   return new Date(at).toISOString() === time && at <= Date.now() && Date.now() - at < 60_000;
 }
 
+interface Projection {
+  agreed: boolean;
+  token: string;
+  round: boolean;
+  /** The captcha token of the body the key was made for. */
+  keyFor: string | null;
+}
+
 /** The samples that move the checkout on from where it is. */
 function eventsFor(snapshot: CheckoutSnapshot) {
   const e = EVENTS;
@@ -135,7 +143,7 @@ export const checkoutModel = defineMachine({
     'order works again; a refused captcha asks for a new one.',
   machine: checkoutMachine,
   events: eventsFor as never,
-  project: ({ context }: { context: CheckoutContext }) => ({
+  project: ({ context }: { context: CheckoutContext }): Projection => ({
     agreed: context.agreedAt !== null,
     token: context.captchaToken,
     round: context.captchaRound > 0,
@@ -191,6 +199,25 @@ export const checkoutModel = defineMachine({
         'the login fails': { to: 'placing.placed.login.login failed', runs: LOGIN_FAILED },
       },
       'placing.placed.lock.locked': { '30 s pass': 'placing.placed.lock.released' },
+    },
+    // signup.md §6 "Submit": the order goes with the agreement's time, the captcha token and
+    // this attempt's key (the same body keeps its key); the automatic login uses the username and
+    // password of the order.
+    inputs: {
+      placeOrder: ({ keyFor }: Projection) => ({
+        key: `key-for-${keyFor}-0000000000`,
+        body: {
+          ...SAMPLE_ORDER_PARTS,
+          recaptcha_token: keyFor,
+          agreement: {
+            time: Object.assign(justNow, { toJSON: () => 'the time "I agree" was ticked' }),
+          },
+        },
+      }),
+      logIn: () => ({
+        username: SAMPLE_ORDER_PARTS.customer.uid,
+        password: SAMPLE_ORDER_PARTS.customer.password,
+      }),
     },
     timers: {
       'placing.placed.login.waiting': { signupAutoLoginDelay: TIMERS.signupAutoLoginDelayMs },
