@@ -6,6 +6,7 @@ import { listMachine, type ListContext } from './list.machine.ts';
 import {
   selectListBusy,
   selectListError,
+  selectListFailed,
   selectServerNotFound,
   selectSort,
 } from './list.selectors.ts';
@@ -121,6 +122,7 @@ export const serversListModel = defineMachine({
     loading: (snapshot) => expectThat(selectListBusy(snapshot), 'the table waits'),
     ready: (snapshot) => {
       expectThat(!selectListBusy(snapshot), 'the table can be used');
+      expectThat(!selectListFailed(snapshot), 'no Reload while the list shows');
       expectThat(['iid', 'name'].includes(selectSort(snapshot).column), 'a sort column shows');
       expectThat(
         !selectServerNotFound(snapshot, SERVER.iid) || snapshot.context.servers.length === 0,
@@ -130,6 +132,9 @@ export const serversListModel = defineMachine({
     },
     creating: (snapshot) => expectThat(selectListBusy(snapshot), 'creating'),
     deleting: (snapshot) => expectThat(selectListBusy(snapshot), 'deleting'),
-    failed: (snapshot) => expectThat(selectListError(snapshot) !== null, 'the reason shows'),
+    failed: (snapshot) => {
+      expectThat(selectListError(snapshot) !== null, 'the reason shows');
+      expectThat(selectListFailed(snapshot), 'Reload is offered');
+    },
   },
 });

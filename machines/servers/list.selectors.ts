@@ -32,6 +32,11 @@ export function selectListError(snapshot: ListSnapshot): string | null {
   return snapshot.context.error;
 }
 
+/** The list could not be loaded: the page offers Reload. */
+export function selectListFailed(snapshot: ListSnapshot): boolean {
+  return snapshot.matches('failed');
+}
+
 /** portal.md §8: the viewed server is absent once the list has loaded. */
 export function selectServerNotFound(snapshot: ListSnapshot, iid: number): boolean {
   return snapshot.matches('ready') && !snapshot.context.servers.some((s) => s.iid === iid);

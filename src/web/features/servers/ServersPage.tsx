@@ -25,6 +25,7 @@ import { listMachine } from '#machines/servers/list.machine';
 import {
   selectListBusy,
   selectListError,
+  selectListFailed,
   selectServerCount,
   selectServers,
   selectSort,
@@ -37,6 +38,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { serversApi } from './api.ts';
 import { notifyInModal } from './notify.ts';
 import { PowerBadge } from './PowerControls.tsx';
+import { RefusalModal } from './RefusalModal.tsx';
 
 const COLUMNS: { column: ServerSortColumn; label: string }[] = [
   { column: 'name', label: 'Name' },
@@ -84,8 +86,10 @@ export default function ServersPage() {
   const sort = useSelector(list, selectSort);
   const busy = useSelector(list, selectListBusy);
   const error = useSelector(list, selectListError);
+  const failed = useSelector(list, selectListFailed);
   return (
     <Stack gap="sm">
+      <RefusalModal />
       <Group justify="space-between">
         <Text data-testid="server-count">
           {count} {count === 1 ? 'server' : 'servers'}
@@ -104,7 +108,22 @@ export default function ServersPage() {
           </Button>
         )}
       </Group>
-      {error !== null && <Alert color="red">{error}</Alert>}
+      {error !== null && (
+        <Alert color="red">
+          <Stack gap="xs" align="flex-start">
+            <span>{error}</span>
+            {failed && (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => list.send({ type: 'servers.reload.pressed' })}
+              >
+                Reload
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <Table striped aria-busy={busy} data-testid="servers-table">
         <Table.Thead>
           <Table.Tr>
