@@ -12,7 +12,9 @@ import {
   selectConfirming,
   selectContact,
   selectConvertGrid,
+  selectEditError,
   selectEditing,
+  selectRowRefusal,
   selectSaving,
 } from './contact-edit.selectors.ts';
 import {
@@ -146,13 +148,20 @@ const DESCRIPTION =
 const STATES = {
   viewing: (s: Snapshot) => {
     expectThat(!selectEditing(s) && !selectSaving(s), 'the contact shows as saved');
+    expectThat(
+      selectRowRefusal(s) === selectEditError(s),
+      'a refusal of Make contact or Delete shows on the row',
+    );
     const contact = selectContact(s);
     expectThat(contact !== null, 'a saved contact');
     expectThat(selectCanConvert(s) === (contact.user === null), 'Make user only on a contact');
     expectThat(selectCanDemote(s) === (contact.user !== null), 'Make contact only on a user');
     expectThat(selectCanDelete(s), 'Delete is offered');
   },
-  editing: (s: Snapshot) => expectThat(selectEditing(s) && !selectSaving(s), 'the form is open'),
+  editing: (s: Snapshot) => {
+    expectThat(selectEditing(s) && !selectSaving(s), 'the form is open');
+    expectThat(selectRowRefusal(s) === null, 'the form shows its own messages, not the row');
+  },
   saving: (s: Snapshot) => expectThat(selectSaving(s), 'the form waits'),
   converting: (s: Snapshot) => {
     for (const row of selectConvertGrid(s))

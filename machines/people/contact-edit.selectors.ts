@@ -21,6 +21,11 @@ export const selectConfirming = (s: Snapshot): 'demote' | 'delete' | null => {
   return null;
 };
 export const selectGone = (s: Snapshot) => s.matches('closed') || s.matches('deleted');
+/**
+ * A refused Make contact or Delete closes its dialog (and the dialog's notifications): the
+ * reason stays on the contact's row until the next action.
+ */
+export const selectRowRefusal = (s: Snapshot) => (s.matches('viewing') ? s.context.error : null);
 
 /** The grid of the contact becoming a user: each level, chosen, and whether it may be chosen. */
 export const selectConvertGrid = (s: Snapshot) =>

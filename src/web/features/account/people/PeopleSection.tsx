@@ -34,6 +34,7 @@ import {
   selectConverting,
   selectEditing,
   selectGone,
+  selectRowRefusal,
   selectSaving,
 } from '#machines/people/contact-edit.selectors';
 import { permissionsGridMachine } from '#machines/people/permissions-grid.machine';
@@ -213,6 +214,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
   const canDemote = useSelector(actor, selectCanDemote);
   const canDelete = useSelector(actor, selectCanDelete);
   const gone = useSelector(actor, selectGone);
+  const refused = useSelector(actor, selectRowRefusal);
   if (gone) return null;
   const who = shown.name;
   return (
@@ -293,6 +295,11 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             </Button>
           )}
         </Group>
+        {refused !== null && (
+          <Text role="alert" size="sm" mt={4} c="var(--mantine-color-error)">
+            {refused}
+          </Text>
+        )}
         <Modal
           closeButtonProps={{ 'aria-label': 'Close' }}
           opened={editing}
