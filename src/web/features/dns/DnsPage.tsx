@@ -263,7 +263,12 @@ function ZoneTtlModal({
 }) {
   const [ttl, setTtl] = useState('');
   return (
-    <Modal opened={zone !== null} onClose={onClose} title={`Edit ${zone?.zone_name ?? ''}`}>
+    <Modal
+      opened={zone !== null}
+      onClose={onClose}
+      title={`Edit ${zone?.zone_name ?? ''}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -355,6 +360,7 @@ function RecordEditor({ panel }: { panel: DnsPanelActor }) {
       opened
       onClose={() => panel.send({ type: 'record.editor.closed' })}
       title={`${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
@@ -387,6 +393,7 @@ function ConfirmDelete({ panel }: { panel: DnsPanelActor }) {
       opened={pending !== null}
       onClose={() => panel.send({ type: 'delete.cancelled' })}
       title="Delete?"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
         <Text>
@@ -396,8 +403,9 @@ function ConfirmDelete({ panel }: { panel: DnsPanelActor }) {
           <Button variant="default" onClick={() => panel.send({ type: 'delete.cancelled' })}>
             Cancel
           </Button>
+          {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
           <Button
-            color="red"
+            color="red.9"
             onClick={() => panel.send({ type: 'delete.confirmed' })}
             data-autofocus
           >
