@@ -11,6 +11,7 @@
  */
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { max } from 'drizzle-orm';
 import { addDays } from '../../../src/shared/signup/dates.ts';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { ALL_PERMISSIONS } from '../../../src/server/auth/accounts.ts';
@@ -20,7 +21,7 @@ import { runBillingPass } from '../../../src/server/billing/run.ts';
 import { clockToday, systemClock } from '../../../src/server/clock.ts';
 import type { Config } from '../../../src/server/config.ts';
 import type { DatabaseHandle } from '../../../src/server/db/client.ts';
-import { customerServices } from '../../../src/server/db/schema.ts';
+import { customerServices, hypervisorVms, servers } from '../../../src/server/db/schema.ts';
 import { addDemoServer } from '../../../src/server/servers/demo-seed.ts';
 import { SERVICES_LIST_MAX } from '../../../src/shared/portal-constants.ts';
 import type { Logger } from '../../../src/server/logger.ts';
@@ -39,6 +40,22 @@ export const billedManagedServerIid = (username: string) =>
   4100 + Number(/(\d+)$/.exec(username)?.[1] ?? '0');
 
 /**
+ * Each billed customer also has three plain (not managed) virtual servers of its own, for the
+ * walks of the servers pages (tests/e2e/paths/mappings/server-*.ts, servers-list.ts): `web`
+ * running (2 CPUs, 4 GB, 40 GB: the server editor's registration), `backup` stopped an hour ago,
+ * and `flaky`, stopped, whose first task on the stand-in hypervisor ends in the error "start
+ * failed" (its `fail-next`). They have no service line, so they add nothing to the customer's
+ * bills.
+ */
+export const billedServers = (username: string) => {
+  const n = Number(/(\d+)$/.exec(username)?.[1] ?? '0');
+  return { web: 4300 + n, backup: 4500 + n, flaky: 4700 + n };
+};
+
+/** The task error of the `flaky` server's first start. */
+export const FLAKY_START_ERROR = 'start failed';
+
+/**
  * A customer with more services than `GET /services` lists (SERVICES_LIST_MAX + 1 static IPs
  * beside its connectivity), so that the services page shows "Not all products were fetched".
  */
@@ -55,6 +72,7 @@ export async function seedBilledCustomers(deps: {
   const order = await cartFor(db, { productName: deps.config.productName, today });
   const cipher = await bankCipherFor({ config: deps.config });
   const passwordHash = await hashPassword(deps.config.demoPassword);
+  const plain: (typeof servers.$inferInsert)[] = [];
   await db.transaction(async (tx) => {
     for (let n = 1; n <= BILLED_CUSTOMERS + 1; n += 1) {
       const username = n > BILLED_CUSTOMERS ? MANY_SERVICES_USERNAME : billedUsername(n);
@@ -103,6 +121,51 @@ export async function seedBilledCustomers(deps: {
         },
         systemClock.now(),
         today,
+      );
+      const iids = billedServers(username);
+      const now = systemClock.now();
+      plain.push(
+        { iid: iids.web, cid: customer.cid, name: 'web', cpus: 2, mem: 4096, disk: 40, vmid: 0 },
+        {
+          iid: iids.backup,
+          cid: customer.cid,
+          name: 'backup',
+          cpus: 1,
+          mem: 2048,
+          disk: 200,
+          vmid: 0,
+          shutdownIssuedAt: new Date(now.getTime() - 3_600_000),
+        },
+        {
+          iid: iids.flaky,
+          cid: customer.cid,
+          name: 'flaky',
+          cpus: 1,
+          mem: 1024,
+          disk: 10,
+          vmid: 0,
+          shutdownIssuedAt: new Date(now.getTime() - 3_600_000),
+        },
+      );
+    }
+    // The plain servers in two statements, with machines on the stand-in after the others'.
+    const [ours] = await tx.select({ top: max(servers.vmid) }).from(servers);
+    const [theirs] = await tx.select({ top: max(hypervisorVms.vmid) }).from(hypervisorVms);
+    const first = Math.max(99, ours?.top ?? 0, theirs?.top ?? 0) + 1;
+    plain.forEach((row, i) => (row.vmid = first + i));
+    await tx.insert(servers).values(plain);
+    if (deps.config.hypervisor.kind === 'standin') {
+      await tx.insert(hypervisorVms).values(
+        plain.map((row) => ({
+          vmid: row.vmid,
+          node: deps.config.hypervisor.node,
+          name: row.name,
+          cores: row.cpus,
+          memory: row.mem,
+          diskGb: row.disk,
+          status: row.name === 'web' ? ('running' as const) : ('stopped' as const),
+          failNext: row.name === 'flaky' ? FLAKY_START_ERROR : null,
+        })),
       );
     }
   });

@@ -37,6 +37,13 @@ import { managedItemsMapping } from './managed-items.ts';
 import { managedNginxMapping } from './managed-nginx.ts';
 import { noticesBannerMapping } from './notices-banner.ts';
 import { servicePanelsMapping } from './service-panels.ts';
+import { serverPowerMapping } from './server-power.ts';
+import { serverEditorMapping } from './server-editor.ts';
+import { serversListMapping } from './servers-list.ts';
+import { dnsPanelMapping } from './dns-panel.ts';
+import { dnsZoneCountdownMapping } from './dns-zone-countdown.ts';
+import { contactEditMapping } from './contact-edit.ts';
+import { permissionsGridMapping } from './permissions-grid.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -72,4 +79,11 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   managedNginxMapping,
   noticesBannerMapping,
   servicePanelsMapping,
+  serverPowerMapping,
+  serverEditorMapping,
+  serversListMapping,
+  dnsPanelMapping,
+  dnsZoneCountdownMapping,
+  contactEditMapping,
+  permissionsGridMapping,
 ];
