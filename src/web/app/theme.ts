@@ -1,4 +1,4 @@
-import { Anchor, createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const mantineTheme = createTheme({
   primaryColor: 'brand',
@@ -26,8 +26,6 @@ export const mantineTheme = createTheme({
   components: {
     // Links inside text must not rely on colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // A dialog's close button is an icon: it needs a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
 

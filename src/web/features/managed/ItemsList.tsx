@@ -99,6 +99,7 @@ export function ItemsList({
         opened={confirming !== null}
         onClose={() => actor.send({ type: 'item.delete.cancelled' })}
         title="Delete this item?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Group justify="flex-end">
           <Button variant="default" onClick={() => actor.send({ type: 'item.delete.cancelled' })}>

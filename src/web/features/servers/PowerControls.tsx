@@ -102,6 +102,7 @@ export function PowerControls({ actor, canManage }: { actor: PowerActor; canMana
         opened={confirming}
         onClose={() => actor.send({ type: 'server.forcestop.cancelled' })}
         title="Force stop"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack>
           <Text>{SERVER_MESSAGES.forceStopConfirm}</Text>
