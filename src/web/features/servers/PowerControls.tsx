@@ -3,7 +3,7 @@
  * confirmation), all disabled while an action runs; the power state; the seconds since shutdown.
  * Everything comes from the power machine (machines/servers/power.machine.ts).
  */
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { SERVER_MESSAGES, secondsSinceShutdownLabel } from '#shared/messages/servers';
 import type { ServerPower } from '#shared/servers';
@@ -19,6 +19,7 @@ import {
   selectPowerFailed,
   selectSecondsSinceShutdown,
 } from '#machines/servers/power.selectors';
+import { FailureAlert } from './FailureAlert.tsx';
 
 export const POWER_TEXT: Record<ServerPower, string> = {
   running: 'Running',
@@ -83,20 +84,11 @@ export function PowerControls({ actor, canManage }: { actor: PowerActor; canMana
         </Group>
       )}
       {error !== null && (
-        <Alert color="red" title={SERVER_MESSAGES.powerFailed}>
-          <Stack gap="xs" align="flex-start">
-            <span>{error}</span>
-            {failed && (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => actor.send({ type: 'power.reload.pressed' })}
-              >
-                Reload
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <FailureAlert
+          error={error}
+          title={SERVER_MESSAGES.powerFailed}
+          onReload={failed ? () => actor.send({ type: 'power.reload.pressed' }) : undefined}
+        />
       )}
       <Modal
         opened={confirming}

@@ -39,6 +39,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { serversApi } from './api.ts';
 import { notifyInModal } from './notify.ts';
 import { PowerControls } from './PowerControls.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
 import { RefusalModal } from './RefusalModal.tsx';
 import { ServerEditor } from './ServerEditor.tsx';
 
@@ -111,16 +112,7 @@ export default function ServerPage() {
         </Alert>
       )}
       {error !== null && !notFound && (
-        <Alert color="red">
-          <Stack gap="xs" align="flex-start">
-            <span>{error}</span>
-            {failed && (
-              <Button size="xs" variant="default" onClick={reload}>
-                Reload
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <FailureAlert error={error} onReload={failed ? reload : undefined} />
       )}
       {!server && busy && (
         <Center role="status" aria-label="Loading the server">

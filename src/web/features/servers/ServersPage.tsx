@@ -5,7 +5,6 @@
  */
 import {
   Center,
-  Alert,
   Anchor,
   Button,
   Group,
@@ -38,6 +37,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { serversApi } from './api.ts';
 import { notifyInModal } from './notify.ts';
 import { PowerBadge } from './PowerControls.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
 import { RefusalModal } from './RefusalModal.tsx';
 
 const COLUMNS: { column: ServerSortColumn; label: string }[] = [
@@ -109,20 +109,10 @@ export default function ServersPage() {
         )}
       </Group>
       {error !== null && (
-        <Alert color="red">
-          <Stack gap="xs" align="flex-start">
-            <span>{error}</span>
-            {failed && (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => list.send({ type: 'servers.reload.pressed' })}
-              >
-                Reload
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <FailureAlert
+          error={error}
+          onReload={failed ? () => list.send({ type: 'servers.reload.pressed' }) : undefined}
+        />
       )}
       <Table striped aria-busy={busy} data-testid="servers-table">
         <Table.Thead>
