@@ -57,6 +57,8 @@ interface Walk {
   heldArrived: (() => void) | null;
   /** The answer of the page's last power call, awaited by the call's answer event. */
   sent: Promise<unknown> | null;
+  /** A call to be refused, held on the network until the refusal is the path's next event. */
+  refused: Promise<Route> | null;
   /** The page's clock is held (polls, the give-up and the seconds move only when told). */
   paused: boolean;
 }
@@ -164,7 +166,15 @@ async function press(
   elsewhere: ServerPowerAction,
 ) {
   const walk = walkOf(page);
-  if (upcoming[0]?.type === 'xstate.error.actor.send') await callElsewhere(page, elsewhere);
+  if (upcoming[0]?.type === 'xstate.error.actor.send') {
+    await callElsewhere(page, elsewhere);
+    // The refusal comes at once: the call waits, so that the page can be seen sending it.
+    walk.refused = new Promise<Route>((resolve) => {
+      void page.route(`**${API_BASE_PATH}/servers/${walk.iid}/${elsewhere}`, resolve, {
+        times: 1,
+      });
+    });
+  }
   walk.sent = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' &&
@@ -271,6 +281,7 @@ export const serverPowerMapping: BrowserMapping = {
       held: null,
       heldArrived: null,
       sent: null,
+      refused: null,
       paused: false,
     };
     walks.set(page, walk);
@@ -337,7 +348,10 @@ export const serverPowerMapping: BrowserMapping = {
         await pauseTheClock(page);
     },
     'xstate.error.actor.send': async ({ page, expect }) => {
-      await walkOf(page).sent;
+      const walk = walkOf(page);
+      if (walk.refused) await (await walk.refused).continue();
+      walk.refused = null;
+      await walk.sent;
       await expect(failure(page)).toBeVisible();
     },
     'power.polled': async ({ page, expect }, event) => {
