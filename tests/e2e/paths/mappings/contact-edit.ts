@@ -221,12 +221,20 @@ interface Walk {
   /** The people list loaded again after the change in flight. */
   reload?: Promise<void>;
 }
-const walks = new WeakMap<Page, Walk>();
-const walkOf = (page: Page) => {
-  const walk = walks.get(page);
-  if (!walk) throw new Error('the walk did not start');
-  return walk;
-};
+/** Each page's walk state: `set` at the walk's start, `of` in its steps. */
+export function walkStates<T extends object>() {
+  const walks = new WeakMap<Page, T>();
+  return {
+    set: (page: Page, walk: T) => walks.set(page, walk),
+    of: (page: Page): T => {
+      const walk = walks.get(page);
+      if (!walk) throw new Error('the walk did not start');
+      return walk;
+    },
+  };
+}
+const walks = walkStates<Walk>();
+const walkOf = walks.of;
 
 const field = <T>(event: EventObject, key: string) => (event as unknown as Record<string, T>)[key];
 const projectionOf = (step: StateCheckContext['step']) => step.projection as Projection;

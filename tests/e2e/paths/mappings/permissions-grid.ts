@@ -37,6 +37,7 @@ import {
   rowOf,
   settled,
   startAsEditor,
+  walkStates,
 } from './contact-edit.ts';
 
 type Snapshot = SnapshotFrom<typeof permissionsGridMachine>;
@@ -51,12 +52,8 @@ interface Walk {
   /** The people list loaded again after a saved change. */
   reload?: Promise<void>;
 }
-const walks = new WeakMap<Page, Walk>();
-const walkOf = (page: Page) => {
-  const walk = walks.get(page);
-  if (!walk) throw new Error('the walk did not start');
-  return walk;
-};
+const walks = walkStates<Walk>();
+const walkOf = walks.of;
 
 const field = <T>(event: EventObject, key: string) => (event as unknown as Record<string, T>)[key];
 
