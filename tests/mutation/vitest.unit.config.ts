@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
+    // MUTATION_TESTS narrows the tests (comma-separated globs) for a quick look at one file; the
+    // score by the unit suite is the run without it.
+    include: process.env.MUTATION_TESTS
+      ? process.env.MUTATION_TESTS.split(',')
+      : ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
     // The lint test runs ESLint over deliberate wrong imports: it tests the lint rules, not the
     // code under mutation, and it is slow.
     exclude: ['tests/unit/lint-layers.test.ts', '**/node_modules/**'],
