@@ -62,11 +62,14 @@ function groupName(machines: readonly string[]): string {
   return `${machines[0]}-and-${machines.length - 1}-more-${digest}`;
 }
 
+/** The files named, without the registrations, samples and chart drawing whatever the globs say. */
+const globs = mutate && [...mutate.split(','), ...MACHINE_FILES.filter((g) => g.startsWith('!'))];
+
 const reports: Report[] = [];
 if (suite === 'paths') {
   // One Stryker run per group of files that the same registry entries can notice, each running
   // only those entries' path tests (tests/mutation/targets.ts).
-  const files = filesMatching(mutate ? mutate.split(',') : MACHINE_FILES);
+  const files = filesMatching(globs ?? MACHINE_FILES);
   const groups = await mutationGroups(files);
   console.log(`${files.length} files in ${groups.length} groups by the machines that see them`);
   for (const [index, group] of groups.entries()) {
@@ -87,8 +90,6 @@ if (suite === 'paths') {
   // MUTATION_GROUP names a part measured on its own (`machines`, say): its own incremental file
   // and report, so that measuring it does not drop the results of the rest.
   const group = process.env.MUTATION_GROUP;
-  // The registrations, samples and chart drawing stay out whatever the globs name.
-  const globs = mutate && [...mutate.split(','), ...MACHINE_FILES.filter((g) => g.startsWith('!'))];
   stryker(globs ? { MUTATION_MUTATE: globs.join(',') } : {});
   const file = group ? `reports/mutation/unit/${group}.json` : 'reports/mutation/unit.json';
   reports.push(JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Report);
