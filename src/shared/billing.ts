@@ -64,7 +64,12 @@ export const PaymentAmountSchema = v.pipe(
   v.number(BILLING_MESSAGES.amount),
   v.finite(BILLING_MESSAGES.amount),
   v.check((value) => value > 0 && isDollarAmount(value), BILLING_MESSAGES.amount),
-  v.check((value) => toCents(value) <= BILLING.paymentMaxCents, BILLING_MESSAGES.amountTooLarge),
+  // Only a dollar amount has cents to compare (the check above refuses the rest): toCents throws
+  // on Infinity (JSON 1e400) and on amounts past 2^53 cents.
+  v.check(
+    (value) => !isDollarAmount(value) || toCents(value) <= BILLING.paymentMaxCents,
+    BILLING_MESSAGES.amountTooLarge,
+  ),
 );
 
 /** A typed amount as a number when the text is one ("25", "25.5", "$1,250.00"), else null. */

@@ -63,7 +63,9 @@ function groupName(machines: readonly string[]): string {
 }
 
 /** The files named, without the registrations, samples and chart drawing whatever the globs say. */
-const globs = mutate && [...mutate.split(','), ...MACHINE_FILES.filter((g) => g.startsWith('!'))];
+const globs = mutate
+  ? [...mutate.split(','), ...MACHINE_FILES.filter((g) => g.startsWith('!'))]
+  : undefined;
 
 const reports: Report[] = [];
 if (suite === 'paths') {

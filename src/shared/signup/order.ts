@@ -21,6 +21,7 @@ import {
 } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { PASSWORD_MESSAGES } from '../messages/account.ts';
+import { PAYMENT_MESSAGES } from '../messages/order.ts';
 import { passwordLengthError } from '../password.ts';
 import { CardDetailsSchema } from '../schemas/card-token.ts';
 import {
@@ -263,11 +264,7 @@ export const BankPaymentSchema = v.object({
 });
 
 export const SignupPaymentSchema = v.pipe(
-  v.variant(
-    'account_type',
-    [CardPaymentSchema, BankPaymentSchema],
-    'Please choose a payment method',
-  ),
+  v.variant('account_type', [CardPaymentSchema, BankPaymentSchema], PAYMENT_MESSAGES.paymentMethod),
   v.forward(
     v.check(
       (payment) => !payment.alternate_billing_address || payment.billing_address !== null,
