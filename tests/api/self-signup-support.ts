@@ -46,6 +46,11 @@ import type { OrderHooks } from '../../src/server/orders/hooks.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import {
+  JANE_DOE_BANK,
+  JANE_DOE_BILLING_ADDRESS,
+  janeDoeCard,
+} from '../support/payment-details.ts';
 
 /** How many rows a table holds. */
 export async function countRows(db: Database, table: PgTable): Promise<number> {
@@ -108,13 +113,7 @@ export class FakeCardProcessor implements CardProcessor {
 
   addCard(overrides: Partial<CardDetails> = {}): CardDetails {
     const card: CardDetails = {
-      token: `tok_${randomUUID().replace(/-/g, '')}`,
-      fname: 'Jane',
-      lname: 'Doe',
-      exp_month: 12,
-      exp_year: 2031,
-      last_four: '4242',
-      brand: 'visa',
+      ...janeDoeCard(`tok_${randomUUID().replace(/-/g, '')}`),
       ...overrides,
     };
     this.cards.set(card.token, card);
@@ -239,38 +238,14 @@ export function orderBody(
           auto_pay: true,
           alternate_billing_address: false,
           billing_address: null,
-          bank_details: {
-            name: 'Jane Doe',
-            routing: '011000015',
-            account: '000123456789',
-            account_type: 'CHECKING',
-          },
+          bank_details: { ...JANE_DOE_BANK },
         }
       : {
           account_type: 'CC',
           auto_pay: false,
           alternate_billing_address: true,
-          billing_address: {
-            fname: 'Jane',
-            mnami: 'Q',
-            lname: 'Doe',
-            cmp_name: '',
-            line1: '1 Main St',
-            line2: '',
-            city: 'Provo',
-            state: 'UT',
-            zip_code: '84601',
-            zip_ext: '',
-          },
-          card_details: options.card ?? {
-            token: 'tok_missing_missing_missing',
-            fname: 'Jane',
-            lname: 'Doe',
-            exp_month: 12,
-            exp_year: 2031,
-            last_four: '4242',
-            brand: 'visa',
-          },
+          billing_address: { ...JANE_DOE_BILLING_ADDRESS },
+          card_details: options.card ?? janeDoeCard('tok_missing_missing_missing'),
         };
   return {
     customer: {

@@ -36,6 +36,7 @@ import {
   IdSchema,
   InstallationSlotsQuerySchema,
 } from '../../src/shared/signup/serviceability.ts';
+import { ORDERABLE_ADDRESS } from '../support/address-availability.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -268,13 +269,7 @@ describe('installation and activation dates', () => {
 });
 
 describe('addressAvailabilityCase', () => {
-  const orderable = {
-    disabled: false,
-    is_business: false,
-    in_service: false,
-    orderable: true,
-    early_signup: false,
-  };
+  const orderable = ORDERABLE_ADDRESS;
 
   it('gives no message for orderable and early-signup addresses', () => {
     expect(addressAvailabilityCase(orderable)).toBeNull();

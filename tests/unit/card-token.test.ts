@@ -3,18 +3,11 @@ import {
   CARD_TOKEN_MESSAGE_TYPE,
   readCardTokenMessage,
 } from '../../src/shared/schemas/card-token.ts';
+import { annLeeCard } from '../support/payment-details.ts';
 
 const ORIGINS = ['http://localhost:3001', 'https://cards.example.com'];
 const frameWindow = { name: 'the card form frame' };
-const card = {
-  token: 'tok_abcdefghijklmnopqrstuv',
-  fname: 'Ann',
-  lname: 'Lee',
-  exp_month: 8,
-  exp_year: 2030,
-  last_four: '4444',
-  brand: 'mastercard',
-};
+const card = annLeeCard('tok_abcdefghijklmnopqrstuv');
 const message = { type: CARD_TOKEN_MESSAGE_TYPE, card };
 
 describe('a card message from the provider form', () => {

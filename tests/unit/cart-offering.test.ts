@@ -7,57 +7,23 @@ import {
   offeringCartItems,
   type CartChoices,
 } from '../../src/shared/cart/index.ts';
-import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { CART_MESSAGES, billedSeparatelyBy } from '../../src/shared/messages/order.ts';
 import {
   ServiceOfferingSchema,
-  type Billing,
-  type OfferingRate,
-  type Promo,
   type ServiceOffering,
 } from '../../src/shared/signup/serviceability.ts';
+import {
+  ISP,
+  VOICE,
+  basicInstallation,
+  billing,
+  meshOption,
+  promo,
+  rate,
+  residentialAddOn,
+} from '../support/offering.ts';
 
-const ISP = { name: 'isp', label: 'Ridgeline Fiber' };
 const UTOPIA = { name: 'utopia', label: 'UTOPIA Fiber' } as const;
-const RES = SERVICE_CLASS.residentialConnectivity;
-
-function rate(fields: Partial<OfferingRate> & Pick<OfferingRate, 'name' | 'rate'>): OfferingRate {
-  // The catalogue may name a line's parent (related_item); these lines leave it to the cart.
-  return {
-    related_item: null,
-    description: fields.name,
-    item_type: 'connectivity',
-    item_group: fields.name,
-    provider: ISP,
-    rate_type: 'price',
-    rate_period: 'monthly',
-    rate_term: null,
-    rate_mode: 'fixed',
-    rate_min: null,
-    rate_max: null,
-    rate_deferred: false,
-    service_class: RES,
-    taxable: false,
-    ...fields,
-  } as OfferingRate;
-}
-
-function promo(fields: Partial<Promo> & Pick<Promo, 'name' | 'rate'>): Promo {
-  return {
-    ...rate({ rate_type: 'promo', ...fields }),
-    featured: true,
-    expiration_date: null,
-    legal: 'One per household.',
-    ...fields,
-  };
-}
-
-const billing = (parts: Partial<Billing>): Billing => ({
-  prices: [],
-  fees: [],
-  promos: [],
-  ...parts,
-});
 
 const speedBilling = billing({
   prices: [
@@ -153,24 +119,14 @@ const offering: ServiceOffering = {
       }),
     },
   ],
-  mesh_option: {
-    mesh_available: true,
-    mesh_model: 'XWi-M',
-    mesh_label: 'Mesh extender',
-    quantity_available: 3,
-    monthly_rate_each: 5,
-    billing: billing({
+  mesh_option: meshOption(
+    billing({
       prices: [rate({ name: 'isp.mesh', rate: 5, item_type: 'mesh', item_group: 'mesh' })],
     }),
-  },
+  ),
   installation_options: [
-    {
-      installation_type: 'basic',
-      label: 'Standard installation',
-      description: 'Up to 45 ft',
-      sub_description: 'Up to 2 hours',
-      duration: 120,
-      billing: billing({
+    basicInstallation(
+      billing({
         fees: [
           rate({
             name: 'isp.install.basic',
@@ -183,34 +139,21 @@ const offering: ServiceOffering = {
           }),
         ],
       }),
-    },
+    ),
   ],
   installation_fee_waived: false,
   installation_fee_waived_for_tribal_members: true,
-  static_ip: {
-    available: true,
-    service_class_id: RES,
-    label: 'Static IP',
-    description: '',
-    billing: billing({
+  static_ip: residentialAddOn(
+    'Static IP',
+    true,
+    billing({
       prices: [
         rate({ name: 'isp.static_ip', rate: 10, item_type: 'static_ip', item_group: 'static_ip' }),
       ],
     }),
-  },
-  subnet: {
-    available: false,
-    service_class_id: RES,
-    label: 'Subnet',
-    description: '',
-    billing: billing({}),
-  },
-  voice: {
-    available: true,
-    service_class_id: SERVICE_CLASS.voiceServices,
-    label: 'Voice',
-    description: '',
-  },
+  ),
+  subnet: residentialAddOn('Subnet', false, billing({})),
+  voice: VOICE,
 };
 
 const today = '2026-11-23';

@@ -15,55 +15,24 @@ import {
   type CartChoices,
   type CartItem,
 } from '../../src/shared/cart/index.ts';
-import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { CART_MESSAGES } from '../../src/shared/messages/order.ts';
-import type {
-  Billing,
-  OfferingRate,
-  Promo,
-  ServiceOffering,
-} from '../../src/shared/signup/serviceability.ts';
+import type { Billing, ServiceOffering } from '../../src/shared/signup/serviceability.ts';
+import {
+  ISP,
+  VOICE,
+  basicInstallation,
+  billing,
+  meshOption,
+  promo as featuredPromo,
+  rate,
+  residentialAddOn,
+} from '../support/offering.ts';
 
-const ISP = { name: 'isp', label: 'Ridgeline Fiber' };
-const RES = SERVICE_CLASS.residentialConnectivity;
 const TODAY = '2026-05-04';
 
-function rate(fields: Partial<OfferingRate> & Pick<OfferingRate, 'name' | 'rate'>): OfferingRate {
-  return {
-    related_item: null,
-    description: fields.name,
-    item_type: 'connectivity',
-    item_group: fields.name,
-    provider: ISP,
-    rate_type: 'price',
-    rate_period: 'monthly',
-    rate_term: null,
-    rate_mode: 'fixed',
-    rate_min: null,
-    rate_max: null,
-    rate_deferred: false,
-    service_class: RES,
-    taxable: false,
-    ...fields,
-  } as OfferingRate;
-}
-
-function promo(fields: Partial<Promo> & Pick<Promo, 'name' | 'rate'>): Promo {
-  return {
-    ...rate({ rate_type: 'promo', ...fields }),
-    featured: false,
-    expiration_date: null,
-    legal: 'One per household.',
-    ...fields,
-  };
-}
-
-const billing = (parts: Partial<Billing>): Billing => ({
-  prices: [],
-  fees: [],
-  promos: [],
-  ...parts,
-});
+/** The promos of these offerings are not featured. */
+const promo = (fields: Parameters<typeof featuredPromo>[0]) =>
+  featuredPromo({ featured: false, ...fields });
 
 /** A block whose only promo expires on the given day (null: never). */
 const withPromoUntil = (name: string, expiration_date: string | null) =>
@@ -119,22 +88,10 @@ const OFFERING: ServiceOffering = {
     routerOption('speed_1000', withPromoUntil('router_1000', '2026-12-31')),
     routerOption('speed_2000', withPromoUntil('router_2000', null)),
   ],
-  mesh_option: {
-    mesh_available: true,
-    mesh_model: 'XWi-M',
-    mesh_label: 'Mesh extender',
-    quantity_available: 3,
-    monthly_rate_each: 5,
-    billing: withPromoUntil('mesh', '2026-12-31'),
-  },
+  mesh_option: meshOption(withPromoUntil('mesh', '2026-12-31')),
   installation_options: [
-    {
-      installation_type: 'basic',
-      label: 'Standard installation',
-      description: 'Up to 45 ft',
-      sub_description: 'Up to 2 hours',
-      duration: 120,
-      billing: billing({
+    basicInstallation(
+      billing({
         fees: [
           rate({
             name: 'install.basic',
@@ -156,30 +113,13 @@ const OFFERING: ServiceOffering = {
           }),
         ],
       }),
-    },
+    ),
   ],
   installation_fee_waived: false,
   installation_fee_waived_for_tribal_members: false,
-  static_ip: {
-    available: true,
-    service_class_id: RES,
-    label: 'Static IP',
-    description: '',
-    billing: withPromoUntil('static_ip', '2026-12-31'),
-  },
-  subnet: {
-    available: true,
-    service_class_id: RES,
-    label: 'Subnet',
-    description: '',
-    billing: withPromoUntil('subnet', '2026-12-31'),
-  },
-  voice: {
-    available: true,
-    service_class_id: SERVICE_CLASS.voiceServices,
-    label: 'Voice',
-    description: '',
-  },
+  static_ip: residentialAddOn('Static IP', true, withPromoUntil('static_ip', '2026-12-31')),
+  subnet: residentialAddOn('Subnet', true, withPromoUntil('subnet', '2026-12-31')),
+  voice: VOICE,
 };
 
 const choose = (choices: Partial<CartChoices>, offering = OFFERING): string[] =>

@@ -23,6 +23,7 @@ import {
 } from '../../src/shared/dns.ts';
 import { DNS } from '../../src/shared/dns-limits.ts';
 import { DNS_MESSAGES as M } from '../../src/shared/messages/dns.ts';
+import { issueMessages } from '../support/schema-messages.ts';
 
 const ZONE = 'example.com';
 
@@ -42,12 +43,6 @@ function refused(type: RecordType, record: RecordInput, mode: 'create' | 'update
   const check = checkRecord(type, record, ZONE, mode);
   if (check.ok) expect.fail(`accepted: ${check.content}`);
   return check.errors;
-}
-
-/** The messages of a schema's failed parse, or [] when it passes. */
-function issues(schema: v.GenericSchema, value: unknown): string[] {
-  const result = v.safeParse(schema, value);
-  return result.success ? [] : result.issues.map((issue) => issue.message);
 }
 
 describe('record types (portal.md §3 "DNS record")', () => {
@@ -271,38 +266,44 @@ describe('request bodies (portal.md §5, §7; docs/dns.md "TTL")', () => {
   });
 
   it('accepts a TTL of whole seconds from 60 to 604800 and refuses one past either end', () => {
-    expect(issues(ZoneUpdateSchema, { ttl: 60 })).toEqual([]);
-    expect(issues(ZoneUpdateSchema, { ttl: 604_800 })).toEqual([]);
-    expect(issues(ZoneUpdateSchema, { ttl: 59 })).toEqual([M.ttl]);
-    expect(issues(ZoneUpdateSchema, { ttl: 604_801 })).toEqual([M.ttl]);
-    expect(issues(ZoneUpdateSchema, { ttl: 3600.5 })).toEqual([M.ttl]);
-    expect(issues(ZoneUpdateSchema, { ttl: '3600' })).toEqual([M.ttl]);
+    expect(issueMessages(ZoneUpdateSchema, { ttl: 60 })).toEqual([]);
+    expect(issueMessages(ZoneUpdateSchema, { ttl: 604_800 })).toEqual([]);
+    expect(issueMessages(ZoneUpdateSchema, { ttl: 59 })).toEqual([M.ttl]);
+    expect(issueMessages(ZoneUpdateSchema, { ttl: 604_801 })).toEqual([M.ttl]);
+    expect(issueMessages(ZoneUpdateSchema, { ttl: 3600.5 })).toEqual([M.ttl]);
+    expect(issueMessages(ZoneUpdateSchema, { ttl: '3600' })).toEqual([M.ttl]);
   });
 
   it('lets a record’s name default to @ and its TTL to null (the zone’s)', () => {
     const body = v.parse(recordBodySchema('A'), { ipv4_address: '192.0.2.10' });
     expect(body.name).toBe('@');
     expect(body.ttl).toBeNull();
-    expect(issues(recordBodySchema('A'), { ipv4_address: '192.0.2.10', ttl: 59 })).toEqual([M.ttl]);
+    expect(issueMessages(recordBodySchema('A'), { ipv4_address: '192.0.2.10', ttl: 59 })).toEqual([
+      M.ttl,
+    ]);
   });
 
   it('takes SRV numbers from 0 to 65535 and CAA flags from 0 to 255', () => {
     const srv = { target: '.', weight: 0, port: 65_535 };
-    expect(issues(recordBodySchema('SRV'), { ...srv, priority: 0 })).toEqual([]);
-    expect(issues(recordBodySchema('SRV'), { ...srv, priority: 65_536 })).toEqual([M.uint16]);
-    expect(issues(recordBodySchema('SRV'), { ...srv, priority: -1 })).toEqual([M.uint16]);
+    expect(issueMessages(recordBodySchema('SRV'), { ...srv, priority: 0 })).toEqual([]);
+    expect(issueMessages(recordBodySchema('SRV'), { ...srv, priority: 65_536 })).toEqual([
+      M.uint16,
+    ]);
+    expect(issueMessages(recordBodySchema('SRV'), { ...srv, priority: -1 })).toEqual([M.uint16]);
     const caa = { tag: 'issue', value: 'x' };
-    expect(issues(recordBodySchema('CAA'), { ...caa, flags: 255 })).toEqual([]);
-    expect(issues(recordBodySchema('CAA'), { ...caa, flags: 256 })).toEqual([M.caaFlags]);
+    expect(issueMessages(recordBodySchema('CAA'), { ...caa, flags: 255 })).toEqual([]);
+    expect(issueMessages(recordBodySchema('CAA'), { ...caa, flags: 256 })).toEqual([M.caaFlags]);
   });
 
   it('refuses an empty zone file and one over 1,000,000 octets, and only previews by default', () => {
     expect(v.parse(ImportRequestSchema, { zone_file: '$TTL 3600' }).apply).toBe(false);
-    expect(issues(ImportRequestSchema, { zone_file: '' })).toEqual([M.importEmpty]);
+    expect(issueMessages(ImportRequestSchema, { zone_file: '' })).toEqual([M.importEmpty]);
     const largest = 'a'.repeat(DNS.importMaxBytes);
-    expect(issues(ImportRequestSchema, { zone_file: largest })).toEqual([]);
-    expect(issues(ImportRequestSchema, { zone_file: `${largest}a` })).toEqual([M.importTooLarge]);
-    expect(issues(ImportRequestSchema, { zone_file: 'é'.repeat(500_001) })).toEqual([
+    expect(issueMessages(ImportRequestSchema, { zone_file: largest })).toEqual([]);
+    expect(issueMessages(ImportRequestSchema, { zone_file: `${largest}a` })).toEqual([
+      M.importTooLarge,
+    ]);
+    expect(issueMessages(ImportRequestSchema, { zone_file: 'é'.repeat(500_001) })).toEqual([
       M.importTooLarge,
     ]);
   });
@@ -319,11 +320,13 @@ describe('paging and ids (portal.md §4 "DNS paging")', () => {
   });
 
   it('accepts a limit from 1 to the show-all cap and a whole offset', () => {
-    expect(issues(DnsPageQuerySchema, { limit: '1' })).toEqual([]);
-    expect(issues(DnsPageQuerySchema, { limit: String(DNS.pageSizeMax) })).toEqual([]);
-    expect(issues(DnsPageQuerySchema, { limit: '0' })).toHaveLength(1);
-    expect(issues(DnsPageQuerySchema, { limit: String(DNS.pageSizeMax + 1) })).toHaveLength(1);
-    expect(issues(DnsPageQuerySchema, { offset: '-10' })).toEqual([
+    expect(issueMessages(DnsPageQuerySchema, { limit: '1' })).toEqual([]);
+    expect(issueMessages(DnsPageQuerySchema, { limit: String(DNS.pageSizeMax) })).toEqual([]);
+    expect(issueMessages(DnsPageQuerySchema, { limit: '0' })).toHaveLength(1);
+    expect(issueMessages(DnsPageQuerySchema, { limit: String(DNS.pageSizeMax + 1) })).toHaveLength(
+      1,
+    );
+    expect(issueMessages(DnsPageQuerySchema, { offset: '-10' })).toEqual([
       'offset must be a whole number',
     ]);
   });

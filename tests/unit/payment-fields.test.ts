@@ -32,15 +32,8 @@ import {
   splitZip,
 } from '../../src/shared/schemas/payment.ts';
 import { UsernameSchema, usernameError } from '../../src/shared/schemas/username.ts';
-
-/** The first message per field, as the forms show them ('_' for the value itself). */
-function errors(schema: v.GenericSchema, input: unknown): Record<string, string> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
-  return out;
-}
+import { errors } from '../support/schema-messages.ts';
+import { annLeeCard } from '../support/payment-details.ts';
 
 const person = {
   fname: 'Jane',
@@ -239,15 +232,7 @@ describe('the billing choice form', () => {
 });
 
 describe('the card message of the provider form (docs/api.md "The card form and its message")', () => {
-  const card = {
-    token: `tok_${'a'.repeat(16)}`,
-    fname: 'Ann',
-    lname: 'Lee',
-    exp_month: 8,
-    exp_year: 2030,
-    last_four: '4444',
-    brand: 'mastercard',
-  };
+  const card = annLeeCard(`tok_${'a'.repeat(16)}`);
   const tokenError = (token: string) => errors(CardDetailsSchema, { ...card, token });
 
   it('has the type "card-provider:token"', () => {

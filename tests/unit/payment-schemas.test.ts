@@ -22,15 +22,7 @@ import {
   lastFour,
   splitZip,
 } from '../../src/shared/schemas/payment.ts';
-
-/** The first message per field, as the forms show them. */
-function errors(schema: v.GenericSchema, input: unknown): Record<string, string> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
-  return out;
-}
+import { errors } from '../support/schema-messages.ts';
 
 const bank = {
   name: 'Jane Doe',

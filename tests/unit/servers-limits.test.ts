@@ -3,7 +3,6 @@
  * id", §5 editor bounds, §7 "Servers", §9; docs/servers.md): the request schemas, the power
  * actions, the sort of GET /servers/all/{sortedColumn}/{sortUp}, the paths, and the messages.
  */
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   isPowerAction,
@@ -27,11 +26,7 @@ import {
   storageCannotShrink,
   unknownPowerAction,
 } from '../../src/shared/messages/servers.ts';
-
-function issuesOf(schema: typeof ServerUpdateSchema | typeof ServerCreateSchema, body: unknown) {
-  const result = v.safeParse(schema, body);
-  return result.success ? [] : result.issues.map((issue) => issue.message);
-}
+import { issueMessages } from '../support/schema-messages.ts';
 
 describe('memory is sent in MB, a whole number of GB times 1024 (portal.md §7)', () => {
   it('turns GB into MB and back at 1024 MB a GB', () => {
@@ -41,16 +36,16 @@ describe('memory is sent in MB, a whole number of GB times 1024 (portal.md §7)'
   });
 
   it('PUT /servers/{iid} takes 2048 MB (2 GB) and refuses 1536 MB (1.5 GB)', () => {
-    expect(issuesOf(ServerUpdateSchema, { cpus: 2, mem: 2048, disk: 20 })).toEqual([]);
-    expect(issuesOf(ServerUpdateSchema, { cpus: 2, mem: 1536, disk: 20 })).toEqual([
+    expect(issueMessages(ServerUpdateSchema, { cpus: 2, mem: 2048, disk: 20 })).toEqual([]);
+    expect(issueMessages(ServerUpdateSchema, { cpus: 2, mem: 1536, disk: 20 })).toEqual([
       SERVER_MESSAGES.memory,
     ]);
   });
 
   it('POST /servers/ takes 1 to 16 GB in MB and refuses a fraction of a GB', () => {
-    expect(issuesOf(ServerCreateSchema, { cpus: 1, mem: 1024, disk: 8 })).toEqual([]);
-    expect(issuesOf(ServerCreateSchema, { cpus: 8, mem: 16 * 1024, disk: 1024 })).toEqual([]);
-    expect(issuesOf(ServerCreateSchema, { cpus: 1, mem: 1025, disk: 8 })).toEqual([
+    expect(issueMessages(ServerCreateSchema, { cpus: 1, mem: 1024, disk: 8 })).toEqual([]);
+    expect(issueMessages(ServerCreateSchema, { cpus: 8, mem: 16 * 1024, disk: 1024 })).toEqual([]);
+    expect(issueMessages(ServerCreateSchema, { cpus: 1, mem: 1025, disk: 8 })).toEqual([
       SERVER_MESSAGES.memory,
     ]);
   });

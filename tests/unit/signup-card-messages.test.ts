@@ -7,18 +7,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_TOKEN_MESSAGE_TYPE, type CardDetails } from '../../src/shared/schemas/card-token.ts';
 import { listenForCardMessages } from '../../src/web/components/card-messages.ts';
+import { annLeeCard } from '../support/payment-details.ts';
 
 const PROVIDER = 'http://localhost:3001';
 const PRODUCTION = 'https://cards.example';
-const CARD: CardDetails = {
-  token: 'tok_0123456789abcdefXYZ',
-  fname: 'Ann',
-  lname: 'Lee',
-  exp_month: 8,
-  exp_year: 2030,
-  last_four: '4444',
-  brand: 'mastercard',
-};
+const CARD: CardDetails = annLeeCard('tok_0123456789abcdefXYZ');
 
 /** A stand-in for the form's frame window and another window. */
 const formWindow = { name: 'the card form' } as unknown as Window;

@@ -26,14 +26,8 @@ import {
   QueryBooleanSchema,
   addressAvailabilityCase,
 } from '../../src/shared/signup/serviceability.ts';
-
-function messages(schema: v.GenericSchema, input: unknown): Record<string, string> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
-  return out;
-}
+import { errors } from '../support/schema-messages.ts';
+import { ORDERABLE_ADDRESS } from '../support/address-availability.ts';
 
 describe('the captcha contract (signup.md §7, docs/api.md "Captcha")', () => {
   it('sends the token as recaptcha_token whatever captcha is configured', () => {
@@ -48,7 +42,7 @@ describe('the captcha contract (signup.md §7, docs/api.md "Captcha")', () => {
 
 describe('a request object', () => {
   it('names each missing field with the spec message of that field (signup.md §5)', () => {
-    expect(messages(PostalAddressSchema, {})).toEqual({
+    expect(errors(PostalAddressSchema, {})).toEqual({
       line1: FIELD_MESSAGES.address,
       city: FIELD_MESSAGES.city,
       state: FIELD_MESSAGES.state,
@@ -57,13 +51,13 @@ describe('a request object', () => {
   });
 
   it.each([null, 'x', 42, true])('asks for a JSON object when sent %j', (input) => {
-    expect(messages(PostalAddressSchema, input)).toEqual({ _: 'Send a JSON object' });
+    expect(errors(PostalAddressSchema, input)).toEqual({ _: 'Send a JSON object' });
   });
 
   it('asks for a JSON object when a missing field has no message of its own', () => {
     const schema = fieldsObject({ name: v.string('Enter your name'), extra: v.unknown() });
-    expect(messages(schema, { name: 'Jane' })).toEqual({ extra: 'Send a JSON object' });
-    expect(messages(schema, { extra: 1 })).toEqual({ name: 'Enter your name' });
+    expect(errors(schema, { name: 'Jane' })).toEqual({ extra: 'Send a JSON object' });
+    expect(errors(schema, { extra: 1 })).toEqual({ name: 'Enter your name' });
   });
 });
 
@@ -80,7 +74,7 @@ describe('a boolean in a query string', () => {
   });
 
   it.each(['yes', 'TRUE', '', 'on'])('refuses %j', (input) => {
-    expect(messages(QueryBooleanSchema, input)).toEqual({ _: 'Must be true or false' });
+    expect(errors(QueryBooleanSchema, input)).toEqual({ _: 'Must be true or false' });
   });
 });
 
@@ -149,13 +143,7 @@ describe('the order summary (signup.md §3 "Cart line", docs/cart.md)', () => {
 });
 
 describe('the availability of an address (signup.md §8)', () => {
-  const orderable = {
-    disabled: false,
-    is_business: false,
-    in_service: false,
-    orderable: true,
-    early_signup: false,
-  };
+  const orderable = ORDERABLE_ADDRESS;
 
   it('gives no message for an orderable or early-signup address', () => {
     expect(addressAvailabilityCase(orderable)).toBeNull();

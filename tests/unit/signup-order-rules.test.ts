@@ -22,15 +22,12 @@ import {
   signupPasswordUserInputs,
   type SignupOrderInput,
 } from '../../src/shared/signup/order.ts';
-
-/** The first message per field, keyed by dot path as the 422's `errors` are. */
-function errors(schema: v.GenericSchema, input: unknown): Record<string, string> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
-  return out;
-}
+import { errors } from '../support/schema-messages.ts';
+import {
+  JANE_DOE_BANK,
+  JANE_DOE_BILLING_ADDRESS,
+  janeDoeCard,
+} from '../support/payment-details.ts';
 
 const customer = {
   fname: 'Jane',
@@ -69,35 +66,11 @@ const router = {
   mesh_type: 'mesh_lease',
 } as const;
 
-const card = {
-  token: `tok_${'a'.repeat(24)}`,
-  fname: 'Jane',
-  lname: 'Doe',
-  exp_month: 12,
-  exp_year: 2031,
-  last_four: '4242',
-  brand: 'visa',
-} as const;
+const card = janeDoeCard(`tok_${'a'.repeat(24)}`);
 
-const bank = {
-  name: 'Jane Doe',
-  routing: '011000015',
-  account: '000123456789',
-  account_type: 'CHECKING',
-} as const;
+const bank = JANE_DOE_BANK;
 
-const billingAddress = {
-  fname: 'Jane',
-  mnami: 'Q',
-  lname: 'Doe',
-  cmp_name: '',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Provo',
-  state: 'UT',
-  zip_code: '84601',
-  zip_ext: '',
-};
+const billingAddress = JANE_DOE_BILLING_ADDRESS;
 
 const cardPayment = {
   account_type: 'CC',
