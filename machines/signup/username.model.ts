@@ -1,5 +1,6 @@
 /** The username field's registration: typing, the pause, the server's answers, suggestions. */
 import { TIMERS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants';
+import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
 import { usernameError } from '#shared/schemas/username';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -33,11 +34,14 @@ export const usernameModel = defineMachine({
     'the server. A taken one says "That username is taken. Here are some suggestions" with ' +
     'buttons that fill the box; a check that does not answer offers Check again.',
   machine: usernameMachine,
-  input: { name: 'Dana Demo' },
+  // The name as the customer details hold it, spaces and all: suggestions come from the name.
+  input: { name: ' Dana Demo ' },
   events: [
     sample('type "dana"', { type: 'username.changed', value: 'dana' }),
     sample('type "Dana"', { type: 'username.changed', value: 'Dana' }),
+    sample('type " dana "', { type: 'username.changed', value: ' dana ' }),
     sample('clear the box', { type: 'username.changed', value: '' }),
+    sample('leave only spaces', { type: 'username.changed', value: '   ' }),
     sample('typing pauses', {
       type: 'xstate.after.usernameCheckDebounce.signupUsername.typing',
     }),
@@ -51,25 +55,34 @@ export const usernameModel = defineMachine({
     }),
     sample('the check fails', { type: 'xstate.error.actor.checkUsername', error: {} }),
     sample('choose "dana-demo"', { type: 'username.suggestion.chosen', uid: 'dana-demo' }),
+    sample('choose a name not suggested', { type: 'username.suggestion.chosen', uid: 'zed' }),
     sample('press Check again', { type: 'username.retry.pressed' }),
-    sample('the name changes', { type: 'username.name.changed', name: 'Dana Q Demo' }),
+    sample('the name changes', { type: 'username.name.changed', name: ' Dana Q Demo ' }),
   ],
   project: ({ context }) => ({
     uid: context.uid,
     suggested: context.suggestions.length > 0,
+    /** The name the check sends for suggestions. */
+    name: context.name,
   }),
-  limit: 500,
+  limit: 2000,
   expect: {
     // The box starts empty: nothing typed, nothing suggested.
-    start: { to: 'empty', with: { uid: '', suggested: false } },
+    start: { to: 'empty', with: { uid: '', suggested: false, name: 'Dana Demo' } },
     on: {
-      // Typing starts the pause over wherever the box is; clearing it empties it.
+      // Typing starts the pause over wherever the box is, forgetting any suggestions; clearing
+      // it (spaces count as nothing) empties it. Spaces around a username are not part of it.
       '*': {
-        'type "dana"': 'typing',
-        'type "Dana"': 'typing',
-        ...Object.fromEntries(BOUNDARIES.map((s) => [s.label, 'typing'])),
-        'clear the box': 'empty',
-        'the name changes': 'stays',
+        'type "dana"': { to: 'typing', with: { uid: 'dana', suggested: false } },
+        'type " dana "': { to: 'typing', with: { uid: 'dana', suggested: false } },
+        'type "Dana"': { to: 'typing', with: { uid: 'Dana', suggested: false } },
+        ...Object.fromEntries(
+          BOUNDARIES.map((s) => [s.label, { to: 'typing', with: { suggested: false } }]),
+        ),
+        'clear the box': { to: 'empty', with: { uid: '', suggested: false } },
+        'leave only spaces': { to: 'empty', with: { uid: '', suggested: false } },
+        // The suggestions of a later check come from the new name.
+        'the name changes': { to: 'stays', with: { name: 'Dana Q Demo' } },
       },
       // Once typing pauses, the rules are checked (shared rule); a username that passes them
       // is asked about.
@@ -81,19 +94,28 @@ export const usernameModel = defineMachine({
         'the server says taken': { to: 'taken', with: { suggested: true } },
         'the check fails': 'check failed',
       },
-      taken: { 'choose "dana-demo"': { to: 'checking', with: { uid: 'dana-demo' } } },
+      // Only a suggestion that was offered can be chosen.
+      taken: {
+        'choose "dana-demo"': { to: 'checking', with: { uid: 'dana-demo', suggested: false } },
+        'choose a name not suggested': 'ignored',
+      },
       'check failed': { 'press Check again': 'checking' },
     },
     timers: { typing: { usernameCheckDebounce: TIMERS.usernameCheckDebounceMs } },
+    // GET /self_signup/usernames?uid=&name= (signup.md §7): the username and the name.
+    inputs: { checkUsername: ({ uid, name }) => ({ uid, name }) },
     boundaries: BOUNDARIES,
   },
   states: {
     empty: (snapshot) => {
       const view = selectUsernameView(snapshot);
       expectThat(view.message === null && view.value === '', 'an empty box says nothing');
+      expectThat(view.status === 'empty', 'the box shows as empty');
     },
     typing: (snapshot) => {
-      expectThat(selectUsernameView(snapshot).message === null, 'no message while typing');
+      const view = selectUsernameView(snapshot);
+      expectThat(view.message === null, 'no message while typing');
+      expectThat(view.status === 'typing', 'the box shows typing');
       expectThat(!selectUsernameAvailable(snapshot), 'not valid before the check');
     },
     'breaks a rule': (snapshot) => {
@@ -105,19 +127,28 @@ export const usernameModel = defineMachine({
     },
     checking: (snapshot) => {
       expectThat(usernameError(snapshot.context.uid) === undefined, 'only a valid one is checked');
+      expectThat(selectUsernameView(snapshot).status === 'checking', 'the check shows under way');
       expectThat(!selectUsernameAvailable(snapshot), 'not valid until the server answers');
     },
     available: (snapshot) => {
+      const view = selectUsernameView(snapshot);
+      expectThat(view.status === 'available', 'the box shows it is free');
+      expectThat(view.message === SIGNUP_ORDER_MESSAGES.usernameAvailable, 'says it is free');
       expectThat(selectUsernameAvailable(snapshot), 'a free username is valid');
     },
     taken: (snapshot) => {
       const view = selectUsernameView(snapshot);
       expectThat(view.message === USERNAME_MESSAGES.taken, 'says it is taken');
-      expectThat(view.suggestions.length > 0, 'offers suggestions');
+      expectThat(
+        view.suggestions.join() === USERNAME_SUGGESTIONS.join(),
+        "offers the server's suggestions",
+      );
       expectThat(!selectUsernameAvailable(snapshot), 'a taken username is not valid');
     },
     'check failed': (snapshot) => {
-      expectThat(selectUsernameView(snapshot).status === 'failed', 'offers Check again');
+      const view = selectUsernameView(snapshot);
+      expectThat(view.status === 'failed', 'offers Check again');
+      expectThat(view.message === SIGNUP_ORDER_MESSAGES.usernameCheckFailed, 'says it failed');
     },
   },
 });

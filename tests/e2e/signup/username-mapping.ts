@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
+import { USERNAME_SUGGESTIONS } from '../../../machines/signup/username.model.ts';
 import {
   selectUsernameView,
   type UsernameSnapshot,
@@ -128,6 +129,10 @@ export const usernameMapping: BrowserMapping = {
     },
   },
   notCaused: {
+    'username.suggestion.chosen': ({ event }) =>
+      USERNAME_SUGGESTIONS.includes((event as EventObject & { uid: string }).uid)
+        ? undefined
+        : 'a person chooses only among the suggestion buttons shown',
     'xstate.done.actor.checkUsername': ({ event, previous }) =>
       previous?.type === 'username.suggestion.chosen' && takenAnswer(event)
         ? 'a suggestion is a username the server has just found free; it is taken only if another order takes it meanwhile'
