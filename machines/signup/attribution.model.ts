@@ -1,4 +1,5 @@
 /** The attribution question's registration: path samples, projection and state checks. */
+import type { AttributionId } from '#shared/constants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { attributionMachine } from './attribution.machine.ts';
 import { selectAttributionValue, selectAttributionView } from './attribution.selectors.ts';
@@ -20,7 +21,12 @@ export const attributionModel = defineMachine({
   events: [
     sample('choose Search engine', { type: 'attribution.chosen', id: 'search_engine' }),
     sample('choose Other', { type: 'attribution.chosen', id: 'other' }),
-    sample('type where', { type: 'attribution.other.typed', text: 'A billboard on I-15' }),
+    sample('type where', { type: 'attribution.other.typed', text: ' A billboard on I-15 ' }),
+    // An id the page never sends (an older page's answer, say): the machine checks it all the same.
+    sample('choose an answer not offered', {
+      type: 'attribution.chosen',
+      id: 'carrier_pigeon' as AttributionId,
+    }),
     sample('press Skip', { type: 'attribution.skipped' }),
   ],
   project: ({ context }) => ({ choice: context.choice, other: context.otherText !== '' }),
@@ -28,9 +34,11 @@ export const attributionModel = defineMachine({
   // How the visitor heard about us: a choice, "Other" with where, or skipped. A skipped question
   // is hidden (signup.md §2 item 7), so it takes no choice.
   expect: {
+    // Only the eight answers offered can be chosen (ATTRIBUTION_OPTIONS).
     // The question shows with nothing chosen and no text (Skip shows while none is chosen).
     start: { to: 'unanswered', with: { choice: null, other: false } },
     on: {
+      '*': { 'choose an answer not offered': 'ignored' },
       unanswered: { ...choosing, 'press Skip': 'skipped' },
       answered: choosing,
       other: { ...choosing, 'type where': { to: 'other', with: { other: true } } },
@@ -55,7 +63,7 @@ export const attributionModel = defineMachine({
       const value = selectAttributionValue(snapshot);
       expectThat(
         snapshot.context.otherText ? value === 'Other: A billboard on I-15' : value === 'Other',
-        `Other is sent as "Other: text" (got ${value})`,
+        `Other is sent as "Other: text", without the spaces around the text (got ${value})`,
       );
     },
     skipped: (snapshot) => {

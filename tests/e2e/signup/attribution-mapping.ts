@@ -62,6 +62,12 @@ export const attributionMapping: BrowserMapping = {
       await skip(context).click();
     },
   },
+  notCaused: {
+    'attribution.chosen': ({ event }) =>
+      ATTRIBUTION_OPTIONS.some((option) => option.id === (event as { id?: string }).id)
+        ? undefined
+        : 'a person chooses only among the answers offered',
+  },
   states: {
     unanswered: expectQuestion,
     answered: expectQuestion,
