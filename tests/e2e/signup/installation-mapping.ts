@@ -8,7 +8,8 @@
  * map itself is not checked, only that the section shows its fields.
  */
 import type { Page, Route } from '@playwright/test';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { FREE_TIMES } from '../../../machines/signup/installation.model.ts';
 import {
   selectDropDetails,
   selectInstallationValid,
@@ -26,6 +27,18 @@ import {
 } from './wizard.ts';
 
 const installation = (snapshot: AnyMachineSnapshot) => snapshot as unknown as InstallationSnapshot;
+
+/** The installation types the Lehi offering lists: one card each. */
+const INSTALL_CARDS: readonly string[] = ['basic', 'advanced'];
+
+/** The date the day picker holds after these events: the last one chosen from tomorrow on. */
+function chosenDate(earlier: readonly EventObject[]): string | undefined {
+  const dates = earlier
+    .filter((event) => event.type === 'install.date.chosen')
+    .map((event) => (event as EventObject & { date: string }).date)
+    .filter((date) => date >= earliestScheduleDate());
+  return dates.at(-1);
+}
 
 const section = (page: Page) => page.getByTestId('strata-residential');
 const dateField = (page: Page) =>
@@ -90,8 +103,9 @@ async function expectSection({ page, expect, step }: StateCheckContext) {
   else await expect(dateField(page)).toHaveText('Choose a date');
   if (view.timeEnabled) {
     await expect(times(page)).toBeVisible();
-    const first = times(page).getByRole('radio').first();
-    if (view.resourceId) await expect(first).toBeChecked();
+    // The server's times of the day stand for the sample's, in the same order.
+    const chosen = view.timesOfDate.findIndex((time) => time.resourceId === view.resourceId);
+    if (chosen >= 0) await expect(times(page).getByRole('radio').nth(chosen)).toBeChecked();
     else await expect(times(page).getByRole('radio', { checked: true })).toHaveCount(0);
   } else {
     await expect(times(page)).toHaveCount(0);
@@ -163,8 +177,13 @@ export const installationMapping: BrowserMapping = {
       }
       await page.keyboard.press('Escape');
     },
-    'install.time.chosen': async ({ page }) => {
-      await times(page).getByRole('radio').first().check();
+    'install.time.chosen': async ({ page }, event) => {
+      // The sample's n-th time of its day (`slot-<date>-<n>`) is the n-th the server lists.
+      const n = Number((event as { resourceId?: string }).resourceId?.split('-').pop() ?? 1);
+      await times(page)
+        .getByRole('radio')
+        .nth(n - 1)
+        .check();
     },
     'install.notes.typed': async ({ page }, event) => {
       const notes = (event as { text?: string }).text ?? '';
@@ -178,8 +197,20 @@ export const installationMapping: BrowserMapping = {
     },
   },
   notCaused: {
-    'install.time.chosen': ({ event }) =>
-      (event as { resourceId?: string }).resourceId?.startsWith(`slot-${earliestScheduleDate()}-`)
+    'install.type.chosen': ({ event }) =>
+      INSTALL_CARDS.includes((event as { installType?: string }).installType ?? '')
+        ? undefined
+        : 'a person chooses only among the installation cards the offering lists',
+    'xstate.done.actor.slots': ({ event }) =>
+      JSON.stringify((event as { output?: unknown }).output) === JSON.stringify(FREE_TIMES)
+        ? undefined
+        : 'the e2e server’s seeded windows have free times from tomorrow on: it cannot be made to answer a full tomorrow, no times or a time today',
+    'xstate.error.actor.slots': ({ event }) =>
+      (event as { error?: { message?: string } }).error?.message
+        ? undefined
+        : 'every failure of the page’s API client carries its words, a dropped connection’s too',
+    'install.time.chosen': ({ event, earlier }) =>
+      (event as { resourceId?: string }).resourceId?.startsWith(`slot-${chosenDate(earlier)}-`)
         ? undefined
         : 'the time list shows only the chosen day’s times: no control offers another day’s time',
   },
