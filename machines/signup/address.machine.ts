@@ -25,7 +25,7 @@ import {
   type ServiceOffering,
 } from '#shared/signup/serviceability';
 import { formMachine, type FormInput } from '../forms/form.machine.ts';
-import { failureMessage } from '#shared/api-error';
+import { FAILURE_WITHOUT_WORDS, failureMessage } from '#shared/api-error';
 
 /** The contact-list form of the "address unavailable" modal: its fields are the request's. */
 export const AVAILABILITY_CONTACT_FIELDS = {
@@ -106,7 +106,7 @@ export type AddressEvent =
     };
 
 function messageOf(error: unknown): string {
-  return failureMessage(error) ?? 'Something went wrong.';
+  return failureMessage(error) ?? FAILURE_WITHOUT_WORDS;
 }
 
 /** The serviceable addresses that match the chosen one (the `search` actor's answer). */

@@ -6,6 +6,7 @@
  * point and notes go with it. The rules are the shared ones (`installChoiceErrors`).
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { FAILURE_WITHOUT_WORDS } from '#shared/api-error';
 import type { ProviderName } from '#shared/constants';
 import type {
   InstallationOption,
@@ -83,7 +84,7 @@ export const installationMachine = setup({
       error: ({ event }) => {
         assertEvent(event, 'xstate.error.actor.slots');
         const { error } = event;
-        return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+        return error instanceof Error && error.message ? error.message : FAILURE_WITHOUT_WORDS;
       },
     }),
     'remember date': assign({

@@ -1,5 +1,5 @@
 /** The "strata residential" installation section's registration (lehi_fiber). */
-import { failureMessage } from '#shared/api-error';
+import { FAILURE_WITHOUT_WORDS, failureMessage } from '#shared/api-error';
 import type {
   InstallationSlotsResponse,
   InstallationTime,
@@ -50,9 +50,7 @@ const timesOn = (date: string | null) => ALL_TIMES.filter((time) => time.date ==
 const TIMED_OUT = new Error('Timed out when trying to contact server');
 /** A failure without words (a proxy's bare 502, say); its status keeps it apart from the other. */
 const WORDLESS = Object.assign(new Error(''), { status: 502 });
-/** What the page says of a failure without words of its own (as the address check does). */
-const NO_WORDS = 'Something went wrong.';
-const failureShown = (error: unknown) => failureMessage(error) ?? NO_WORDS;
+const failureShown = (error: unknown) => failureMessage(error) ?? FAILURE_WITHOUT_WORDS;
 
 const NOTE = 'Gate code 1234';
 const NOT_OFFERED = 'premium' as InstallType;
