@@ -68,9 +68,16 @@ export async function fillCustomer(page: Page) {
   await section.getByLabel('Date of birth').blur();
 }
 
+/**
+ * Chooses a speed. The section scrolls into view as it is revealed: a click aimed just before
+ * that scroll lands elsewhere (as a person's would), so the card is clicked again until chosen.
+ */
 export async function chooseSpeed(page: Page, speedId: string) {
-  await page.getByTestId(`speed-${speedId}`).click();
-  await expect(page.getByTestId(`speed-${speedId}`)).toHaveAttribute('aria-checked', 'true');
+  const card = page.getByTestId(`speed-${speedId}`);
+  await expect(async () => {
+    await card.click();
+    await expect(card).toHaveAttribute('aria-checked', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function declineRouter(page: Page) {

@@ -20,7 +20,7 @@ import {
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
 import { NOTICE_MESSAGES } from '../../../../src/shared/messages/people.ts';
 import type { Notice, NoticeList } from '../../../../src/shared/notices/types.ts';
-import { HeldCalls, apiHeaders } from '../../billing/requests.ts';
+import { HeldCalls } from '../../billing/requests.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs, logInThroughApi } from './portal.ts';
@@ -33,6 +33,7 @@ const NOTICES_PATH = /^\/notices$/;
 const ANSWER_PATH = /^\/notices\/\d+(\/ack)?$/;
 
 interface Walk {
+  username: string;
   load: HeldCalls;
   ack: HeldCalls;
   ignore: HeldCalls;
@@ -47,6 +48,9 @@ const walkOf = (page: Page) => {
   if (!walk) throw new Error('the walk did not start');
   return walk;
 };
+
+/** The project's baseURL (playwright.config.ts). */
+const baseUrl = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** A visitor of its own for the per-address limits of the login. */
 const ownAddress = () => ({
@@ -111,9 +115,9 @@ export const noticesBannerMapping: BrowserMapping = {
   machine: 'notices-banner',
   async start({ page, visit }) {
     const username = claimBilledCustomer();
-    // The project's baseURL (playwright.config.ts).
-    const ids = await writeNotices(`http://localhost:${process.env.E2E_PORT ?? 3100}`, username);
+    const ids = await writeNotices(baseUrl(), username);
     walks.set(page, {
+      username,
       ids,
       load: await HeldCalls.on(page, 'GET', NOTICES_PATH, 'for the notices'),
       ack: await HeldCalls.on(page, 'POST', ANSWER_PATH, 'acknowledging a notice'),
@@ -127,15 +131,25 @@ export const noticesBannerMapping: BrowserMapping = {
       const walk = walkOf(page);
       const output = (event as EventObject & { output: readonly unknown[] }).output;
       if (output.length === 0) {
-        // Both acknowledged elsewhere (another tab): the server now answers no notices.
-        const headers = await apiHeaders(page);
-        for (const id of Object.values(walk.ids)) {
-          await page.request.post(`${API_BASE_PATH}/notices/${id}/ack`, { headers });
+        // Both acknowledged elsewhere (another device, a login of its own): the server now
+        // answers no notices. Not through the page's cookies: its access token may have run out
+        // while the load was held, and a renewal here would take the page's session from it.
+        const other = await logInThroughApi(baseUrl(), walk.username, ownAddress());
+        try {
+          for (const id of Object.values(walk.ids)) {
+            const acked = await other.api.post(`${API_BASE_PATH}/notices/${id}/ack`, {
+              headers: other.headers,
+            });
+            if (!acked.ok())
+              throw new Error(`notice ${id} was not acknowledged: ${await acked.text()}`);
+          }
+          const answer = await other.api.get(`${API_BASE_PATH}/notices`);
+          if (!answer.ok()) throw new Error(`the notices did not load: ${await answer.text()}`);
+          const left = (await answer.json()) as NoticeList;
+          if (left.notices.length !== 0) throw new Error('the notices were not acknowledged');
+        } finally {
+          await other.api.dispose();
         }
-        const left = (await (
-          await page.request.get(`${API_BASE_PATH}/notices`, { headers })
-        ).json()) as NoticeList;
-        if (left.notices.length !== 0) throw new Error('the notices were not acknowledged');
       }
       await walk.load.release();
     },

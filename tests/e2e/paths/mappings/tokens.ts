@@ -24,6 +24,7 @@ import {
   SESSION_MESSAGES,
   SESSION_NOTICES,
 } from '../../../../src/shared/messages.ts';
+import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserContext, BrowserMapping, StateCheckContext } from '../runner.ts';
 import { DEMO_PASSWORD, fillLogin, logInByForm, openTab, WRONG_PASSWORD } from './portal.ts';
 
@@ -98,8 +99,8 @@ async function holdAnswers(route: Route) {
 }
 /** When the last access token was handed out (login, renewal, password). */
 let tokenAt = 0;
-/** Who is logged in. */
-let user = 'demo';
+/** Who is logged in: the site admin, or a customer of the path's own. */
+let user = 'admin';
 type PageCheck = (page: Page, expect: BrowserContext['expect']) => Promise<void>;
 /** What a request waiting for the renewal shows on the page. */
 let waiting: PageCheck | null = null;
@@ -248,8 +249,13 @@ export const tokensMapping: BrowserMapping = {
     heldAnswer = null;
     waiting = null;
     outcome = null;
-    // Only a site admin reaches the Verify Identity window (Act as on the Admin page).
-    user = upcoming.some((event) => event.type === 'identity.check.requested') ? 'admin' : 'demo';
+    // Only a site admin reaches the Verify Identity window (Act as on the Admin page). Anyone else
+    // is a customer of the path's own: the wrong passwords the paths type (and the Change password
+    // form always sends) count towards the login's limit of wrong passwords (RATE_LIMITS.
+    // reauthPerUser), which one shared login would reach within a run.
+    user = upcoming.some((event) => event.type === 'identity.check.requested')
+      ? 'admin'
+      : claimBilledCustomer();
     page.context().on('response', (response) => {
       if (
         /\/auth\/(tokens|refresh_token|access_token)$/.test(new URL(response.url()).pathname) &&
