@@ -26,7 +26,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action's DOM snapshot, network and console. Without the
+    // screencast: filming every page took more than half of the browser tests' time.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     // The visitor asks for reduced motion: no transition to wait out (the app honours the wish).
     reducedMotion: 'reduce',
