@@ -6,7 +6,7 @@
  * point and notes go with it. The rules are the shared ones (`installChoiceErrors`).
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { FAILURE_WITHOUT_WORDS } from '#shared/api-error';
+import { FAILURE_WITHOUT_WORDS, failureMessage } from '#shared/api-error';
 import type { ProviderName } from '#shared/constants';
 import type {
   InstallationOption,
@@ -83,8 +83,7 @@ export const installationMachine = setup({
     'remember error': assign({
       error: ({ event }) => {
         assertEvent(event, 'xstate.error.actor.slots');
-        const { error } = event;
-        return error instanceof Error && error.message ? error.message : FAILURE_WITHOUT_WORDS;
+        return failureMessage(event.error) ?? FAILURE_WITHOUT_WORDS;
       },
     }),
     'remember date': assign({

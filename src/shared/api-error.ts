@@ -16,13 +16,13 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof candidate.status === 'number' && typeof candidate.msg === 'string';
 }
 
+/** What the page says of a failure that carries no words of its own (a bare 502, say). */
+export const FAILURE_WITHOUT_WORDS = 'Something went wrong.';
+
 /**
  * The words of a failure (the web client throws errors whose message is the server's `msg`; a
  * thrown string is its own words), or null when it has none: each caller says what shows then.
  */
-/** What the page says of a failure that carries no words of its own (a bare 502, say). */
-export const FAILURE_WITHOUT_WORDS = 'Something went wrong.';
-
 export function failureMessage(error: unknown): string | null {
   if (typeof error === 'string') return error || null;
   const message = (error as { message?: unknown } | null)?.message;
