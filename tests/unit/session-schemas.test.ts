@@ -18,6 +18,7 @@ import {
   PasswordResetSchema,
   RefreshSchema,
   UpdatePasswordSchema,
+  UsernameRecoverySchema,
 } from '../../src/shared/schemas/session.ts';
 import { errors } from '../support/schema-messages.ts';
 
@@ -70,6 +71,30 @@ describe('logging in (POST /auth/tokens)', () => {
     expect(errors(RefreshSchema, { store_in_cookies: 1 })).toEqual({
       store_in_cookies: 'store_in_cookies must be true or false',
     });
+  });
+});
+
+describe('a session body with a field left out', () => {
+  it('names each missing field by its own message, not a generic one', () => {
+    expect(errors(LoginSchema, {})).toEqual({
+      username: FIELD_MESSAGES.required,
+      password: FIELD_MESSAGES.required,
+    });
+    expect(errors(PasswordResetSchema, {})).toEqual({
+      old_password: PASSWORD_MESSAGES.currentRequired,
+      new_password: PASSWORD_MESSAGES.tooShort,
+    });
+    expect(errors(UsernameRecoverySchema, {})).toEqual({ email: FIELD_MESSAGES.email });
+    expect(errors(PasswordRecoverySchema, {})).toEqual({ username: FIELD_MESSAGES.required });
+    expect(errors(UpdatePasswordSchema, {})).toEqual({
+      username: FIELD_MESSAGES.required,
+      password: PASSWORD_MESSAGES.tooShort,
+    });
+    expect(errors(AdminProxySchema, {})).toEqual({ cid: 'Choose a customer' });
+  });
+
+  it.each([null, 'demo', 42])('asks for a JSON object when the body is %j', (body) => {
+    expect(errors(LoginSchema, body)).toEqual({ _: 'Send a JSON object' });
   });
 });
 

@@ -9,7 +9,11 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTION_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
-import { PASSWORD_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
+import {
+  AGREEMENT_MESSAGES,
+  PASSWORD_MESSAGES,
+  USERNAME_MESSAGES,
+} from '../../src/shared/messages/account.ts';
 import { PAYMENT_MESSAGES } from '../../src/shared/messages/order.ts';
 import {
   CAPTCHA_TOKEN_MAX_LENGTH,
@@ -178,19 +182,36 @@ describe('a whole signup order (POST /self_signup)', () => {
     expect(parsed).not.toHaveProperty('totals');
   });
 
-  it('needs every section', () => {
-    for (const section of ['customer', 'order', 'payment', 'agreement'] as const) {
-      expect(Object.keys(orderErrors(withoutKey(order, section)))).toEqual([section]);
+  it('needs every section, and names a missing one by its own message', () => {
+    const missing = {
+      customer: 'Send a JSON object',
+      order: 'Send a JSON object',
+      payment: PAYMENT_MESSAGES.paymentMethod,
+      agreement: AGREEMENT_MESSAGES.tooltip,
+    } as const;
+    for (const [section, message] of Object.entries(missing)) {
+      expect(orderErrors(withoutKey(order, section as keyof typeof missing))).toEqual({
+        [section]: message,
+      });
     }
+  });
+
+  it('is not agreed to without the time "I agree" was ticked (signup.md §8)', () => {
+    expect(orderErrors({ ...order, agreement: {} })).toEqual({
+      'agreement.time': AGREEMENT_MESSAGES.tooltip,
+    });
+    expect(orderErrors({ ...order, agreement: null })).toEqual({
+      agreement: AGREEMENT_MESSAGES.tooltip,
+    });
   });
 
   it('carries a solved captcha as recaptcha_token', () => {
     expect(orderErrors({ ...order, recaptcha_token: '' })).toEqual({
       recaptcha_token: 'The captcha was not solved',
     });
-    expect(Object.keys(orderErrors(withoutKey(order, 'recaptcha_token')))).toEqual([
-      'recaptcha_token',
-    ]);
+    expect(orderErrors(withoutKey(order, 'recaptcha_token'))).toEqual({
+      recaptcha_token: 'The captcha was not solved',
+    });
     expect(
       orderErrors({ ...order, recaptcha_token: 'x'.repeat(CAPTCHA_TOKEN_MAX_LENGTH) }),
     ).toEqual({});
@@ -203,25 +224,25 @@ describe('a whole signup order (POST /self_signup)', () => {
 });
 
 describe('the customer of the order (signup.md §3 "Customer (signup)", §5)', () => {
-  it('requires the details, the credentials and the service address', () => {
-    const required = [
-      'fname',
-      'lname',
-      'email',
-      'phone',
-      'dob',
-      'uid',
-      'password',
-      'line1',
-      'city',
-      'state',
-      'zip_code',
-    ] as const;
-    for (const field of required) {
-      const customerWithout = withoutKey(customer, field);
-      expect(Object.keys(orderErrors({ ...order, customer: customerWithout }))).toEqual([
-        `customer.${field}`,
-      ]);
+  it('requires the details, the credentials and the service address, each missing one named by its spec message', () => {
+    const required = {
+      fname: FIELD_MESSAGES.firstName,
+      lname: FIELD_MESSAGES.lastName,
+      email: FIELD_MESSAGES.email,
+      phone: FIELD_MESSAGES.phone,
+      dob: FIELD_MESSAGES.dateOfBirth,
+      uid: USERNAME_MESSAGES.firstCharacter,
+      password: PASSWORD_MESSAGES.tooShort,
+      line1: FIELD_MESSAGES.address,
+      city: FIELD_MESSAGES.city,
+      state: FIELD_MESSAGES.state,
+      zip_code: FIELD_MESSAGES.zip,
+    } as const;
+    for (const [field, message] of Object.entries(required)) {
+      const customerWithout = withoutKey(customer, field as keyof typeof required);
+      expect(orderErrors({ ...order, customer: customerWithout })).toEqual({
+        [`customer.${field}`]: message,
+      });
     }
   });
 

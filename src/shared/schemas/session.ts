@@ -1,9 +1,13 @@
-/** Request bodies of the session API (src/shared/session.ts has the types of the answers). */
+/**
+ * Request bodies of the session API (src/shared/session.ts has the types of the answers). A field
+ * left out gets the field's own message.
+ */
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { PASSWORD_MESSAGES } from '../messages/account.ts';
 import { EmailSchema } from '../signup/connectivity-details.ts';
+import { fieldsObject } from '../signup/schema-helpers.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
@@ -28,17 +32,17 @@ const UsernameInput = v.pipe(
 );
 
 /** POST /auth/tokens and POST /auth/access_token. */
-export const LoginSchema = v.object({
+export const LoginSchema = fieldsObject({
   username: UsernameInput,
   password: requiredText(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
   store_in_cookies: storeInCookies,
 });
 
 /** POST /auth/refresh_token (the body may be empty). */
-export const RefreshSchema = v.object({ store_in_cookies: storeInCookies });
+export const RefreshSchema = fieldsObject({ store_in_cookies: storeInCookies });
 
 /** POST /token/password_reset. */
-export const PasswordResetSchema = v.object({
+export const PasswordResetSchema = fieldsObject({
   old_password: v.pipe(
     v.string(PASSWORD_MESSAGES.currentRequired),
     v.minLength(1, PASSWORD_MESSAGES.currentRequired),
@@ -51,15 +55,15 @@ export const PasswordResetSchema = v.object({
 });
 
 /** POST /token/username_recovery. */
-export const UsernameRecoverySchema = v.object({ email: EmailSchema });
+export const UsernameRecoverySchema = fieldsObject({ email: EmailSchema });
 
 /** POST /token/password_recovery. */
-export const PasswordRecoverySchema = v.object({
+export const PasswordRecoverySchema = fieldsObject({
   username: UsernameInput,
 });
 
 /** POST /token/update_password/{url}. */
-export const UpdatePasswordSchema = v.object({
+export const UpdatePasswordSchema = fieldsObject({
   username: UsernameInput,
   password: v.pipe(
     v.string(PASSWORD_MESSAGES.tooShort),
@@ -68,12 +72,12 @@ export const UpdatePasswordSchema = v.object({
 });
 
 /** GET /admin/customers. */
-export const CustomerSearchSchema = v.object({
+export const CustomerSearchSchema = fieldsObject({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'The search is too long')), ''),
 });
 
 /** POST /admin/proxy. */
-export const AdminProxySchema = v.object({
+export const AdminProxySchema = fieldsObject({
   cid: v.pipe(
     v.number('Choose a customer'),
     v.integer('Choose a customer'),

@@ -20,7 +20,7 @@ import {
   USERNAME_SUGGESTION_LIMIT,
 } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { PASSWORD_MESSAGES } from '../messages/account.ts';
+import { AGREEMENT_MESSAGES, PASSWORD_MESSAGES } from '../messages/account.ts';
 import { PAYMENT_MESSAGES } from '../messages/order.ts';
 import { passwordLengthError } from '../password.ts';
 import { CardDetailsSchema } from '../schemas/card-token.ts';
@@ -35,6 +35,7 @@ import { SIGNUP_CUSTOMER_FIELDS } from '../schemas/person.ts';
 import { UsernameSchema } from '../schemas/username.ts';
 import { PostalAddressSchema } from './address.ts';
 import { CAPTCHA_TOKEN_FIELD } from './captcha.ts';
+import { fieldsObject } from './schema-helpers.ts';
 import { AddressLinesSchema, IdSchema, INSTALL_TYPES } from './serviceability.ts';
 
 export const SIGNUP_ORDER_PATHS = {
@@ -87,7 +88,7 @@ export const SignupPasswordSchema = v.pipe(
  * section, as its details gave it). `name` is optional and ignored: the server writes
  * "fname lname".
  */
-export const SignupOrderCustomerSchema = v.object({
+export const SignupOrderCustomerSchema = fieldsObject({
   ...SIGNUP_CUSTOMER_FIELDS,
   mname: MiddleInitialSchema,
   name: v.optional(v.pipe(v.string(), v.maxLength(SHORT_TEXT_MAX_LENGTH)), ''),
@@ -204,7 +205,7 @@ const NO_ADD_ON = {
   service_action_type: 'none',
 } as const;
 
-export const ConnectivityOrderSchema = v.object({
+export const ConnectivityOrderSchema = fieldsObject({
   /** Residential connectivity. */
   service_class_id: v.literal(
     SERVICE_CLASS.residentialConnectivity,
@@ -285,8 +286,8 @@ export const TimestampSchema = v.pipe(
   v.isoTimestamp('Must be a timestamp'),
 );
 
-/** Ticking "I agree" records the current time. */
-export const AgreementSchema = v.object({ time: TimestampSchema });
+/** Ticking "I agree" records the current time: without it, the order is not agreed to. */
+export const AgreementSchema = v.object({ time: TimestampSchema }, AGREEMENT_MESSAGES.tooltip);
 export type Agreement = v.InferOutput<typeof AgreementSchema>;
 
 export const SIGNUP_HASH_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -311,9 +312,10 @@ export const AttributionSchema = v.optional(
 // POST /self_signup
 
 export const CAPTCHA_TOKEN_MAX_LENGTH = 20_000;
+const CAPTCHA_NOT_SOLVED = 'The captcha was not solved';
 
-/** The whole body of POST /self_signup. */
-export const SignupOrderSchema = v.object({
+/** The whole body of POST /self_signup: a part left out gets that part's own message. */
+export const SignupOrderSchema = fieldsObject({
   customer: SignupOrderCustomerSchema,
   order: ConnectivityOrderSchema,
   attribution: AttributionSchema,
@@ -321,8 +323,8 @@ export const SignupOrderSchema = v.object({
   agreement: AgreementSchema,
   metadata: v.optional(MetadataSchema, { signup_hash: null }),
   [CAPTCHA_TOKEN_FIELD]: v.pipe(
-    v.string(),
-    v.minLength(1, 'The captcha was not solved'),
+    v.string(CAPTCHA_NOT_SOLVED),
+    v.minLength(1, CAPTCHA_NOT_SOLVED),
     v.maxLength(CAPTCHA_TOKEN_MAX_LENGTH),
   ),
 });
