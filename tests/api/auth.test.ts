@@ -4,7 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, ERROR_TITLES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import {
+  ERROR_MESSAGES,
+  ERROR_TITLES,
+  FIELD_MESSAGES,
+  SESSION_MESSAGES,
+} from '../../src/shared/messages.ts';
 import { PERMISSION_CATEGORIES, SESSION_HINT_COOKIE_NAME } from '../../src/shared/constants.ts';
 import type { SessionUser, UserInfoResponse, UserProfile } from '../../src/shared/session.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
@@ -159,6 +164,15 @@ describe('POST /auth/tokens (login)', () => {
     expect(body.errors).toMatchObject({
       username: expect.any(String),
       password: expect.any(String),
+    });
+  });
+
+  it('names each field left out by its own message', async () => {
+    const response = await t.client().post('/auth/tokens', {});
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).errors).toEqual({
+      username: FIELD_MESSAGES.required,
+      password: FIELD_MESSAGES.required,
     });
   });
 

@@ -7,9 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offeringCart } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
-import { CONNECTIVITY_MESSAGES } from '../../src/shared/messages.ts';
+import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import {
+  AGREEMENT_MESSAGES,
   PASSWORD_MESSAGES,
   recaptchaFailureMessage,
   SIGNUP_MESSAGES,
@@ -418,6 +419,18 @@ describe('POST /self_signup', () => {
       422,
     );
     expect(email.errors).toMatchObject({ 'customer.email': 'Please enter a valid email address' });
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('names a part left out by its own message with 422, writing nothing', async () => {
+    const { client, body } = await cardOrder();
+    const before = await tableCounts();
+    const { agreement: _agreement, ...unagreed } = body;
+    const noAgreement = await expectJson(await postOrder(client, unagreed), 422);
+    expect(noAgreement.errors).toEqual({ agreement: AGREEMENT_MESSAGES.tooltip });
+    const { fname: _fname, ...nameless } = body.customer;
+    const noName = await expectJson(await postOrder(client, { ...body, customer: nameless }), 422);
+    expect(noName.errors).toEqual({ 'customer.fname': FIELD_MESSAGES.firstName });
     expect(await tableCounts()).toEqual(before);
   });
 
