@@ -107,9 +107,14 @@ export async function logInThroughApi(
   return { api, user, headers };
 }
 
-/** A tab of the portal's navigation, as a person clicks it. */
+/**
+ * A tab of the portal's navigation, as a person clicks it, done once its page shows (its heading
+ * is the tab's name). While a page's code loads, the last page stays on screen: a click on its
+ * tab then only stays there, and asks for nothing again.
+ */
 export async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
 /**
