@@ -46,7 +46,7 @@ import {
   type EventPlace,
   type StateCheckContext,
 } from '../runner.ts';
-import { logInAs, logInThroughApi } from './portal.ts';
+import { E2E_BASE_URL, logInAs, logInThroughApi } from './portal.ts';
 
 const DNS_PAGE = '/control/services/dnspanel';
 /** A zone another customer has (the demo login's, src/server/dns/demo-seed.ts). */
@@ -98,7 +98,7 @@ class ApiSession {
   constructor(private readonly username: string) {}
 
   private logIn() {
-    return logInThroughApi(`http://localhost:${process.env.E2E_PORT ?? 3100}`, this.username, {
+    return logInThroughApi(E2E_BASE_URL, this.username, {
       'X-Forwarded-For': `2001:db8::53:${Math.floor(Math.random() * 0xffff).toString(16)}`,
     });
   }

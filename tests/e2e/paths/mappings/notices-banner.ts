@@ -23,7 +23,7 @@ import type { Notice, NoticeList } from '../../../../src/shared/notices/types.ts
 import { HeldCalls } from '../../billing/requests.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
-import { logInAs, logInThroughApi } from './portal.ts';
+import { E2E_BASE_URL, logInAs, logInThroughApi } from './portal.ts';
 
 type BannerSnapshot = Parameters<typeof selectNotices>[0];
 
@@ -48,9 +48,6 @@ const walkOf = (page: Page) => {
   if (!walk) throw new Error('the walk did not start');
   return walk;
 };
-
-/** The project's baseURL (playwright.config.ts). */
-const baseUrl = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** A visitor of its own for the per-address limits of the login. */
 const ownAddress = () => ({
@@ -115,7 +112,7 @@ export const noticesBannerMapping: BrowserMapping = {
   machine: 'notices-banner',
   async start({ page, visit }) {
     const username = claimBilledCustomer();
-    const ids = await writeNotices(baseUrl(), username);
+    const ids = await writeNotices(E2E_BASE_URL, username);
     walks.set(page, {
       username,
       ids,
@@ -134,7 +131,7 @@ export const noticesBannerMapping: BrowserMapping = {
         // Both acknowledged elsewhere (another device, a login of its own): the server now
         // answers no notices. Not through the page's cookies: its access token may have run out
         // while the load was held, and a renewal here would take the page's session from it.
-        const other = await logInThroughApi(baseUrl(), walk.username, ownAddress());
+        const other = await logInThroughApi(E2E_BASE_URL, walk.username, ownAddress());
         try {
           for (const id of Object.values(walk.ids)) {
             const acked = await other.api.post(`${API_BASE_PATH}/notices/${id}/ack`, {

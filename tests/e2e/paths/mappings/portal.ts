@@ -14,6 +14,8 @@ import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 export const WRONG_PASSWORD = 'not-the-demo-password-1';
+/** The project's baseURL (playwright.config.ts), for request contexts of a walk's own. */
+export const E2E_BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** Fills the login form and presses Log in. */
 export async function fillLogin(page: Page, username: string, password: string) {
