@@ -114,6 +114,10 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['ORDER_TIMEOUT_MS'],
     reason: 'a network timeout',
   },
+  'src/web/components/DownloadLink.tsx': {
+    names: ['FILE_ADDRESS_LIFETIME_MS'],
+    reason: 'how long a downloaded file’s address is kept for the browser',
+  },
   'src/web/features/signup/SignupPage.tsx': {
     names: ['PREFETCH_AFTER_MS'],
     reason: 'when the page prefetches code',

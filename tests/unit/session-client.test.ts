@@ -52,6 +52,27 @@ describe('the client asks about a 401', () => {
     });
   });
 
+  it('answers a file download renewed after a 401 with the file, not its JSON refusal', async () => {
+    // An invoice's PDF asked for just as the access token runs out (issue 11: a download left to a
+    // plain link came back refused and was cancelled).
+    let refused = false;
+    const { api, calls } = client(
+      (request) => {
+        if (refused) {
+          expect(request.headers.get('accept')).toBe('*/*');
+          return new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } });
+        }
+        refused = true;
+        return json({ status: 401, title: 'Access token expired', msg: 'x' }, 401);
+      },
+      async () => 'retry',
+    );
+    const file = await api.get<Blob>('/billing/bills/7/pdf', { as: 'blob' });
+    expect(file.type).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.7');
+    expect(calls).toEqual(['GET /billing/bills/7/pdf', 'GET /billing/bills/7/pdf']);
+  });
+
   it('tells the handler what a request already went through', async () => {
     const attempts: unknown[] = [];
     const titles = ['Access token expired', ERROR_TITLES.freshTokenRequired];

@@ -208,6 +208,8 @@ export interface RequestOptions {
    * the answer, not a reason to renew the session.
    */
   renewSession?: boolean;
+  /** 'blob' answers the body as a file (a PDF, a zone file) instead of reading it as JSON. */
+  as?: 'json' | 'blob';
 }
 
 type SendOptions = Omit<RequestOptions, 'renewSession'>;
@@ -238,8 +240,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function send<T>(path: string, requestOptions: SendOptions): Promise<T> {
-    const { method = 'GET', json, searchParams, signal, timeout } = requestOptions;
-    const headers = new Headers({ Accept: 'application/json', ...requestOptions.headers });
+    const { method = 'GET', json, searchParams, signal, timeout, as = 'json' } = requestOptions;
+    const headers = new Headers({
+      Accept: as === 'blob' ? '*/*' : 'application/json',
+      ...requestOptions.headers,
+    });
     if (json !== undefined && !headers.has('content-type'))
       headers.set('content-type', 'application/json');
     const token = csrfToken(options.cookies?.());
@@ -264,6 +269,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       if (!response.ok) throw await refusal(response);
       if (response.status === 204) return undefined as T;
+      if (as === 'blob') return (await response.blob()) as T;
       const text = await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { BillDetail, BillRecord, PaymentRecord } from '../../../src/shared/billing.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
-import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
+import { ERROR_MESSAGES, SESSION_MESSAGES } from '../../../src/shared/messages.ts';
 import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { pdfText } from '../../support/billing.ts';
 import { DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
@@ -205,7 +205,27 @@ test.describe('invoice page', () => {
     await expect(fact(page, 'Returned on')).toHaveText(readable(payment.settled_date!));
     await expect(page.getByTestId('receipt-failure')).toContainText(payment.failure_message!);
 
+    // The access token runs out between the click and the server: the server answers the PDF's
+    // first request as it does an expired token, the session is renewed and the file still comes.
+    const pdfPath = `${API_BASE_PATH}/billing/payments/${payment.payment_id}/pdf`;
+    const isPdf = (url: URL) => url.pathname === pdfPath;
+    const pdfRequests: number[] = [];
+    await page.route(isPdf, async (route) => {
+      pdfRequests.push(pdfRequests.length + 1);
+      if (pdfRequests.length > 1) return route.continue();
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 401,
+          title: SESSION_MESSAGES.accessTokenExpiredTitle,
+          msg: SESSION_MESSAGES.accessTokenExpired,
+        }),
+      });
+    });
     const text = await downloadPdf(page, `receipt-${payment.payment_id}.pdf`);
+    expect(pdfRequests).toEqual([1, 2]);
+    await page.unroute(isPdf);
     expect(text).toContain(`Receipt for payment #${payment.payment_id}`);
     expect(text).toContain(formatDollars(payment.amount));
 

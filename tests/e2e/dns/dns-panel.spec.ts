@@ -3,8 +3,10 @@
  * `demo` login: a zone created shows its countdown on Edit and Delete (the page's clock moved on
  * instead of waiting a minute) and a zone file imported into it after a preview; the demo zone
  * of 250 records paged and shown whole; an MX record added shows its trailing dot; a bad AAAA
- * address gets its field error. The page is checked with axe, and at 360 px wide.
+ * address gets its field error; the zone's file is exported. The page is checked with axe, and at
+ * 360 px wide.
  */
+import { readFile } from 'node:fs/promises';
 import { TIMERS } from '../../../src/shared/constants.ts';
 import { DNS_MESSAGES } from '../../../src/shared/messages/dns.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
@@ -69,6 +71,14 @@ test('the DNS panel: a new zone’s countdown, an import, paging 250 records, an
   await page.getByTestId('import-preview').getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('dns-notice')).toHaveText(DNS_MESSAGES.importApplied);
   await expect(page.getByTestId('records-A')).toContainText('192.0.2.200');
+
+  // Export zone file: the zone's file, with the imported record, under the zone's name.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export zone file' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${zoneName}.zone`);
+  const exported = await readFile(await file.path(), 'utf8');
+  expect(exported).toMatch(/^imported\S*\s.*\bA\s+192\.0\.2\.200$/m);
 
   // The demo zone of 250 records: pages of 10, then all of them.
   await page

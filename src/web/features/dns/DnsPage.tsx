@@ -56,6 +56,7 @@ import {
 import type { ZoneCountdownActor } from '#machines/dns/zone-countdown.machine';
 import { selectSecondsLeft } from '#machines/dns/zone-countdown.selectors';
 import { useAppServices } from '../../app/context.tsx';
+import { DownloadLink } from '../../components/DownloadLink.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { dnsApi, provideDnsPanel } from './api.ts';
@@ -485,11 +486,13 @@ function ActiveZone({
   panel,
   busy,
   exportUrl,
+  exportFile,
 }: {
   zone: DnsZone;
   panel: DnsPanelActor;
   busy: boolean;
   exportUrl: string;
+  exportFile: () => Promise<Blob>;
 }) {
   const groups = useSelector(panel, selectRecordGroups);
   const pager = useSelector(panel, selectRecordPager);
@@ -502,14 +505,9 @@ function ActiveZone({
         <Title order={2} id="active-zone-title">
           {zone.zone_name}
         </Title>
-        <Button
-          component="a"
-          href={exportUrl}
-          download={`${zone.zone_name}.zone`}
-          variant="default"
-        >
+        <DownloadLink href={exportUrl} fileName={`${zone.zone_name}.zone`} fetchFile={exportFile}>
           Export zone file
-        </Button>
+        </DownloadLink>
       </Group>
       <Text size="sm" data-testid="zone-soa">
         SOA {soa.primary} {soa.hostmaster} serial {soa.serial} (refresh {soa.refresh}, retry{' '}
@@ -720,6 +718,7 @@ export default function DnsPage() {
           panel={panel}
           busy={busy}
           exportUrl={calls.exportUrl(activeZone.zone_id)}
+          exportFile={() => calls.exportFile(activeZone.zone_id)}
         />
       )}
       <ZoneTtlModal zone={ttlZone} panel={panel} onClose={() => setTtlZone(null)} />

@@ -81,8 +81,9 @@ export function dnsApi(api: ApiClient) {
       change(request).catch((error: unknown) => {
         throw failureOf(error);
       }),
-    /** Where the browser downloads a zone's file (GET /dns/{zone_id}/export). */
+    /** A zone's file (GET /dns/{zone_id}/export): its link's address, and the file itself. */
     exportUrl: (zoneId: number) => `${API_BASE_PATH}${DNS_PATHS.exportZone(zoneId)}`,
+    exportFile: (zoneId: number) => api.get<Blob>(DNS_PATHS.exportZone(zoneId), { as: 'blob' }),
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { parseRecordId, type BillDetail, type PaymentRecord } from '#shared/billing';
 import { formatDollars } from '#shared/cart/money';
@@ -30,6 +30,7 @@ import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
+import { DownloadLink } from '../../components/DownloadLink.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { NotFoundPage } from '../../pages/NotFoundPage.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
@@ -220,41 +221,16 @@ function Receipt({
   );
 }
 
-/**
- * The PDF is a plain link, which carries the session's cookies but not the client's renewal: an
- * access token that ran out is renewed first by reading the record through the client, then the
- * link is followed.
- */
 function PdfLink({ endpoint, id }: { endpoint: InvoiceEndpoint; id: number }) {
   const { api } = useAppServices();
-  const renewed = useRef(false);
-  const file = `${endpoint === 'bills' ? 'invoice' : 'receipt'}-${id}.pdf`;
   return (
-    <Button
-      component="a"
+    <DownloadLink
       href={pdfHref(endpoint, id)}
-      download={file}
-      variant="default"
-      onClick={(event) => {
-        if (renewed.current) {
-          renewed.current = false;
-          return;
-        }
-        event.preventDefault();
-        const link = event.currentTarget;
-        const calls = invoiceApi(api);
-        void (endpoint === 'bills' ? calls.bill(id) : calls.payment(id)).then(
-          () => {
-            renewed.current = true;
-            link.click();
-          },
-          // The session ended: the app already sends the user to log in.
-          () => undefined,
-        );
-      }}
+      fileName={`${endpoint === 'bills' ? 'invoice' : 'receipt'}-${id}.pdf`}
+      fetchFile={() => invoiceApi(api).pdf(endpoint, id)}
     >
       Download PDF
-    </Button>
+    </DownloadLink>
   );
 }
 

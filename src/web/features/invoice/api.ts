@@ -1,7 +1,8 @@
 /**
  * The invoice page's calls (docs/api.md "Billing": `GET /billing/bills/{id}`, `GET
  * /billing/payments/{id}`, their PDFs, and `GET /user/info` for the billing address), typed by the
- * shared contract. Every call goes through the app's HTTP client; the PDF is a plain link.
+ * shared contract. Every call goes through the app's HTTP client, the PDF too (its link's address
+ * is the real one).
  */
 import {
   BILLING_PATHS,
@@ -21,6 +22,8 @@ export function invoiceApi(api: ApiClient) {
     bill: (id: number) => api.get<BillDetail>(`${BILLING_PATHS.bills}/${id}`),
     payment: (id: number) => api.get<PaymentRecord>(`${BILLING_PATHS.payments}/${id}`),
     userInfo: () => api.get<UserInfoResponse>('/user/info'),
+    pdf: (endpoint: InvoiceEndpoint, id: number) =>
+      api.get<Blob>(invoicePdfPath(endpoint, id), { as: 'blob' }),
   };
 }
 
