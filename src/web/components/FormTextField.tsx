@@ -52,13 +52,18 @@ export function FormTextField({ actor, field, secret, ...props }: FormTextFieldP
   return <TextInput styles={READABLE_TEXT_INPUT} {...common} />;
 }
 
-/** A password box whose show/hide toggle can be reached with the keyboard. */
+/**
+ * A password box whose show/hide toggle can be reached with the keyboard. Mantine's box names its
+ * message in `aria-describedby` but marks an error with `data-invalid` only: `aria-invalid` is
+ * added, as every other field of the app has it.
+ */
 export function RevealablePassword(props: ComponentProps<typeof PasswordInput>) {
   return (
     <PasswordInput
       visibilityToggleFocusable
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
       styles={READABLE_PASSWORD_INPUT}
+      aria-invalid={props.error ? true : undefined}
       {...props}
     />
   );

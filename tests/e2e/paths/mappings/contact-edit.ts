@@ -287,9 +287,8 @@ async function expectBoxes(
   for (const [key, value] of Object.entries(values)) {
     const input = box(dialog, key);
     await expect(input).toHaveValue(value);
-    // Marked invalid (Mantine's password box marks it with data-invalid only), the message read
-    // with the box.
-    const invalid = input.and(dialog.locator('[aria-invalid="true"], [data-invalid="true"]'));
+    // Marked invalid for a screen reader (the password box too), the message read with the box.
+    const invalid = input.and(dialog.locator('[aria-invalid="true"]'));
     const message = messages[key];
     if (message) {
       await expect(invalid).toHaveCount(1);

@@ -79,8 +79,14 @@ async function expectPasswordFields({ page, expect }: StateCheckContext) {
     const message = selectPasswordError(snapshot, field);
     const input = box(page, field);
     await expect(input).toHaveValue(snapshot.context.values[field]);
-    if (message) await expect(input).toHaveAccessibleDescription(new RegExp(escape(message)));
-    else await expect(input).not.toHaveAccessibleDescription(ANY_PROBLEM);
+    // A field with a message is marked invalid for a screen reader too.
+    if (message) {
+      await expect(input).toHaveAccessibleDescription(new RegExp(escape(message)));
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+    } else {
+      await expect(input).not.toHaveAccessibleDescription(ANY_PROBLEM);
+      await expect(input).not.toHaveAttribute('aria-invalid');
+    }
   }
   // The help text stays under the new password (portal.md "Password").
   await expect(box(page, 'password')).toHaveAccessibleDescription(
