@@ -2,6 +2,7 @@
  * The notifications area: dismissible banners holding one message or a list. A banner's type
  * derives from a result: danger for an error or a 4xx/5xx status, success for 2xx, else info. A
  * notification identical to one already shown (same words, type and place) is not added again.
+ * A modal's own list closes with its modal, all at once.
  */
 import { assign, setup } from 'xstate';
 import { notificationTypeFor, type NotificationType, type ResultLike } from '#shared/notifications';
@@ -29,6 +30,8 @@ export type NotificationsEvent =
       modal?: boolean;
     }
   | { type: 'notification.dismissed'; id: number }
+  /** The modal that showed its own list closed: the list's notifications go with it. */
+  | { type: 'notifications.modal.closed' }
   | { type: 'notifications.cleared' };
 
 function isEmptyMessage(message: string | readonly string[]) {
@@ -84,6 +87,9 @@ export const notificationsMachine = setup({
         ? { items: context.items.filter((i) => i.id !== event.id) }
         : {},
     ),
+    'remove the modal list': assign(({ context }) => ({
+      items: context.items.filter((item) => !item.modal),
+    })),
   },
   guards: {
     'message has text': ({ event }) =>
@@ -95,6 +101,7 @@ export const notificationsMachine = setup({
     'notification exists': ({ context, event }) =>
       event.type === 'notification.dismissed' && context.items.some((item) => item.id === event.id),
     'some notification shown': ({ context }) => context.items.length > 0,
+    'the modal list shows': ({ context }) => context.items.some((item) => item.modal),
   },
 }).createMachine({
   id: 'notifications',
@@ -119,11 +126,16 @@ export const notificationsMachine = setup({
           target: 'deciding',
           actions: 'remove',
         },
+        'notifications.modal.closed': {
+          guard: 'the modal list shows',
+          target: 'deciding',
+          actions: 'remove the modal list',
+        },
         'notifications.cleared': { target: 'empty', actions: assign({ items: [] }) },
       },
     },
     deciding: {
-      description: 'After a dismissal: empty when it was the last banner.',
+      description: 'After a dismissal or a closed modal: empty when no banner is left.',
       always: [{ guard: 'some notification shown', target: 'showing' }, { target: 'empty' }],
     },
   },

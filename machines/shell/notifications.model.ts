@@ -14,7 +14,8 @@ export const notificationsModel = defineMachine({
     'The banners at the top of a page that tell the visitor what just happened: green when ' +
     'something worked, red when it failed, blue for information. Several can show at once; each ' +
     'has a close button, and a list of messages (for example every problem of a form) shows as ' +
-    'one banner. Empty messages are never shown, and a message already showing is not shown twice.',
+    'one banner. Empty messages are never shown, and a message already showing is not shown twice. ' +
+    'A window that shows its own messages takes them away when it closes.',
   machine: notificationsMachine,
   events: ({ context }) => [
     sample('a success is reported', {
@@ -40,6 +41,7 @@ export const notificationsModel = defineMachine({
       id: context.items[0]?.id ?? 1,
     }),
     sample('a banner that is gone is closed', { type: 'notification.dismissed', id: 999 }),
+    sample('the modal is closed', { type: 'notifications.modal.closed' }),
     sample('the banners are cleared', { type: 'notifications.cleared' }),
   ],
   // Guards read whether an id exists, whether any banner is left and which messages show: the
@@ -61,6 +63,7 @@ export const notificationsModel = defineMachine({
         'a form reports two problems': 'showing',
         'a modal reports the same two problems': 'showing',
         'an empty message is reported': 'ignored',
+        'the modal is closed': 'ignored',
       },
       showing: {
         // A message already showing (same words) is not shown twice.
@@ -78,6 +81,13 @@ export const notificationsModel = defineMachine({
         'the oldest banner is closed': ({ banners }) =>
           banners.length === 1 ? 'empty' : 'showing',
         'a banner that is gone is closed': 'ignored',
+        // Closing the modal takes its own list away, the page's banners stay.
+        'the modal is closed': ({ banners, inModal }) =>
+          inModal.length === 0
+            ? 'ignored'
+            : banners.length === inModal.length
+              ? 'empty'
+              : 'showing',
         'the banners are cleared': 'empty',
       },
     },

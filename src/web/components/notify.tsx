@@ -21,10 +21,7 @@ export function ModalNotifications() {
   const { actors } = useAppServices();
   const items = useSelector(actors.notifications, selectModalNotifications);
   useEffect(
-    () => () => {
-      for (const item of selectModalNotifications(actors.notifications.getSnapshot()))
-        actors.notifications.send({ type: 'notification.dismissed', id: item.id });
-    },
+    () => () => actors.notifications.send({ type: 'notifications.modal.closed' }),
     [actors.notifications],
   );
   if (items.length === 0) return null;

@@ -1,7 +1,7 @@
 /**
  * The servers pages' modal notifications (portal.md §8: most create and update calls for servers
  * show their errors in modal notifications): a refused call's reason in a modal over the page,
- * raised by `notifyInModal`. Closing it dismisses them (the list's own unmount).
+ * raised by `notifyInModal`. Closing it closes the list (`notifications.modal.closed`).
  */
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -12,10 +12,7 @@ import { ModalNotifications } from '../../components/notify.tsx';
 export function RefusalModal() {
   const { actors } = useAppServices();
   const open = useSelector(actors.notifications, (s) => selectModalNotifications(s).length > 0);
-  const close = () => {
-    for (const item of selectModalNotifications(actors.notifications.getSnapshot()))
-      actors.notifications.send({ type: 'notification.dismissed', id: item.id });
-  };
+  const close = () => actors.notifications.send({ type: 'notifications.modal.closed' });
   return (
     <Modal
       opened={open}

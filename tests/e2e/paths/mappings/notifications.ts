@@ -182,6 +182,8 @@ export const notificationsMapping: BrowserMapping = {
         return "a modal's list shows inside the modal that raised it (the contacts' and the servers' dialogs), not in the banner area walked here";
       return undefined;
     },
+    'notifications.modal.closed': () =>
+      "no modal list is raised in the banner area walked here: the servers' refusal modal closes its list (servers-list paths)",
     'notification.dismissed': ({ event }) =>
       (event as { id?: number }).id === 999
         ? 'a person closes only a banner they see: one that is gone has no close button'
