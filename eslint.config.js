@@ -294,6 +294,9 @@ export default tseslint.config(
       'playwright-report/',
       'src/server/db/migrations/',
       'docs/charts/',
+      // A mutation run's sandbox (a copy of the tree) and its reports.
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,
