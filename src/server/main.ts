@@ -44,6 +44,14 @@ export function startBanner(config: Config, port: number): string {
   return `${config.productName} (${[config.mode, ...demo, listening].join(', ')})`;
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s default lets a client (a load
+ * balancer, a script) send its next request on a connection the server is closing that instant,
+ * and the request fails with a reset; clients and proxies reuse a connection for up to a minute
+ * (60 s is the usual load balancer's idle time), so the server keeps it a little longer.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** What a test or tool may put in the app's deps instead of production's. */
 export interface ServerDeps {
   /** The clock for business dates: the real time by default. */
@@ -72,6 +80,11 @@ export async function startServer(
     );
     s.once('error', reject);
   });
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // The headers of a request on a kept connection must be awaited at least as long.
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   appConfig.port = port;

@@ -7,6 +7,7 @@
  * Uses the PostgreSQL of DATABASE_URL when set (a database of its own), else starts a throwaway
  * one (Debian's `postgresql` package must be installed; the test fails without it).
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { SESSION_MESSAGES } from '../../src/shared/messages.ts';
@@ -182,5 +183,24 @@ describe('two servers on one PostgreSQL', () => {
   it('answer over real HTTP under the API base path', async () => {
     const response = await fetch(`${origin(servers[1])}${API_BASE_PATH}/health`);
     expect(response.status).toBe(200);
+  });
+
+  it('keep an idle connection open longer than a load balancer’s minute', async () => {
+    // A server that closed it sooner could close it just as a client reuses it: a reset request.
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const header = await new Promise<string>((resolve, reject) => {
+        http
+          .get(`${origin(servers[0])}${API_BASE_PATH}/health`, { agent }, (response) => {
+            response.resume();
+            resolve(String(response.headers['keep-alive'] ?? ''));
+          })
+          .on('error', reject);
+      });
+      const seconds = Number(/timeout=(\d+)/.exec(header)?.[1]);
+      expect(seconds).toBeGreaterThan(60);
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -61,6 +61,10 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
   },
   'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
   'src/server/managed/client.ts': { names: ['TIMEOUT_MS'], reason: 'a network timeout' },
+  'src/server/main.ts': {
+    names: ['KEEP_ALIVE_TIMEOUT_MS'],
+    reason: 'how long an idle HTTP connection is kept, a transport setting',
+  },
   'src/server/servers/demo-seed.ts': {
     names: ['DEMO_MANAGED_SERVER_IID'],
     reason: 'the id of the demo managed server',
