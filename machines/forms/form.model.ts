@@ -4,7 +4,13 @@ import * as v from 'valibot';
 import { FIELD_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { formMachine } from './form.machine.ts';
-import { selectField, selectFormValid, selectSubmitting } from './form.selectors.ts';
+import {
+  selectField,
+  selectFieldError,
+  selectFormValid,
+  selectSubmitError,
+  selectSubmitting,
+} from './form.selectors.ts';
 import { checkForm } from './validation.ts';
 
 /** A sample form (a name and an email), as a signup section or a recovery page would be. */
@@ -24,6 +30,21 @@ const TYPING = {
 /** The sample fields' rules: a name is required, the email needs a domain. */
 const sendable = ({ name, email }: { name: unknown; email: unknown }) =>
   name !== '' && email === 'dana@example.com';
+
+/** Every field's message once Submit checked them all: the sample fields' own rules. */
+const everyMessage = ({ name, email }: { name: unknown; email: unknown }) => ({
+  nameMessage: name === '' ? FIELD_MESSAGES.required : null,
+  emailMessage: email === 'dana@example.com' ? null : FIELD_MESSAGES.email,
+});
+
+/** Values that pass are sent: no message under a field, no error above the form. */
+const SENT = { to: 'submitting', with: { nameMessage: null, emailMessage: null, error: null } };
+
+/** Starting over: nothing typed, no message, no error. */
+const STARTED_OVER = {
+  to: 'editing.idle',
+  with: { name: '', email: '', nameMessage: null, emailMessage: null, error: null },
+};
 
 export const formModel = defineMachine({
   name: 'form',
@@ -62,11 +83,16 @@ export const formModel = defineMachine({
     sample('outside errors arrive', { type: 'errors.arrived', errors: { name: 'Name taken' } }),
     sample('start over', { type: 'form.cleared' }),
   ],
-  project: ({ context }) => ({
-    name: context.values.name,
-    email: context.values.email,
-    passes: checkForm(context.fields, context.values, context.checks).valid,
-    submitRequested: context.submitRequested,
+  project: (snapshot) => ({
+    name: snapshot.context.values.name,
+    email: snapshot.context.values.email,
+    passes: checkForm(snapshot.context.fields, snapshot.context.values, snapshot.context.checks)
+      .valid,
+    submitRequested: snapshot.context.submitRequested,
+    // What shows under each field and above the form.
+    nameMessage: selectFieldError(snapshot, 'name') ?? null,
+    emailMessage: selectFieldError(snapshot, 'email') ?? null,
+    error: selectSubmitError(snapshot),
   }),
   limit: 2000,
   // Checked 250 ms after typing stops (signup.md §9 "input validation 250 ms"); Submit sends
@@ -83,37 +109,72 @@ export const formModel = defineMachine({
     // An empty form: nothing typed, nothing waiting, so it does not pass (a name is required).
     start: {
       to: 'editing.idle',
-      with: { name: '', email: '', passes: false, submitRequested: false },
+      with: {
+        name: '',
+        email: '',
+        passes: false,
+        submitRequested: false,
+        nameMessage: null,
+        emailMessage: null,
+        error: null,
+      },
     },
     on: {
-      '*': { 'outside errors arrive': 'stays' },
+      // An outside error shows under its field at once.
+      '*': { 'outside errors arrive': { to: 'stays', with: { nameMessage: 'Name taken' } } },
       editing: {
         ...TYPING,
         'leave the email': 'stays',
         'prefill both': {
           to: 'editing.idle',
-          with: { name: 'Dana Demo', email: 'dana@example.com' },
+          with: {
+            name: 'Dana Demo',
+            email: 'dana@example.com',
+            nameMessage: null,
+            emailMessage: null,
+          },
         },
-        'press Submit': (before) => (sendable(before) ? 'submitting' : 'editing.idle'),
-        'start over': { to: 'editing.idle', with: { name: '', email: '' } },
+        // Submit with a problem left: every message shows, nothing is sent.
+        'press Submit': (before) =>
+          sendable(before)
+            ? SENT
+            : { to: 'editing.idle', with: { ...everyMessage(before), error: null } },
+        'start over': STARTED_OVER,
       },
       // A Submit pressed while an edit waits for its check is remembered and sent once the
       // check has run, when the form then passes (issue: a click within the 250 ms delay).
       'editing.waiting': {
         'press Submit': (before) =>
-          sendable(before)
-            ? 'submitting'
-            : { to: 'editing.waiting', with: { submitRequested: true } },
-        'typing pauses': (before) =>
-          before.submitRequested && sendable(before)
-            ? 'submitting'
-            : { to: 'editing.idle', with: { submitRequested: false } },
+          sendable(before) ? SENT : { to: 'editing.waiting', with: { submitRequested: true } },
+        'typing pauses': (before) => {
+          if (!before.submitRequested)
+            return { to: 'editing.idle', with: { submitRequested: false } };
+          // The remembered Submit, once the check has run.
+          return sendable(before)
+            ? SENT
+            : {
+                to: 'editing.idle',
+                with: { submitRequested: false, ...everyMessage(before), error: null },
+              };
+        },
       },
-      submitting: { 'server accepts': 'submitted', 'server refuses the email': 'editing.idle' },
+      // A refusal shows above the form, and its field errors beside their fields.
+      submitting: {
+        'server accepts': { to: 'submitted', with: { error: null } },
+        'server refuses the email': (before) => ({
+          to: 'editing.idle',
+          // The name's message (an outside error, if one came) stays as it was.
+          with: {
+            error: 'Please check the form.',
+            emailMessage: 'Email in use',
+            nameMessage: before.nameMessage,
+          },
+        }),
+      },
       submitted: {
         ...TYPING,
-        'press Submit': (before) => (sendable(before) ? 'submitting' : 'ignored'),
-        'start over': { to: 'editing.idle', with: { name: '', email: '' } },
+        'press Submit': (before) => (sendable(before) ? SENT : 'ignored'),
+        'start over': STARTED_OVER,
       },
     },
     timers: { 'editing.waiting': { inputValidationDelay: TIMERS.inputValidationDelayMs } },
@@ -127,7 +188,12 @@ export const formModel = defineMachine({
       }
     },
     'editing.waiting': (snapshot) => {
-      expectThat(snapshot.context.pending.length > 0, 'an edit should wait for its check');
+      // Leaving the field checks the edit at once; the pause still runs out afterwards.
+      expectThat(
+        snapshot.context.pending.length > 0 ||
+          Object.values(snapshot.context.touched).some(Boolean),
+        'an edit should wait for its check, or have been checked as its field was left',
+      );
       expectThat(!selectFormValid(snapshot), 'the form is not known valid while an edit waits');
     },
     submitting: (snapshot) => {
