@@ -8,6 +8,7 @@ import { formModel } from './forms/form.model.ts';
 import { passwordModel } from './forms/password.model.ts';
 import { passgenModel } from './passgen/passgen.model.ts';
 import { adminProxyModel } from './session/admin-proxy.model.ts';
+import { downloadModel } from './session/download.model.ts';
 import { loaderModel } from './session/loader.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
@@ -70,6 +71,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   passwordModel,
   passgenModel,
   loaderModel,
+  downloadModel,
   adminProxyModel,
   signupModel,
   addressModel,

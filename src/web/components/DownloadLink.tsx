@@ -3,11 +3,15 @@
  * is the real one (copy it, open it in a tab), but a click fetches the file through the app's
  * client, so an access token that runs out on the way is renewed and the file still arrives; the
  * link alone would carry the cookies and come back refused, and the browser would cancel the
- * download. While the file comes, the link says so; a refusal is told like any call's.
+ * download. The download machine decides what a press does; this view renders it and gives it the
+ * fetch, the save and the notification.
  */
 import { Button } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { ApiFailure } from '../api/client.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { downloadMachine } from '#machines/session/download.machine';
+import { selectFetchingFile } from '#machines/session/download.selectors';
 import { useAppServices } from '../app/context.tsx';
 import { notifyFailure } from './notify.tsx';
 
@@ -25,19 +29,30 @@ function save(file: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(address), FILE_ADDRESS_LIFETIME_MS);
 }
 
-export function DownloadLink({
-  href,
-  fileName,
-  fetchFile,
-  children,
-}: {
+interface DownloadLinkProps {
   href: string;
   fileName: string;
   fetchFile: () => Promise<Blob>;
   children: ReactNode;
-}) {
+}
+
+/** One download machine per file: a link shown for another file (another zone) starts afresh. */
+export function DownloadLink(props: DownloadLinkProps) {
+  return <FileLink key={props.href} {...props} />;
+}
+
+function FileLink({ href, fileName, fetchFile, children }: DownloadLinkProps) {
   const { actors } = useAppServices();
-  const [fetching, setFetching] = useState(false);
+  const download = useActorRef(
+    downloadMachine.provide({
+      actors: { fetchFile: fromPromise<unknown>(() => fetchFile()) },
+      actions: {
+        'save the file': (_, { file }) => save(file as Blob, fileName),
+        'tell the refusal': (_, { error }) => notifyFailure(actors.notifications, error),
+      },
+    }),
+  );
+  const fetching = useSelector(download, selectFetchingFile);
   return (
     <Button
       component="a"
@@ -48,18 +63,7 @@ export function DownloadLink({
       aria-busy={fetching || undefined}
       onClick={(event) => {
         event.preventDefault();
-        if (fetching) return;
-        setFetching(true);
-        fetchFile()
-          .then(
-            (file) => save(file, fileName),
-            (error: unknown) => {
-              // An ended session is not told here: the app already sends the user to log in.
-              if (!(error instanceof ApiFailure && error.status === 401))
-                notifyFailure(actors.notifications, error);
-            },
-          )
-          .finally(() => setFetching(false));
+        download.send({ type: 'download.pressed' });
       }}
     >
       {children}

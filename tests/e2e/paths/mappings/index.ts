@@ -21,6 +21,7 @@ import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { billingAutopayMapping } from './billing-autopay.ts';
 import { billingPaymentMapping } from './billing-payment.ts';
+import { downloadMapping } from './download.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
 import { passgenMapping } from './passgen.ts';
@@ -50,6 +51,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   sessionMapping,
   signupMapping,
   loaderMapping,
+  downloadMapping,
   adminProxyMapping,
   residentialOwnersOnlyMapping,
   installationMapping,
