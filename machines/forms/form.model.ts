@@ -8,10 +8,32 @@ import {
   selectField,
   selectFieldError,
   selectFormValid,
+  selectResponseMessage,
+  selectSubmitCount,
   selectSubmitError,
+  selectSubmitted,
   selectSubmitting,
+  selectText,
+  type FormSnapshot,
 } from './form.selectors.ts';
 import { checkForm } from './validation.ts';
+
+/** What the server says when it accepts the form (a recovery page shows it). */
+const ACCEPTED = 'We sent the link to your email';
+
+/** What every state shows: the values as typed, and whether the form is being or was sent. */
+function showsItsState(snapshot: FormSnapshot, state: 'editing' | 'submitting' | 'submitted') {
+  for (const field of ['name', 'email']) {
+    const value = snapshot.context.values[field];
+    expectThat(
+      selectText(snapshot, field) === (typeof value === 'string' ? value : ''),
+      `${field}: the box shows what was typed`,
+    );
+  }
+  expectThat(selectSubmitting(snapshot) === (state === 'submitting'), 'locked only while sent');
+  expectThat(selectSubmitted(snapshot) === (state === 'submitted'), 'sent only once accepted');
+  if (state !== 'editing') expectThat(selectSubmitCount(snapshot) > 0, 'a send was counted');
+}
 
 /** A sample form (a name and an email), as a signup section or a recovery page would be. */
 const SAMPLE_FIELDS = {
@@ -75,7 +97,7 @@ export const formModel = defineMachine({
     }),
     sample('typing pauses', { type: 'xstate.after.inputValidationDelay.form.editing.waiting' }),
     sample('press Submit', { type: 'submit.pressed' }),
-    sample('server accepts', { type: 'xstate.done.actor.submit', output: {} }),
+    sample('server accepts', { type: 'xstate.done.actor.submit', output: { msg: ACCEPTED } }),
     sample('server refuses the email', {
       type: 'xstate.error.actor.submit',
       error: { message: 'Please check the form.', fieldErrors: { email: 'Email in use' } },
@@ -181,6 +203,7 @@ export const formModel = defineMachine({
   },
   states: {
     'editing.idle': (snapshot) => {
+      showsItsState(snapshot, 'editing');
       expectThat(snapshot.context.pending.length === 0, 'every edit should have been checked');
       for (const field of ['name', 'email']) {
         const view = selectField(snapshot, field);
@@ -188,6 +211,7 @@ export const formModel = defineMachine({
       }
     },
     'editing.waiting': (snapshot) => {
+      showsItsState(snapshot, 'editing');
       // Leaving the field checks the edit at once; the pause still runs out afterwards.
       expectThat(
         snapshot.context.pending.length > 0 ||
@@ -197,14 +221,16 @@ export const formModel = defineMachine({
       expectThat(!selectFormValid(snapshot), 'the form is not known valid while an edit waits');
     },
     submitting: (snapshot) => {
-      expectThat(selectSubmitting(snapshot), 'the form should be locked');
+      showsItsState(snapshot, 'submitting');
       expectThat(
         checkForm(snapshot.context.fields, snapshot.context.values).valid,
         'only valid values are sent',
       );
     },
     submitted: (snapshot) => {
+      showsItsState(snapshot, 'submitted');
       expectThat(snapshot.context.submitError === null, 'an accepted form shows no error');
+      expectThat(selectResponseMessage(snapshot) === ACCEPTED, 'the server’s words are kept');
     },
   },
 });
