@@ -15,6 +15,7 @@ import {
   earliestScheduleDate,
   serviceDate,
   serviceDateTime,
+  weekday,
 } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES, type DemoAddressKey } from '../../src/shared/signup/demo-addresses.ts';
 import {
@@ -461,13 +462,17 @@ describe.each(CLOCKS)('on the clock $when', ({ start }) => {
   });
 
   describe('bookInstallationSlot and releaseSlot', () => {
-    async function firstSlot(installType: 'basic' | 'advanced' = 'basic') {
+    async function offeredSlots(installType: 'basic' | 'advanced' = 'basic') {
       const body = await slots({
         install_type: installType,
         provider_id: 'lehi_fiber',
         address_id: lehi.id,
       });
-      return body.availableTimes[0];
+      return body.availableTimes;
+    }
+
+    async function firstSlot(installType: 'basic' | 'advanced' = 'basic') {
+      return (await offeredSlots(installType))[0];
     }
 
     /**
@@ -475,17 +480,9 @@ describe.each(CLOCKS)('on the clock $when', ({ start }) => {
      * Saturdays, so the first slot of all is a one-crew Saturday when tomorrow is one.
      */
     async function firstWeekdaySlot() {
-      const body = await slots({
-        install_type: 'basic',
-        provider_id: 'lehi_fiber',
-        address_id: lehi.id,
-      });
-      const weekday = body.availableTimes.find((time) => {
-        const date = time.resourceId.split(':')[2];
-        return new Date(`${date}T12:00:00Z`).getUTCDay() !== 6;
-      });
-      if (!weekday) throw new Error('no weekday slot is offered');
-      return weekday;
+      const slot = (await offeredSlots()).find((time) => weekday(time.date) !== 6);
+      if (!slot) throw new Error('no weekday slot is offered');
+      return slot;
     }
 
     async function slotRow(id: string) {

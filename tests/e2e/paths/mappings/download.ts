@@ -12,7 +12,7 @@ import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
 import { INVOICE_TEXT } from '../../../../src/shared/messages/portal.ts';
 import type { PaymentRecord } from '../../../../src/shared/billing.ts';
 import { pdfText } from '../../../support/billing.ts';
-import type { BrowserMapping, StateCheckContext } from '../runner.ts';
+import type { BrowserMapping } from '../runner.ts';
 import { logInAs } from './portal.ts';
 
 const PDF = '**/manage/api/v1.0/billing/payments/*/pdf';
@@ -86,12 +86,12 @@ export const downloadMapping: BrowserMapping = {
         : undefined,
   },
   states: {
-    idle: async ({ page, expect }: StateCheckContext) => {
+    idle: async ({ page, expect }) => {
       await expect(link(page)).toBeVisible();
       await expect(link(page)).not.toHaveAttribute('aria-busy', 'true');
       await expect(link(page)).toHaveAttribute('href', /\/billing\/payments\/\d+\/pdf$/);
     },
-    fetching: async ({ page, expect }: StateCheckContext) => {
+    fetching: async ({ page, expect }) => {
       await expect(link(page)).toHaveAttribute('aria-busy', 'true');
       await expect(link(page)).toHaveAttribute('data-loading', 'true');
     },
