@@ -232,6 +232,10 @@ export default defineConfig({
           testTimeout: 20_000,
           // Both cores (Vitest's default on 2 cores is one worker).
           maxWorkers: 2,
+          // A worker keeps the modules it loaded from one file to the next instead of loading them
+          // again for each file: 47 s for the project instead of about 75 s on 2 cores. The tests
+          // share no module state: each builds what it uses (machines, fake timers restored).
+          isolate: false,
         },
       },
       {
@@ -247,6 +251,10 @@ export default defineConfig({
           // Two files at a time even on 2 cores (Vitest's default there is one): many of these
           // tests wait on child processes, timers and the password pool's threads.
           maxWorkers: 2,
+          // The server's modules load once per worker, not once per file (the server keeps no
+          // state in its modules: each file starts its own app on its own database copy): 218 s
+          // for the project instead of 301 s on 2 cores, the import time 66 s → 9 s.
+          isolate: false,
         },
       },
     ],

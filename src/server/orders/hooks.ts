@@ -4,6 +4,12 @@
  */
 export interface OrderHooks {
   /**
+   * After the captcha passed, just before the costly checks of the body (its password's strength
+   * off the request's thread, then its hash): a test counts the orders that get this far
+   * (tests/api/anonymous-limits.test.ts).
+   */
+  beforeBodyChecks?(): void;
+  /**
    * Inside the order's transaction, after every write and just before commit: a test pauses
    * here to kill the server (tests/api/order-crash.test.ts), and a refusal here rolls the whole
    * order back.

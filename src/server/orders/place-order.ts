@@ -120,6 +120,7 @@ export async function placeSignupOrder(
     throw captchaFailed(deps);
   }
   timer.lap('limit_and_captcha');
+  hooks.beforeBodyChecks?.();
   const { order, passwordHash } = await checkBody(request.body, timer);
   const { customer, payment } = order;
   const card = await verifiedCard(deps, payment);

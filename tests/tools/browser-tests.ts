@@ -1,0 +1,48 @@
+/**
+ * `npm run test:e2e`: the browser tests, without recording traces; then, only if some failed,
+ * those tests once more with the project's trace setting (playwright.config.ts: kept for a failed
+ * test), so that each failure leaves its trace to read. The verdict is the first run's: a test
+ * that passes the second time still failed.
+ *
+ * Recording a trace of every test costs about a fifth of the stage's time (the contact editor's
+ * paths: 135.4 s of test time with traces, 106.9 s without), and all but the failed tests' traces
+ * are thrown away.
+ *
+ *   tsx tests/tools/browser-tests.ts [playwright test arguments…]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outputDir = path.resolve(root, process.env.E2E_OUTPUT_DIR ?? 'test-results');
+
+function run(command: string, args: string[]): number {
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+}
+
+/** The tests the last run failed (Playwright's own record of it). */
+function lastFailed(): string[] {
+  const file = path.join(outputDir, '.last-run.json');
+  if (!existsSync(file)) return [];
+  const record = JSON.parse(readFileSync(file, 'utf8')) as { failedTests?: string[] };
+  return record.failedTests ?? [];
+}
+
+const packages = run('npx', ['tsx', 'tests/tools/ensure-system-packages.ts', 'chromium']);
+if (packages !== 0) process.exit(packages);
+
+const args = process.argv.slice(2);
+const status = run('npx', ['playwright', 'test', '--trace', 'off', ...args]);
+if (status !== 0) {
+  const failed = lastFailed();
+  if (failed.length > 0) {
+    console.log(`\n▶ the ${failed.length} failed test(s) again, keeping their traces`);
+    run('npx', ['playwright', 'test', '--last-failed', ...args]);
+    console.log(
+      `\nTraces of the failed tests: ${path.relative(root, outputDir)}/**/trace.zip ` +
+        '(npx playwright show-trace <file>). The verdict is the first run’s.',
+    );
+  }
+}
+process.exit(status);
