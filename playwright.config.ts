@@ -45,6 +45,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx tests/e2e/support/serve.ts',
     url: `http://localhost:${port}/manage/api/v1.0/health`,
+    // The API answers before the billed customers are seeded: ready is when serve.ts says so.
+    wait: { stdout: /e2e server ready at/ },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
