@@ -6,7 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { and, eq, gt } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { INSTALLATION_DAYS_AHEAD, TIMERS } from '../../src/shared/constants.ts';
 import { CONNECTIVITY_MESSAGES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
@@ -19,6 +19,7 @@ import { SERVICEABILITY_PATHS } from '../../src/shared/signup/serviceability.ts'
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { installationSlots } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { NO_ORDER_HOOKS } from '../../src/server/orders/hooks.ts';
 import { slotId } from '../../src/server/serviceability/installation.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -58,10 +59,10 @@ beforeAll(async () => {
     env: CHEAP_CAPTCHA_ENV,
     logger: createLogger('warn', logSink),
     orderHooks: {
+      ...NO_ORDER_HOOKS,
       beforeBodyChecks: () => {
         bodiesChecked += 1;
       },
-      beforeCommit: () => Promise.resolve(),
     },
   });
   cards = new FakeCardProcessor();
@@ -82,9 +83,12 @@ async function expectError(response: Response, status: number) {
 }
 
 describe('orders with a junk captcha', () => {
+  beforeEach(() => {
+    bodiesChecked = 0;
+  });
+
   it('stop before the password check, the hash and the card processor, and answer quickly', async () => {
     const client = t.client();
-    bodiesChecked = 0;
     cards.verifyCalls = 0;
     const before = await orderTableCounts(t.database.db);
     const started = performance.now();
@@ -105,7 +109,6 @@ describe('orders with a junk captcha', () => {
   });
 
   it('a body with no captcha token at all stops there too', async () => {
-    bodiesChecked = 0;
     const body = orderBody(utopia, { card: cards.addCard() });
     await expectError(await postOrder(t.client(), body), 403);
     expect(bodiesChecked).toBe(0);
@@ -113,7 +116,6 @@ describe('orders with a junk captcha', () => {
 
   it('a solved captcha still goes through every check and places the order', async () => {
     const client = t.client();
-    bodiesChecked = 0;
     const body = {
       ...orderBody(utopia, { card: cards.addCard() }),
       recaptcha_token: await solveCaptcha(client),

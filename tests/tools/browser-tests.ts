@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureSystemPackages } from './ensure-system-packages.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outputDir = path.resolve(root, process.env.E2E_OUTPUT_DIR ?? 'test-results');
@@ -29,8 +30,7 @@ function lastFailed(): string[] {
   return record.failedTests ?? [];
 }
 
-const packages = run('npx', ['tsx', 'tests/tools/ensure-system-packages.ts', 'chromium']);
-if (packages !== 0) process.exit(packages);
+ensureSystemPackages(['chromium']);
 
 const args = process.argv.slice(2);
 const status = run('npx', ['playwright', 'test', '--trace', 'off', ...args]);
