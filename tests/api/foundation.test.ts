@@ -15,16 +15,21 @@ const logSink = new Writable({
 });
 
 let t: TestApp;
+const testRules = ENDPOINT_ACCESS as Record<string, AccessRule>;
 
 beforeAll(async () => {
   t = await createTestApp({ logger: createLogger('info', logSink) });
-  // Every endpoint needs an access rule (a route without one is refused).
-  (ENDPOINT_ACCESS as Record<string, AccessRule>)['GET /__test/explode'] = PUBLIC;
+  // Every endpoint needs an access rule (a route without one is refused). The table is shared by
+  // every test file of this worker (modules are not isolated), so the rule goes again in afterAll.
+  testRules['GET /__test/explode'] = PUBLIC;
   t.app.get('/manage/api/v1.0/__test/explode', () => {
     throw new Error('kaboom in a handler');
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  delete testRules['GET /__test/explode'];
+  await t.close();
+});
 
 async function expectJsonError(response: Response, status: number) {
   expect(response.status).toBe(status);
