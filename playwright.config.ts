@@ -17,6 +17,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Separate output folders let several runs share a checkout.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

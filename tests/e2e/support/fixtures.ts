@@ -4,6 +4,8 @@
  * (every rule in the scheme shown, the colour rules in the other).
  * Serious and critical violations fail the test.
  */
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults, type ElementContext, type RunOptions } from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -95,14 +97,28 @@ async function shownScheme(page: Page): Promise<string | null> {
 }
 
 /**
- * Page structures this worker has already checked with axe (and found clean in both schemes).
- * Paths and tests open the same pages many times (the login page, the signup's first screen): a
+ * Page structures this run has already checked with axe (and found clean in both schemes), in
+ * either worker. Paths and tests open the same pages many times (the login page, the signup's first screen): a
  * page whose structure was checked is not checked again. The structure is every element's tag,
  * role, ARIA and state attributes, classes and inline style, which text and labels it has (their
  * presence, not their words) and the scheme: what axe's rules read, without the data
  * that differs between visits (names, amounts, dates).
  */
-const checkedStructures = new Set<string>();
+const checkedStructures = {
+  /** This run's folder (global-setup.ts), shared by the workers: one file per structure. */
+  folder: process.env.E2E_AXE_CHECKED_DIR,
+  inWorker: new Set<string>(),
+  has(structure: string): boolean {
+    return (
+      this.inWorker.has(structure) ||
+      (this.folder !== undefined && existsSync(path.join(this.folder, structure)))
+    );
+  },
+  add(structure: string) {
+    this.inWorker.add(structure);
+    if (this.folder !== undefined) writeFileSync(path.join(this.folder, structure), '');
+  },
+};
 
 function structureOf(page: Page): Promise<string> {
   return page.evaluate(() => {
