@@ -30,7 +30,7 @@ function lastFailed(): string[] {
   return record.failedTests ?? [];
 }
 
-ensureSystemPackages(['chromium']);
+ensureSystemPackages(['chromium-headless-shell']);
 
 const args = process.argv.slice(2);
 const status = run('npx', ['playwright', 'test', '--trace', 'off', ...args]);

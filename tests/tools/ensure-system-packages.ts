@@ -1,15 +1,16 @@
 /**
- * What the tests need from Debian's packages: Chromium for the browser tests, PostgreSQL for
+ * What the tests need from Debian's packages: Chromium's headless shell for the browser tests, PostgreSQL for
  * the API tests that start servers on a real PostgreSQL, and PowerDNS with its SQLite backend,
  * sqlite3, dig and named-checkzone for the DNS integration tests (tests/api/dns-powerdns.test.ts), and nginx for the managed-hosting tests. Missing ones are installed when we are
  * root (one `apt-get update`, one `apt-get install`); otherwise the run stops naming the packages.
  *
- *   tsx tests/tools/ensure-system-packages.ts [chromium] [postgresql] [pdns-server] [nginx] …   (none named: all)
+ *   tsx tests/tools/ensure-system-packages.ts [chromium-headless-shell] [postgresql] [pdns-server] [nginx] …   (none named: all)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHROMIUM_HEADLESS_SHELL } from '../../playwright.config.ts';
 
 interface SystemPackage {
   /** Debian's package name. */
@@ -23,9 +24,9 @@ const POSTGRESQL_BASE = '/usr/lib/postgresql';
 
 export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
   {
-    name: 'chromium',
-    neededBy: 'the browser tests (Playwright runs /usr/bin/chromium)',
-    installed: () => existsSync('/usr/bin/chromium'),
+    name: 'chromium-headless-shell',
+    neededBy: `the browser tests (Playwright runs ${CHROMIUM_HEADLESS_SHELL})`,
+    installed: () => existsSync(CHROMIUM_HEADLESS_SHELL),
   },
   {
     name: 'postgresql',
