@@ -5,6 +5,8 @@ import { passwordMachine } from '../forms/password.machine.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { accountMachine } from './account.machine.ts';
 import {
+  selectAccountActors,
+  selectAccountSummary,
   selectAccountValid,
   selectCredentialsShown,
   type AccountSnapshot,
@@ -12,6 +14,7 @@ import {
 import {
   SAMPLE_HOLDER,
   STRONG,
+  STRONG_PASSWORD,
   WEAK,
   formSnapshot,
   passwordSnapshot,
@@ -106,6 +109,7 @@ export const accountModel = defineMachine({
     'account holder': (snapshot) => {
       expectThat(!selectCredentialsShown(snapshot), 'the credentials wait for the holder');
       expectThat(!selectAccountValid(snapshot), 'an incomplete holder is not a valid account');
+      expectOrderPart(snapshot);
     },
     credentials: (snapshot) => {
       expectThat(selectCredentialsShown(snapshot), 'the username and password show');
@@ -114,6 +118,47 @@ export const accountModel = defineMachine({
         selectAccountValid(snapshot) === (holder.valid && username.available && password.valid),
         'valid exactly when holder, username and password are',
       );
+      expectOrderPart(snapshot);
     },
   },
 });
+
+/**
+ * The section's part of the order (signup.md §6: the account holder's names, email, phone and
+ * date of birth, the username and the password), read by the wizard in every state, and the
+ * three parts the page shows (the holder form, the username box, the password box).
+ */
+function expectOrderPart(snapshot: AccountSnapshot) {
+  const actors = selectAccountActors(snapshot);
+  expectThat(
+    actors.holder !== undefined && actors.username !== undefined && actors.password !== undefined,
+    'the holder form, the username box and the password box are running',
+  );
+  const { valid, customer } = selectAccountSummary(snapshot);
+  expectThat(valid === selectAccountValid(snapshot), 'the summary is as valid as the section');
+  expectThat(
+    customer.fname === SAMPLE_HOLDER.fname &&
+      customer.lname === SAMPLE_HOLDER.lname &&
+      customer.mname === '',
+    'the order carries the holder’s names (no middle name)',
+  );
+  if (snapshot.context.holder.valid) {
+    expectThat(
+      customer.email === SAMPLE_HOLDER.email &&
+        customer.phone === SAMPLE_HOLDER.phone &&
+        customer.dob === SAMPLE_HOLDER.dob,
+      'a valid holder’s email, phone and date of birth go with the order',
+    );
+  }
+  const { username, password } = snapshot.context;
+  expectThat(
+    username.available ? customer.uid === 'dana-demo' : ['', 'dana-demo'].includes(customer.uid),
+    'the order carries the username typed',
+  );
+  expectThat(
+    password.valid
+      ? customer.password === STRONG_PASSWORD
+      : ['', STRONG_PASSWORD].includes(customer.password),
+    'the order carries the password typed',
+  );
+}

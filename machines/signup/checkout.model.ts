@@ -2,14 +2,21 @@
 import { TIMERS } from '#shared/constants';
 import { assign } from 'xstate';
 import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
-import { SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
+import { AGREEMENT_MESSAGES, SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
+import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { checkoutMachine, type CheckoutContext } from './checkout.machine.ts';
 import {
   selectAgreed,
   selectCanPlace,
+  selectCaptchaRound,
+  selectCaptchaSolved,
   selectCreating,
+  selectIdempotencyKey,
   selectOrderFailure,
+  selectOverlayText,
+  selectPlaceOrderEnabled,
+  selectPlaceOrderHint,
   type CheckoutSnapshot,
 } from './checkout.selectors.ts';
 import { SAMPLE_ORDER_PARTS } from './order-samples.ts';
@@ -129,6 +136,38 @@ const LOGIN_FAILED = {
   'go to the login page': true,
 } as const;
 
+/**
+ * What every state shows of Place order and the captcha (signup.md §4 "Submit", §6): Place order
+ * is enabled only with "I agree" ticked, the whole form valid, the captcha solved and nothing
+ * being placed; the hint under it names what is missing, the agreement first; the overlay says
+ * what is being done while it blocks the page; a new captcha round starts after a refusal.
+ */
+function expectPlaceOrder(snapshot: CheckoutSnapshot, overlay: string | null) {
+  const { agreedAt, captchaToken, captchaRound } = snapshot.context;
+  const agreed = agreedAt !== null;
+  const solved = captchaToken !== '';
+  const idle = snapshot.matches({ placing: 'idle' });
+  expectThat(selectCaptchaSolved(snapshot) === solved, 'the captcha shows as solved or not');
+  expectThat(selectCaptchaRound(snapshot) === captchaRound, 'the captcha round is the machine’s');
+  expectThat(selectOverlayText(snapshot) === overlay, `the overlay says ${String(overlay)}`);
+  expectThat(!selectPlaceOrderEnabled(snapshot, false), 'Place order waits for the whole form');
+  expectThat(
+    selectPlaceOrderEnabled(snapshot, true) === (idle && agreed && solved),
+    'Place order is enabled only when agreed, solved and nothing is being placed',
+  );
+  const hint = !agreed
+    ? AGREEMENT_MESSAGES.hint
+    : solved
+      ? null
+      : SIGNUP_ORDER_MESSAGES.captchaFirst;
+  expectThat(selectPlaceOrderHint(snapshot, true) === hint, `the hint is ${String(hint)}`);
+  expectThat(
+    selectPlaceOrderHint(snapshot, false) ===
+      (agreed ? SIGNUP_ORDER_MESSAGES.completeFormFirst : AGREEMENT_MESSAGES.hint),
+    'with the form incomplete, the hint asks for it after the agreement',
+  );
+}
+
 export const checkoutModel = defineMachine({
   name: 'signup-checkout',
   title: 'Signup: agree and place the order',
@@ -234,17 +273,22 @@ export const checkoutModel = defineMachine({
     },
     'placing.idle': (snapshot) => {
       expectThat(!selectCreating(snapshot), 'no overlay');
+      expectPlaceOrder(snapshot, null);
       const failure = selectOrderFailure(snapshot);
       expectThat(
-        failure === null || failure.message !== '',
-        'a refusal shows the server’s message',
+        failure === null ||
+          (failure.message === USERNAME_MESSAGES.taken &&
+            failure.fieldErrors?.['customer.uid'] === USERNAME_MESSAGES.taken) ||
+          failure.title === SERVICEABILITY_MESSAGES.captchaFailedTitle,
+        'a refusal shows the server’s message, and its field errors on their fields',
       );
     },
     'placing.creating': (snapshot) => {
       expectThat(selectCreating(snapshot) && !selectCanPlace(snapshot), 'the overlay blocks');
-      const { body, key } = snapshot.context;
+      expectPlaceOrder(snapshot, SIGNUP_ORDER_MESSAGES.placingOrder);
+      const { body } = snapshot.context;
       expectThat(
-        key === `key-for-${body?.recaptcha_token}-0000000000`,
+        selectIdempotencyKey(snapshot) === `key-for-${body?.recaptcha_token}-0000000000`,
         'the key belongs to this body',
       );
       expectThat(
@@ -266,9 +310,11 @@ export const checkoutModel = defineMachine({
     },
     'placing.placed.lock.locked': (snapshot) => {
       expectThat(selectCreating(snapshot), 'the creating flag is set');
+      expectPlaceOrder(snapshot, SIGNUP_ORDER_MESSAGES.orderPlaced);
     },
     'placing.placed.lock.released': (snapshot) => {
       expectThat(!selectCreating(snapshot), 'the creating flag cleared after 30 s');
+      expectPlaceOrder(snapshot, null);
     },
   },
 });
