@@ -5,6 +5,7 @@ import { SAMPLE_CARD, bankSnapshot, billingAddressSnapshot } from './order-sampl
 import { paymentMachine } from './payment.machine.ts';
 import {
   selectCardForm,
+  selectPaymentActors,
   selectPaymentValid,
   selectPaymentView,
   type CardState,
@@ -191,6 +192,11 @@ export const paymentModel = defineMachine({
   states: {
     'method.not chosen': (snapshot) => {
       expectThat(selectPaymentView(snapshot).method === null, 'no method shows as chosen');
+      const { bank, billingAddress } = selectPaymentActors(snapshot);
+      expectThat(
+        bank !== undefined && billingAddress !== undefined,
+        'the bank form and the billing address form are ready to show',
+      );
       expectThat(!selectPaymentView(snapshot).modalOpen, 'no modal');
     },
     'method.card.adding a card': (snapshot) => {
@@ -200,10 +206,11 @@ export const paymentModel = defineMachine({
     'method.card.no card': (snapshot) => {
       const view = selectPaymentView(snapshot);
       expectThat(!view.modalOpen && view.addCard, 'Add card shows');
+      expectThat(view.method === 'CC', 'the card method shows as chosen');
     },
     'method.card.card added': (snapshot) => {
       const view = selectPaymentView(snapshot);
-      expectThat(!view.modalOpen, 'the modal is closed');
+      expectThat(!view.modalOpen && view.method === 'CC', 'the modal is closed, card chosen');
       expectThat(view.cardLastFour === SAMPLE_CARD.last_four, 'Card ending in the last four');
     },
     'method.bank account': (snapshot) => {

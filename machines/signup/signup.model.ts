@@ -34,8 +34,14 @@ import { servicesMachine, type ServicesInput } from './services.machine.ts';
 import { signupMachine, type SignupInput } from './signup.machine.ts';
 import { FIRST_SECTION_MACHINES } from './wizard/actors.ts';
 import {
+  selectAccountValid,
   selectActors,
   selectCartChoices,
+  selectCustomerValid,
+  selectDisplayInline,
+  selectPaymentValid,
+  selectProgress,
+  selectServicesValid,
   selectInstallationFeeWaived,
   selectOpeningSignupLink,
   selectOrderParts,
@@ -564,8 +570,49 @@ const inertForm = createMachine({
   context: { values: {}, valid: false, pending: [] as string[] },
 });
 
+/**
+ * The progress indicator above the sections (docs/signup-wizard.md): the page's sections in
+ * order, each done once it is valid (signup.md §2 "Progressive reveal": a section valid reveals
+ * the next), the address once it was found orderable; nothing is done before an address.
+ */
+function expectProgress(snapshot: SignupSnapshot) {
+  const ordering = snapshot.matches('ordering');
+  const { customer, services, connectivity, account, payment } = snapshot.context;
+  const speed = ordering && services?.speedValid === true;
+  const expected = [
+    ['address', 'Address', ordering],
+    ['customer', 'Your details', ordering && customer.valid],
+    ['speed', 'Speed', speed],
+    ['router', 'Router', speed && services?.routerValid === true],
+    ['connectivity', 'Installation details', ordering && connectivity.valid],
+    ['account', 'Account', ordering && account?.valid === true],
+    ['payment', 'Payment', ordering && payment.valid],
+  ] as const;
+  const shown = selectProgress(snapshot);
+  expectThat(
+    shown.length === expected.length &&
+      expected.every(
+        ([key, label, done], i) =>
+          shown[i].key === key && shown[i].label === label && shown[i].done === done,
+      ),
+    `the progress shows ${expected.map(([, label, done]) => `${label}${done ? ' ✓' : ''}`).join(', ')}`,
+  );
+  expectThat(selectCustomerValid(snapshot) === (ordering && customer.valid), 'customer validity');
+  expectThat(selectAccountValid(snapshot) === (account?.valid === true), 'account validity');
+  expectThat(selectPaymentValid(snapshot) === payment.valid, 'payment validity');
+  expectThat(
+    selectServicesValid(snapshot) === (expected[3][2] && connectivity.valid),
+    'the services are valid once the speed, the router and the installation details are',
+  );
+  expectThat(
+    selectDisplayInline(snapshot) === input.displayInline,
+    'the page draws its own header unless the link asks to be shown inline',
+  );
+}
+
 const STATE_CHECKS: Record<string, (snapshot: SignupSnapshot) => void> = {
   'waiting for an address': (snapshot) => {
+    expectProgress(snapshot);
     const revealed = selectRevealed(snapshot);
     expectThat(!revealed.customer && !revealed.speed, 'only the address box shows');
     expectThat(selectActors(snapshot).customer === undefined, 'no section runs yet');
@@ -616,23 +663,28 @@ const STATE_CHECKS: Record<string, (snapshot: SignupSnapshot) => void> = {
     );
   },
   'ordering.reveal.customer details': (snapshot) => {
+    expectProgress(snapshot);
     const revealed = selectRevealed(snapshot);
     expectThat(revealed.customer && !revealed.speed, 'the customer details show, not the speeds');
   },
   'ordering.reveal.speed': (snapshot) => {
+    expectProgress(snapshot);
     const revealed = selectRevealed(snapshot);
     expectThat(revealed.speed && !revealed.router, 'the speeds show, not the router');
   },
   'ordering.reveal.router': (snapshot) => {
+    expectProgress(snapshot);
     const revealed = selectRevealed(snapshot);
     expectThat(revealed.router && revealed.connectivity === null, 'the router shows');
   },
   'ordering.reveal.connectivity details': (snapshot) => {
+    expectProgress(snapshot);
     const revealed = selectRevealed(snapshot);
     expectThat(revealed.connectivity !== null, 'the connectivity section shows');
     expectThat(!revealed.attribution, 'attribution waits for valid services');
   },
   'ordering.reveal.services complete': (snapshot) => {
+    expectProgress(snapshot);
     const revealed = selectRevealed(snapshot);
     expectThat(
       revealed.attribution === !snapshot.context.attribution.skipped,
