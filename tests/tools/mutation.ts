@@ -11,6 +11,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MACHINE_FILES } from '../mutation/stryker.config.mjs';
+import {
+  combine,
+  leftAtLoad,
+  leftByPaths,
+  leftoverRuns,
+  pathResults,
+  type Report,
+  sharedResults,
+} from '../mutation/after-paths.ts';
 import { filesMatching, mutationGroups } from '../mutation/targets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,14 +34,12 @@ const force = process.argv.includes('--force');
  * by the unit suite on 2 cores); the others run only the tests that reach them.
  */
 const ignoreStatic = process.argv.includes('--ignore-static');
-
-interface Mutant {
-  status: string;
-  mutatorName: string;
-  replacement?: string;
-  location: { start: { line: number; column: number } };
-}
-type Report = { files: Record<string, { mutants: Mutant[] }> };
+/**
+ * `unit --after-paths`: `machines/` and `src/shared/` by the whole unit suite, from the measures
+ * already made (the path runs; the whole suite's run with `--ignore-static`) and the rest of the
+ * suite over the mutants they left (tests/mutation/after-paths.ts).
+ */
+const afterPaths = suite === 'unit' && process.argv.includes('--after-paths');
 
 function stryker(env: Record<string, string>): void {
   const run = spawnSync(
@@ -67,8 +74,59 @@ const globs = mutate
   ? [...mutate.split(','), ...MACHINE_FILES.filter((g) => g.startsWith('!'))]
   : undefined;
 
+const DETECTED = new Set(['Killed', 'Timeout']);
+const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 const reports: Report[] = [];
-if (suite === 'paths') {
+if (afterPaths) {
+  const files = filesMatching(globs ?? MACHINE_FILES);
+  const groups = (await mutationGroups(files)).map((group) => ({
+    ...group,
+    name: groupName(group.machines),
+  }));
+  // machines/: what the path runs left; src/shared/: what the whole suite's run with
+  // --ignore-static left out (tests/mutation/after-paths.ts).
+  const parts = [
+    {
+      label: 'machines/ after the path tests',
+      results: pathResults(groups),
+      isLeft: leftByPaths,
+      kind: 'behaviour',
+    },
+    {
+      label: 'src/shared/ at load time',
+      results: mutate ? new Map() : sharedResults(),
+      isLeft: leftAtLoad,
+      kind: 'load-time',
+    },
+  ];
+  for (const part of parts) {
+    const runs = leftoverRuns(part.results, part.isLeft, part.kind);
+    const rest: Report[] = [];
+    console.log(
+      `\n${part.label}: ${runs.reduce((sum, run) => sum + run.left, 0)} mutants left, in ${runs.length} runs`,
+    );
+    for (const [index, run] of runs.entries()) {
+      console.log(
+        `\n[${index + 1}/${runs.length}] ${run.left} mutants left, by ${run.tests.join(', ') || 'no test'}`,
+      );
+      if (run.tests.length === 0) continue;
+      stryker({
+        MUTATION_MUTATE: run.ranges.join(','),
+        MUTATION_TESTS: run.tests.join(','),
+        MUTATION_GROUP: `after-paths/${run.name}`,
+      });
+      const file = path.join(root, `reports/mutation/unit/after-paths/${run.name}.json`);
+      rest.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
+    }
+    const first = [...part.results.values()].flat();
+    const counted = first.filter((m) => COUNTED.has(m.status) || part.isLeft(m)).length;
+    const detected = first.filter((m) => DETECTED.has(m.status)).length;
+    console.log(
+      `\n${part.label}, before: ${((100 * detected) / counted).toFixed(2)} % (${detected}/${counted}), the mutants left counted as survived`,
+    );
+    reports.push(combine(part.results, rest, part.isLeft));
+  }
+} else if (suite === 'paths') {
   // One Stryker run per group of files that the same registry entries can notice, each running
   // only those entries' path tests (tests/mutation/targets.ts).
   const files = filesMatching(globs ?? MACHINE_FILES);
@@ -98,8 +156,6 @@ if (suite === 'paths') {
 }
 const report: Report = { files: Object.assign({}, ...reports.map((r) => r.files)) };
 
-const DETECTED = new Set(['Killed', 'Timeout']);
-const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 const folders = new Map<string, { detected: number; counted: number }>();
 const survivors: string[] = [];
 for (const [file, { mutants }] of Object.entries(report.files)) {
