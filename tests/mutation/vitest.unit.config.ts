@@ -10,9 +10,9 @@ export default defineConfig({
     include: process.env.MUTATION_TESTS
       ? process.env.MUTATION_TESTS.split(',')
       : ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
-    // The lint tests run ESLint over deliberate violations: they test the lint rules, not the
-    // code under mutation, and it is slow.
-    exclude: ['tests/unit/lint-*.test.ts', '**/node_modules/**'],
+    // The lint tests run ESLint over deliberate violations (slow), and the mutation tests test
+    // this tooling: neither tests the code under mutation.
+    exclude: ['tests/unit/lint-*.test.ts', 'tests/unit/mutation-*.test.ts', '**/node_modules/**'],
     environment: 'node',
   },
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run test:mutation [paths|unit] [glob,…] [--force] [--ignore-static]`: StrykerJS over
+ * `npm run test:mutation [paths|unit] [glob,…] [--force] [--ignore-static] [--after-paths [--report]]`: StrykerJS over
  * machines/ (paths: by the generated path tests alone) or machines/ and src/shared/ (unit: by
  * the whole unit suite), incremental (tests/mutation/incremental-<suite>… is checked in, so a run
  * after a small change only tests what changed). Prints the mutation score per folder and every
@@ -40,6 +40,11 @@ const ignoreStatic = process.argv.includes('--ignore-static');
  * suite over the mutants they left (tests/mutation/after-paths.ts).
  */
 const afterPaths = suite === 'unit' && process.argv.includes('--after-paths');
+/**
+ * `--report` (with `--after-paths`): print the scores from the checked-in incremental files
+ * without running Stryker (each after-paths run's incremental file is its full report).
+ */
+const reportOnly = afterPaths && process.argv.includes('--report');
 
 function stryker(env: Record<string, string>): void {
   const run = spawnSync(
@@ -110,12 +115,13 @@ if (afterPaths) {
         `\n[${index + 1}/${runs.length}] ${run.left} mutants left, by ${run.tests.join(', ') || 'no test'}`,
       );
       if (run.tests.length === 0) continue;
-      stryker({
-        MUTATION_MUTATE: run.ranges.join(','),
-        MUTATION_TESTS: run.tests.join(','),
-        MUTATION_GROUP: `after-paths/${run.name}`,
-      });
-      const file = path.join(root, `reports/mutation/unit/after-paths/${run.name}.json`);
+      if (!reportOnly)
+        stryker({
+          MUTATION_MUTATE: run.ranges.join(','),
+          MUTATION_TESTS: run.tests.join(','),
+          MUTATION_GROUP: `after-paths/${run.name}`,
+        });
+      const file = path.join(root, `tests/mutation/incremental-unit/after-paths/${run.name}.json`);
       rest.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
     }
     const first = [...part.results.values()].flat();

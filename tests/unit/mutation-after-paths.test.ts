@@ -89,6 +89,15 @@ describe('the unit suite’s result for each mutant', () => {
   it('counts a leftover no run reached as not detected: not covered, or survived (chart text)', () => {
     expect(statuses.slice(5)).toEqual(['NoCoverage', 'Survived']);
   });
+  it('counts a mutant killed when one run killed it, whatever another run made of it', () => {
+    const killed = { files: { [file]: { mutants: [at(2, 1, 5, 'Killed')] } } };
+    const survived = { files: { [file]: { mutants: [at(2, 1, 5, 'Survived')] } } };
+    for (const runs of [
+      [killed, survived],
+      [survived, killed],
+    ])
+      expect(combine(first, runs, leftByPaths).files[file].mutants[1].status).toBe('Killed');
+  });
   it('matches mutants by place, mutator and replacement, not by the id a run gives', () => {
     const other = { ...at(2, 1, 5, 'Killed'), replacement: '"Stryker was here!"' };
     expect(mutantKey(file, other)).not.toBe(mutantKey(file, at(2, 1, 5, 'Killed')));
