@@ -42,7 +42,9 @@ function current(file: string, entry: { source?: string }): boolean {
   return existsSync(now) && readFileSync(now, 'utf8') === entry.source;
 }
 
-const DETECTED = new Set(['Killed', 'Timeout']);
+/** The statuses a mutation score counts as detected, and all the statuses it counts. */
+export const DETECTED = new Set(['Killed', 'Timeout']);
+export const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 
 /** The reason the paths suite gives a description it leaves out (tests/mutation/ignorers.mjs). */
 const CHART_TEXT = /^Chart text/;
@@ -96,6 +98,13 @@ export function otherUnitTests(): string[] {
     );
 }
 
+let reachOfTests: Map<string, Set<string>> | undefined;
+/** Each of those test files with the files it imports, directly or not (read once a run). */
+function testReach(): Map<string, Set<string>> {
+  reachOfTests ??= new Map(otherUnitTests().map((test) => [test, reachableFrom(test)]));
+  return reachOfTests;
+}
+
 export interface LeftoverRun {
   /** The incremental file's and report's name. */
   name: string;
@@ -122,8 +131,8 @@ export function leftoverRuns(
   isLeft: (mutant: Mutant) => boolean,
   kind: string,
 ): LeftoverRun[] {
-  const tests = otherUnitTests();
-  const reach = new Map(tests.map((test) => [test, reachableFrom(test)]));
+  const reach = testReach();
+  const tests = [...reach.keys()];
   const testsOf = (file: string, chart: boolean) =>
     tests.filter((test) => CHART_TESTS.includes(test) === chart && reach.get(test)!.has(file));
   const runs = new Map<string, LeftoverRun>();

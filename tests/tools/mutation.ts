@@ -13,6 +13,8 @@ import path from 'node:path';
 import { MACHINE_FILES } from '../mutation/stryker.config.mjs';
 import {
   combine,
+  COUNTED,
+  DETECTED,
   leftAtLoad,
   leftByPaths,
   leftoverRuns,
@@ -79,8 +81,6 @@ const globs = mutate
   ? [...mutate.split(','), ...MACHINE_FILES.filter((g) => g.startsWith('!'))]
   : undefined;
 
-const DETECTED = new Set(['Killed', 'Timeout']);
-const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 const reports: Report[] = [];
 if (afterPaths) {
   const files = filesMatching(globs ?? MACHINE_FILES);
