@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MACHINE_FILES } from '../mutation/stryker.config.mjs';
 import {
@@ -104,6 +104,8 @@ if (afterPaths) {
       kind: 'load-time',
     },
   ];
+  const afterPathsDir = path.join(root, 'tests/mutation/incremental-unit/after-paths');
+  const used = new Set<string>();
   for (const part of parts) {
     const runs = leftoverRuns(part.results, part.isLeft, part.kind);
     const rest: Report[] = [];
@@ -121,7 +123,8 @@ if (afterPaths) {
           MUTATION_TESTS: run.tests.join(','),
           MUTATION_GROUP: `after-paths/${run.name}`,
         });
-      const file = path.join(root, `tests/mutation/incremental-unit/after-paths/${run.name}.json`);
+      used.add(`${run.name}.json`);
+      const file = path.join(afterPathsDir, `${run.name}.json`);
       rest.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
     }
     const first = [...part.results.values()].flat();
@@ -131,6 +134,14 @@ if (afterPaths) {
       `\n${part.label}, before: ${((100 * detected) / counted).toFixed(2)} % (${detected}/${counted}), the mutants left counted as survived`,
     );
     reports.push(combine(part.results, rest, part.isLeft));
+  }
+  // A run whose test files changed has a new name: the old name's results are no longer read.
+  const unused = readdirSync(afterPathsDir).filter((name) => !used.has(name));
+  if (unused.length > 0 && !reportOnly && !mutate) {
+    for (const name of unused) rmSync(path.join(afterPathsDir, name));
+    console.log(`\nRemoved the results no run reads any more: ${unused.join(', ')}`);
+  } else if (unused.length > 0) {
+    console.log(`\nResults no run reads any more: ${unused.join(', ')}`);
   }
 } else if (suite === 'paths') {
   // One Stryker run per group of files that the same registry entries can notice, each running
