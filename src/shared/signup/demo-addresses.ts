@@ -2,6 +2,8 @@
  * Well-known addresses the seed always creates, one per case the signup must handle, so that
  * people and tests can type them (docs/api.md "Demo addresses"). Their ids are fixed too: the seed
  * gives them the ids 1 to {@link DEMO_ADDRESSES}.length in this order, before any generated address.
+ * What each demonstrates is that table's "case" (tests/unit/demo-addresses.test.ts holds the list
+ * to the table).
  */
 import { SERVICE_CLASS, type ProviderName } from '../constants.ts';
 import { formatAddress } from './address.ts';
@@ -25,8 +27,6 @@ export type DemoAddressKind = AddressStatus | 'outside' | 'building';
 export interface DemoAddress {
   /** The address id (`addr_id` of suggestions and `address_id` of serviceability alike). */
   id: number;
-  /** What it demonstrates. */
-  purpose: string;
   /** Text to type in the address box: the demo is among the suggestions it brings. */
   search: string;
   line1: string;
@@ -48,7 +48,6 @@ type DemoSeed = Omit<DemoAddress, 'id' | 'formatted' | 'search' | 'needs_ont_ins
 
 const seeds = {
   utopiaOrderable: {
-    purpose: 'UTOPIA Fiber, orderable; owner data required, renters allowed',
     line1: '245 E Center St',
     line2: '',
     city: 'Orem',
@@ -59,7 +58,6 @@ const seeds = {
     kind: 'orderable',
   },
   utopiaEarlySignup: {
-    purpose: 'UTOPIA Fiber, early signup (network under construction)',
     line1: '88 W Utah Ave',
     line2: '',
     city: 'Payson',
@@ -70,7 +68,6 @@ const seeds = {
     kind: 'early_signup',
   },
   inService: {
-    purpose: 'Already in service through another provider',
     line1: '1020 N Fairfield Rd',
     line2: '',
     city: 'Layton',
@@ -81,7 +78,6 @@ const seeds = {
     kind: 'in_service',
   },
   business: {
-    purpose: 'A business address',
     line1: '660 E Winchester St',
     line2: '',
     city: 'Murray',
@@ -92,7 +88,6 @@ const seeds = {
     kind: 'business',
   },
   disabled: {
-    purpose: 'Disabled for checks (the check-error message)',
     line1: '455 W 7200 S',
     line2: '',
     city: 'Midvale',
@@ -103,7 +98,6 @@ const seeds = {
     kind: 'disabled',
   },
   unavailable: {
-    purpose: 'In a service area but not currently available',
     line1: '3575 W 4100 S',
     line2: '',
     city: 'West Valley City',
@@ -114,7 +108,6 @@ const seeds = {
     kind: 'unavailable',
   },
   severalMatches: {
-    purpose: 'An apartment building searched without a unit: four units match',
     line1: '2890 S Redwood Rd',
     line2: '',
     city: 'West Valley City',
@@ -125,7 +118,6 @@ const seeds = {
     kind: 'building',
   },
   buildingUnit: {
-    purpose: 'One unit of that building, orderable (exactly one match)',
     line1: '2890 S Redwood Rd',
     line2: 'Apt 102',
     city: 'West Valley City',
@@ -136,7 +128,6 @@ const seeds = {
     kind: 'orderable',
   },
   zeroMatches: {
-    purpose: 'Outside every service area (zero matches: the contact-list form)',
     line1: '350 S 200 E',
     line2: '',
     city: 'Salt Lake City',
@@ -147,8 +138,6 @@ const seeds = {
     kind: 'outside',
   },
   yellowstoneOrderable: {
-    purpose:
-      'Yellowstone Fiber, orderable; renters not allowed, tribal question; the 10 Gbps router and mesh extenders are out of stock',
     line1: '101 E Main St',
     line2: '',
     city: 'Bozeman',
@@ -159,7 +148,6 @@ const seeds = {
     kind: 'orderable',
   },
   bountifulOrderable: {
-    purpose: 'Bountiful Fiber, orderable; service class 8 with the city utility account fields',
     line1: '790 S 100 E',
     line2: '',
     city: 'Bountiful',
@@ -170,7 +158,6 @@ const seeds = {
     kind: 'orderable',
   },
   lehiOntInstall: {
-    purpose: 'Lehi Fiber, orderable, needs an ONT install (installation type, date and time)',
     line1: '153 N 100 E',
     line2: '',
     city: 'Lehi',
@@ -182,7 +169,6 @@ const seeds = {
     needs_ont_install: true,
   },
   lehiOrderable: {
-    purpose: 'Lehi Fiber, orderable, ONT already installed',
     line1: '370 W Main St',
     line2: '',
     city: 'Lehi',
@@ -193,7 +179,6 @@ const seeds = {
     kind: 'orderable',
   },
   southernUteOrderable: {
-    purpose: 'Southern Ute Fiber, orderable; desired activation date; installation fee waived',
     line1: '116 Capote Dr',
     line2: '',
     city: 'Ignacio',
@@ -204,7 +189,6 @@ const seeds = {
     kind: 'orderable',
   },
   southernUteEarlySignup: {
-    purpose: 'Southern Ute Fiber, early signup (activation date not required)',
     line1: '356 Ouray St',
     line2: '',
     city: 'Ignacio',
