@@ -1,6 +1,6 @@
 /**
- * `npm run test:mutation [paths|unit] [glob,…] [--force] [--ignore-static] [--after-paths [--report]]`: StrykerJS over
- * machines/ (paths: by the generated path tests alone) or machines/ and src/shared/ (unit: by
+ * `npm run test:mutation [paths|unit] [glob,…] [--force] [--ignore-static]
+ * [--after-paths [--report]]`: StrykerJS over machines/ (paths: by the generated path tests alone) or machines/ and src/shared/ (unit: by
  * the whole unit suite), incremental (tests/mutation/incremental-<suite>… is checked in, so a run
  * after a small change only tests what changed). Prints the mutation score per folder and every
  * surviving mutant. The paths suite runs in groups of files, each by the path tests of the
@@ -104,6 +104,7 @@ if (afterPaths) {
       kind: 'load-time',
     },
   ];
+  // Each run's group, and so its incremental file (stryker.config.mjs), is `after-paths/<name>`.
   const afterPathsDir = path.join(root, 'tests/mutation/incremental-unit/after-paths');
   const used = new Set<string>();
   for (const part of parts) {
@@ -124,8 +125,9 @@ if (afterPaths) {
           MUTATION_GROUP: `after-paths/${run.name}`,
         });
       used.add(`${run.name}.json`);
-      const file = path.join(afterPathsDir, `${run.name}.json`);
-      rest.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
+      rest.push(
+        JSON.parse(readFileSync(path.join(afterPathsDir, `${run.name}.json`), 'utf8')) as Report,
+      );
     }
     const first = [...part.results.values()].flat();
     const counted = first.filter((m) => COUNTED.has(m.status) || part.isLeft(m)).length;
@@ -136,13 +138,14 @@ if (afterPaths) {
     reports.push(combine(part.results, rest, part.isLeft));
   }
   // A run whose test files changed has a new name: the old name's results are no longer read.
-  const unused = readdirSync(afterPathsDir).filter((name) => !used.has(name));
-  if (unused.length > 0 && !reportOnly && !mutate) {
+  // Only a measure of every file knows which those are.
+  const unused = mutate ? [] : readdirSync(afterPathsDir).filter((name) => !used.has(name));
+  if (unused.length > 0 && !reportOnly)
     for (const name of unused) rmSync(path.join(afterPathsDir, name));
-    console.log(`\nRemoved the results no run reads any more: ${unused.join(', ')}`);
-  } else if (unused.length > 0) {
-    console.log(`\nResults no run reads any more: ${unused.join(', ')}`);
-  }
+  if (unused.length > 0)
+    console.log(
+      `\n${reportOnly ? 'Results' : 'Removed the results'} no run reads any more: ${unused.join(', ')}`,
+    );
 } else if (suite === 'paths') {
   // One Stryker run per group of files that the same registry entries can notice, each running
   // only those entries' path tests (tests/mutation/targets.ts).
