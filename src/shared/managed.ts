@@ -15,6 +15,14 @@ import { MANAGED_MESSAGES as M } from './messages/managed.ts';
 const LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
 
 /**
+ * One label of a host name: 1 to 63 lowercase letters, digits and dashes, no dash at either end
+ * (RFC 1123). A virtual server's name is one (docs/servers.md "Names").
+ */
+export function isHostLabel(value: string): boolean {
+  return value.length <= MANAGED.hostLabelMaxLength && LABEL.test(value);
+}
+
+/**
  * A DNS host name nginx takes as a `server_name` as it is: lowercase letters, digits and dashes in
  * dot-separated labels of 1 to 63 characters (no dash at either end), at least two labels, 253
  * characters in all, and a top-level label that is not all digits (not an address).
@@ -24,7 +32,7 @@ export function isHostName(value: string): boolean {
   const labels = value.split('.');
   if (labels.length < 2) return false;
   if (/^\d+$/.test(labels[labels.length - 1])) return false;
-  return labels.every((label) => label.length <= MANAGED.hostLabelMaxLength && LABEL.test(label));
+  return labels.every(isHostLabel);
 }
 
 /** How a typed host name is read: blanks around it removed, lowercased. */
