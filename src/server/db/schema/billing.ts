@@ -212,6 +212,14 @@ export const chargeAttempts = pgTable(
     attemptDate: date('attempt_date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * While a `started` attempt is being charged, the instance charging it holds it until then
+     * (the app clock): nobody else calls the processor for it before, and anyone may take it over
+     * after (a killed instance). Null: nobody holds it.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Which instance holds (or last held) the lease: host, process and a random part. */
+    claimedBy: text('claimed_by'),
   },
   (t) => [
     index('charge_attempts_started_idx')
