@@ -1,7 +1,7 @@
 /**
  * People and notices (docs/people.md): what an authorized contact holds beyond the general
- * contact row, notices from the provider and who acknowledged or ignored them, and the kinds of
- * email each user turned off.
+ * contact row, notices from the provider and who acknowledged or ignored them, the kinds of
+ * email each user turned off, and the changes of a login's email address.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -16,6 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { contacts, customers, users } from './customers.ts';
+import { emailOutbox } from './mail.ts';
 
 /** The authorized-contact fields of a contact (portal.md §3); one row per contact that has them. */
 export const contactDetails = pgTable('contact_details', {
@@ -92,4 +93,28 @@ export const emailOptOuts = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.uid, t.kind] })],
+);
+
+/**
+ * A change of a login's email address (docs/people.md "A login's recovery"): the address before
+ * and after, when by the server's clock, who made it, and the notice sent to the old address.
+ * For a while after it, password links go to the old address (recovery.ts).
+ */
+export const recoveryEmailChanges = pgTable(
+  'recovery_email_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    uid: integer('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    /** The user who changed it, or the site admin acting. */
+    changedBy: text('changed_by').notNull(),
+    noticeMailId: integer('notice_mail_id').references(() => emailOutbox.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [index('recovery_email_changes_uid_idx').on(t.uid, t.changedAt)],
 );
