@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CACHE_DIR } from './stryker.config.mjs';
 import { reachableFrom } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -150,13 +151,25 @@ export function leftoverRuns(
   return [...runs.values()];
 }
 
-/** The paths suite's results by file, from each group's incremental file. */
+/** A first measure's results by file, and the source each file's results were measured on. */
+export interface Measured {
+  results: Map<string, Mutant[]>;
+  sources: Map<string, string>;
+}
+
+/**
+ * The paths suite's results by file, from each group's incremental file. A result older than its
+ * file is refused (a run would mutate ranges of another version), unless `stale` allows it: the
+ * summary made from the incremental files without running anything records the source measured.
+ */
 export function pathResults(
   groups: readonly { files: string[]; name: string }[],
-): Map<string, Mutant[]> {
+  { stale = false } = {},
+): Measured {
   const results = new Map<string, Mutant[]>();
+  const sources = new Map<string, string>();
   for (const group of groups) {
-    const file = path.join(root, `tests/mutation/incremental-paths/${group.name}.json`);
+    const file = path.join(root, `${CACHE_DIR}/paths/${group.name}.json`);
     if (!existsSync(file))
       throw new Error(
         `No path results for ${group.files.join(', ')}: run \`npm run test:mutation -- paths '${group.files.join(',')}'\` first.`,
@@ -164,14 +177,15 @@ export function pathResults(
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
     for (const name of group.files) {
       const entry = report.files[name];
-      if (!entry || !current(name, entry))
+      if (!entry || (!stale && !current(name, entry)))
         throw new Error(
           `${path.relative(root, file)} has no results for ${name} as it is now: run \`npm run test:mutation -- paths '${name}'\` again.`,
         );
       results.set(name, entry.mutants);
+      sources.set(name, entry.source ?? '');
     }
   }
-  return results;
+  return { results, sources };
 }
 
 /** The reason Stryker gives a mutant `--ignore-static` left out. */
@@ -184,23 +198,33 @@ export function leftAtLoad(mutant: Mutant): boolean {
 
 /**
  * `src/shared/` by the unit suite as measured so far: the whole suite's run with
- * `--ignore-static` (tests/mutation/incremental-unit.json), and for the schema files the narrowed
- * runs that measured their load-time mutants (docs/testing.md), the last named first.
+ * `--ignore-static` (`unit.json` in the incremental files' folder), and for the schema files the
+ * narrowed runs that measured their load-time mutants (docs/testing.md), the last named first.
  */
-export function sharedResults(): Map<string, Mutant[]> {
-  const read = (file: string) =>
-    JSON.parse(readFileSync(path.join(root, 'tests/mutation', file), 'utf8')) as Report;
+export function sharedResults(): Measured {
+  const read = (file: string) => {
+    const full = path.join(root, CACHE_DIR, file);
+    if (!existsSync(full))
+      throw new Error(
+        `No results in ${CACHE_DIR}/${file}: run the whole suite's run (docs/testing.md, "The unit suite over \`src/shared/\`") first.`,
+      );
+    return JSON.parse(readFileSync(full, 'utf8')) as Report;
+  };
   const results = new Map<string, Mutant[]>();
-  for (const [file, { mutants }] of Object.entries(read('incremental-unit.json').files))
-    if (file.startsWith('src/shared/')) results.set(file, mutants);
+  const sources = new Map<string, string>();
+  for (const [file, { mutants, source }] of Object.entries(read('unit.json').files))
+    if (file.startsWith('src/shared/')) {
+      results.set(file, mutants);
+      sources.set(file, source ?? '');
+    }
   // The schema run's html.ts: its tests do not reach it, the whole suite's run measures it.
-  for (const group of [
-    'incremental-unit/schemas-static.json',
-    'incremental-unit/session-static.json',
-  ])
-    for (const [file, { mutants }] of Object.entries(read(group).files))
-      if (file !== 'src/shared/html.ts') results.set(file, mutants);
-  return results;
+  for (const group of ['unit/schemas-static.json', 'unit/session-static.json'])
+    for (const [file, { mutants, source }] of Object.entries(read(group).files))
+      if (file !== 'src/shared/html.ts') {
+        results.set(file, mutants);
+        sources.set(file, source ?? '');
+      }
+  return { results, sources };
 }
 
 /**

@@ -4,8 +4,12 @@
 // MUTATION_MUTATE narrows the files (a comma-separated list of globs), e.g. one machine folder.
 // MUTATION_GROUP names one group of files run on its own (tests/mutation/targets.ts): its own
 // incremental file and report, so that groups run one after another keep each other's results.
+// The incremental files live in CACHE_DIR, which git ignores: the checked-in figures are
+// tests/mutation/summary.json (tests/mutation/summary.ts).
 const suite = process.env.MUTATION_SUITE === 'unit' ? 'unit' : 'paths';
 const group = process.env.MUTATION_GROUP;
+/** Stryker's incremental files: local only (.gitignore), a run without them starts from scratch. */
+export const CACHE_DIR = 'tests/mutation/cache';
 export const MACHINE_FILES = [
   'machines/**/*.ts',
   // Registrations (declarations and samples) and the chart drawing are test and tooling code.
@@ -38,9 +42,7 @@ export default {
   concurrency: 2,
   timeoutMS: 20000,
   incremental: true,
-  incrementalFile: group
-    ? `tests/mutation/incremental-${suite}/${group}.json`
-    : `tests/mutation/incremental-${suite}.json`,
+  incrementalFile: group ? `${CACHE_DIR}/${suite}/${group}.json` : `${CACHE_DIR}/${suite}.json`,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: {
     fileName: group ? `reports/mutation/${suite}/${group}.json` : `reports/mutation/${suite}.json`,
@@ -48,7 +50,15 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   // Build output and test results are not copied into the sandbox (a browser run rebuilding the
   // web app meanwhile would pull files from under the copy).
-  ignorePatterns: ['/dist', '/test-results', '/playwright-report', '/reports', '/data'],
+  // Nor are the incremental files (Stryker reads and writes them in the tree itself).
+  ignorePatterns: [
+    '/dist',
+    '/test-results',
+    '/playwright-report',
+    '/reports',
+    '/data',
+    `/${CACHE_DIR}`,
+  ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

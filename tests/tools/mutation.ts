@@ -1,16 +1,20 @@
 /**
  * `npm run test:mutation [paths|unit] [glob,…] [--force] [--ignore-static]
- * [--after-paths [--report]]`: StrykerJS over machines/ (paths: by the generated path tests alone) or machines/ and src/shared/ (unit: by
- * the whole unit suite), incremental (tests/mutation/incremental-<suite>… is checked in, so a run
- * after a small change only tests what changed). Prints the mutation score per folder and every
- * surviving mutant. The paths suite runs in groups of files, each by the path tests of the
- * machines that can see it (tests/mutation/targets.ts).
+ * [--after-paths [--summarize]]` and `npm run test:mutation -- --report`: StrykerJS over
+ * machines/ (paths: by the generated path tests alone) or machines/ and src/shared/ (unit: by the
+ * whole unit suite), incremental (Stryker's incremental files stay in tests/mutation/cache/,
+ * which git ignores, so a run after a small change only tests what changed; without them a run
+ * starts from scratch). Prints the mutation score per folder and every surviving mutant. The
+ * paths suite runs in groups of files, each by the path tests of the machines that can see it
+ * (tests/mutation/targets.ts). The paths runs and `unit --after-paths` write the checked-in
+ * figures, tests/mutation/summary.json and docs/testing.md's section made from it
+ * (tests/mutation/summary.ts); `--report` prints them without running anything.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { MACHINE_FILES } from '../mutation/stryker.config.mjs';
+import { CACHE_DIR, MACHINE_FILES } from '../mutation/stryker.config.mjs';
 import {
   combine,
   COUNTED,
@@ -18,10 +22,20 @@ import {
   leftAtLoad,
   leftByPaths,
   leftoverRuns,
+  type Measured,
   pathResults,
   type Report,
   sharedResults,
 } from '../mutation/after-paths.ts';
+import {
+  type FileSummary,
+  measure,
+  merged,
+  readSummary,
+  reportText,
+  unitMeasure,
+  writeSummary,
+} from '../mutation/summary.ts';
 import { filesMatching, mutationGroups } from '../mutation/targets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,10 +57,19 @@ const ignoreStatic = process.argv.includes('--ignore-static');
  */
 const afterPaths = suite === 'unit' && process.argv.includes('--after-paths');
 /**
- * `--report` (with `--after-paths`): print the scores from the checked-in incremental files
- * without running Stryker (each after-paths run's incremental file is its full report).
+ * `--report`: print the checked-in figures (tests/mutation/summary.json) without running anything
+ * and without the incremental files, as in a fresh clone.
  */
-const reportOnly = afterPaths && process.argv.includes('--report');
+if (process.argv.includes('--report')) {
+  console.log(reportText(readSummary()));
+  process.exit(0);
+}
+/**
+ * `--summarize` (with `--after-paths`): write the summary from the incremental files in
+ * tests/mutation/cache/ without running Stryker (each after-paths run's incremental file is its
+ * full report), results older than their file included (the summary marks them).
+ */
+const summarize = afterPaths && process.argv.includes('--summarize');
 
 function stryker(env: Record<string, string>): void {
   const run = spawnSync(
@@ -90,25 +113,34 @@ if (afterPaths) {
   }));
   // machines/: what the path runs left; src/shared/: what the whole suite's run with
   // --ignore-static left out (tests/mutation/after-paths.ts).
-  const parts = [
+  const byPaths = pathResults(groups, { stale: summarize });
+  const parts: {
+    label: string;
+    measured: Measured;
+    isLeft: typeof leftByPaths;
+    kind: string;
+  }[] = [
     {
       label: 'machines/ after the path tests',
-      results: pathResults(groups),
+      measured: byPaths,
       isLeft: leftByPaths,
       kind: 'behaviour',
     },
     {
       label: 'src/shared/ at load time',
-      results: mutate ? new Map() : sharedResults(),
+      measured: mutate ? { results: new Map(), sources: new Map() } : sharedResults(),
       isLeft: leftAtLoad,
       kind: 'load-time',
     },
   ];
   // Each run's group, and so its incremental file (stryker.config.mjs), is `after-paths/<name>`.
-  const afterPathsDir = path.join(root, 'tests/mutation/incremental-unit/after-paths');
+  const afterPathsDir = path.join(root, CACHE_DIR, 'unit/after-paths');
   const used = new Set<string>();
+  const updates: Record<string, Partial<FileSummary>> = {};
+  for (const [file, mutants] of byPaths.results)
+    updates[file] = { paths: measure(mutants, byPaths.sources.get(file) ?? '') };
   for (const part of parts) {
-    const runs = leftoverRuns(part.results, part.isLeft, part.kind);
+    const runs = leftoverRuns(part.measured.results, part.isLeft, part.kind);
     const rest: Report[] = [];
     console.log(
       `\n${part.label}: ${runs.reduce((sum, run) => sum + run.left, 0)} mutants left, in ${runs.length} runs`,
@@ -118,33 +150,47 @@ if (afterPaths) {
         `\n[${index + 1}/${runs.length}] ${run.left} mutants left, by ${run.tests.join(', ') || 'no test'}`,
       );
       if (run.tests.length === 0) continue;
-      if (!reportOnly)
+      if (!summarize)
         stryker({
           MUTATION_MUTATE: run.ranges.join(','),
           MUTATION_TESTS: run.tests.join(','),
           MUTATION_GROUP: `after-paths/${run.name}`,
         });
       used.add(`${run.name}.json`);
-      rest.push(
-        JSON.parse(readFileSync(path.join(afterPathsDir, `${run.name}.json`), 'utf8')) as Report,
-      );
+      const runFile = path.join(afterPathsDir, `${run.name}.json`);
+      if (!existsSync(runFile))
+        throw new Error(
+          `No results of this run in ${path.relative(root, runFile)}: run \`npm run test:mutation -- unit --after-paths\` (without --summarize).`,
+        );
+      rest.push(JSON.parse(readFileSync(runFile, 'utf8')) as Report);
     }
-    const first = [...part.results.values()].flat();
+    const first = [...part.measured.results.values()].flat();
     const counted = first.filter((m) => COUNTED.has(m.status) || part.isLeft(m)).length;
     const detected = first.filter((m) => DETECTED.has(m.status)).length;
     console.log(
       `\n${part.label}, before: ${((100 * detected) / counted).toFixed(2)} % (${detected}/${counted}), the mutants left counted as survived`,
     );
-    reports.push(combine(part.results, rest, part.isLeft));
+    const combined = combine(part.measured.results, rest, part.isLeft);
+    reports.push(combined);
+    for (const [file, { mutants }] of Object.entries(combined.files))
+      updates[file] = {
+        ...updates[file],
+        unit: unitMeasure(mutants, part.measured.sources.get(file) ?? ''),
+      };
   }
+  await writeSummary(merged(readSummary(), updates));
+  console.log(`\nWrote the figures of ${Object.keys(updates).length} files to the summary.`);
   // A run whose test files changed has a new name: the old name's results are no longer read.
   // Only a measure of every file knows which those are.
-  const unused = mutate ? [] : readdirSync(afterPathsDir).filter((name) => !used.has(name));
-  if (unused.length > 0 && !reportOnly)
+  const unused =
+    mutate || !existsSync(afterPathsDir)
+      ? []
+      : readdirSync(afterPathsDir).filter((name) => !used.has(name));
+  if (unused.length > 0 && !summarize)
     for (const name of unused) rmSync(path.join(afterPathsDir, name));
   if (unused.length > 0)
     console.log(
-      `\n${reportOnly ? 'Results' : 'Removed the results'} no run reads any more: ${unused.join(', ')}`,
+      `\n${summarize ? 'Results' : 'Removed the results'} no run reads any more: ${unused.join(', ')}`,
     );
 } else if (suite === 'paths') {
   // One Stryker run per group of files that the same registry entries can notice, each running
@@ -164,7 +210,22 @@ if (afterPaths) {
       PATH_MACHINES: group.machines.join(',') || '-',
     });
     const file = path.join(root, `reports/mutation/paths/${name}.json`);
-    if (existsSync(file)) reports.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+    reports.push(report);
+    // The group's figures by the path tests alone, written at once (a run of every group takes
+    // hours); the unit suite's figures of these files follow from `unit --after-paths`.
+    await writeSummary(
+      merged(
+        readSummary(),
+        Object.fromEntries(
+          Object.entries(report.files).map(([f, entry]) => [
+            f,
+            { paths: measure(entry.mutants, entry.source ?? '') },
+          ]),
+        ),
+      ),
+    );
   }
 } else {
   // MUTATION_GROUP names a part measured on its own (`machines`, say): its own incremental file
@@ -173,6 +234,9 @@ if (afterPaths) {
   stryker(globs ? { MUTATION_MUTATE: globs.join(',') } : {});
   const file = group ? `reports/mutation/unit/${group}.json` : 'reports/mutation/unit.json';
   reports.push(JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Report);
+  console.log(
+    '\nThis run is a first measure: `npm run test:mutation -- unit --after-paths` turns it into the checked-in figures.',
+  );
 }
 const report: Report = { files: Object.assign({}, ...reports.map((r) => r.files)) };
 
