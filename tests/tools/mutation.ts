@@ -167,9 +167,10 @@ if (afterPaths) {
     const first = [...part.measured.results.values()].flat();
     const counted = first.filter((m) => COUNTED.has(m.status) || part.isLeft(m)).length;
     const detected = first.filter((m) => DETECTED.has(m.status)).length;
-    console.log(
-      `\n${part.label}, before: ${((100 * detected) / counted).toFixed(2)} % (${detected}/${counted}), the mutants left counted as survived`,
-    );
+    if (counted > 0)
+      console.log(
+        `\n${part.label}, before: ${((100 * detected) / counted).toFixed(2)} % (${detected}/${counted}), the mutants left counted as survived`,
+      );
     const combined = combine(part.measured.results, rest, part.isLeft);
     reports.push(combined);
     for (const [file, { mutants }] of Object.entries(combined.files))
