@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
 import type { MapTiles, PublicConfig } from '#shared/public-config';
 import { loadDnsConfig, type DnsConfig } from './dns/config.ts';
+import { DEFAULT_CHECK_LIMITS } from './managed/nginx-check.ts';
 import {
   HypervisorConfigError,
   hypervisorConfig,
@@ -640,8 +641,18 @@ export interface HostAgentConfig {
   apiKey: string;
   /** Where the stand-in keeps each server's state and nginx files. */
   dir: string;
-  /** The nginx that checks every configuration (`nginx -t`); absent: the product rules only. */
+  /**
+   * The nginx that checks every configuration (`nginx -t`). Absent: the stand-in agent does not
+   * start in production, and in development says with each change that it was not checked.
+   */
   nginxBinary: string;
+  /** How many `nginx -t` the agent runs at once (HOST_AGENT_NGINX_CHECKS). */
+  nginxChecks: number;
+  /**
+   * How many more changes may wait for their turn (their server's lock or a check) before the
+   * agent answers busy (HOST_AGENT_QUEUE_SIZE).
+   */
+  queueSize: number;
 }
 
 function hostAgentConfig(env: Env): HostAgentConfig {
@@ -657,6 +668,18 @@ function hostAgentConfig(env: Env): HostAgentConfig {
     apiKey: apiKey ?? randomBytes(24).toString('base64url'),
     dir: path.resolve(field(env, 'HOST_AGENT_DIR', nonEmpty, path.join(dataDir, 'host-agent'))),
     nginxBinary: field(env, 'NGINX_BINARY', nonEmpty, '/usr/sbin/nginx'),
+    nginxChecks: field(
+      env,
+      'HOST_AGENT_NGINX_CHECKS',
+      wholeNumber(1, 64),
+      String(DEFAULT_CHECK_LIMITS.checks),
+    ),
+    queueSize: field(
+      env,
+      'HOST_AGENT_QUEUE_SIZE',
+      wholeNumber(0, 10_000),
+      String(DEFAULT_CHECK_LIMITS.queue),
+    ),
   };
 }
 

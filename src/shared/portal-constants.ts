@@ -42,6 +42,8 @@ export const MANAGED = {
   phpValueMaxLength: 64,
   /** The smallest RSA key nginx accepts on Debian (OpenSSL security level 2). */
   rsaMinBits: 2048,
+  /** How long a host agent busy with other changes asks callers to wait (Retry-After). */
+  busyRetryAfterSeconds: 5,
 } as const;
 /**
  * Virtual servers beyond the editor's bounds (SERVER_EDITOR, portal.md §9). The spec gives the

@@ -38,17 +38,26 @@ export type ManagedChange =
   | { type: 'nginx.set'; enable: boolean }
   | { type: 'websites_user.password'; password: string };
 
-/** Why a change was refused: the API answers with this status and body. */
+/**
+ * Why a change was refused: the API answers with this status and body. 503: the agent is busy
+ * with other changes (more than its checks and queue hold); ask again after `retryAfter` seconds.
+ */
 export interface ChangeRefusal {
   ok: false;
-  status: 404 | 409 | 422;
+  status: 404 | 409 | 422 | 503;
   msg: string;
   errors?: Record<string, string>;
   /** nginx's own message, when `nginx -t` refused the configuration. */
   detail?: string;
+  /** Seconds to wait before asking again (503). */
+  retryAfter?: number;
 }
 
-export type ChangeResult = { ok: true; record: unknown } | ChangeRefusal;
+/**
+ * A change made. `checked: false`: it changed the nginx configuration and no nginx checked it
+ * (an agent without nginx, development only); the API says so with the answer.
+ */
+export type ChangeResult = { ok: true; record: unknown; checked?: false } | ChangeRefusal;
 
 export interface HostAgent {
   list<K extends ManagedListName>(iid: number, list: K): Promise<ManagedLists[K]>;

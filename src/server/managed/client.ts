@@ -1,7 +1,8 @@
 /**
  * The product's `HostAgent`: the agent's HTTP API (stand-in/app.ts describes it) at
  * HOST_AGENT_URL, with HOST_AGENT_API_KEY. A network failure or an answer that is not the API's
- * becomes {@link HostAgentUnavailable} (the API answers 503).
+ * becomes {@link HostAgentUnavailable} (the API answers 503); an agent busy with other changes
+ * answers a 503 refusal with Retry-After, passed on as it is.
  */
 import type { ManagedListName, ManagedLists, NginxRecord, RenderedFile } from '#shared/managed';
 import {
@@ -42,6 +43,22 @@ export function hostAgentClient(options: { url: string; apiKey: string }): HostA
       json<ManagedLists[K]>(await call('GET', `/servers/${iid}/lists/${list}`)),
     apply: async (iid: number, change: ManagedChange): Promise<ChangeResult> => {
       const response = await call('POST', `/servers/${iid}/changes`, change);
+      if (response.status === 503) {
+        // Busy with other changes: a refusal to pass on with its Retry-After. Any other 503 is
+        // an agent that cannot answer.
+        const body = (await response.json().catch(() => undefined)) as
+          { msg?: unknown; busy?: unknown } | undefined;
+        if (body?.busy !== true || typeof body.msg !== 'string') {
+          throw new HostAgentUnavailable('answered 503');
+        }
+        const retryAfter = Number(response.headers.get('retry-after'));
+        return {
+          ok: false,
+          status: 503,
+          msg: body.msg,
+          ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+        };
+      }
       if ([404, 409, 422].includes(response.status)) {
         const body = (await response.json().catch(() => undefined)) as
           { msg?: unknown; errors?: Record<string, string>; detail?: string } | undefined;
@@ -54,8 +71,8 @@ export function hostAgentClient(options: { url: string; apiKey: string }): HostA
           detail: body.detail,
         };
       }
-      const { record } = await json<{ record: unknown }>(response);
-      return { ok: true, record };
+      const { record, checked } = await json<{ record: unknown; checked?: unknown }>(response);
+      return { ok: true, record, ...(checked === false ? { checked: false as const } : {}) };
     },
     nginx: async (iid) => json<NginxRecord>(await call('GET', `/servers/${iid}/nginx`)),
     configuration: async (iid) =>

@@ -2,22 +2,42 @@
  * The staging check (docs/managed-hosting.md "nginx -t"): the configuration a change would make is
  * written to a fresh staging folder and checked by Debian's nginx, run without root with a prefix
  * and temp paths of its own (`nginx -t -q -p STAGING -c STAGING/nginx.conf`). Where nginx is not
- * installed the check says so once and accepts what the product's rules accepted.
+ * installed the checker says so (`real: false`): a production host agent does not start then, and
+ * in development every change it lets through says that its configuration was not checked. At most
+ * a few `nginx -t` run at once per agent ({@link limitChecks}).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { RenderedFile } from '#shared/managed';
 
 export const DEFAULT_NGINX_BINARY = '/usr/sbin/nginx';
 
+/**
+ * How many `nginx -t` one host agent runs at once, and how many more changes may wait for their
+ * turn (a server's lock or a check): beyond both the agent answers busy. HOST_AGENT_NGINX_CHECKS
+ * and HOST_AGENT_QUEUE_SIZE change them.
+ */
+export const DEFAULT_CHECK_LIMITS = { checks: 2, queue: 20 } as const;
+
 export type NginxVerdict = { ok: true } | { ok: false; message: string };
 
 export interface NginxChecker {
-  /** Whether a real nginx checks the files (false: the product's rules only). */
+  /** Whether a real nginx checks the files (false: only the product's rules do). */
   readonly real: boolean;
   check(folder: string): Promise<NginxVerdict>;
+}
+
+/** `binary` is a file this process may run. */
+export function nginxInstalled(binary: string): boolean {
+  try {
+    accessSync(binary, constants.X_OK);
+    return statSync(binary).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Writes `files` under `folder` (made if missing), private keys readable by the owner only. */
@@ -49,7 +69,8 @@ function cleanMessage(output: string, folder: string): string {
 }
 
 export function nginxChecker(binary = DEFAULT_NGINX_BINARY): NginxChecker {
-  if (!existsSync(binary)) {
+  if (!nginxInstalled(binary)) {
+    // Nothing is checked: the agent says so with every change it lets through.
     return { real: false, check: () => Promise.resolve({ ok: true }) };
   }
   return {
@@ -69,6 +90,28 @@ export function nginxChecker(binary = DEFAULT_NGINX_BINARY): NginxChecker {
           },
         );
       }),
+  };
+}
+
+export interface LimitedChecker extends NginxChecker {
+  /** `nginx -t` running now. */
+  readonly running: number;
+  /** Checks waiting for one of those to end. */
+  readonly queued: number;
+}
+
+/** `checker` running at most `concurrency` checks at once, the others waiting in arrival order. */
+export function limitChecks(checker: NginxChecker, concurrency: number): LimitedChecker {
+  const limit = pLimit(concurrency);
+  return {
+    real: checker.real,
+    check: (folder) => limit(() => checker.check(folder)),
+    get running() {
+      return limit.activeCount;
+    },
+    get queued() {
+      return limit.pendingCount;
+    },
   };
 }
 

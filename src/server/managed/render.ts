@@ -41,7 +41,7 @@ http {
     access_log off;
     sendfile on;
     server_tokens off;
-    # Host names may be up to 253 characters (src/shared/managed.ts isHostName).
+    # Host names may be up to 253 characters long.
     server_names_hash_bucket_size 512;
     server_names_hash_max_size 65536;
     client_body_temp_path tmp/client_body;

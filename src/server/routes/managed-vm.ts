@@ -9,6 +9,7 @@
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED } from '#shared/portal-constants';
 import {
   DatabaseCreateSchema,
   databaseNameError,
@@ -92,6 +93,16 @@ export function registerManagedVmRoutes(api: Hono<AppEnv>, deps: AppDeps): void 
 
   async function change(c: Context<AppEnv>, iid: number, what: ManagedChange, status: 200 | 201) {
     const result = await agentCall(() => agent.apply(iid, what));
+    if (!result.ok && result.status === 503) {
+      // The agent is busy with other servers' changes: ask again later.
+      throw new ApiError(
+        503,
+        'Service unavailable',
+        result.msg,
+        {},
+        { 'Retry-After': String(result.retryAfter ?? MANAGED.busyRetryAfterSeconds) },
+      );
+    }
     if (!result.ok) {
       throw new ApiError(
         result.status,
@@ -106,6 +117,12 @@ export function registerManagedVmRoutes(api: Hono<AppEnv>, deps: AppDeps): void 
           ...(result.detail ? { detail: result.detail } : {}),
         },
       );
+    }
+    if (result.checked === false) {
+      // No nginx checked the configuration this change made (development): the answer says so.
+      const unchecked = { checked: false, warning: M.configurationNotChecked };
+      if (result.record === null) return c.json(unchecked, 200);
+      return c.json({ ...(result.record as object), ...unchecked }, status);
     }
     if (result.record === null) return c.body(null, 204);
     return c.json(result.record as object, status);

@@ -47,6 +47,9 @@ export const MANAGED_MESSAGES = {
   phpKey: 'This PHP setting cannot be changed here',
   phpValue: (hint: string) => `Enter ${hint}`,
   nginxRefused: 'The web server refused this configuration',
+  /** A change accepted by the product's rules where no nginx could check it (development). */
+  configurationNotChecked: 'Configuration not checked: nginx is not installed',
+  agentBusy: `The managed server is busy checking other changes: try again in ${MANAGED.busyRetryAfterSeconds} seconds`,
   itemMissing: 'This item does not exist on this server',
   agentUnavailable: 'The managed server cannot be reached; try again in a minute',
   // The page

@@ -4,16 +4,27 @@
  * rendered configuration the folder `DIR/<iid>/live/`. A change is applied to a copy of the state
  * under a per-server lock: the product's rules (../state.ts), then the new configuration rendered
  * to a staging folder and checked with `nginx -t`; only when both accept it are the live folder
- * and the state file replaced. A refusal leaves both untouched.
+ * and the state file replaced. A refusal leaves both untouched. At most `limits.checks` `nginx -t`
+ * run at once, and at most `limits.queue` more changes wait (for their server's lock or a check):
+ * one more is answered busy (503) at once. Without nginx, a change that makes the configuration
+ * different says it was not checked (`checked: false`).
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED } from '#shared/portal-constants';
 import type { ManagedListName, ManagedLists, NginxRecord, RenderedFile } from '#shared/managed';
 import type { ChangeResult, HostAgent, ManagedChange } from '../agent.ts';
-import { liveMemory, nginxChecker, stageAndSwap, type NginxChecker } from '../nginx-check.ts';
+import {
+  DEFAULT_CHECK_LIMITS,
+  limitChecks,
+  liveMemory,
+  nginxChecker,
+  stageAndSwap,
+  type NginxChecker,
+} from '../nginx-check.ts';
 import { previewFiles, renderNginx } from '../render.ts';
 import { applyChange, emptyServerState, listOf, type ServerState } from '../state.ts';
 
@@ -23,12 +34,16 @@ export interface StandInAgentOptions {
   checker?: NginxChecker;
   /** The clock certificates are checked against. */
   now?: () => Date;
+  /** `nginx -t` at once, and changes that may wait beyond them (DEFAULT_CHECK_LIMITS). */
+  limits?: { checks: number; queue: number };
 }
 
 export interface StandInAgent extends HostAgent {
   readonly checker: NginxChecker;
   /** How many changes the product's rules accepted and `nginx -t` then refused. */
   readonly stagingRefusals: number;
+  /** `nginx -t` running now, and changes' checks waiting for one of those to end. */
+  readonly checks: { running: number; queued: number };
 }
 
 /** A password as the server keeps it: scrypt with a random salt. */
@@ -39,6 +54,10 @@ export function hashSecret(secret: string): string {
 
 export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
   const checker = options.checker ?? nginxChecker();
+  const limits = options.limits ?? DEFAULT_CHECK_LIMITS;
+  const limited = limitChecks(checker, limits.checks);
+  /** Changes taken and not yet answered: running, or waiting for their server or a check. */
+  let taken = 0;
   const now = options.now ?? (() => new Date());
   const locks = new Map<number, Promise<unknown>>();
   /** What each server's live folder holds, so that a change stages only the files it changes. */
@@ -83,6 +102,23 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
   }
 
   async function apply(iid: number, change: ManagedChange): Promise<ChangeResult> {
+    if (taken >= limits.checks + limits.queue) {
+      return {
+        ok: false,
+        status: 503,
+        msg: M.agentBusy,
+        retryAfter: MANAGED.busyRetryAfterSeconds,
+      };
+    }
+    taken += 1;
+    try {
+      return await applyInTurn(iid, change);
+    } finally {
+      taken -= 1;
+    }
+  }
+
+  async function applyInTurn(iid: number, change: ManagedChange): Promise<ChangeResult> {
     return locked(iid, async () => {
       const current = await load(iid);
       await loadLastId();
@@ -90,11 +126,12 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
       const newId = () => (lastId = (lastId ?? 0) + 1);
       const applied = applyChange(current, change, { now: now(), hash: hashSecret, newId });
       if (!applied.ok) return applied;
+      const files = renderNginx(applied.state);
       const verdict = await stageAndSwap(
-        checker,
+        limited,
         folder(iid),
         path.join(folder(iid), 'live'),
-        renderNginx(applied.state),
+        files,
         live,
       );
       if (!verdict.ok) {
@@ -104,7 +141,14 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
       await mkdir(options.dir, { recursive: true });
       await writeFile(idFile, String(lastId));
       await save(iid, applied.state);
-      return { ok: true, record: applied.record };
+      // Without nginx nothing checked a configuration this change made different: say so.
+      const unchecked =
+        !checker.real && JSON.stringify(files) !== JSON.stringify(renderNginx(current));
+      return {
+        ok: true,
+        record: applied.record,
+        ...(unchecked ? { checked: false as const } : {}),
+      };
     });
   }
 
@@ -112,6 +156,9 @@ export function createStandInAgent(options: StandInAgentOptions): StandInAgent {
     checker,
     get stagingRefusals() {
       return stagingRefusals;
+    },
+    get checks() {
+      return { running: limited.running, queued: limited.queued };
     },
     list: async <K extends ManagedListName>(iid: number, list: K): Promise<ManagedLists[K]> =>
       listOf(await load(iid), list),

@@ -2,8 +2,10 @@
  * The stand-in host agent's HTTP API (`Authorization: Bearer <HOST_AGENT_API_KEY>`), what the
  * product's client (../client.ts) calls:
  * - `GET /servers/{iid}/lists/{list}`: one list of the managed server view (no secrets);
- * - `POST /servers/{iid}/changes`: one change (../agent.ts `ManagedChange`): 200 `{ record }`, or
- *   404, 409 or 422 `{ msg, errors?, detail? }`;
+ * - `POST /servers/{iid}/changes`: one change (../agent.ts `ManagedChange`): 200 `{ record }`
+ *   (with `checked: false` when no nginx checked the configuration it made), or 404, 409 or 422
+ *   `{ msg, errors?, detail? }`, or 503 `{ msg, busy: true }` with Retry-After when the agent
+ *   already holds as many changes as its checks and queue take;
  * - `GET /servers/{iid}/nginx`: `{ status }`;
  * - `GET /servers/{iid}/configuration`: the rendered nginx files, private keys left out.
  */
@@ -11,6 +13,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MANAGED_LIST_NAMES, parseManagedId, type ManagedListName } from '#shared/managed';
+import { MANAGED } from '#shared/portal-constants';
 import type { ManagedChange } from '../agent.ts';
 import type { StandInAgent } from './agent.ts';
 
@@ -43,8 +46,17 @@ export function createHostAgentApp(agent: StandInAgent, apiKey: string): Hono {
     if (iid === undefined) return c.json({ msg: 'Not found' }, 404);
     const change = (await c.req.json()) as ManagedChange;
     const result = await agent.apply(iid, change);
-    if (result.ok) return c.json({ record: result.record });
-    const { ok: _ok, status, ...body } = result;
+    if (result.ok) {
+      return c.json({
+        record: result.record,
+        ...(result.checked === false ? { checked: false } : {}),
+      });
+    }
+    const { ok: _ok, status, retryAfter, ...body } = result;
+    if (status === 503) {
+      c.header('Retry-After', String(retryAfter ?? MANAGED.busyRetryAfterSeconds));
+      return c.json({ ...body, busy: true }, status);
+    }
     return c.json(body, status);
   });
   app.get('/servers/:iid/nginx', async (c) => {

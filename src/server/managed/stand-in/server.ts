@@ -1,11 +1,12 @@
 /**
  * Runs the stand-in host agent on its own port (HOST_AGENT_PORT, default 3002), beside the
  * product's server, as the card provider runs: `npm start`, `npm run dev` and the browser tests
- * start it; the API reaches it at HOST_AGENT_URL with HOST_AGENT_API_KEY. It says on start
- * whether a real nginx checks the configurations.
+ * start it; the API reaches it at HOST_AGENT_URL with HOST_AGENT_API_KEY. Without nginx
+ * (NGINX_BINARY) it refuses to start in production; in development it says so on start, and each
+ * change it lets through says its configuration was not checked.
  */
 import { serve, type ServerType } from '@hono/node-server';
-import type { Config } from '../../config.ts';
+import { ConfigError, type Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { nginxChecker } from '../nginx-check.ts';
 import { createStandInAgent, type StandInAgent } from './agent.ts';
@@ -27,16 +28,33 @@ export async function startHostAgent(options: {
 }): Promise<RunningHostAgent> {
   const { config } = options;
   const logger = options.logger.child({ service: 'host-agent' });
-  const checker = nginxChecker(config.hostAgent.nginxBinary);
-  if (checker.real)
-    logger.info({ nginx: config.hostAgent.nginxBinary }, 'nginx -t checks every change');
-  else {
-    logger.warn(
-      { nginx: config.hostAgent.nginxBinary },
-      'nginx is not installed: configurations are checked by the product rules only',
+  const { nginxBinary, nginxChecks, queueSize } = config.hostAgent;
+  const checker = nginxChecker(nginxBinary);
+  if (!checker.real && config.production) {
+    throw new ConfigError(
+      'NGINX_BINARY',
+      `is ${nginxBinary}, which is not an nginx this user can run: the host agent checks every ` +
+        'configuration with nginx -t and does not start without it in production. Install ' +
+        "Debian's nginx package (apt-get install nginx) or set NGINX_BINARY to the nginx binary.",
     );
   }
-  const agent = createStandInAgent({ dir: config.hostAgent.dir, checker, now: options.now });
+  if (checker.real) {
+    logger.info(
+      { nginx: nginxBinary, checks: nginxChecks, queue: queueSize },
+      'nginx -t checks every change',
+    );
+  } else {
+    logger.warn(
+      { nginx: nginxBinary },
+      'Configuration not checked: nginx is not installed (NGINX_BINARY); each change says so',
+    );
+  }
+  const agent = createStandInAgent({
+    dir: config.hostAgent.dir,
+    checker,
+    now: options.now,
+    limits: { checks: nginxChecks, queue: queueSize },
+  });
   const app = createHostAgentApp(agent, config.hostAgent.apiKey);
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve(
