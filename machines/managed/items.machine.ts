@@ -5,6 +5,9 @@
  * update, delete after a confirmation), each answered by the server; a refusal's field errors show
  * on the form. A new database or vhost is marked as starting and its delete is disabled for 60 s
  * (`deleteLock`), counting down by one second (the `lockTick` delay: a simulated clock in tests).
+ * An answer that says its configuration was not checked (`checked: false`, a host agent without
+ * nginx) keeps its `warning` to show with the list until the next change; the item is kept
+ * without those two fields.
  *
  * The app provides the calls: `load` (GET), `create` (POST), `update` (PUT) and `remove` (DELETE).
  */
@@ -34,6 +37,8 @@ export interface ManagedItemsContext {
   errors: Record<string, string>;
   /** Why the last change or the load failed. */
   error: string | null;
+  /** What the last change's answer warned of (its configuration was not checked). */
+  warning: string | null;
 }
 
 export type ManagedItemsEvent =
@@ -68,6 +73,18 @@ export function itemIdOf(list: ManagedListName, item: ManagedItem): string {
 
 function messageOf(error: unknown): string {
   return failureMessage(error) ?? 'The change could not be made.';
+}
+
+/** The warning of a change's answer, if it has one. */
+function warningOf(answer: unknown): string | null {
+  const warning = (answer as { warning?: unknown } | null)?.warning;
+  return typeof warning === 'string' ? warning : null;
+}
+
+/** The item of an answer, without what the answer said about the change. */
+function itemOf(answer: ManagedItem): ManagedItem {
+  const { checked: _checked, warning: _warning, ...item } = answer;
+  return item;
 }
 
 function fieldErrorsOf(error: unknown): Record<string, string> {
@@ -114,13 +131,14 @@ export const managedItemsMachine = setup({
       assertEvent(event, 'xstate.error.actor.load');
       return { error: messageOf(event.error) };
     }),
-    'start a change': assign({ errors: {}, error: null }),
+    'start a change': assign({ errors: {}, error: null, warning: null }),
     'add the item': assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.create');
       const id = itemIdOf(context.list, event.output);
       const others = context.items.filter((item) => itemIdOf(context.list, item) !== id);
       return {
-        items: [...others, event.output],
+        items: [...others, itemOf(event.output)],
+        warning: warningOf(event.output),
         locks: context.deleteLock
           ? { ...context.locks, [id]: MANAGED.deleteLockSeconds }
           : context.locks,
@@ -131,15 +149,20 @@ export const managedItemsMachine = setup({
       const id = itemIdOf(context.list, event.output);
       return {
         items: context.items.map((item) =>
-          itemIdOf(context.list, item) === id ? event.output : item,
+          itemIdOf(context.list, item) === id ? itemOf(event.output) : item,
         ),
         selected: null,
+        warning: warningOf(event.output),
       };
     }),
-    'drop the item': assign(({ context }) => ({
-      items: context.items.filter((item) => itemIdOf(context.list, item) !== context.selected),
-      selected: null,
-    })),
+    'drop the item': assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.remove');
+      return {
+        items: context.items.filter((item) => itemIdOf(context.list, item) !== context.selected),
+        selected: null,
+        warning: warningOf(event.output),
+      };
+    }),
     'keep the refusal': assign(({ event }) => {
       assertEvent(event, [
         'xstate.error.actor.create',
@@ -150,7 +173,7 @@ export const managedItemsMachine = setup({
     }),
     'select the item': assign(({ event }) => {
       assertEvent(event, ['item.delete.pressed', 'item.update.submitted']);
-      return { selected: event.id, errors: {}, error: null };
+      return { selected: event.id, errors: {}, error: null, warning: null };
     }),
     'forget the selection': assign({ selected: null }),
     'count down': assign(({ context }) => ({
@@ -173,6 +196,7 @@ export const managedItemsMachine = setup({
     selected: null,
     errors: {},
     error: null,
+    warning: null,
   }),
   initial: 'loading',
   states: {

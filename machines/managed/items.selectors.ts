@@ -41,4 +41,6 @@ export const selectConfirming = (s: ManagedItemsSnapshot) =>
   s.matches({ ready: { work: 'confirming' } }) ? s.context.selected : null;
 export const selectFieldErrors = (s: ManagedItemsSnapshot) => s.context.errors;
 export const selectError = (s: ManagedItemsSnapshot) => s.context.error;
+/** What the last change's answer warned of: its configuration was not checked. */
+export const selectWarning = (s: ManagedItemsSnapshot) => s.context.warning;
 export const selectCanChange = (s: ManagedItemsSnapshot) => s.matches({ ready: { work: 'idle' } });

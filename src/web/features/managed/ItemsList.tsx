@@ -1,4 +1,7 @@
-/** A list of the managed server view: its rows, their Delete buttons (with the lock) and the confirmation. */
+/**
+ * A list of the managed server view: its rows, their Delete buttons (with the lock) and the
+ * confirmation; a refusal, or the last change's warning (its configuration was not checked).
+ */
 import { Alert, Badge, Button, Group, Modal, Table } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -10,6 +13,7 @@ import {
   selectFieldErrors,
   selectLoadFailed,
   selectRows,
+  selectWarning,
 } from '#machines/managed/items.selectors';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 
@@ -34,6 +38,7 @@ export function ItemsList({
   const confirming = useSelector(actor, selectConfirming);
   const error = useSelector(actor, selectError);
   const fieldErrors = useSelector(actor, selectFieldErrors);
+  const warning = useSelector(actor, selectWarning);
   if (failed) {
     return (
       <LoadFailure
@@ -48,6 +53,11 @@ export function ItemsList({
       {error && Object.keys(fieldErrors).length === 0 && (
         <Alert color="red" role="alert">
           {error}
+        </Alert>
+      )}
+      {warning && (
+        <Alert color="yellow" role="status">
+          {warning}
         </Alert>
       )}
       <Table aria-label={label} striped>
