@@ -29,6 +29,13 @@ export const TIMERS = {
 export const RESET_LINK_VALID_MINUTES = 60;
 
 /**
+ * For this many hours after a login's email address changed, a password link goes to the
+ * address on file before the change, and to the new one only once the change notice to the old
+ * address was delivered (docs/people.md "A login's recovery").
+ */
+export const RECOVERY_EMAIL_CHANGE_HOURS = 24;
+
+/**
  * Rate limits: at most `max` hits per window of `windowSeconds` per key; the next is refused with
  * a 429 (the server's LIMITS table names each and says what it counts).
  */

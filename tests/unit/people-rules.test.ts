@@ -16,9 +16,15 @@ import {
   managesContacts,
   mayGrantLevel,
   normalizePerms,
+  rightsBeyond,
   ungrantableCategories,
   withLevel,
 } from '../../src/shared/people/grants.ts';
+import {
+  changedRecoveryFields,
+  mayChangeRecovery,
+  sameEmail,
+} from '../../src/shared/people/recovery.ts';
 import type { Perms } from '../../src/shared/permissions.ts';
 
 /** The message a contact field gives this value, or null when it accepts it. */
@@ -189,5 +195,61 @@ describe('granting permissions (portal.md §6; docs/people.md)', () => {
     expect(ungrantableCategories(paymentsViewer, {}, withLevel({}, 'payments', 'view'))).toEqual(
       [],
     );
+  });
+});
+
+describe('a login holding rights its editor does not hold (docs/people.md "A login\'s recovery")', () => {
+  it('names every category where the login holds more than the editor', () => {
+    const contactsManager: Perms = { contacts: { has_view: true, has_manage: true } };
+    expect(
+      rightsBeyond(contactsManager, { contacts: { has_view: true, has_manage: false } }),
+    ).toEqual([]);
+    expect(rightsBeyond(contactsManager, {})).toEqual([]);
+    expect(
+      rightsBeyond(contactsManager, {
+        services: { has_view: true, has_manage: false },
+        payments: { has_view: true, has_manage: true },
+        contacts: { has_view: true, has_manage: true },
+      }),
+    ).toEqual(['payments', 'services']);
+    // View where the editor holds view is not more; manage is.
+    const viewer: Perms = { payments: { has_view: true, has_manage: false } };
+    expect(rightsBeyond(viewer, { payments: { has_view: true, has_manage: false } })).toEqual([]);
+    expect(rightsBeyond(viewer, { payments: { has_view: true, has_manage: true } })).toEqual([
+      'payments',
+    ]);
+  });
+
+  it('lets admin manage hold every right, and a user hold its own', () => {
+    const everything = normalizePerms(
+      Object.fromEntries(
+        PERMISSION_CATEGORIES.map((c) => [c, { has_view: true, has_manage: true }]),
+      ),
+    );
+    expect(rightsBeyond({ admin: { has_view: true, has_manage: true } }, everything)).toEqual([]);
+    expect(rightsBeyond(everything, everything)).toEqual([]);
+    expect(rightsBeyond(undefined, everything)).toEqual([...PERMISSION_CATEGORIES]);
+  });
+});
+
+describe('the recovery fields of a login', () => {
+  const before = { email: 'ada@example.test', phone: '(801) 555-0100' };
+
+  it('are its email address and phone number, the address compared without letter case', () => {
+    expect(changedRecoveryFields(before, before)).toEqual([]);
+    expect(changedRecoveryFields(before, { ...before, email: ' ADA@Example.test ' })).toEqual([]);
+    expect(changedRecoveryFields(before, { ...before, email: 'eve@example.test' })).toEqual([
+      'email',
+    ]);
+    expect(changedRecoveryFields(before, { ...before, phone: '(801) 555-0101' })).toEqual([
+      'phone',
+    ]);
+    expect(sameEmail('a@x.test', 'b@x.test')).toBe(false);
+  });
+
+  it('are changed by the login itself or by the primary admin only', () => {
+    expect(mayChangeRecovery({ uid: 1, primaryAdmin: false }, { uid: 1 })).toBe(true);
+    expect(mayChangeRecovery({ uid: 2, primaryAdmin: true }, { uid: 1 })).toBe(true);
+    expect(mayChangeRecovery({ uid: 2, primaryAdmin: false }, { uid: 1 })).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ import { findUser } from './accounts.ts';
 import { audit } from './audit.ts';
 import { ENDPOINT_ACCESS } from './endpoints.ts';
 import type { AccessRule, EndpointKey } from './rules.ts';
-import { proxyAdminOfRequest, requireSession } from './session.ts';
+import { proxyAdminOfRequest, requireSession, type Session } from './session.ts';
 
 function handlerRoute(c: Context<AppEnv>): EndpointKey | undefined {
   const route = c.req.matchedRoutes.find((r) => r.method !== 'ALL');
@@ -54,7 +54,15 @@ export async function enforce(c: Context<AppEnv>, rule: AccessRule): Promise<voi
   if (rule.kind === 'permission' && !hasAnyPermission(session.perms, rule.anyOf)) {
     throw forbidden(ERROR_MESSAGES.accessDenied, ERROR_TITLES.accessDenied);
   }
-  if (rule.fresh && !session.fresh) {
+  if (rule.fresh) requireFresh(session);
+}
+
+/**
+ * 401 `Fresh Access Token Required` unless the access token is fresh: the rule's `fresh`, and the
+ * answer of a handler whose change needs it only sometimes (a login's email: docs/people.md).
+ */
+export function requireFresh(session: Pick<Session, 'fresh'>): void {
+  if (!session.fresh) {
     throw unauthorized(ERROR_TITLES.freshTokenRequired, SESSION_MESSAGES.freshTokenRequired);
   }
 }

@@ -3,15 +3,27 @@
  * wording or in time: the lookup and the email happen after the answer was sent; only the email
  * (in the outbox) tells. Links in them start with PUBLIC_URL or the configured listen address,
  * never a request header. A password link holds 32 random bytes, is stored as a SHA-256
- * digest, works once and for one hour.
+ * digest, works once and for one hour. Within a day of a change of the login's email address, the
+ * link goes to the old address (docs/people.md "A login's recovery").
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_LINK_VALID_MINUTES, WEB_BASE_PATH } from '#shared/constants';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  RECOVERY_EMAIL_CHANGE_HOURS,
+  RESET_LINK_VALID_MINUTES,
+  WEB_BASE_PATH,
+} from '#shared/constants';
+import { sameEmail } from '#shared/people/recovery';
 import type { AppDeps } from '../context.ts';
-import { contacts, passwordResetTokens, users } from '../db/schema.ts';
+import {
+  contacts,
+  emailOutbox,
+  passwordResetTokens,
+  recoveryEmailChanges,
+  users,
+} from '../db/schema.ts';
 import type { Executor } from '../db/client.ts';
 import { linkOrigin } from '../mail/links.ts';
-import { queueMail } from '../mail/outbox.ts';
+import { queueMail, queueMails } from '../mail/outbox.ts';
 import { passwordRecoveryMail, usernameRecoveryMail } from '../mail/templates.ts';
 import { contactOf, findUserByUsername } from './accounts.ts';
 import { digest, randomToken } from './tokens.ts';
@@ -52,6 +64,7 @@ export async function sendPasswordLink(deps: AppDeps, username: string) {
   if (!user) return;
   const contact = await contactOf(db, user.contactId);
   if (!contact?.email) return;
+  const recipients = await passwordLinkRecipients(db, deps.clock.now(), user.uid, contact.email);
   const token = randomToken();
   const deliver = await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
@@ -59,19 +72,48 @@ export async function sendPasswordLink(deps: AppDeps, username: string) {
       uid: user.uid,
       expiresAt: new Date(Date.now() + RESET_LINK_VALID_MINUTES * 60_000),
     });
-    return queueMail(
+    return queueMails(
       deps,
       tx,
-      passwordRecoveryMail({
-        productName: deps.config.productName,
-        to: contact.email,
-        username: user.username,
-        link: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/password-update/${token}`,
-        validMinutes: RESET_LINK_VALID_MINUTES,
-      }),
+      recipients.map((to) =>
+        passwordRecoveryMail({
+          productName: deps.config.productName,
+          to,
+          username: user.username,
+          link: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/password-update/${token}`,
+          validMinutes: RESET_LINK_VALID_MINUTES,
+        }),
+      ),
     );
   });
   deliver();
+}
+
+/**
+ * Where a password link goes (docs/people.md "A login's recovery"): to the login's address,
+ * unless its address changed in the last {@link RECOVERY_EMAIL_CHANGE_HOURS} hours by the server's
+ * clock. Then to the address it had before the first of those changes, and to the current one
+ * only once every change notice of those hours was delivered (`sent_at`); an address in between
+ * gets nothing.
+ */
+export async function passwordLinkRecipients(
+  db: Executor,
+  now: Date,
+  uid: number,
+  current: string,
+): Promise<string[]> {
+  const since = new Date(now.getTime() - RECOVERY_EMAIL_CHANGE_HOURS * 3_600_000);
+  const changes = await db
+    .select({ oldEmail: recoveryEmailChanges.oldEmail, noticeSentAt: emailOutbox.sentAt })
+    .from(recoveryEmailChanges)
+    .leftJoin(emailOutbox, eq(emailOutbox.id, recoveryEmailChanges.noticeMailId))
+    .where(and(eq(recoveryEmailChanges.uid, uid), gt(recoveryEmailChanges.changedAt, since)))
+    .orderBy(asc(recoveryEmailChanges.changedAt), asc(recoveryEmailChanges.id));
+  if (changes.length === 0) return [current];
+  const recipients = [changes[0].oldEmail];
+  const told = changes.every((change) => change.noticeSentAt !== null);
+  if (told && !sameEmail(current, changes[0].oldEmail)) recipients.push(current);
+  return recipients;
 }
 
 /** The user a live (unused, unexpired) link belongs to. */

@@ -46,13 +46,28 @@ export async function queueMails(
   db: Executor,
   mails: readonly OutgoingMail[],
 ): Promise<() => void> {
-  if (mails.length === 0) return () => undefined;
+  return (await queueMailRows(deps, db, mails)).deliver;
+}
+
+/**
+ * {@link queueMails} that also gives the outbox rows' ids, for a caller that later asks whether
+ * a message was sent (`sent_at`).
+ */
+export async function queueMailRows(
+  deps: AppDeps,
+  db: Executor,
+  mails: readonly OutgoingMail[],
+): Promise<{ ids: number[]; deliver: () => void }> {
+  if (mails.length === 0) return { ids: [], deliver: () => undefined };
   const rows = await db
     .insert(emailOutbox)
     .values(mails.map((mail) => ({ ...mail, from: deps.config.mailFrom })))
     .returning();
-  return () => {
-    if (deps.config.smtpUrl) for (const row of rows) void deliver(deps, row);
+  return {
+    ids: rows.map((row) => row.id),
+    deliver: () => {
+      if (deps.config.smtpUrl) for (const row of rows) void deliver(deps, row);
+    },
   };
 }
 

@@ -85,3 +85,44 @@ export function passwordRecoveryMail(options: {
     ]),
   };
 }
+
+/**
+ * To the old address of a login whose email address changed (docs/people.md "A login's
+ * recovery"): who changed it and when, and what to do if it was not the owner.
+ */
+export function recoveryEmailChangedMail(options: {
+  productName: string;
+  to: string;
+  username: string;
+  changedBy: string;
+  /** When, as the server words it (UTC). */
+  changedAt: string;
+  recoveryUrl: string;
+  holdHours: number;
+}): OutgoingMail {
+  const who =
+    options.changedBy === options.username ? 'by this login itself' : `by ${options.changedBy}`;
+  return {
+    to: options.to,
+    subject: `The email address of your ${options.productName} login changed`,
+    text: [
+      `The email address of the username ${options.username} was changed from ${options.to} to another address on ${options.changedAt}, ${who}.`,
+      '',
+      'If you made this change, there is nothing to do.',
+      '',
+      `If you did not, set a new password at ${options.recoveryUrl} and contact us: for ${options.holdHours} hours after the change, password links for this username are still sent to this address.`,
+    ].join('\n'),
+    html: mailHtml(options.productName, [
+      html`<p>
+        The email address of the username <strong>${options.username}</strong> was changed from
+        ${options.to} to another address on ${options.changedAt}, ${who}.
+      </p>`,
+      html`<p>If you made this change, there is nothing to do.</p>`,
+      html`<p>
+        If you did not, <a href="${options.recoveryUrl}">set a new password</a> and contact us: for
+        ${options.holdHours} hours after the change, password links for this username are still sent
+        to this address.
+      </p>`,
+    ]),
+  };
+}

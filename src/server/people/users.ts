@@ -1,9 +1,10 @@
 /**
  * Making a contact a user, changing its rights, and making it a contact again, with the rules of
  * docs/people.md: nobody grants or removes a right they do not hold (a site admin acting for the
- * customer holds them all), the primary admin keeps every right and its login, and someone always
- * keeps contacts manage. Every change is written to the audit log with who made it; a login that
- * goes away takes its sessions with it (its refresh families are revoked in the same transaction).
+ * customer holds them all), nobody changes a login holding a right they do not hold, the primary
+ * admin keeps every right and its login, and someone always keeps contacts manage. Every change
+ * is written to the audit log with who made it; a login that goes away takes its sessions with it
+ * (its refresh families are revoked in the same transaction).
  */
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import {
   levelOf,
   managesContacts,
   normalizePerms,
+  rightsBeyond,
   ungrantableCategories,
   type Level,
 } from '#shared/people/grants';
@@ -56,17 +58,33 @@ export function granterOf(session: Session, asSiteAdmin: boolean): Granter {
 
 const ALL: Perms = { admin: { has_view: true, has_manage: true } };
 
+function granterPerms(granter: Granter): Perms {
+  return granter.perms === 'all' ? ALL : granter.perms;
+}
+
 function checkGrant(granter: Granter, before: Perms | undefined, after: Perms | undefined) {
-  const refused = ungrantableCategories(
-    granter.perms === 'all' ? ALL : granter.perms,
-    before,
-    after,
-  );
+  const refused = ungrantableCategories(granterPerms(granter), before, after);
   if (refused.length > 0) {
     throw new ApiError(
       403,
       'Cannot grant',
       PEOPLE_MESSAGES.cannotGrant(refused.map((c) => PERMISSION_CATEGORY_TEXT[c].label)),
+    );
+  }
+}
+
+/**
+ * A login holding a right its editor does not hold is not theirs to change at all: not its
+ * contact's fields, not its rights (403 `Cannot change`). Taking its login away is refused by the
+ * grant check already (every right it holds would be lowered).
+ */
+export function checkNotOutranked(granter: Granter, target: UserRow) {
+  const beyond = rightsBeyond(granterPerms(granter), permsOf(target));
+  if (beyond.length > 0) {
+    throw new ApiError(
+      403,
+      PEOPLE_MESSAGES.cannotChangeTitle,
+      PEOPLE_MESSAGES.cannotChange(beyond.map((c) => PERMISSION_CATEGORY_TEXT[c].label)),
     );
   }
 }
@@ -191,6 +209,7 @@ export async function changePerms(
   const after = normalizePerms(perms);
   await checkAccountRules(tx, user, after);
   checkGrant(granter, before, after);
+  checkNotOutranked(granter, user);
   await tx
     .update(users)
     .set({ ...permissionColumns(grantOf(after)), updatedAt: new Date() })

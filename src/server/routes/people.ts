@@ -37,6 +37,7 @@ import {
   userRecord,
   type ContactRecord,
 } from '../people/store.ts';
+import { checkLoginContactChange, noteEmailChange } from '../people/recovery-change.ts';
 import { changePerms, checkNewLogin, granterOf, grantLogin, removeLogin } from '../people/users.ts';
 
 /** The address rule, on top of the schema (its fields named in a 422). */
@@ -84,12 +85,29 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
     const session = await requireSession(c);
     const contactId = pathContactId(c);
     const patch = await readJson(c, ContactPatchSchema);
+    const granter = granterOf(session, asSiteAdmin);
     const { db } = c.var.deps.database;
-    await db.transaction(async (tx) => {
+    const deliver = await db.transaction(async (tx) => {
       const record = await contactOr404(tx, session.user.cid, contactId, true);
       const merged = { ...contactInput(contactView(record)), ...patch };
-      await updateContact(tx, record, checkAddress(parseWith(ContactSchema, merged)));
+      const next = checkAddress(parseWith(ContactSchema, merged));
+      let notice: () => void = () => undefined;
+      // A login's contact (docs/people.md "A login's recovery").
+      if (record.user) {
+        const before = record.contact;
+        const changed = checkLoginContactChange(session, granter, record.user, before, next);
+        if (changed.includes('email')) {
+          notice = await noteEmailChange(c, tx, record.user, {
+            oldEmail: before.email,
+            newEmail: next.email,
+            by: granter.actor,
+          });
+        }
+      }
+      await updateContact(tx, record, next);
+      return notice;
     });
+    deliver();
     return c.json(await viewOf(db, session.user.cid, contactId));
   });
 

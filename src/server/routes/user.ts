@@ -10,6 +10,8 @@ import type { AppEnv } from '../context.ts';
 import { billingSummary } from '../billing/ledger.ts';
 import { contacts } from '../db/schema.ts';
 import { readJson } from '../http/validate.ts';
+import { checkLoginContactChange, noteEmailChange } from '../people/recovery-change.ts';
+import { granterOf } from '../people/users.ts';
 
 export function registerUserRoutes(api: Hono<AppEnv>) {
   api.get('/user/profile', async (c) => {
@@ -39,20 +41,39 @@ export function registerUserRoutes(api: Hono<AppEnv>) {
     const session = await requireSession(c);
     const body = await readJson(c, UserInfoSchema);
     const { db } = c.var.deps.database;
-    const [updated] = await db
-      .update(contacts)
-      .set({
-        firstName: body.first_name,
-        middleInitial: body.middle_initial.toUpperCase(),
-        lastName: body.last_name,
-        business: body.business,
-        dob: body.dob || null,
-        phone: body.phone,
-        email: body.email,
-        updatedAt: new Date(),
-      })
-      .where(eq(contacts.contactId, session.user.contactId))
-      .returning();
+    const granter = granterOf(session, false);
+    const { updated, deliver } = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(contacts)
+        .where(eq(contacts.contactId, session.user.contactId))
+        .for('update');
+      // The login's own email and phone need a fresh token (docs/people.md "A login's recovery").
+      const changed = checkLoginContactChange(session, granter, session.user, before, body);
+      const notice = changed.includes('email')
+        ? await noteEmailChange(c, tx, session.user, {
+            oldEmail: before.email,
+            newEmail: body.email,
+            by: granter.actor,
+          })
+        : () => undefined;
+      const [row] = await tx
+        .update(contacts)
+        .set({
+          firstName: body.first_name,
+          middleInitial: body.middle_initial.toUpperCase(),
+          lastName: body.last_name,
+          business: body.business,
+          dob: body.dob || null,
+          phone: body.phone,
+          email: body.email,
+          updatedAt: new Date(),
+        })
+        .where(eq(contacts.contactId, session.user.contactId))
+        .returning();
+      return { updated: row, deliver: notice };
+    });
+    deliver();
     return c.json(contactInfo(updated));
   });
 }

@@ -30,6 +30,11 @@ export const PEOPLE_MESSAGES = {
     'At least one user must keep Contacts manage: give it to someone else first.',
   cannotGrant: (categories: readonly string[]) =>
     `You cannot grant or remove rights you do not hold yourself: ${categories.join(', ')}.`,
+  cannotChangeTitle: 'Cannot change',
+  cannotChange: (categories: readonly string[]) =>
+    `You cannot change a user who holds rights you do not hold yourself: ${categories.join(', ')}.`,
+  recoveryFields:
+    'Only the user or the primary admin can change the email address or phone number of a login.',
   ownLogin: 'You cannot remove your own login.',
   contactSaved: 'Contact saved',
   contactAdded: 'Contact added',

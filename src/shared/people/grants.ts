@@ -52,6 +52,19 @@ export function ungrantableCategories(
   });
 }
 
+/**
+ * The categories where `target` holds a level `editor` does not: a login holding rights its
+ * editor lacks is not theirs to change at all (its contact fields, its rights, its login).
+ */
+export function rightsBeyond(
+  editor: Perms | undefined,
+  target: Perms | undefined,
+): PermissionCategory[] {
+  return PERMISSION_CATEGORIES.filter(
+    (category) => !mayGrantLevel(editor, category, levelOf(target?.[category])),
+  );
+}
+
 /** One category of the grid set to a level: manage turns view on, view off turns manage off. */
 export function withLevel(perms: Perms | undefined, category: PermissionCategory, level: Level) {
   return { ...normalizePerms(perms), [category]: flagsOf(level) } as Required<Perms>;
