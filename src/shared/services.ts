@@ -24,16 +24,43 @@ export function serviceGroupLabel(classId: number): string {
   return SERVICE_GROUP_LABELS[classId] ?? `Class ${classId}`;
 }
 
-/** What a connectivity service shows on /connection/{display_id}. */
+/** One of a month's charges for a connectivity service, as its bill draws the line. */
+export interface ConnectionCharge {
+  description: string;
+  /** US dollars; negative for a promo. */
+  amount: number;
+}
+
+/**
+ * What a connectivity service shows on /connection/{display_id} and in the services list: what its
+ * bills charge (the order's cart as the billing run bills it, docs/servers.md "Connections") and
+ * where (the customer's service address, which the bills are printed with).
+ */
 export interface ConnectionDetails {
-  speed_id: string | null;
-  router_model: string | null;
+  /** The speed as the bills name it ("1 Gbps symmetric internet"); null when none is billed. */
+  speed: string | null;
+  /** The router the bills charge a lease for ("XWi 7 router lease"); null without one. */
+  router: string | null;
+  /** Mesh extenders the bills charge for (0 for none). */
   mesh_quantity: number;
+  /** The service address on one line ("1200 Fiber Way, Apt 4, Orem, UT 84057"). */
   address: string | null;
+  /** What the service is, for its row in the services list ("1 Gbps symmetric internet, 1200 Fiber Way"). */
+  summary: string;
+  /** The booked installation (`date, time`), or null. */
   installation: string | null;
-  /** The order's first month of the main provider, in US dollars. */
-  monthly_price: number | null;
-  order_id: number | null;
+  /** The contract month the charges are of: 1 from activation (and while pending), then 2, 3, … */
+  month: number;
+  /** That month's recurring charges, line by line as its bill draws them (before tax). */
+  monthly_charges: ConnectionCharge[];
+  /** Their sum in US dollars, before tax. */
+  monthly_price: number;
+  order_id: number;
+}
+
+/** What a connection is in a few words: its speed and its street, as far as they are known. */
+export function connectionSummary(speed: string | null, street: string | null): string {
+  return [speed, street].filter((part): part is string => Boolean(part)).join(', ');
 }
 
 export interface ServiceRecord {

@@ -7,6 +7,7 @@ import { parseRecordId } from '#shared/billing';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
 import { SERVICES_PATHS, type ProvisioningTasksResponse } from '#shared/services';
 import { requireSession } from '../auth/session.ts';
+import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { advanceTask, listServices, listTasks } from '../services/services.ts';
@@ -14,7 +15,8 @@ import { advanceTask, listServices, listTasks } from '../services/services.ts';
 export function registerServicesRoutes(api: Hono<AppEnv>) {
   api.get(SERVICES_PATHS.services, async (c) => {
     const session = await requireSession(c);
-    return c.json(await listServices(c.var.deps.database.db, session.user.cid));
+    const { database, clock } = c.var.deps;
+    return c.json(await listServices(database.db, session.user.cid, clockToday(clock)));
   });
 
   api.get(SERVICES_PATHS.tasks, async (c) => {

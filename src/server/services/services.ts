@@ -1,74 +1,83 @@
 /**
  * A customer's services (docs/servers.md "Services"): GET /services groups them by service class
  * (portal.md §3), at most SERVICES_LIST_MAX with `has_more` beyond; connectivity services carry
- * what /connection/{display_id} shows, read from their order. Provisioning tasks are listed as
+ * what /connection/{display_id} shows, as their bills charge it (connections.ts). Provisioning tasks are listed as
  * they are; the provider's admin action moves a connectivity task on through its statuses, and
  * its last step activates the order's services (the billing run then bills the activation:
  * docs/billing.md).
  */
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { fromCents } from '#shared/cart/money';
 import { PROVISIONING_TASK_STATUSES, SERVICES_LIST_MAX } from '#shared/portal-constants';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
 import {
   SERVICE_GROUP_IDS,
+  connectionSummary,
   type ConnectionDetails,
   type ProvisioningTask,
   type ServiceRecord,
   type ServicesResponse,
 } from '#shared/services';
+import { formatAddress, serviceAddressOf } from '../auth/accounts.ts';
 import { clockToday, type Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';
-import { addresses, customerServices, orders, provisioningTasks } from '../db/schema.ts';
+import { customerServices, orders, provisioningTasks } from '../db/schema.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { billedCart, billedConnection, contractMonth } from './connections.ts';
 
 type ServiceRow = typeof customerServices.$inferSelect;
 
 interface StoredOrder {
-  connectivity?: {
-    speed_id?: string;
-    install_details?: { date?: string; display_time?: string } | null;
-  };
-  router?: { router_model?: string | null; mesh_quantity?: number };
+  connectivity?: { install_details?: { date?: string; display_time?: string } | null };
 }
 
-async function connections(db: Executor, rows: ServiceRow[]) {
-  const orderIds = [
-    ...new Set(
-      rows.filter((r) => r.kind === 'connectivity' && r.orderId !== null).map((r) => r.orderId!),
-    ),
-  ];
-  if (orderIds.length === 0) return new Map<number, ConnectionDetails>();
-  const found = await db
-    .select({
-      orderId: orders.orderId,
-      connectivityOrder: orders.connectivityOrder,
-      firstMonthCents: orders.firstMonthCents,
-      address: addresses.formatted,
-    })
-    .from(orders)
-    .leftJoin(addresses, eq(addresses.id, orders.addressId))
-    .where(inArray(orders.orderId, orderIds));
-  return new Map(
-    found.map((o) => {
-      const stored = o.connectivityOrder as StoredOrder;
-      const install = stored.connectivity?.install_details;
-      return [
-        o.orderId,
-        {
-          speed_id: stored.connectivity?.speed_id ?? null,
-          router_model: stored.router?.router_model ?? null,
-          mesh_quantity: stored.router?.mesh_quantity ?? 0,
-          address: o.address,
-          installation: install?.date
-            ? `${install.date}, ${install.display_time ?? ''}`.trim()
-            : null,
-          monthly_price: fromCents(o.firstMonthCents),
-          order_id: o.orderId,
-        } satisfies ConnectionDetails,
-      ];
-    }),
-  );
+/**
+ * The connection of each connectivity service among `rows` (by service id), as its bills charge
+ * it in the contract month of `today` (connections.ts), at the customer's service address.
+ */
+async function connections(
+  db: Executor,
+  cid: number,
+  rows: ServiceRow[],
+  today: string,
+): Promise<Map<number, ConnectionDetails>> {
+  const connected = rows.filter((r) => r.kind === 'connectivity' && r.orderId !== null);
+  const result = new Map<number, ConnectionDetails>();
+  if (connected.length === 0) return result;
+  const [found, serviceAddress] = await Promise.all([
+    db
+      .select({
+        orderId: orders.orderId,
+        cartItems: orders.cartItems,
+        cartTotals: orders.cartTotals,
+        connectivityOrder: orders.connectivityOrder,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cid, cid),
+          inArray(orders.orderId, [...new Set(connected.map((r) => r.orderId!))]),
+        ),
+      ),
+    serviceAddressOf(db, cid),
+  ]);
+  const byOrder = new Map(found.map((o) => [o.orderId, o]));
+  const address = serviceAddress ? formatAddress(serviceAddress) : null;
+  for (const row of connected) {
+    const order = byOrder.get(row.orderId!);
+    if (!order) continue;
+    const month = contractMonth(row.activatedOn, today);
+    const billed = billedConnection(billedCart(order.cartItems, order.cartTotals), month);
+    const install = (order.connectivityOrder as StoredOrder).connectivity?.install_details;
+    result.set(row.id, {
+      ...billed,
+      address,
+      summary: connectionSummary(billed.speed, serviceAddress?.line1 ?? null),
+      installation: install?.date ? `${install.date}, ${install.display_time ?? ''}`.trim() : null,
+      month,
+      order_id: order.orderId,
+    });
+  }
+  return result;
 }
 
 function record(row: ServiceRow, connection?: ConnectionDetails): ServiceRecord {
@@ -88,7 +97,11 @@ function record(row: ServiceRow, connection?: ConnectionDetails): ServiceRecord 
   };
 }
 
-export async function listServices(db: Executor, cid: number): Promise<ServicesResponse> {
+export async function listServices(
+  db: Executor,
+  cid: number,
+  today: string,
+): Promise<ServicesResponse> {
   const rows = await db
     .select()
     .from(customerServices)
@@ -96,12 +109,11 @@ export async function listServices(db: Executor, cid: number): Promise<ServicesR
     .orderBy(asc(customerServices.id))
     .limit(SERVICES_LIST_MAX + 1);
   const shown = rows.slice(0, SERVICES_LIST_MAX);
-  const byOrder = await connections(db, shown);
+  const connected = await connections(db, cid, shown, today);
   const services: Record<string, ServiceRecord[]> = {};
   for (const id of SERVICE_GROUP_IDS) services[String(id)] = [];
   for (const row of shown) {
-    const connection =
-      row.kind === 'connectivity' && row.orderId !== null ? byOrder.get(row.orderId) : undefined;
+    const connection = connected.get(row.id);
     (services[String(row.serviceClassId)] ??= []).push(record(row, connection));
   }
   return { services, has_more: rows.length > SERVICES_LIST_MAX };

@@ -1,8 +1,10 @@
 /**
- * A connectivity service (/connection/{display_id}, services view): speed, router and mesh,
- * address, installation appointment, provisioning progress and the monthly price from its order.
+ * A connectivity service (/connection/{display_id}, services view): speed, router and mesh, the
+ * monthly price and this month's charges as its bills charge them, the service address the bills
+ * are printed with, the installation appointment and the provisioning progress
+ * (docs/servers.md "Connections").
  */
-import { Center, Alert, Badge, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { Center, Alert, Badge, List, Loader, Paper, Stack, Table, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -61,11 +63,11 @@ export default function ConnectionPage() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Speed</Table.Th>
-                <Table.Td>{c?.speed_id ?? '—'}</Table.Td>
+                <Table.Td>{c?.speed ?? '—'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Router</Table.Th>
-                <Table.Td>{c?.router_model ?? 'None'}</Table.Td>
+                <Table.Td>{c?.router ?? 'None'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Mesh</Table.Th>
@@ -81,10 +83,22 @@ export default function ConnectionPage() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Monthly price</Table.Th>
-                <Table.Td>
-                  {c?.monthly_price != null ? formatDollars(c.monthly_price) : '—'}
-                </Table.Td>
+                <Table.Td>{c ? `${formatDollars(c.monthly_price)} before tax` : '—'}</Table.Td>
               </Table.Tr>
+              {c && c.monthly_charges.length > 0 && (
+                <Table.Tr>
+                  <Table.Th>This month&apos;s charges</Table.Th>
+                  <Table.Td>
+                    <List listStyleType="none" spacing={2}>
+                      {c.monthly_charges.map((charge, index) => (
+                        <List.Item key={index}>
+                          {charge.description}: {formatDollars(charge.amount)}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         </Paper>

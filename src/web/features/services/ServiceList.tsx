@@ -1,4 +1,7 @@
-/** A list of services: display id (connectivity ones link to /connection/{display_id}) and status. */
+/**
+ * A list of services: display id (connectivity ones link to /connection/{display_id}), what the
+ * service is (a connection's speed and street, as its bills charge it) and status.
+ */
 import { Anchor, Badge, Group, List, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PendingItem, ServiceRecord } from '#shared/services';
@@ -29,6 +32,7 @@ export function ServiceList({
             ) : (
               <Text>{service.display_id}</Text>
             )}
+            {service.connection?.summary && <Text size="sm">{service.connection.summary}</Text>}
             <Badge variant="light">{service.status}</Badge>
           </Group>
         </List.Item>

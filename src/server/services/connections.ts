@@ -1,0 +1,88 @@
+/**
+ * A connectivity service as its bills charge it (docs/servers.md "Connections"): read from the
+ * source the billing run bills from, the order's cart snapshot (`orders.cart_items`, the provider
+ * of its lines from `orders.cart_totals`), drawn for a contract month by the run's own
+ * `draftServiceBill`, so that the connection page, the services list and the bills cannot tell
+ * different stories. The address is the customer's service address, the one the bills print.
+ */
+import { fromCents } from '#shared/cart/money';
+import type { CartItem } from '#shared/cart/types';
+import type { ConnectionCharge } from '#shared/services';
+import { draftServiceBill, periodStart } from '../billing/cycle.ts';
+
+/** An order's cart as billed: its items and the provider whose lines the bills itemise. */
+export interface BilledCart {
+  items: CartItem[];
+  mainProvider: string;
+}
+
+/**
+ * The provider whose lines are ours: the first item's provider that the cart does not bill
+ * separately. The billing run applies the same rule (`mainProviderOf`, src/server/billing/run.ts).
+ */
+export function billedCart(items: unknown, totals: unknown): BilledCart {
+  const list = (Array.isArray(items) ? items : []) as CartItem[];
+  const separately = (
+    (totals as { separately_billed?: { provider: { name: string } }[] } | null)
+      ?.separately_billed ?? []
+  ).map((entry) => entry.provider.name);
+  const others = new Set(separately);
+  return {
+    items: list,
+    mainProvider: list.find((item) => !others.has(item.provider.name))?.provider.name ?? '',
+  };
+}
+
+/**
+ * The contract month `today` falls in for a service activated on `activatedOn` (month 1 starts
+ * on the activation date; docs/billing.md "Bills"); 1 for a service not active yet.
+ */
+export function contractMonth(activatedOn: string | null, today: string): number {
+  if (activatedOn === null || activatedOn > today) return 1;
+  let month = 1;
+  while (periodStart(activatedOn, month + 1) <= today) month += 1;
+  return month;
+}
+
+export interface BilledConnection {
+  speed: string | null;
+  router: string | null;
+  mesh_quantity: number;
+  monthly_charges: ConnectionCharge[];
+  monthly_price: number;
+}
+
+/**
+ * What contract month `month` of a connection bills, from its monthly charges only (one-time and
+ * yearly charges are not its monthly price): the speed, router and mesh lines it charges, each
+ * line, and their sum before tax. Another provider's lines are theirs to bill, not part of it.
+ */
+export function billedConnection(cart: BilledCart, month: number): BilledConnection {
+  const monthly = cart.items.filter((item) => item.rate_period === 'monthly');
+  const draft = draftServiceBill({
+    items: monthly,
+    mainProvider: cart.mainProvider,
+    month,
+    taxRateBp: 0,
+    paperInvoice: false,
+  });
+  const byName = new Map(monthly.map((item) => [item.name, item]));
+  const charged = draft.lines.filter((line) => line.kind !== 'separately_billed');
+  const of = (itemType: string) =>
+    charged.find(
+      (line) =>
+        line.kind === 'recurring' &&
+        line.itemName !== null &&
+        byName.get(line.itemName)?.item_type === itemType,
+    );
+  return {
+    speed: of('connectivity')?.description ?? null,
+    router: of('router')?.description ?? null,
+    mesh_quantity: of('mesh')?.quantity ?? 0,
+    monthly_charges: charged.map((line) => ({
+      description: line.description,
+      amount: fromCents(line.amountCents),
+    })),
+    monthly_price: fromCents(draft.subtotalCents),
+  };
+}
