@@ -66,6 +66,19 @@ export const RATE_LIMITS = {
   clientErrorLogPerAddress: { max: 5, windowSeconds: 10 * 60 },
   /** Unsubscribe links used from one client address (POST /unsubscribe). */
   unsubscribesPerAddress: { max: 30, windowSeconds: 60 * 60 },
+  /**
+   * Costly calls of a logged-in user and of the whole customer (docs/api.md "Rate limits"): each
+   * renders a PDF, reads or parses a whole zone file, or has the host agent run `nginx -t`.
+   * A customer's limit is twice a user's, so that two of its users can work at once.
+   */
+  pdfsPerUser: { max: 30, windowSeconds: 60 },
+  pdfsPerCustomer: { max: 60, windowSeconds: 60 },
+  zoneExportsPerUser: { max: 30, windowSeconds: 60 },
+  zoneExportsPerCustomer: { max: 60, windowSeconds: 60 },
+  zoneImportsPerUser: { max: 20, windowSeconds: 60 },
+  zoneImportsPerCustomer: { max: 40, windowSeconds: 60 },
+  hostingChangesPerUser: { max: 30, windowSeconds: 60 },
+  hostingChangesPerCustomer: { max: 60, windowSeconds: 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 
 export const USERNAME_MIN_LENGTH = 3;

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../src/shared/constants.ts';
 import { MANAGED } from '../../src/shared/portal-constants.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
@@ -71,6 +72,10 @@ beforeAll(async () => {
   serverB = await addServer(userB.cid, true);
   viewerServer = await addServer(userView.cid, true);
 });
+// Each test starts a new minute on the app's clock: the hosting-change rate limits (docs/api.md
+// "Rate limits") count a test's requests, not the whole file's.
+const nextWindow = () => t.clock.advance(RATE_LIMITS.hostingChangesPerUser.windowSeconds * 1000);
+beforeEach(nextWindow);
 afterAll(async () => {
   await t.close();
   await agent.close();
@@ -638,6 +643,7 @@ describe('whose server', () => {
       ),
     );
     for (const endpoint of managedEndpoints) {
+      nextWindow();
       for (const iid of [serverA, plainA, 987_654]) {
         const response = await call(b, endpoint, iid);
         expect(response.status, `${endpoint} on ${iid}`).toBe(404);

@@ -12,6 +12,9 @@
  *   `decideDemo`); 404 otherwise;
  * - `fresh: true` on top: the access token must be fresh (401 `Fresh Access Token Required`).
  *
+ * A costly endpoint (ENDPOINT_LIMITS) is then counted against the caller's and its customer's rate
+ * limits (429 with Retry-After over either), still before its handler runs.
+ *
  * While a site admin acts as a customer, every request is written to the audit log with the
  * admin's username. A route without a rule is refused with a 500: nothing is open by mistake.
  */
@@ -24,7 +27,8 @@ import type { AppEnv } from '../context.ts';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser } from './accounts.ts';
 import { audit } from './audit.ts';
-import { ENDPOINT_ACCESS } from './endpoints.ts';
+import { ENDPOINT_ACCESS, ENDPOINT_LIMITS } from './endpoints.ts';
+import { consume, giveBack, type CostlyLimit } from './rate-limit.ts';
 import type { AccessRule, EndpointKey } from './rules.ts';
 import { proxyAdminOfRequest, requireSession, type Session } from './session.ts';
 
@@ -67,8 +71,29 @@ export function requireFresh(session: Pick<Session, 'fresh'>): void {
   }
 }
 
+/**
+ * Counts a costly call against the caller's and its customer's limits (ENDPOINT_LIMITS), in the
+ * database and before the handler runs, on the app's clock: a call over either limit is refused
+ * with 429 and Retry-After, however many arrive at once and on however many instances.
+ */
+async function countCostlyCall(c: Context<AppEnv>, limit: CostlyLimit): Promise<void> {
+  const session = await requireSession(c);
+  const { database, clock } = c.var.deps;
+  const now = clock.now();
+  // The user's counter first: a call its user may not make never touches the customer's counter,
+  // so that one user's refused burst cannot crowd out another user's calls.
+  const user = await consume(database.db, [[limit.perUser, String(session.user.uid)]], now);
+  try {
+    await consume(database.db, [[limit.perCustomer, String(session.user.cid)]], now);
+  } catch (error) {
+    await giveBack(database.db, user);
+    throw error;
+  }
+}
+
 export function accessControl(
   rules: Readonly<Record<string, AccessRule>> = ENDPOINT_ACCESS,
+  limits: Readonly<Record<string, CostlyLimit | undefined>> = ENDPOINT_LIMITS,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const endpoint = handlerRoute(c);
@@ -80,6 +105,8 @@ export function accessControl(
     let status = 500;
     try {
       await enforce(c, rule);
+      const limit = limits[endpoint];
+      if (limit) await countCostlyCall(c, limit);
       await next();
       status = c.res.status;
     } catch (error) {

@@ -4,6 +4,7 @@
  * rules before any handler runs, and tests/api/permissions.test.ts walks this table with users of
  * each kind. A route missing here answers 500, so add the line together with the route.
  */
+import { COSTLY_LIMITS, type CostlyLimit } from './rate-limit.ts';
 import type { AccessRule, EndpointKey } from './rules.ts';
 import { ACTING_ADMIN, DEMO_ONLY, LOGIN, PUBLIC, SITE_ADMIN, anyOf, fresh } from './rules.ts';
 
@@ -156,4 +157,36 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'POST /unsubscribe': PUBLIC,
   'GET /user/email_preferences': LOGIN,
   'PUT /user/email_preferences': LOGIN,
+};
+
+/**
+ * The costly endpoints (docs/api.md "Rate limits"): each call counts against the calling user's
+ * and its customer's limits of its kind, after its access rule holds and before its handler runs;
+ * one over either limit answers 429 with Retry-After. Every endpoint that renders a PDF, exports
+ * or imports a zone file, or has the host agent check a new nginx configuration (`nginx -t`: every
+ * managed hosting change) is here; tests/api/costly-limits.test.ts holds the table to that.
+ */
+export const ENDPOINT_LIMITS: Readonly<Partial<Record<EndpointKey, CostlyLimit>>> = {
+  'GET /billing/bills/:id/pdf': COSTLY_LIMITS.pdf,
+  'GET /billing/payments/:id/pdf': COSTLY_LIMITS.pdf,
+  'GET /dns/:zone_id/export': COSTLY_LIMITS.zoneExport,
+  'POST /dns/:zone_id/import': COSTLY_LIMITS.zoneImport,
+  'POST /managed_vm/:iid/ssl_certs': COSTLY_LIMITS.hostingChange,
+  'DELETE /managed_vm/:iid/ssl_certs/:certId': COSTLY_LIMITS.hostingChange,
+  'POST /managed_vm/:iid/mysql_database': COSTLY_LIMITS.hostingChange,
+  'PUT /managed_vm/:iid/mysql_database/:databaseId': COSTLY_LIMITS.hostingChange,
+  'DELETE /managed_vm/:iid/mysql_database/:databaseId': COSTLY_LIMITS.hostingChange,
+  'POST /managed_vm/:iid/vhosts': COSTLY_LIMITS.hostingChange,
+  'PUT /managed_vm/:iid/vhosts/:vhostId': COSTLY_LIMITS.hostingChange,
+  'DELETE /managed_vm/:iid/vhosts/:vhostId': COSTLY_LIMITS.hostingChange,
+  'PUT /managed_vm/:iid/vhosts/:vhostId/domain_aliases': COSTLY_LIMITS.hostingChange,
+  'POST /managed_vm/:iid/ftp_users': COSTLY_LIMITS.hostingChange,
+  'PUT /managed_vm/:iid/ftp_users/:ftpId': COSTLY_LIMITS.hostingChange,
+  'DELETE /managed_vm/:iid/ftp_users/:ftpId': COSTLY_LIMITS.hostingChange,
+  'POST /managed_vm/:iid/domain_redirects': COSTLY_LIMITS.hostingChange,
+  'DELETE /managed_vm/:iid/domain_redirects/:redirectId': COSTLY_LIMITS.hostingChange,
+  'POST /managed_vm/:iid/php_settings': COSTLY_LIMITS.hostingChange,
+  'DELETE /managed_vm/:iid/php_settings/:phpKey': COSTLY_LIMITS.hostingChange,
+  'PUT /managed_vm/:iid/nginx': COSTLY_LIMITS.hostingChange,
+  'PUT /managed_vm/:iid/websites_user': COSTLY_LIMITS.hostingChange,
 };

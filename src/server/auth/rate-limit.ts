@@ -5,15 +5,18 @@
  * {@link consume}, which counts first and checks the count it got back, never the other way round:
  * a check followed by a separate count would let a burst of attempts all pass the check.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '#shared/constants';
 import { ORDER_MESSAGES } from '#shared/messages/order';
 import { SESSION_MESSAGES } from '#shared/messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { COSTLY_LIMIT_MESSAGES } from '#shared/messages/portal';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
+
+const COSTLY = COSTLY_LIMIT_MESSAGES;
 
 export interface Limit {
   /** Prefix of the counter's key. */
@@ -95,7 +98,62 @@ export const LIMITS = {
     ...RATE_LIMITS.clientErrorLogPerAddress,
     message: SESSION_MESSAGES.tooManyClientErrors,
   },
+  // The costly calls of logged-in users, each per user (uid) and per customer (cid); the access
+  // middleware counts them for the endpoints ENDPOINT_LIMITS (endpoints.ts) names.
+  /** Invoice and receipt PDFs rendered. */
+  pdfsPerUser: { name: 'pdf:user', ...RATE_LIMITS.pdfsPerUser, message: COSTLY.pdfs },
+  pdfsPerCustomer: { name: 'pdf:cid', ...RATE_LIMITS.pdfsPerCustomer, message: COSTLY.pdfs },
+  /** DNS zone files exported. */
+  zoneExportsPerUser: {
+    name: 'zone-export:user',
+    ...RATE_LIMITS.zoneExportsPerUser,
+    message: COSTLY.zoneExports,
+  },
+  zoneExportsPerCustomer: {
+    name: 'zone-export:cid',
+    ...RATE_LIMITS.zoneExportsPerCustomer,
+    message: COSTLY.zoneExports,
+  },
+  /** DNS zone files imported, previews included (each parses the whole file). */
+  zoneImportsPerUser: {
+    name: 'zone-import:user',
+    ...RATE_LIMITS.zoneImportsPerUser,
+    message: COSTLY.zoneImports,
+  },
+  zoneImportsPerCustomer: {
+    name: 'zone-import:cid',
+    ...RATE_LIMITS.zoneImportsPerCustomer,
+    message: COSTLY.zoneImports,
+  },
+  /** Managed hosting changes: each one has the host agent render and `nginx -t` the server. */
+  hostingChangesPerUser: {
+    name: 'hosting-change:user',
+    ...RATE_LIMITS.hostingChangesPerUser,
+    message: COSTLY.hostingChanges,
+  },
+  hostingChangesPerCustomer: {
+    name: 'hosting-change:cid',
+    ...RATE_LIMITS.hostingChangesPerCustomer,
+    message: COSTLY.hostingChanges,
+  },
 } as const satisfies Record<string, Limit>;
+
+/** A costly call's two counters: the calling user's and its customer's. */
+export interface CostlyLimit {
+  perUser: Limit;
+  perCustomer: Limit;
+}
+
+/** The kinds of costly call, each with its two limits (docs/api.md "Rate limits"). */
+export const COSTLY_LIMITS = {
+  pdf: { perUser: LIMITS.pdfsPerUser, perCustomer: LIMITS.pdfsPerCustomer },
+  zoneExport: { perUser: LIMITS.zoneExportsPerUser, perCustomer: LIMITS.zoneExportsPerCustomer },
+  zoneImport: { perUser: LIMITS.zoneImportsPerUser, perCustomer: LIMITS.zoneImportsPerCustomer },
+  hostingChange: {
+    perUser: LIMITS.hostingChangesPerUser,
+    perCustomer: LIMITS.hostingChangesPerCustomer,
+  },
+} as const satisfies Record<string, CostlyLimit>;
 
 const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
 
@@ -140,9 +198,12 @@ async function hit(db: Executor, limit: Limit, subject: string, now: Date) {
       windowStartedAt: rateLimits.windowStartedAt,
       windowEndsAt: rateLimits.windowEndsAt,
     });
-  // Old counters are removed now and then, by whichever instance happens to be counting.
+  // Old counters are removed now and then, by whichever instance happens to be counting: those of
+  // this limit only, as their windows are measured on the same clock as `now`.
   if (Math.random() < 0.01) {
-    await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, now));
+    await db
+      .delete(rateLimits)
+      .where(and(like(rateLimits.key, `${limit.name}:%`), lt(rateLimits.windowEndsAt, now)));
   }
   return { key, ...row };
 }
@@ -153,9 +214,14 @@ async function hit(db: Executor, limit: Limit, subject: string, now: Date) {
  * check, an email), so that however many attempts arrive at once, at most `max` of them get
  * through per window. A refused attempt gives its units back: it did nothing, so it counts
  * nothing. An attempt that turns out well (the right password) may give its units back too.
+ * Windows run on the real time unless `now` says otherwise (the costly calls' limits run on the
+ * app's clock, `deps.clock`, which is the real time outside tests).
  */
-export async function consume(db: Executor, checks: readonly [Limit, string][]): Promise<Consumed> {
-  const now = new Date();
+export async function consume(
+  db: Executor,
+  checks: readonly [Limit, string][],
+  now: Date = new Date(),
+): Promise<Consumed> {
   const taken: Taken[] = [];
   let wait = 0;
   let message = '';

@@ -118,3 +118,14 @@ export const PAYMENT_METHODS_MESSAGES = {
   expired: 'Expired',
   expiringSoon: 'Expiring soon',
 } as const;
+
+/**
+ * The 429 answers of the costly calls (docs/api.md "Rate limits"); portal.md §8 has no wording of
+ * its own for them, and the page shows `msg` like any other failure's.
+ */
+export const COSTLY_LIMIT_MESSAGES = {
+  pdfs: 'Too many PDF downloads. Please wait before trying again.',
+  zoneExports: 'Too many zone exports. Please wait before trying again.',
+  zoneImports: 'Too many zone imports. Please wait before trying again.',
+  hostingChanges: 'Too many hosting changes. Please wait before trying again.',
+} as const;
