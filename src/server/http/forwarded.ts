@@ -22,3 +22,16 @@ export function lastHop(c: Context<AppEnv>, header: string): string | undefined 
 export function trustedForwarded(c: Context<AppEnv>, header: string): string | undefined {
   return c.var.deps.config.trustProxy ? lastHop(c, header) : undefined;
 }
+
+/**
+ * The origin this request came to: its own scheme and host, or behind a trusted proxy the scheme
+ * and host the proxy added (the last X-Forwarded-Proto and X-Forwarded-Host entries).
+ */
+export function requestOwnOrigin(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  const proto = trustedForwarded(c, 'x-forwarded-proto')?.toLowerCase();
+  const host = trustedForwarded(c, 'x-forwarded-host');
+  if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+  if (host) url.host = host;
+  return url.origin;
+}

@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/payment';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { trustedForwarded } from '../http/forwarded.ts';
+import { requestOwnOrigin } from '../http/forwarded.ts';
 import { readQuery } from '../http/validate.ts';
 import { cardProcessorFor } from '../payments/index.ts';
 
@@ -21,13 +21,8 @@ import { cardProcessorFor } from '../payments/index.ts';
 export function requestOrigin(c: Context<AppEnv>): string {
   const { publicUrl } = c.var.deps.config;
   if (publicUrl) return new URL(publicUrl).origin;
-  const url = new URL(c.req.url);
   // Behind a trusted proxy, the scheme and host it added (the last entries).
-  const proto = trustedForwarded(c, 'x-forwarded-proto')?.toLowerCase();
-  const host = trustedForwarded(c, 'x-forwarded-host');
-  if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-  if (host) url.host = host;
-  return url.origin;
+  return requestOwnOrigin(c);
 }
 
 export function registerBillingUrlRoutes(api: Hono<AppEnv>) {
