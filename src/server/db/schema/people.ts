@@ -57,6 +57,12 @@ export const notices = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a site admin withdrew it (the server's clock) and who: a withdrawn notice is shown to
+     * nobody from then on; one that had started also ends then (`ends_at`).
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: text('withdrawn_by'),
   },
   (t) => [
     index('notices_period_idx').on(t.startsAt, t.endsAt),
