@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DnsRecord, DnsZone, ImportPreview, ZonesPage } from '../../src/shared/dns.ts';
 import { startLocalPowerDns, type LocalPowerDns } from '../../src/server/dns/local-powerdns.ts';
 import {
@@ -21,6 +21,7 @@ import {
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { exportChecker } from './dns-checkzone.ts';
 
 const run = promisify(execFile);
 
@@ -29,6 +30,7 @@ let pdns: LocalPowerDns;
 let t: TestApp;
 let loop: DnsPublisherLoop;
 let client: CookieClient;
+let checkExports: () => Promise<void>;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'dns-powerdns-'));
@@ -42,10 +44,13 @@ beforeAll(async () => {
       DNS_RECONCILE_SECONDS: '0',
     },
   });
+  checkExports = exportChecker(t);
   loop = startDnsPublisher({ config: t.config, database: t.database, logger: t.logger });
   const user = await createUser(t, { permissions: { services: 'manage' } });
   client = await login(t, user.username, user.password);
 });
+// Every export of every zone made here passes named-checkzone (bind9-utils).
+afterEach(() => checkExports());
 afterAll(async () => {
   await loop?.stop();
   await t?.close();
