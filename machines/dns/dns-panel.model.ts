@@ -437,11 +437,12 @@ function answersTo(kind: Kind | undefined, editing: boolean, created: DnsZone) {
         type: 'xstate.done.actor.change',
         output: { zone: created },
       }),
+      // Another account's zone's name (docs/dns.md "Who holds a name").
       sample('the zone name is taken', {
         type: 'xstate.error.actor.change',
         error: {
-          message: DNS_MESSAGES.zoneNameTaken,
-          fieldErrors: { zone_name: DNS_MESSAGES.zoneNameTaken },
+          message: DNS_MESSAGES.zoneNameOtherAccount,
+          fieldErrors: { zone_name: DNS_MESSAGES.zoneNameOtherAccount },
         },
       }),
       unreachable,
@@ -882,10 +883,13 @@ export const dnsPanelModel = defineMachine({
         'the server cannot be reached': refused(ERROR_MESSAGES.timeout, ''),
         // portal.md §5: a 422 with an object msg on saving a zone shows on its fields.
         'the zone name is taken': (b) => {
-          const outcome = refused(DNS_MESSAGES.zoneNameTaken, '')(b);
+          const outcome = refused(DNS_MESSAGES.zoneNameOtherAccount, '')(b);
           return {
             ...outcome,
-            with: { ...outcome.with, zoneErrors: `zone_name: ${DNS_MESSAGES.zoneNameTaken}` },
+            with: {
+              ...outcome.with,
+              zoneErrors: `zone_name: ${DNS_MESSAGES.zoneNameOtherAccount}`,
+            },
           };
         },
       },

@@ -156,6 +156,24 @@ export function selectNotice(snapshot: DnsPanelSnapshot): string | null {
   return kind ? (NOTICES[kind] ?? null) : null;
 }
 
+/**
+ * A zone's publication state in words: with no publisher configured (`off`) it says that nothing
+ * serves the zone, never "Published"; otherwise the publisher's state.
+ */
+export function selectPublicationText(zone: DnsZone): string {
+  const { state, error } = zone.publication;
+  switch (state) {
+    case 'off':
+      return DNS_MESSAGES.publicationOff;
+    case 'published':
+      return DNS_MESSAGES.publicationPublished;
+    case 'pending':
+      return DNS_MESSAGES.publicationPending;
+    case 'failed':
+      return DNS_MESSAGES.publicationFailed(error ?? '');
+  }
+}
+
 /** The create-a-zone form's field errors after the server refused it (zone_name, ttl). */
 export function selectZoneFieldErrors(
   snapshot: DnsPanelSnapshot,

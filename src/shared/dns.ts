@@ -60,7 +60,11 @@ export const RECORD_FIELDS: { [T in RecordType]: (keyof RecordFields[T])[] } = {
 
 export const NUMERIC_FIELDS = new Set(['priority', 'weight', 'port', 'flags']);
 
-export type PublicationState = 'published' | 'pending' | 'failed';
+/**
+ * Where a zone stands on the name server: `off` when no publisher is configured (DNS_PUBLISHER=none:
+ * nothing serves it), otherwise the publisher's state.
+ */
+export type PublicationState = 'published' | 'pending' | 'failed' | 'off';
 
 export interface ZoneAlias {
   alias_id: number;

@@ -2,27 +2,34 @@
  * The DNS publisher loop without a name server (docs/dns.md "Publishing"): two instances passing at
  * once publish each name exactly once (the lease, `FOR UPDATE SKIP LOCKED`); a failure keeps the
  * change with its reason and the next pass after the pause delivers it; a change made while a
- * name is being published is not lost.
+ * name is being published is not lost. A zone's state is the publisher's; `npm start` says when
+ * nothing is published and how to turn publishing on.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DnsZone, ZonesPage } from '../../src/shared/dns.ts';
 import { publishDue } from '../../src/server/dns/publication.ts';
 import type { DnsPublisher, Rrset } from '../../src/server/dns/publisher.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { exportChecker } from './dns-checkzone.ts';
 
 let t: TestApp;
 let client: CookieClient;
+let checkExports: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A publisher is configured (the tests pass their own to the loop): zones show its state.
+  t = await createTestApp({ env: { DNS_PUBLISHER: 'powerdns', POWERDNS_API_KEY: 'unused' } });
+  checkExports = exportChecker(t);
   const user = await createUser(t, { permissions: { services: 'manage' } });
   client = await login(t, user.username, user.password);
   // The seeded demo zones are published first, so that each test sees only its own names.
   await publishDue(t.database.db, recorder().publisher, t.config.dns, t.logger);
 });
 afterAll(() => t.close());
+// Every export of every zone made here passes named-checkzone (bind9-utils).
+afterEach(() => checkExports());
 
 /** A publisher that records what it is asked, and can be told to fail or to wait. */
 function recorder(options: { fail?: string; during?: () => Promise<void> } = {}) {
@@ -137,6 +144,8 @@ describe('the publisher’s configuration', () => {
       [{ DNS_NAMESERVERS: 'not a host' }, 'DNS_NAMESERVERS'],
       [{ DNS_PUBLISH_INTERVAL_MS: '-5' }, 'DNS_PUBLISH_INTERVAL_MS'],
       [{ DNS_RECONCILE_SECONDS: 'soon' }, 'DNS_RECONCILE_SECONDS'],
+      [{ DNS_RESERVED_NAMES: 'ok.example,not a name' }, 'DNS_RESERVED_NAMES'],
+      [{ DNS_RESERVED_NAMES: 'localhost' }, 'DNS_RESERVED_NAMES'],
     ];
     for (const [env, variable] of bad) {
       expect(() => testConfig(env), variable).toThrow(ConfigError);
@@ -146,5 +155,39 @@ describe('the publisher’s configuration', () => {
       publisher: 'none',
       nameservers: ['ns1.ridgeline.example.', 'ns2.ridgeline.example.'],
     });
+    // The provider's names: its name servers, their registered domain and the reserved list.
+    const reserved = testConfig({
+      DNS_NAMESERVERS: 'ns1.dns.ridgeline.co.uk,ns2.other-isp.example',
+      DNS_RESERVED_NAMES: ' Portal.Ridgeline.example. ,, bücher.example',
+    }).dns.reservedNames;
+    expect([...reserved].sort()).toEqual(
+      [
+        'ns1.dns.ridgeline.co.uk',
+        'ridgeline.co.uk',
+        'ns2.other-isp.example',
+        'other-isp.example',
+        'portal.ridgeline.example',
+        'xn--bcher-kva.example',
+      ].sort(),
+    );
+  });
+
+  it('makes npm start say that nothing is served with DNS_PUBLISHER=none, and how to serve it', async () => {
+    const { dnsStartLine } = await import('../../src/server/dns/config.ts');
+    const { testConfig } = await import('../support/database.ts');
+    const { DNS_MESSAGES } = await import('../../src/shared/messages/dns.ts');
+    const off = dnsStartLine(testConfig().dns);
+    expect(off).toContain(DNS_MESSAGES.publicationOff);
+    expect(off).toContain('DNS_PUBLISHER=powerdns');
+    expect(off).toContain('POWERDNS_API_KEY');
+    expect(off).toContain('npm run dev:dns');
+    const on = dnsStartLine(
+      testConfig({
+        DNS_PUBLISHER: 'powerdns',
+        POWERDNS_API_KEY: 'k',
+        POWERDNS_API_URL: 'http://127.0.0.1:9',
+      }).dns,
+    );
+    expect(on).toBe('DNS: published to PowerDNS at http://127.0.0.1:9');
   });
 });

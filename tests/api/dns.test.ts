@@ -3,9 +3,13 @@
  * 14): zones with an integer TTL (3600 by default) and names a name server accepts, records of
  * every type checked as a name server would, the MX trailing-dot rule, 422 field errors (and a
  * `detail` on a refused record), paging bounds, aliases, the SOA serial bumped on every change,
- * zone files out and in, and one customer never reaching another's zones.
+ * zone files out and in, and one customer never reaching another's zones. A tree of names is one
+ * account's (no zone or alias at, above or under another account's, the provider's names or a
+ * public suffix, two racing claims settled), a zone never loses its apex NS records, and every
+ * zone the file's customers hold is exported after each test and passes named-checkzone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ZONE_TTL } from '../../src/shared/constants.ts';
 import { DNS } from '../../src/shared/dns-limits.ts';
 import type {
@@ -17,16 +21,24 @@ import type {
 } from '../../src/shared/dns.ts';
 import { RECORD_TYPES } from '../../src/shared/dns.ts';
 import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
+import { startDnsPublisher } from '../../src/server/dns/publication.ts';
+import { rowsOf } from '../../src/server/serviceability/addresses.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { checkZoneFile, exportChecker, namedCheckzone } from './dns-checkzone.ts';
+
+/** The provider's own names besides its name servers (DNS_RESERVED_NAMES, as an operator types them). */
+const RESERVED = ' portal.ridgeline-isp.example, Ridgeline-Mail.example. ';
 
 let t: TestApp;
 let alice: CookieClient;
 let bob: CookieClient;
 let viewer: CookieClient;
+let checkExports: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DNS_RESERVED_NAMES: RESERVED } });
+  checkExports = exportChecker(t);
   const a = await createUser(t, { permissions: { services: 'manage' } });
   const b = await createUser(t, { permissions: { services: 'manage' } });
   const v = await createUser(t, { permissions: { services: 'view' } });
@@ -35,6 +47,9 @@ beforeAll(async () => {
   viewer = await login(t, v.username, v.password);
 });
 afterAll(() => t.close());
+
+// Every export of every zone made here passes named-checkzone (bind9-utils).
+afterEach(() => checkExports());
 
 let zoneCounter = 0;
 function uniqueZoneName() {
@@ -80,7 +95,8 @@ describe('zones', () => {
     expect(zone.soa.hostmaster).toBe(`hostmaster.${zone.zone_name}.`);
     const records = (await (await alice.get(`/dns/${zone.zone_id}/records`)).json()) as RecordsPage;
     expect(records.records.map((r) => r.record_type)).toEqual(['NS', 'NS']);
-    expect(zone.publication.state).toBe('pending');
+    // DNS_PUBLISHER=none (the default): nothing serves it, and the zone says so.
+    expect(zone.publication).toEqual({ state: 'off', error: null });
   });
 
   it('takes the TTL as an integer within the bounds, as a field error otherwise', async () => {
@@ -123,18 +139,24 @@ describe('zones', () => {
   it('keeps a zone name unique across the product, aliases included', async () => {
     const zone = await newZone(alice);
     const again = await errorsOf(await bob.post('/dns', { zone_name: zone.zone_name }));
-    expect(again.errors).toEqual({ zone_name: DNS_MESSAGES.zoneNameTaken });
+    expect(again.errors).toEqual({ zone_name: DNS_MESSAGES.zoneNameOtherAccount });
+    const mine = await errorsOf(await alice.post('/dns', { zone_name: zone.zone_name }));
+    expect(mine.errors).toEqual({ zone_name: DNS_MESSAGES.zoneNameTaken });
     const aliasName = uniqueZoneName();
     expect(
       (await alice.post(`/dns/${zone.zone_id}/aliases`, { alias_name: aliasName })).status,
     ).toBe(201);
     const taken = await errorsOf(await bob.post('/dns', { zone_name: aliasName }));
-    expect(taken.errors).toEqual({ zone_name: DNS_MESSAGES.zoneNameTaken });
+    expect(taken.errors).toEqual({ zone_name: DNS_MESSAGES.zoneNameOtherAccount });
     const other = await newZone(bob);
     const aliasTaken = await errorsOf(
       await bob.post(`/dns/${other.zone_id}/aliases`, { alias_name: zone.zone_name }),
     );
-    expect(aliasTaken.errors).toEqual({ alias_name: DNS_MESSAGES.zoneNameTaken });
+    expect(aliasTaken.errors).toEqual({ alias_name: DNS_MESSAGES.zoneNameOtherAccount });
+    const ownAlias = await errorsOf(
+      await alice.post(`/dns/${zone.zone_id}/aliases`, { alias_name: zone.zone_name }),
+    );
+    expect(ownAlias.errors).toEqual({ alias_name: DNS_MESSAGES.zoneNameTaken });
   });
 
   it('changes the TTL (422 field errors on a bad one) and deletes a zone', async () => {
@@ -472,6 +494,19 @@ describe('zone files', () => {
     expect([again.added, again.changed, again.removed]).toEqual([[], [], []]);
   });
 
+  it('checks every export with named-checkzone, and says which package provides it when missing', async () => {
+    expect(namedCheckzone()).toMatch(/\/named-checkzone$/);
+    expect(() => namedCheckzone(['/nonexistent/named-checkzone'])).toThrow(/bind9-utils/);
+    const zone = await newZone();
+    const text = await (await alice.get(`/dns/${zone.zone_id}/export`)).text();
+    expect(await checkZoneFile(zone.zone_name, text)).toBeNull();
+    const withoutNs = text
+      .split('\n')
+      .filter((line) => !/\tNS\t/.test(line))
+      .join('\n');
+    expect(await checkZoneFile(zone.zone_name, withoutNs)).toMatch(/has no NS records/);
+  });
+
   it('answers errors by line number and changes nothing', async () => {
     const zone = await newZone();
     const file = [
@@ -493,6 +528,225 @@ describe('zone files', () => {
     });
     const records = (await (await alice.get(`/dns/${zone.zone_id}/records`)).json()) as RecordsPage;
     expect(records.total_records).toBe(2);
+  });
+});
+
+/** A name of its own for one test: `<word>-<n>-<time>.example`. */
+function fresh(word: string) {
+  zoneCounter += 1;
+  return `${word}-${zoneCounter}-${Date.now().toString(36)}.example`;
+}
+
+async function zoneNamesOf(client: CookieClient) {
+  const page = (await (await client.get('/dns?limit=100000')).json()) as ZonesPage;
+  return page.zones.flatMap((z) => [z.zone_name, ...z.aliases.map((a) => a.alias_name)]);
+}
+
+describe('a tree of names belongs to one account (portal.md §3, §7 "DNS")', () => {
+  it('refuses a zone or alias at, under or above another account’s zone or alias, naming no one', async () => {
+    const theirs = await newZone(alice, { zone_name: fresh('owned') });
+    const theirAlias = fresh('owned-alias');
+    expect(
+      (await alice.post(`/dns/${theirs.zone_id}/aliases`, { alias_name: theirAlias })).status,
+    ).toBe(201);
+    const parent = fresh('parent');
+    await newZone(alice, { zone_name: `shop.${parent}` });
+    const own = await newZone(bob);
+    const attempts: [string, Record<string, string>, string][] = [
+      ['/dns', { zone_name: `www.${theirs.zone_name}` }, 'zone_name'],
+      ['/dns', { zone_name: `a.b.${theirs.zone_name}.` }, 'zone_name'],
+      ['/dns', { zone_name: `WWW.${theirAlias}` }, 'zone_name'],
+      ['/dns', { zone_name: parent }, 'zone_name'],
+      [`/dns/${own.zone_id}/aliases`, { alias_name: `mail.${theirs.zone_name}` }, 'alias_name'],
+      [`/dns/${own.zone_id}/aliases`, { alias_name: `mail.${theirAlias}` }, 'alias_name'],
+      [`/dns/${own.zone_id}/aliases`, { alias_name: parent }, 'alias_name'],
+    ];
+    for (const [path, body, field] of attempts) {
+      const refused = await errorsOf(await bob.post(path, body));
+      expect(refused.errors, `${path} ${JSON.stringify(body)}`).toEqual({
+        [field]: DNS_MESSAGES.zoneNameOtherAccount,
+      });
+      // It says whose it is not: neither the other account's zone nor its name.
+      expect(JSON.stringify(refused)).not.toContain(theirs.zone_name);
+    }
+    const bobsNames = await zoneNamesOf(bob);
+    for (const [, body] of attempts) {
+      const name = (body.zone_name ?? body.alias_name)!.toLowerCase().replace(/\.$/, '');
+      expect(bobsNames).not.toContain(name);
+    }
+    // One account may nest its own names, and a sibling of another account's name is free.
+    expect((await alice.post('/dns', { zone_name: `www.${theirs.zone_name}` })).status).toBe(201);
+    expect((await bob.post('/dns', { zone_name: `blog.${parent}` })).status).toBe(201);
+  });
+
+  it('refuses the provider’s names: its name servers, their domain and DNS_RESERVED_NAMES', async () => {
+    const own = await newZone(bob);
+    const names = [
+      'ns1.ridgeline.example',
+      'NS2.ridgeline.example.',
+      'ridgeline.example',
+      'www.ridgeline.example',
+      'portal.ridgeline-isp.example',
+      'x.portal.ridgeline-isp.example',
+      'ridgeline-isp.example',
+      'ridgeline-mail.example',
+      'smtp.ridgeline-mail.example',
+    ];
+    for (const zone_name of names) {
+      const zone = await errorsOf(await bob.post('/dns', { zone_name }));
+      expect(zone.errors, zone_name).toEqual({ zone_name: DNS_MESSAGES.zoneNameReserved });
+      const alias = await errorsOf(
+        await bob.post(`/dns/${own.zone_id}/aliases`, { alias_name: zone_name }),
+      );
+      expect(alias.errors, zone_name).toEqual({ alias_name: DNS_MESSAGES.zoneNameReserved });
+    }
+    expect(await zoneNamesOf(bob)).not.toContain('ns1.ridgeline.example');
+  });
+
+  it('refuses public suffixes (ICANN and private sections) and takes a domain under one', async () => {
+    const own = await newZone(bob);
+    for (const zone_name of ['co.uk', 'CO.UK.', 'github.io', 's3.amazonaws.com', '公司.cn']) {
+      const zone = await errorsOf(await bob.post('/dns', { zone_name }));
+      expect(zone.errors, zone_name).toEqual({ zone_name: DNS_MESSAGES.zoneNamePublicSuffix });
+      const alias = await errorsOf(
+        await bob.post(`/dns/${own.zone_id}/aliases`, { alias_name: zone_name }),
+      );
+      expect(alias.errors, zone_name).toEqual({ alias_name: DNS_MESSAGES.zoneNamePublicSuffix });
+    }
+    const tag = `psl-${Date.now().toString(36)}`;
+    expect((await bob.post('/dns', { zone_name: `${tag}.co.uk` })).status).toBe(201);
+    expect(
+      (await bob.post(`/dns/${own.zone_id}/aliases`, { alias_name: `${tag}.github.io` })).status,
+    ).toBe(201);
+  });
+
+  it('gives a name to one of two accounts claiming it at the same time', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const name = fresh('race');
+      // Alternately the same name, and a name and one under it, from two accounts at once.
+      const other = round % 2 === 0 ? name : `www.${name}`;
+      const own = round % 2 === 0 ? null : await newZone(bob);
+      const answers = await Promise.all([
+        alice.post('/dns', { zone_name: name }),
+        own
+          ? bob.post(`/dns/${own.zone_id}/aliases`, { alias_name: other })
+          : bob.post('/dns', { zone_name: other }),
+      ]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses, `round ${round}`).toEqual([201, 422]);
+      const loser = answers.find((a) => a.status === 422)!;
+      expect(Object.values(((await loser.json()) as { errors: object }).errors)).toEqual([
+        DNS_MESSAGES.zoneNameOtherAccount,
+      ]);
+      const held = [...(await zoneNamesOf(alice)), ...(await zoneNamesOf(bob))];
+      expect(held.filter((n) => n === name || n === other)).toHaveLength(1);
+    }
+  });
+
+  it('keeps another account’s names out of imports, and a zone’s name out of its update', async () => {
+    const theirs = await newZone(alice);
+    const own = await newZone(bob);
+    const file = [`$ORIGIN ${theirs.zone_name}.`, 'www 300 IN A 192.0.2.66'].join('\n');
+    const refused = await errorsOf(
+      await bob.post(`/dns/${own.zone_id}/import`, { zone_file: file, apply: true }),
+    );
+    expect(refused.errors).toEqual({
+      'line 2': DNS_MESSAGES.importRecordError('name', DNS_MESSAGES.nameOutsideZone),
+    });
+    // A zone is not renamed: its update takes the TTL only.
+    const renamed = await bob.put(`/dns/${own.zone_id}`, {
+      ttl: 600,
+      zone_name: `www.${theirs.zone_name}`,
+    });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { zone: DnsZone }).zone.zone_name).toBe(own.zone_name);
+  });
+});
+
+describe('a zone keeps its name servers', () => {
+  async function apexNs(zone: DnsZone) {
+    const page = (await (
+      await alice.get(`/dns/${zone.zone_id}/records?limit=1000`)
+    ).json()) as RecordsPage;
+    return page.records.filter((r) => r.record_type === 'NS' && r.name === '@');
+  }
+
+  it('edits the apex NS set but refuses to delete or move away its last record', async () => {
+    const zone = await newZone();
+    const [first, second] = await apexNs(zone);
+    expect((await alice.delete(`/dns/${zone.zone_id}/records/NS/${first!.record_id}`)).status).toBe(
+      200,
+    );
+    const serial = (await zoneNow(zone)).soa.serial;
+    const last = `/dns/${zone.zone_id}/records/NS/${second!.record_id}`;
+    const refused = await errorsOf(await alice.delete(last));
+    expect(refused.msg).toBe(DNS_MESSAGES.lastApexNameserver);
+    expect(refused.detail).toBe(
+      `${DNS_MESSAGES.recordDeleteFailed} ${DNS_MESSAGES.lastApexNameserver}`,
+    );
+    const moved = await errorsOf(
+      await alice.put(last, { name: 'sub', nameserver: 'ns.example.net.' }),
+    );
+    expect(moved.errors).toEqual({ name: DNS_MESSAGES.lastApexNameserver });
+    expect((await apexNs(zone)).map((r) => r.content)).toEqual([second!.content]);
+    expect((await zoneNow(zone)).soa.serial).toBe(serial);
+    // Changed in place, or replaced once another is there: the set is edited, never emptied.
+    expect((await alice.put(last, { name: '@', nameserver: 'ns-a.example.net.' })).status).toBe(
+      200,
+    );
+    await created(zone, 'NS', { nameserver: 'ns-b.example.net.' });
+    expect((await alice.delete(last)).status).toBe(200);
+    expect((await apexNs(zone)).map((r) => r.content)).toEqual(['ns-b.example.net.']);
+  });
+
+  it('keeps the apex NS records through an import of a file without them', async () => {
+    const zone = await newZone();
+    const before = (await apexNs(zone)).map((r) => r.content).sort();
+    const file = 'www 300 IN A 192.0.2.1\n';
+    const preview = (await (
+      await alice.post(`/dns/${zone.zone_id}/import`, { zone_file: file })
+    ).json()) as ImportPreview;
+    expect(preview.removed).toEqual([]);
+    const applied = await alice.post(`/dns/${zone.zone_id}/import`, {
+      zone_file: file,
+      apply: true,
+    });
+    expect(applied.status).toBe(200);
+    expect((await apexNs(zone)).map((r) => r.content).sort()).toEqual(before);
+    const records = (await (await alice.get(`/dns/${zone.zone_id}/records`)).json()) as RecordsPage;
+    expect(records.records.map((r) => `${r.name} ${r.record_type}`).sort()).toEqual([
+      '@ NS',
+      '@ NS',
+      'www A',
+    ]);
+    // A file with its own apex NS set replaces it.
+    const own = '@ IN NS ns-own.example.net.\nwww 300 IN A 192.0.2.1\n';
+    const replaced = await alice.post(`/dns/${zone.zone_id}/import`, {
+      zone_file: own,
+      apply: true,
+    });
+    expect(replaced.status).toBe(200);
+    expect((await apexNs(zone)).map((r) => r.content)).toEqual(['ns-own.example.net.']);
+  });
+});
+
+describe('publication while DNS publishing is off', () => {
+  it('says a zone is not served, never "published", and keeps it waiting for a publisher', async () => {
+    const zone = await newZone();
+    // The publisher loop of `npm start` with DNS_PUBLISHER=none (the default) has passed.
+    const loop = startDnsPublisher({ config: t.config, database: t.database, logger: t.logger });
+    await loop.idle();
+    await loop.stop();
+    expect((await zoneNow(zone)).publication).toEqual({ state: 'off', error: null });
+    const changed = await alice.put(`/dns/${zone.zone_id}`, { ttl: 600 });
+    expect(((await changed.json()) as { zone: DnsZone }).zone.publication).toEqual({
+      state: 'off',
+      error: null,
+    });
+    const marks = await t.database.db.execute(
+      sql`select state from dns_publications where served_name = ${zone.zone_name}`,
+    );
+    expect(rowsOf<{ state: string }>(marks)).toEqual([{ state: 'pending' }]);
   });
 });
 

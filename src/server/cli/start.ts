@@ -9,6 +9,7 @@ import { startCardProvider } from '../card-provider/server.ts';
 import { startHostAgent } from '../managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { closeOnSignals, startBanner, startServer } from '../main.ts';
+import { dnsStartLine } from '../dns/config.ts';
 import { buildWebIfStale } from './build-web.ts';
 
 async function main() {
@@ -42,6 +43,7 @@ async function main() {
   console.log(`\n${startBanner(config, running.port)}`);
   console.log(`Ready in ${seconds}s: open ${running.url}`);
   console.log(`Database: ${database}`);
+  console.log(dnsStartLine(config.dns));
   console.log(`Card provider (sandbox): ${config.cardProviderOrigin}`);
   console.log(`Host agent (stand-in): ${hostAgent.url}`);
   if (hypervisor) console.log(`Hypervisor (stand-in): ${hypervisor.url}`);

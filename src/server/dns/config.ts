@@ -1,10 +1,14 @@
 /**
  * The DNS publisher's configuration (docs/dns.md "Publishing"), read with the rest of the
  * server's (config.ts): which publisher (`none`, the embedded default, or `powerdns`), where the
- * PowerDNS HTTP API is and its key, the name servers written into new zones' NS records, and how
- * often the publisher loop looks for work and reconciles whole zones.
+ * PowerDNS HTTP API is and its key, the name servers written into new zones' NS records, the
+ * provider's own names no customer may hold, and how often the publisher loop looks for work and
+ * reconciles whole zones.
  */
 import * as v from 'valibot';
+import { registrableDomain } from '#shared/dns-claims';
+import { checkZoneName } from '#shared/dns';
+import { DNS_MESSAGES } from '#shared/messages/dns';
 
 export interface DnsConfig {
   /** DNS_PUBLISHER: `none` keeps the panel working and serves nothing; `powerdns` publishes. */
@@ -15,6 +19,12 @@ export interface DnsConfig {
   powerdnsApiKey: string;
   /** DNS_NAMESERVERS: comma-separated host names, each new zone's NS records; the first is the SOA's. */
   nameservers: string[];
+  /**
+   * The provider's names, which no zone or alias may be at, above or under (docs/dns.md "Who holds
+   * a name"): the name servers, their registered domains and DNS_RESERVED_NAMES (comma-separated
+   * domain names). Lowercase ASCII, no final dot.
+   */
+  reservedNames: string[];
   /** DNS_PUBLISH_INTERVAL_MS: how often a publisher loop looks for names to publish. */
   publishIntervalMs: number;
   /** DNS_RECONCILE_SECONDS: how often every zone is compared whole with the name server (0: never). */
@@ -57,12 +67,35 @@ export function loadDnsConfig(env: Env, fail: Fail): DnsConfig {
   if (nameservers.length === 0 || !nameservers.every((name) => HOST.test(name))) {
     throw fail('DNS_NAMESERVERS', 'must be host names separated by commas');
   }
+  const reserved: string[] = [];
+  for (const raw of (env.DNS_RESERVED_NAMES ?? '').split(',')) {
+    if (raw.trim() === '') continue;
+    const name = checkZoneName(raw);
+    if (!name.ok) throw fail('DNS_RESERVED_NAMES', 'must be domain names separated by commas');
+    reserved.push(name.name);
+  }
+  const bare = nameservers.map((name) => name.replace(/\.$/, ''));
+  const domains = bare.map(registrableDomain).filter((name) => name !== null);
   return {
     publisher,
     powerdnsApiUrl: powerdnsApiUrl.replace(/\/$/, ''),
     powerdnsApiKey,
     nameservers: nameservers.map((name) => (name.endsWith('.') ? name : `${name}.`)),
+    reservedNames: [...new Set([...bare, ...domains, ...reserved])],
     publishIntervalMs: whole(env, fail, 'DNS_PUBLISH_INTERVAL_MS', 1000, 3_600_000) || 1000,
     reconcileSeconds: whole(env, fail, 'DNS_RECONCILE_SECONDS', 300, 31_536_000),
   };
+}
+
+/**
+ * What `npm start` says of DNS among its first lines: where zones are served, or, with
+ * DNS_PUBLISHER=none, that nothing serves them and how to turn publishing on.
+ */
+export function dnsStartLine(dns: DnsConfig): string {
+  if (dns.publisher === 'powerdns') return `DNS: published to PowerDNS at ${dns.powerdnsApiUrl}`;
+  return (
+    `DNS: ${DNS_MESSAGES.publicationOff} (DNS_PUBLISHER=none). To serve the zones, set ` +
+    'DNS_PUBLISHER=powerdns, POWERDNS_API_URL and POWERDNS_API_KEY, or try it with a local ' +
+    'PowerDNS: npm run dev:dns (docs/dns.md)'
+  );
 }

@@ -285,7 +285,8 @@ export interface DnsPublisherLoop {
 
 /**
  * The publisher loop of a server process: a pass on every kick and every `publishIntervalMs`,
- * never two at once in one process; a whole reconcile every `reconcileSeconds`.
+ * never two at once in one process; a whole reconcile every `reconcileSeconds`. Without a
+ * publisher (DNS_PUBLISHER=none) there is no loop.
  */
 export function startDnsPublisher(deps: {
   config: { dns: DnsConfig };
@@ -295,6 +296,11 @@ export function startDnsPublisher(deps: {
   publisher?: DnsPublisher;
 }): DnsPublisherLoop {
   const { config, database, logger } = deps;
+  // DNS_PUBLISHER=none: nothing is sent and nothing is marked published; the marks wait, so
+  // that once a publisher is configured every zone is sent.
+  if (!deps.publisher && config.dns.publisher === 'none') {
+    return { idle: async () => undefined, stop: async () => undefined };
+  }
   const publisher = deps.publisher ?? publisherFor(config.dns);
   let running: Promise<void> | undefined;
   let again = false;

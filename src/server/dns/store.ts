@@ -1,11 +1,12 @@
 /**
  * The DNS panel's store (docs/dns.md): zones, records and aliases of one customer, read and
  * changed under the rules of src/shared/dns.ts plus those that need the other records (a CNAME
- * alone at its name, no two identical records, names unique across the product). Every change
- * runs in one transaction that locks the zone row, bumps its SOA serial and marks what the
+ * alone at its name, no two identical records, a zone never without NS records at its apex, a tree
+ * of names held by one account: src/shared/dns-claims.ts). Every change runs in one transaction that locks the zone row, bumps its SOA serial and marks what the
  * publisher must send (publication.ts `markChanged`), so nothing committed is ever left unsent.
  */
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { nameClaimError, namesAbove } from '#shared/dns-claims';
 import {
   checkRecord,
   checkZoneName,
@@ -23,6 +24,7 @@ import { DNS_MESSAGES } from '#shared/messages/dns';
 import type { Database, Executor } from '../db/client.ts';
 import { dnsAliases, dnsPublications, dnsRecords, dnsZones } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import type { DnsConfig } from './config.ts';
 import { markChanged, type RrsetKey } from './publication.ts';
 
 export type ZoneRow = typeof dnsZones.$inferSelect;
@@ -48,7 +50,7 @@ export function recordOf(row: RecordRow): DnsRecord {
   } as DnsRecord;
 }
 
-async function zoneAnswer(db: Executor, row: ZoneRow, primary: string): Promise<DnsZone> {
+async function zoneAnswer(db: Executor, row: ZoneRow, dns: DnsConfig): Promise<DnsZone> {
   const [aliases, [publication]] = await Promise.all([
     db
       .select()
@@ -57,15 +59,16 @@ async function zoneAnswer(db: Executor, row: ZoneRow, primary: string): Promise<
       .orderBy(asc(dnsAliases.aliasName)),
     db.select().from(dnsPublications).where(eq(dnsPublications.servedName, row.zoneName)),
   ]);
-  return zoneRecord(row, aliases, publication, primary);
+  return zoneRecord(row, aliases, publication, dns);
 }
 
 function zoneRecord(
   row: ZoneRow,
   aliases: (typeof dnsAliases.$inferSelect)[],
   publication: typeof dnsPublications.$inferSelect | undefined,
-  primary: string,
+  dns: DnsConfig,
 ): DnsZone {
+  const primary = dns.nameservers[0]!;
   const [, hostmaster, , refresh, retry, expire, minimum] = soaContent(
     primary,
     row.zoneName,
@@ -85,10 +88,11 @@ function zoneRecord(
       expire: Number(expire),
       minimum: Number(minimum),
     },
-    publication: {
-      state: publication?.state ?? 'published',
-      error: publication?.error ?? null,
-    },
+    // With DNS_PUBLISHER=none nothing serves the zone, whatever its marks say.
+    publication:
+      dns.publisher === 'none'
+        ? { state: 'off', error: null }
+        : { state: publication?.state ?? 'published', error: publication?.error ?? null },
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -97,7 +101,7 @@ export async function listZones(
   db: Database,
   cid: number,
   page: Page,
-  primary: string,
+  dns: DnsConfig,
 ): Promise<ZonesPage> {
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -130,7 +134,7 @@ export async function listZones(
         row,
         aliases.filter((a) => a.zoneId === row.zoneId),
         publications.find((p) => p.servedName === row.zoneName),
-        primary,
+        dns,
       ),
     ),
     ...page,
@@ -148,22 +152,45 @@ export async function zoneOf(db: Executor, cid: number, zoneId: number, lock = f
   return row;
 }
 
-/** A name no zone and no alias of anyone has yet, or a 422 on `field`. */
-async function requireFreeName(tx: Executor, name: string, field: string) {
-  const [zone] = await tx
-    .select({ id: dnsZones.zoneId })
-    .from(dnsZones)
-    .where(eq(dnsZones.zoneName, name));
-  const [alias] = await tx
-    .select({ id: dnsAliases.aliasId })
-    .from(dnsAliases)
-    .where(eq(dnsAliases.aliasName, name));
-  if (zone || alias) throw validationFailed({ [field]: DNS_MESSAGES.zoneNameTaken });
-}
-
-/** Serialises name claims across zones and aliases (both tables), on both databases. */
+/**
+ * Serialises name claims across zones and aliases (both tables), on both databases: one lock for
+ * every name, held to the end of the claiming transaction, so that the check below and the
+ * insert after it are one step (two accounts racing for `example.com` and `www.example.com`:
+ * the second waits, then sees the first). A lock per registered domain would not do: a name and
+ * one under it can have different registered domains (`amazonaws.com`, `x.s3.amazonaws.com`).
+ */
 async function lockNames(tx: Executor) {
   await tx.execute(sql`select pg_advisory_xact_lock(72113053)`);
+}
+
+/**
+ * A name `cid` may claim for a zone or an alias (src/shared/dns-claims.ts `nameClaimError`: no
+ * public suffix, none of the provider's names, nothing at, above or under another account's
+ * zone or alias, not twice), or a 422 on `field`. Takes the claims lock first.
+ */
+async function requireClaimable(
+  tx: Executor,
+  cid: number,
+  name: string,
+  field: string,
+  reserved: readonly string[],
+) {
+  await lockNames(tx);
+  // Names are letters, digits, hyphens and dots: nothing a LIKE pattern reads as a wildcard.
+  const atOrAbove = [name, ...namesAbove(name)];
+  const under = `%.${name}`;
+  const zones = await tx
+    .select({ name: dnsZones.zoneName, cid: dnsZones.cid })
+    .from(dnsZones)
+    .where(or(inArray(dnsZones.zoneName, atOrAbove), like(dnsZones.zoneName, under)));
+  const aliases = await tx
+    .select({ name: dnsAliases.aliasName, cid: dnsZones.cid })
+    .from(dnsAliases)
+    .innerJoin(dnsZones, eq(dnsZones.zoneId, dnsAliases.zoneId))
+    .where(or(inArray(dnsAliases.aliasName, atOrAbove), like(dnsAliases.aliasName, under)));
+  const holders = [...zones, ...aliases].map((h) => ({ name: h.name, mine: h.cid === cid }));
+  const error = nameClaimError(name, reserved, holders);
+  if (error) throw validationFailed({ [field]: error });
 }
 
 async function bump(tx: Executor, zone: ZoneRow): Promise<ZoneRow> {
@@ -194,18 +221,17 @@ export async function createZone(
   db: Database,
   cid: number,
   input: { zone_name: string; ttl: number },
-  nameservers: string[],
+  dns: DnsConfig,
 ): Promise<ZoneRow> {
   const name = checkZoneName(input.zone_name);
   if (!name.ok) throw validationFailed({ zone_name: name.error });
   return db.transaction(async (tx) => {
-    await lockNames(tx);
-    await requireFreeName(tx, name.name, 'zone_name');
+    await requireClaimable(tx, cid, name.name, 'zone_name', dns.reservedNames);
     const [zone] = await tx
       .insert(dnsZones)
       .values({ cid, zoneName: name.name, ttl: input.ttl })
       .returning();
-    for (const nameserver of nameservers) {
+    for (const nameserver of dns.nameservers) {
       await tx.insert(dnsRecords).values({
         zoneId: zone!.zoneId,
         recordType: 'NS',
@@ -239,13 +265,18 @@ export async function deleteZone(db: Database, cid: number, zoneId: number) {
   });
 }
 
-export async function addAlias(db: Database, cid: number, zoneId: number, aliasName: string) {
+export async function addAlias(
+  db: Database,
+  cid: number,
+  zoneId: number,
+  aliasName: string,
+  dns: DnsConfig,
+) {
   const name = checkZoneName(aliasName);
   if (!name.ok) throw validationFailed({ alias_name: name.error });
   return db.transaction(async (tx) => {
     const zone = await zoneOf(tx, cid, zoneId, true);
-    await lockNames(tx);
-    await requireFreeName(tx, name.name, 'alias_name');
+    await requireClaimable(tx, cid, name.name, 'alias_name', dns.reservedNames);
     const [alias] = await tx
       .insert(dnsAliases)
       .values({ zoneId, aliasName: name.name })
@@ -269,8 +300,8 @@ export async function deleteAlias(db: Database, cid: number, zoneId: number, ali
   });
 }
 
-export async function zoneWithDetails(db: Executor, zone: ZoneRow, primary: string) {
-  return zoneAnswer(db, zone, primary);
+export async function zoneWithDetails(db: Executor, zone: ZoneRow, dns: DnsConfig) {
+  return zoneAnswer(db, zone, dns);
 }
 
 export async function listRecords(db: Database, zone: ZoneRow, page: Page): Promise<RecordsPage> {
@@ -392,6 +423,27 @@ export async function createRecord(
   });
 }
 
+/**
+ * True when the record `recordId` is the zone's only NS record at its apex: removing it, or moving
+ * it away from `@`, would leave a zone no name server can be delegated to (named-checkzone: "has
+ * no NS records").
+ */
+async function lastApexNameserver(tx: Executor, old: RecordRow): Promise<boolean> {
+  if (old.recordType !== 'NS' || old.name !== '@') return false;
+  const [{ others }] = await tx
+    .select({ others: count() })
+    .from(dnsRecords)
+    .where(
+      and(
+        eq(dnsRecords.zoneId, old.zoneId),
+        eq(dnsRecords.recordType, 'NS'),
+        eq(dnsRecords.name, '@'),
+        ne(dnsRecords.recordId, old.recordId),
+      ),
+    );
+  return others === 0;
+}
+
 async function recordOfZone(tx: Executor, zoneId: number, type: string, recordId: number) {
   const [row] = await tx
     .select()
@@ -419,6 +471,9 @@ export async function updateRecord(
     const zone = await zoneOf(tx, cid, zoneId, true);
     const old = await recordOfZone(tx, zoneId, type, recordId);
     const check = await checkedRecord(tx, zone.zoneName, zoneId, type, body, recordId);
+    if (check.name !== '@' && (await lastApexNameserver(tx, old))) {
+      throw refused({ name: DNS_MESSAGES.lastApexNameserver }, DNS_MESSAGES.recordUpdateFailed);
+    }
     const [row] = await tx
       .update(dnsRecords)
       .set({ name: check.name, ttl: check.ttl, fields: check.fields, content: check.content })
@@ -442,6 +497,12 @@ export async function deleteRecord(
   await db.transaction(async (tx) => {
     const zone = await zoneOf(tx, cid, zoneId, true);
     const old = await recordOfZone(tx, zoneId, type, recordId);
+    if (await lastApexNameserver(tx, old)) {
+      const msg = DNS_MESSAGES.lastApexNameserver;
+      throw new ApiError(422, 'Validation failed', msg, {
+        detail: `${DNS_MESSAGES.recordDeleteFailed} ${msg}`,
+      });
+    }
     await tx.delete(dnsRecords).where(eq(dnsRecords.recordId, recordId));
     await changed(tx, zone, [{ name: old.name, type }]);
   });

@@ -4,7 +4,9 @@
  * `$TTL`, parentheses, comments, blank owners, TTL units, class IN), checks each record with the
  * same rules as the API and the zone-wide ones (CNAME alone, no duplicates), and compares it with
  * the zone RRset by RRset: what would be added, changed and removed. Applied, it replaces the
- * zone's records in one transaction. The SOA of a file is ignored: the product keeps its own.
+ * zone's records in one transaction. The SOA of a file is ignored: the product keeps its own; so
+ * are missing NS records at the apex: a file without them keeps the zone's (or, should it have
+ * none, gets the provider's), so that no import leaves a zone without name servers.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -390,6 +392,20 @@ function group<T extends ImportChange>(list: T[]): Map<string, T[]> {
   return map;
 }
 
+/** The RRset a zone always keeps: its NS records at the apex. */
+const APEX_NS = rrsetKey({ name: '@', record_type: 'NS' });
+
+/** The provider's NS records (`DNS_NAMESERVERS`) as a file's records. */
+const providerNameservers = (nameservers: readonly string[]): Wanted[] =>
+  nameservers.map((nameserver) => ({
+    line: 0,
+    name: '@',
+    record_type: 'NS',
+    ttl: null,
+    content: nameserver,
+    fields: { nameserver },
+  }));
+
 const plain = ({ name, record_type, ttl, content }: ImportChange): ImportChange => ({
   name,
   record_type,
@@ -403,6 +419,7 @@ export async function importZoneFile(
   zoneId: number,
   text: string,
   apply: boolean,
+  nameservers: readonly string[],
 ): Promise<ImportPreview> {
   return db.transaction(async (tx) => {
     const zone = await zoneOf(tx, cid, zoneId, apply);
@@ -416,6 +433,9 @@ export async function importZoneFile(
       content: row.content,
     }));
     const have = group(current);
+    if (!wanted.some((w) => rrsetKey(w) === APEX_NS) && !have.has(APEX_NS)) {
+      wanted.push(...providerNameservers(nameservers));
+    }
     const want = group(wanted);
     const preview: ImportPreview = { added: [], changed: [], removed: [], applied: false };
     const replaced: string[] = [];
@@ -428,7 +448,8 @@ export async function importZoneFile(
       }
     }
     for (const [key, list] of have) {
-      if (!want.has(key)) {
+      // A file without NS records at @ leaves the zone's name servers as they are.
+      if (!want.has(key) && key !== APEX_NS) {
         preview.removed.push(...list.map(plain));
         replaced.push(key);
       }

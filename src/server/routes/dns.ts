@@ -50,6 +50,7 @@ async function caller(c: Context<AppEnv>) {
   return {
     cid: session.user.cid,
     db: deps.database.db,
+    dns: deps.config.dns,
     primary: deps.config.dns.nameservers[0]!,
     changed: () => kickDnsPublisher(deps.database),
   };
@@ -57,27 +58,27 @@ async function caller(c: Context<AppEnv>) {
 
 export function registerDnsRoutes(api: Hono<AppEnv>) {
   api.get('/dns', async (c) => {
-    const { cid, db, primary } = await caller(c);
+    const { cid, db, dns } = await caller(c);
     const page = readQuery(c, DnsPageQuerySchema);
-    return c.json(await listZones(db, cid, page, primary));
+    return c.json(await listZones(db, cid, page, dns));
   });
 
   api.post('/dns', async (c) => {
-    const { cid, db, primary, changed } = await caller(c);
+    const { cid, db, dns, changed } = await caller(c);
     const body = await readJson(c, ZoneCreateSchema);
-    const zone = await createZone(db, cid, body, c.var.deps.config.dns.nameservers);
+    const zone = await createZone(db, cid, body, dns);
     changed();
-    return c.json({ zone: await zoneWithDetails(db, zone, primary) }, 201);
+    return c.json({ zone: await zoneWithDetails(db, zone, dns) }, 201);
   });
 
   api.put('/dns/:zone_id', async (c) => {
-    const { cid, db, primary, changed } = await caller(c);
+    const { cid, db, dns, changed } = await caller(c);
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
     await zoneOf(db, cid, zoneId);
     const body = await readJson(c, ZoneUpdateSchema);
     const zone = await updateZone(db, cid, zoneId, body.ttl);
     changed();
-    return c.json({ zone: await zoneWithDetails(db, zone, primary) });
+    return c.json({ zone: await zoneWithDetails(db, zone, dns) });
   });
 
   api.delete('/dns/:zone_id', async (c) => {
@@ -129,11 +130,11 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
   });
 
   api.post('/dns/:zone_id/aliases', async (c) => {
-    const { cid, db, changed } = await caller(c);
+    const { cid, db, dns, changed } = await caller(c);
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
     await zoneOf(db, cid, zoneId);
     const body = await readJson(c, AliasCreateSchema);
-    const alias = await addAlias(db, cid, zoneId, body.alias_name);
+    const alias = await addAlias(db, cid, zoneId, body.alias_name, dns);
     changed();
     return c.json({ alias: { alias_id: alias.aliasId, alias_name: alias.aliasName } }, 201);
   });
@@ -158,11 +159,18 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
   });
 
   api.post('/dns/:zone_id/import', async (c) => {
-    const { cid, db, changed } = await caller(c);
+    const { cid, db, dns, changed } = await caller(c);
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
     await zoneOf(db, cid, zoneId);
     const body = await readJson(c, ImportRequestSchema);
-    const preview = await importZoneFile(db, cid, zoneId, body.zone_file, body.apply);
+    const preview = await importZoneFile(
+      db,
+      cid,
+      zoneId,
+      body.zone_file,
+      body.apply,
+      dns.nameservers,
+    );
     if (preview.applied) changed();
     return c.json(preview);
   });

@@ -11,6 +11,16 @@ export const DNS_MESSAGES = {
   recordTypeUnknown: 'DNS records of that type are not supported.',
   zoneName: 'Enter a domain name such as example.com.',
   zoneNameTaken: 'That domain name is already used by a DNS zone or alias.',
+  /** Names at, above or under another account's zone or alias (docs/dns.md "Who holds a name"). */
+  zoneNameOtherAccount:
+    'That domain name, or a name above or under it, belongs to another account.',
+  zoneNameReserved: 'That domain name is reserved for the provider and cannot be used.',
+  zoneNamePublicSuffix:
+    'That is a public suffix, under which anyone can register a domain: enter your domain, such as example.co.uk.',
+  /** A zone keeps at least one NS record at its apex (docs/dns.md "Rules"). */
+  lastApexNameserver:
+    'A zone needs at least one NS record at @: add another before removing this one.',
+  recordDeleteFailed: 'The DNS record could not be deleted.',
   labelLength: `Each part of a name must be 1 to ${DNS.labelMaxLength} characters.`,
   nameLength: `A name must be at most ${DNS.nameMaxLength} characters.`,
   hostname:
@@ -47,6 +57,8 @@ export const DNS_MESSAGES = {
   publicationPublished: 'Published',
   publicationPending: 'Publishing…',
   publicationFailed: (reason: string) => `Not published yet: ${reason}`,
+  /** DNS_PUBLISHER=none: the panel keeps the zones and no name server serves them. */
+  publicationOff: 'Not served: DNS publishing is off',
   /** Shown on a new zone's buttons while they are disabled (portal.md §4). */
   disabledFor: (label: string, seconds: number) => `${label} (Disabled for ${seconds}s)`,
 } as const;

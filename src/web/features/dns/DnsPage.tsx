@@ -44,6 +44,7 @@ import {
   selectLoading,
   selectNotice,
   selectPendingDelete,
+  selectPublicationText,
   selectRecordGroups,
   selectRecordPager,
   selectSavingRecord,
@@ -115,16 +116,9 @@ function Pager({
 
 /** The zone's publication state, in words (plain text keeps its contrast in both schemes). */
 function PublicationState({ zone }: { zone: DnsZone }) {
-  const { state, error } = zone.publication;
-  const text =
-    state === 'published'
-      ? DNS_MESSAGES.publicationPublished
-      : state === 'pending'
-        ? DNS_MESSAGES.publicationPending
-        : DNS_MESSAGES.publicationFailed(error ?? '');
   return (
-    <Text size="sm" data-testid="publication" data-state={state}>
-      {text}
+    <Text size="sm" data-testid="publication" data-state={zone.publication.state}>
+      {selectPublicationText(zone)}
     </Text>
   );
 }
