@@ -5,7 +5,6 @@
  */
 import * as v from 'valibot';
 import { BILLING, DATABASE_ID_MAX } from './constants.ts';
-import { isDollarAmount, toCents } from './cart/money.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { BILLING_MESSAGES } from './messages/portal.ts';
 import { BankDetailsSchema, BILLING_ADDRESS_LINES } from './schemas/payment.ts';
@@ -59,43 +58,92 @@ export const PageQuerySchema = v.object({
   ),
 });
 
-/** A payment amount: a decimal number above 0 with at most two decimals, at most $10,000.00. */
+/**
+ * The payment amount rule, the one the form and the server apply (docs/billing.md "Money"): a
+ * dollar amount read from its decimal text, never through a float. The text is what a JSON body
+ * wrote for `amount` ("50", "50.5", "50.50") or what the payment form reads once its "$", thousands
+ * commas and spaces are gone ("25.", ".50"). At most two decimals, no exponent, at most
+ * `BILLING.paymentAmountMaxWholeDigits` digits before the point; above $0.00 and at most
+ * `BILLING.paymentMaxCents`. Answers the amount in cents, or the message that refuses it.
+ */
+export function paymentAmountCents(text: string): { cents: number } | { error: string } {
+  const match = /^(\d*)(?:\.(\d*))?([eE][+-]?\d+)?$/.exec(text);
+  if (!match || !/\d/.test(`${match[1]}${match[2] ?? ''}`)) {
+    return { error: BILLING_MESSAGES.amount };
+  }
+  const [, whole, fraction = '', exponent] = match;
+  if (exponent !== undefined) return { error: BILLING_MESSAGES.amountExponent };
+  if (fraction.length > 2) return { error: BILLING_MESSAGES.amount };
+  const dollars = whole.replace(/^0+/, '');
+  if (dollars.length > BILLING.paymentAmountMaxWholeDigits) {
+    return { error: BILLING_MESSAGES.amountTooLarge };
+  }
+  // At most 10 digits and 2 decimals: an exact integer of cents.
+  const cents = Number(dollars || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (cents <= 0) return { error: BILLING_MESSAGES.amount };
+  if (cents > BILLING.paymentMaxCents) return { error: BILLING_MESSAGES.amountTooLarge };
+  return { cents };
+}
+
+/**
+ * A number of a JSON body as its literal text ("50.50", "1e2"): how the server hands `amount` to
+ * {@link PaymentAmountSchema} after reading the body losslessly (a JSON string is not one).
+ */
+export class JsonNumberText {
+  constructor(readonly text: string) {}
+}
+
+/** A payment amount as sent (a JSON number, read as its text): its cents, or the rule's message. */
 export const PaymentAmountSchema = v.pipe(
-  v.number(BILLING_MESSAGES.amount),
-  v.finite(BILLING_MESSAGES.amount),
-  v.check((value) => value > 0 && isDollarAmount(value), BILLING_MESSAGES.amount),
-  // Only a dollar amount has cents to compare (the check above refuses the rest): toCents throws
-  // on Infinity (JSON 1e400) and on amounts past 2^53 cents.
-  v.check(
-    (value) => !isDollarAmount(value) || toCents(value) <= BILLING.paymentMaxCents,
-    BILLING_MESSAGES.amountTooLarge,
-  ),
+  v.instance(JsonNumberText, BILLING_MESSAGES.amount),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const amount = paymentAmountCents(dataset.value.text);
+    if ('error' in amount) {
+      addIssue({ message: amount.error });
+      return NEVER;
+    }
+    return amount.cents;
+  }),
 );
 
-/** A typed amount as a number when the text is one ("25", "25.5", "$1,250.00"), else null. */
-export function amountValue(text: string): number | null {
-  const plain = text
+/** The typed text without what people add to an amount: spaces, a leading "$", thousands commas. */
+function plainAmount(text: string): string {
+  return text
     .trim()
     .replace(/^\$/, '')
     .replace(/,(?=\d{3}(?:\D|$))/g, '');
+}
+
+/** A typed amount as a number when the text is one ("25", "25.5", "$1,250.00"), else null. */
+export function amountValue(text: string): number | null {
+  const plain = plainAmount(text);
   if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(plain)) return null;
   return Number(plain);
 }
 
 /** The amount rule on typed text (the payment form): the server's message, or null when it passes. */
 export function paymentAmountError(text: string): string | null {
-  const value = amountValue(text);
-  if (value === null) return BILLING_MESSAGES.amount;
-  const result = v.safeParse(PaymentAmountSchema, value);
-  return result.success ? null : result.issues[0].message;
+  const amount = paymentAmountCents(plainAmount(text));
+  return 'error' in amount ? amount.error : null;
 }
 
-/** POST /billing/payments (header Idempotency-Key). */
-export const PaymentRequestSchema = v.object({
-  amount: PaymentAmountSchema,
-  payment_account_id: RecordIdSchema,
-});
-export type PaymentRequest = v.InferInput<typeof PaymentRequestSchema>;
+/**
+ * POST /billing/payments (header Idempotency-Key), as the server reads it: `amount` arrives as
+ * its JSON text ({@link JsonNumberText}) and leaves as `amountCents`.
+ */
+export const PaymentRequestSchema = v.pipe(
+  v.object({
+    amount: PaymentAmountSchema,
+    payment_account_id: RecordIdSchema,
+  }),
+  v.transform(({ amount, payment_account_id }) => ({ amountCents: amount, payment_account_id })),
+);
+
+/** The body of POST /billing/payments: `amount` a JSON number of dollars ({@link paymentAmountCents}). */
+export interface PaymentRequest {
+  amount: number;
+  payment_account_id: number;
+}
 
 /** POST /billing/address: the shared name and address rules. */
 export const BillingAddressUpdateSchema = v.object({

@@ -334,6 +334,8 @@ export const BILLING = {
   cardExpiringNoticeDays: 30,
   /** The most one payment may be: $10,000.00. */
   paymentMaxCents: 1_000_000,
+  /** A payment amount is read as written: at most this many digits before the decimal point. */
+  paymentAmountMaxWholeDigits: 10,
   /** Bills and payments pages: default and largest page. */
   pageSize: 10,
   pageSizeMax: 100,

@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import {
   amountValue,
   invoicePdfPath,
+  JsonNumberText,
   parseRecordId,
   PaymentAmountSchema,
+  paymentAmountCents,
   paymentAmountError,
 } from '../../src/shared/billing.ts';
 import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
@@ -67,45 +69,97 @@ describe('amountValue (the payment form accepts a "$" and thousands commas)', ()
   );
 });
 
+/** What the server answers for `amount` sent as this JSON number text: its cents or its message. */
+function serverReads(text: string): number | string {
+  const result = v.safeParse(PaymentAmountSchema, new JsonNumberText(text));
+  return result.success ? result.output : result.issues[0].message;
+}
+
 describe('the payment amount rule (portal.md §5; docs/api.md "POST /billing/payments")', () => {
-  it('accepts an amount above $0.00 with at most two decimals, up to $10,000.00', () => {
-    for (const amount of [0.01, 20, 12.5, 99.99, 10000]) {
-      expect(v.safeParse(PaymentAmountSchema, amount).success).toBe(true);
+  it('accepts an amount above $0.00 with at most two decimals, up to $10,000.00, in exact cents', () => {
+    expect(paymentAmountCents('0.01')).toEqual({ cents: 1 });
+    expect(paymentAmountCents('20')).toEqual({ cents: 2000 });
+    expect(paymentAmountCents('12.5')).toEqual({ cents: 1250 });
+    expect(paymentAmountCents('12.50')).toEqual({ cents: 1250 });
+    expect(paymentAmountCents('0.30')).toEqual({ cents: 30 });
+    expect(paymentAmountCents('99.99')).toEqual({ cents: 9999 });
+    expect(paymentAmountCents('10000')).toEqual({ cents: 1_000_000 });
+    expect(paymentAmountCents('10000.00')).toEqual({ cents: 1_000_000 });
+  });
+
+  it('reads the decimals as written, never through a float: a third decimal is refused', () => {
+    // Each of these was a payment of $1.00, $0.30 and $25.00 while a float tolerance decided.
+    for (const text of ['1.000000001', '0.300000001', '25.0000000049', '1.005', '1.000']) {
+      expect(paymentAmountCents(text), text).toEqual({ error: BILLING_MESSAGES.amount });
     }
   });
 
-  it('refuses nothing, a negative amount or a third decimal with the amount message', () => {
-    for (const amount of [0, -5, 1.005, 0.001, Number.NaN]) {
-      const result = v.safeParse(PaymentAmountSchema, amount);
+  it('refuses an exponent with its own message', () => {
+    for (const text of ['1e2', '1E2', '1.5e0', '1e-2', '1E+2']) {
+      expect(paymentAmountCents(text), text).toEqual({ error: BILLING_MESSAGES.amountExponent });
+    }
+  });
+
+  it('refuses nothing, zero or a negative amount with the amount message', () => {
+    for (const text of ['0', '0.00', '-0', '-5', '', '.', 'abc', '+5', '1.2.3']) {
+      expect(paymentAmountCents(text), text).toEqual({ error: BILLING_MESSAGES.amount });
+    }
+  });
+
+  it('refuses one cent over $10,000.00, and more than 10 digits before the point, with the limit', () => {
+    expect(paymentAmountCents('10000.01')).toEqual({ error: BILLING_MESSAGES.amountTooLarge });
+    expect(paymentAmountCents('9999999999.99')).toEqual({ error: BILLING_MESSAGES.amountTooLarge });
+    expect(paymentAmountCents('12345678901.00')).toEqual({
+      error: BILLING_MESSAGES.amountTooLarge,
+    });
+    expect(paymentAmountCents('9'.repeat(400))).toEqual({ error: BILLING_MESSAGES.amountTooLarge });
+    // Leading zeros are no digits of the amount.
+    expect(paymentAmountCents('000000000001.50')).toEqual({ cents: 150 });
+  });
+
+  it('the server schema takes a JSON number as its text, and nothing else', () => {
+    expect(serverReads('1.50')).toBe(150);
+    expect(serverReads('1.000000001')).toBe(BILLING_MESSAGES.amount);
+    expect(serverReads('1e2')).toBe(BILLING_MESSAGES.amountExponent);
+    // A JSON string, null or a float that lost its text is not an amount as sent.
+    for (const input of ['1.50', null, 1.5]) {
+      const result = v.safeParse(PaymentAmountSchema, input);
       expect(result.success).toBe(false);
       expect(result.issues?.[0].message).toBe(BILLING_MESSAGES.amount);
     }
   });
 
-  it('refuses one cent over $10,000.00 with the single payment limit', () => {
-    const result = v.safeParse(PaymentAmountSchema, 10000.01);
-    expect(result.success).toBe(false);
-    expect(result.issues?.[0].message).toBe(BILLING_MESSAGES.amountTooLarge);
-  });
-
-  it('refuses amounts too large to count in cents with a message instead of failing', () => {
-    // JSON reads 1e400 as Infinity; a typed run of digits can pass 2^53 cents.
-    const refusals = [BILLING_MESSAGES.amount, BILLING_MESSAGES.amountTooLarge];
-    for (const amount of [Number.POSITIVE_INFINITY, 1e300, 1e20]) {
-      const result = v.safeParse(PaymentAmountSchema, amount);
-      expect(result.success).toBe(false);
-      expect(refusals).toContain(result.issues?.[0].message);
+  it('the form and the server agree on every amount', () => {
+    for (const text of [
+      '1',
+      '1.5',
+      '1.50',
+      '0.01',
+      '10000',
+      '10000.01',
+      '0',
+      '1.005',
+      '1.000000001',
+      '25.0000000049',
+      '1e2',
+      '12345678901.00',
+    ]) {
+      const server = serverReads(text);
+      expect(paymentAmountError(text), text).toBe(typeof server === 'number' ? null : server);
     }
-    expect(refusals).toContain(paymentAmountError('99999999999999999999'));
   });
 
   it('gives the typed text the server message, or none when it passes', () => {
     expect(paymentAmountError('$1,250.00')).toBeNull();
     expect(paymentAmountError(' 25 ')).toBeNull();
+    expect(paymentAmountError('25.')).toBeNull();
+    expect(paymentAmountError('.50')).toBeNull();
     expect(paymentAmountError('$10,000.00')).toBeNull();
     expect(paymentAmountError('10,000.01')).toBe(BILLING_MESSAGES.amountTooLarge);
+    expect(paymentAmountError('99999999999999999999')).toBe(BILLING_MESSAGES.amountTooLarge);
     expect(paymentAmountError('0')).toBe(BILLING_MESSAGES.amount);
     expect(paymentAmountError('1.005')).toBe(BILLING_MESSAGES.amount);
+    expect(paymentAmountError('1e3')).toBe(BILLING_MESSAGES.amountExponent);
     expect(paymentAmountError('twenty')).toBe(BILLING_MESSAGES.amount);
     expect(paymentAmountError('')).toBe(BILLING_MESSAGES.amount);
     expect(paymentAmountError('-5')).toBe(BILLING_MESSAGES.amount);

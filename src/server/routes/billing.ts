@@ -15,14 +15,13 @@ import {
   PageQuerySchema,
   parseRecordId,
   PaymentAccountUpdateSchema,
-  PaymentRequestSchema,
   type BillingAddressResponse,
   type BillsPage,
   type PaymentAccountRecord,
   type PaymentAccountsResponse,
   type PaymentsPage,
 } from '#shared/billing';
-import { toCents } from '#shared/cart/money';
+import { fromCents } from '#shared/cart/money';
 import { BILLING, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
 import { PAYMENT_MESSAGES } from '#shared/messages/order';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
@@ -39,6 +38,7 @@ import {
   startAttempt,
   type PaymentAccountRow,
 } from '../billing/charges.ts';
+import { readPaymentRequest } from '../billing/payment-request.ts';
 import { cardExpiryEnd } from '../billing/run.ts';
 import { billInvoicePdf, paymentReceiptPdf } from '../billing/invoice-pdf.ts';
 import { billDetail, billRecord, paymentOf } from '../billing/records.ts';
@@ -249,11 +249,15 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
     if (!isIdempotencyKey(key)) {
       throw new ApiError(400, 'Bad request', BILLING_MESSAGES.idempotencyKeyRequired);
     }
-    const body = await readJson(c, PaymentRequestSchema);
+    const body = await readPaymentRequest(c);
     const { deps } = c.var;
     const { db } = deps.database;
     const cid = session.user.cid;
-    const fingerprint = bodyFingerprint(body);
+    // The body in dollars, as sent: 50.5 and 50.50 are one payment.
+    const fingerprint = bodyFingerprint({
+      amount: fromCents(body.amountCents),
+      payment_account_id: body.payment_account_id,
+    });
     const reused = () =>
       validationFailed(
         { key: BILLING_MESSAGES.idempotencyKeyReused },
@@ -273,7 +277,7 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       cid,
       paymentAccountId: account.paymentAccountId,
       method: account.method,
-      amountCents: toCents(body.amount),
+      amountCents: body.amountCents,
       source: 'manual',
       fingerprint,
       attemptDate: clockToday(deps.clock),

@@ -39,6 +39,8 @@ export function truncateDisplayAddress(address: string): string {
 export const BILLING_MESSAGES = {
   amount: 'Enter an amount greater than $0.00 with at most two decimals',
   amountTooLarge: 'A single payment can be at most $10,000.00',
+  amountExponent:
+    'Write the amount in plain digits, without an exponent (for example 100 or 100.50)',
   paymentAccount: 'Choose a payment account',
   paymentAccountNotFound: 'That payment account was not found.',
   billNotFound: 'That bill was not found.',
