@@ -4,7 +4,7 @@
  * 1. {@link startAttempt}: the attempt row, with its unique key, is committed. Only the process
  *    whose insert created the row goes on; anyone else finds it.
  * 2. {@link executeAttempt}: the processor is called with the attempt key as its idempotency key
- *    (card: the card processor's server API with the stored token; bank: the ACH processor). No
+ *    (card: the card processor's server API with the stored token; bank: the bank processor). No
  *    transaction is open meanwhile.
  * 3. {@link recordOutcome}: one transaction writes the payment (unique per attempt key), marks the
  *    attempt finished, adds a fee and queues the email when the payment is new, and settles the
@@ -20,10 +20,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '#shared/cart/money';
-import { BILLING, TERMS } from '#shared/constants';
+import { TERMS } from '#shared/constants';
 import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages/portal';
 import type { PaymentRecord } from '#shared/billing';
-import { addDays } from '#shared/signup/dates';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import {
@@ -34,8 +33,14 @@ import {
   paymentAccounts,
   payments,
 } from '../db/schema.ts';
-import { CardProcessorError, cardProcessorFor } from '../payments/index.ts';
-import { submitAchTransfer } from '../payments/ach-processor.ts';
+import { bankAccountContext } from '../orders/order-writes.ts';
+import {
+  BankProcessorError,
+  bankCipherFor,
+  bankProcessorFor,
+  CardProcessorError,
+  cardProcessorFor,
+} from '../payments/index.ts';
 import { dueDateOf, draftFeeBill, type DraftBill } from './cycle.ts';
 import { settleLedger, settleLedgers } from './ledger.ts';
 import { queueBillingMail, queueBillingMails, type BillingMail } from './mail.ts';
@@ -44,6 +49,8 @@ export type BillingDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'cloc
 export type AttemptRow = typeof chargeAttempts.$inferSelect;
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+/** The card or bank processor could not be reached: the attempt stays `started`. */
+export type ProcessorError = CardProcessorError | BankProcessorError;
 
 export type ChargeOutcome =
   | { status: 'succeeded'; ref: string }
@@ -113,7 +120,7 @@ async function testPause(deps: BillingDeps, at: 'before_charge' | 'after_charge'
   while (!existsSync(path.join(pause.dir, 'release'))) await sleep(20);
 }
 
-/** Asks the processor (with the attempt key as idempotency key). Throws CardProcessorError. */
+/** Asks the processor (with the attempt key as idempotency key). Throws a ProcessorError. */
 export async function executeAttempt(
   deps: BillingDeps,
   attempt: AttemptRow,
@@ -122,7 +129,7 @@ export async function executeAttempt(
   await testPause(deps, 'before_charge', attempt.attemptKey);
   let outcome: ChargeOutcome;
   if (account.method === 'CC') {
-    const result = await cardProcessorFor(deps.config as AppDeps['config']).charge({
+    const result = await cardProcessorFor(deps.config).charge({
       token: account.cardToken!,
       amountCents: attempt.amountCents,
       currency: 'usd',
@@ -139,12 +146,24 @@ export async function executeAttempt(
             message: BILLING_MESSAGES.declined(result.declineCode),
           };
   } else {
-    const ref = await submitAchTransfer(deps.database.db, {
-      idempotencyKey: attempt.attemptKey,
-      paymentAccountId: account.paymentAccountId,
-      accountLastFour: account.lastFour,
+    const ref = await bankProcessorFor(deps).submitDebit({
+      account: {
+        paymentAccountId: account.paymentAccountId,
+        accountName: account.accountName,
+        routingNumber: account.bankRouting ?? '',
+        accountType: account.bankAccountType ?? '',
+        lastFour: account.lastFour,
+        accountNumber: async () =>
+          (await bankCipherFor(deps)).decrypt(
+            account.bankAccountEncrypted ?? '',
+            bankAccountContext(account.cid),
+          ),
+      },
       amountCents: attempt.amountCents,
+      currency: 'usd',
+      description: `${deps.config.productName} payment ${attempt.attemptKey}`,
       submittedOn: attempt.attemptDate,
+      idempotencyKey: attempt.attemptKey,
     });
     outcome = { status: 'submitted', ref };
   }
@@ -488,7 +507,7 @@ export async function recordOutcomes(
 export async function finishAttempt(
   deps: BillingDeps,
   attempt: AttemptRow,
-): Promise<RecordedPayment | { error: CardProcessorError }> {
+): Promise<RecordedPayment | { error: ProcessorError }> {
   const [result] = await finishAttempts(deps, [attempt]);
   return result;
 }
@@ -501,7 +520,7 @@ export async function finishAttempt(
 export async function finishAttempts(
   deps: BillingDeps,
   attempts: readonly AttemptRow[],
-): Promise<(RecordedPayment | { error: CardProcessorError })[]> {
+): Promise<(RecordedPayment | { error: ProcessorError })[]> {
   const results = await runAttempts(deps, attempts, async (attempt) => attempt);
   return results.filter((result) => result !== null);
 }
@@ -514,18 +533,22 @@ export async function finishAttempts(
 export async function startAndFinishAttempts(
   deps: BillingDeps,
   list: readonly (typeof chargeAttempts.$inferInsert)[],
-): Promise<(RecordedPayment | { error: CardProcessorError } | null)[]> {
+): Promise<(RecordedPayment | { error: ProcessorError } | null)[]> {
   return runAttempts(deps, list, async (values) => {
     const [created] = await startAttempts(deps.database.db, [values]);
     return created ?? null;
   });
 }
 
+function isProcessorError(error: unknown): error is ProcessorError {
+  return error instanceof CardProcessorError || error instanceof BankProcessorError;
+}
+
 async function runAttempts<T extends { paymentAccountId: number }>(
   deps: BillingDeps,
   list: readonly T[],
   start: (item: T) => Promise<AttemptRow | null>,
-): Promise<(RecordedPayment | { error: CardProcessorError } | null)[]> {
+): Promise<(RecordedPayment | { error: ProcessorError } | null)[]> {
   if (list.length === 0) return [];
   const accounts = new Map(
     (
@@ -540,7 +563,7 @@ async function runAttempts<T extends { paymentAccountId: number }>(
         )
     ).map((account) => [account.paymentAccountId, account]),
   );
-  const answers: (Outcome | CardProcessorError | null)[] = [];
+  const answers: (Outcome | ProcessorError | null)[] = [];
   for (const item of list) {
     const attempt = await start(item);
     if (!attempt) {
@@ -551,7 +574,7 @@ async function runAttempts<T extends { paymentAccountId: number }>(
     try {
       answers.push({ attempt, account, outcome: await executeAttempt(deps, attempt, account) });
     } catch (error) {
-      if (!(error instanceof CardProcessorError)) throw error;
+      if (!isProcessorError(error)) throw error;
       deps.logger.warn({ err: error, attempt: attempt.attemptKey }, 'charge not confirmed');
       answers.push(error);
     }
@@ -562,11 +585,7 @@ async function runAttempts<T extends { paymentAccountId: number }>(
   );
   let taken = 0;
   return answers.map((answer) =>
-    answer === null
-      ? null
-      : answer instanceof CardProcessorError
-        ? { error: answer }
-        : recorded[taken++],
+    answer === null ? null : isProcessorError(answer) ? { error: answer } : recorded[taken++],
   );
 }
 
@@ -634,11 +653,6 @@ export async function settleAchPayment(
   });
   for (const deliver of deliveries) deliver();
   return result;
-}
-
-/** The day a pending ACH payment made on `paymentDate` settles. */
-export function achSettleDate(paymentDate: string): string {
-  return addDays(paymentDate, BILLING.achSettleDays);
 }
 
 export type { BillingMail };

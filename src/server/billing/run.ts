@@ -30,9 +30,8 @@ import {
   paymentAccounts,
   payments,
 } from '../db/schema.ts';
-import { achOutcome } from '../payments/ach-processor.ts';
+import { BankProcessorError, bankProcessorFor } from '../payments/index.ts';
 import {
-  achSettleDate,
   finishAttempts,
   issueBillsOnce,
   labelOf,
@@ -132,13 +131,17 @@ async function settleAch(deps: BillingDeps, today: string, report: PassReport) {
         lte(payments.paymentDate, addDays(today, -BILLING.achSettleDays)),
       ),
     );
+  const bank = bankProcessorFor(deps);
   for (const payment of pending) {
-    const outcome = await achOutcome(
-      db,
-      payment.attemptKey,
-      today,
-      achSettleDate(payment.paymentDate),
-    );
+    let outcome;
+    try {
+      outcome = await bank.outcome(payment.attemptKey, today);
+    } catch (error) {
+      if (!(error instanceof BankProcessorError)) throw error;
+      // Still pending for us: asked again on the next pass.
+      deps.logger.warn({ err: error, payment: payment.paymentId }, 'bank payment not checked');
+      continue;
+    }
     if (outcome.status === 'pending') continue;
     const done = await settleAchPayment(deps, payment, outcome, today);
     if (done === 'settled') report.achSettled += 1;

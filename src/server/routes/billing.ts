@@ -50,7 +50,12 @@ import { ApiError, conflict, notFound, validationFailed } from '../http/errors.t
 import { readJson, readQuery } from '../http/validate.ts';
 import { bodyFingerprint, findStoredAnswer } from '../orders/idempotency.ts';
 import { bankAccountContext } from '../orders/place-order.ts';
-import { bankCipherFor, cardProcessorFor, sealBankAccount } from '../payments/index.ts';
+import {
+  BankProcessorError,
+  bankCipherFor,
+  cardProcessorFor,
+  sealBankAccount,
+} from '../payments/index.ts';
 
 /** "Sandbox Test Bank" for the whitelisted test numbers, else the routing number. */
 function bankName(routing: string): string {
@@ -296,7 +301,9 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       throw new ApiError(
         502,
         BILLING_MESSAGES.processorUnavailableTitle,
-        BILLING_MESSAGES.processorUnavailable,
+        result.error instanceof BankProcessorError
+          ? BILLING_MESSAGES.bankProcessorUnavailable
+          : BILLING_MESSAGES.processorUnavailable,
       );
     }
     const answer = paymentAnswer(result.payment);

@@ -54,6 +54,8 @@ export const BILLING_MESSAGES = {
   processorUnavailableTitle: 'Payment not confirmed',
   processorUnavailable:
     'We could not reach our card processor. Send the same payment again (with the same key) to find out whether it went through.',
+  bankProcessorUnavailable:
+    'We could not reach our bank payment processor. Send the same payment again (with the same key) to find out whether it went through.',
   paymentReceived: 'Payment received. Thank you.',
   paymentPending: 'Bank payment submitted. It will settle in a few days.',
   defaultWhileAutopay:
