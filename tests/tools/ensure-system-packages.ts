@@ -1,7 +1,7 @@
 /**
  * What the tests need from Debian's packages: Chromium's headless shell for the browser tests, PostgreSQL for
  * the API tests that start servers on a real PostgreSQL, and PowerDNS with its SQLite backend,
- * sqlite3, dig and named-checkzone for the DNS integration tests (tests/api/dns-powerdns.test.ts), and nginx for the managed-hosting tests. Missing ones are installed when we are
+ * sqlite3, dig and named-checkzone for the DNS integration tests (tests/api/dns-powerdns.test.ts; every DNS API test checks its exports with named-checkzone), and nginx for the managed-hosting tests. Missing ones are installed when we are
  * root (one `apt-get update`, one `apt-get install`); otherwise the run stops naming the packages.
  *
  *   tsx tests/tools/ensure-system-packages.ts [chromium-headless-shell] [postgresql] [pdns-server] [nginx] …   (none named: all)
@@ -52,7 +52,10 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
     ] as const
   ).map(([name, file]) => ({
     name,
-    neededBy: 'the DNS integration tests against a real PowerDNS (tests/api/dns-powerdns.test.ts)',
+    neededBy:
+      name === 'bind9-utils'
+        ? 'the DNS API tests, which check every exported zone with named-checkzone (tests/api/dns*.test.ts)'
+        : 'the DNS integration tests against a real PowerDNS (tests/api/dns-powerdns.test.ts)',
     installed: () => existsSync(file),
   })),
 ];
