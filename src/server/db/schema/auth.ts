@@ -1,9 +1,20 @@
 /**
- * Sessions and their defences: refresh-token families, password-reset links and rate-limit
- * counters. Secrets are never stored: only SHA-256 digests of the random tokens.
+ * Sessions and their defences: refresh-token families, password-reset links, rate-limit counters
+ * and second factors. Secrets are never stored in the clear: SHA-256 digests of the random tokens,
+ * keyed digests of recovery codes, and TOTP secrets sealed with a key kept outside the database
+ * (src/server/auth/mfa-crypto.ts).
  */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './customers.ts';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers, users } from './customers.ts';
 
 /**
  * One login: every refresh token that descends from it by rotation. Re-using a rotated token
@@ -72,3 +83,44 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_ends_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * A login's TOTP second factor (docs/session.md "Second factor"): the secret sealed with
+ * AES-256-GCM, pending until a first code confirms it (`confirmed_at`). `last_step` is the RFC 6238
+ * time step of the last code accepted: a code of that step or an earlier one is refused, so a code
+ * is never accepted twice (the step is moved forward by one conditional UPDATE).
+ */
+export const secondFactors = pgTable('second_factors', {
+  uid: integer('uid')
+    .primaryKey()
+    .references(() => users.uid, { onDelete: 'cascade' }),
+  totpSecretSealed: text('totp_secret_sealed').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of a second factor: keyed digests only, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    uid: integer('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_uid_hash_idx').on(t.uid, t.codeHash)],
+);
+
+/** A customer's login rules, set by its primary admin: a second factor for every login. */
+export const customerAuthSettings = pgTable('customer_auth_settings', {
+  cid: integer('cid')
+    .primaryKey()
+    .references(() => customers.cid, { onDelete: 'cascade' }),
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
