@@ -89,7 +89,7 @@ export default function ConnectionPage() {
                 <Table.Tr>
                   <Table.Th>This month&apos;s charges</Table.Th>
                   <Table.Td>
-                    <List listStyleType="none" spacing={2}>
+                    <List listStyleType="none" size="sm" spacing={2}>
                       {c.monthly_charges.map((charge, index) => (
                         <List.Item key={index}>
                           {charge.description}: {formatDollars(charge.amount)}
