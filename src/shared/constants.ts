@@ -336,6 +336,16 @@ export const BILLING = {
   paymentMaxCents: 1_000_000,
   /** A payment amount is read as written: at most this many digits before the decimal point. */
   paymentAmountMaxWholeDigits: 10,
+  /**
+   * The instance charging an attempt holds it this long on the app clock (docs/billing.md
+   * "Exactly once"): longer than a group of charges can take ({@link BILLING.chargeGroup} times the
+   * processor's 10-second timeout), so nobody else asks the processor for it meanwhile.
+   */
+  attemptLeaseSeconds: 900,
+  /** Charges made (or resumed) one after another, then recorded together in one transaction. */
+  chargeGroup: 50,
+  /** A repeat of a payment whose first request is still charging waits this long for its answer. */
+  samePaymentWaitSeconds: 15,
   /** Bills and payments pages: default and largest page. */
   pageSize: 10,
   pageSizeMax: 100,

@@ -1,8 +1,9 @@
 /**
  * Moving money exactly once (docs/billing.md "Exactly once"). A charge goes in three steps:
  *
- * 1. {@link startAttempt}: the attempt row, with its unique key, is committed. Only the process
- *    whose insert created the row goes on; anyone else finds it.
+ * 1. {@link startAttempt}: the attempt row, with its unique key, is committed, held by this
+ *    instance (its lease). Only the process whose insert created the row goes on; anyone else
+ *    finds it.
  * 2. {@link executeAttempt}: the processor is called with the attempt key as its idempotency key
  *    (card: the card processor's server API with the stored token; bank: the bank processor). No
  *    transaction is open meanwhile.
@@ -10,17 +11,23 @@
  *    attempt finished, adds a fee and queues the email when the payment is new, and settles the
  *    ledger.
  *
- * A process that dies between 1 and 3 leaves a `started` attempt: the next billing pass (in any
- * process) runs steps 2 and 3 again with the same key, and the processor answers the first charge
- * instead of making another. Two processes doing so at once record one payment (the unique key).
+ * A process that dies between 1 and 3 leaves a `started` attempt: once its lease has ended (on the
+ * app clock), the next billing pass (in any process) claims it ({@link claimAttempts}: an atomic
+ * update of the attempts nobody holds, `FOR UPDATE SKIP LOCKED`) and runs steps 2 and 3 again with
+ * the same key, and the processor answers the first charge instead of making another. Nobody
+ * calls the processor for an attempt another instance holds; an attempt whose processor could not
+ * be reached is let go at once, for the next try. Should two record the same attempt anyway, one
+ * payment is written (the unique key).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '#shared/cart/money';
-import { TERMS } from '#shared/constants';
+import { BILLING, TERMS } from '#shared/constants';
 import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages/portal';
 import type { PaymentRecord } from '#shared/billing';
 import type { AppDeps } from '../context.ts';
@@ -84,31 +91,94 @@ export function paymentRecord(row: PaymentRow): PaymentRecord {
   };
 }
 
+/** This server process, as `claimed_by` names it. */
+export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** The lease an attempt taken now is held under: until `BILLING.attemptLeaseSeconds` from now. */
+function leaseFrom(deps: Pick<BillingDeps, 'clock'>) {
+  return {
+    leaseUntil: new Date(deps.clock.now().getTime() + BILLING.attemptLeaseSeconds * 1000),
+    claimedBy: INSTANCE_ID,
+  };
+}
+
+export type NewAttempt = Omit<typeof chargeAttempts.$inferInsert, 'leaseUntil' | 'claimedBy'>;
+
 /** Commits a new attempt; `created` is false when the key already existed (then `attempt` is it). */
 export async function startAttempt(
-  db: Executor,
-  values: typeof chargeAttempts.$inferInsert,
+  deps: BillingDeps,
+  values: NewAttempt,
 ): Promise<{ attempt: AttemptRow; created: boolean }> {
-  const [inserted] = await startAttempts(db, [values]);
+  const [inserted] = await startAttempts(deps, [values]);
   if (inserted) return { attempt: inserted, created: true };
-  const [existing] = await db
+  const [existing] = await deps.database.db
     .select()
     .from(chargeAttempts)
     .where(eq(chargeAttempts.attemptKey, values.attemptKey));
   return { attempt: existing, created: false };
 }
 
-/** Commits new attempts in one insert; answers those this call created (an existing key is not). */
+/**
+ * Commits new attempts in one insert, each held by this instance; answers those this call created
+ * (an existing key is not).
+ */
 export async function startAttempts(
-  db: Executor,
-  list: readonly (typeof chargeAttempts.$inferInsert)[],
+  deps: BillingDeps,
+  list: readonly NewAttempt[],
 ): Promise<AttemptRow[]> {
   if (list.length === 0) return [];
-  return db
+  const lease = leaseFrom(deps);
+  return deps.database.db
     .insert(chargeAttempts)
-    .values([...list])
+    .values(list.map((values) => ({ ...values, ...lease })))
     .onConflictDoNothing()
     .returning();
+}
+
+/**
+ * Takes for this instance the `started` attempts of `keys` that nobody holds (no lease, or one
+ * that has ended on the app clock), in one atomic update: rows another instance is claiming at
+ * the same moment are skipped (`FOR UPDATE SKIP LOCKED`), and a lease taken in the meantime no
+ * longer matches. Answers the attempts taken, in the order of `keys`.
+ */
+export async function claimAttempts(
+  deps: BillingDeps,
+  keys: readonly string[],
+): Promise<AttemptRow[]> {
+  if (keys.length === 0) return [];
+  const now = deps.clock.now().toISOString();
+  const claimed = await deps.database.db
+    .update(chargeAttempts)
+    .set(leaseFrom(deps))
+    .where(
+      sql`${chargeAttempts.attemptKey} in (
+        select attempt_key from charge_attempts
+        where attempt_key in (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )})
+          and status = 'started'
+          and (lease_until is null or lease_until < ${now}::timestamptz)
+        for update skip locked)`,
+    )
+    .returning();
+  const byKey = new Map(claimed.map((attempt) => [attempt.attemptKey, attempt]));
+  return keys.flatMap((key) => byKey.get(key) ?? []);
+}
+
+/** Lets go of attempts this instance holds and could not finish (the processor was not reached). */
+async function releaseAttempts(deps: BillingDeps, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await deps.database.db
+    .update(chargeAttempts)
+    .set({ leaseUntil: null })
+    .where(
+      and(
+        inArray(chargeAttempts.attemptKey, [...keys]),
+        eq(chargeAttempts.status, 'started'),
+        eq(chargeAttempts.claimedBy, INSTANCE_ID),
+      ),
+    );
 }
 
 /** Tests only: stops here until the test releases (or kills) the process. */
@@ -392,7 +462,7 @@ export async function recordOutcomes(
       sql`, `,
     );
     await tx.execute(sql`
-      update ${chargeAttempts} set status = v.status, finished_at = now()
+      update ${chargeAttempts} set status = v.status, finished_at = now(), lease_until = null
       from (values ${marks}) as v(attempt_key, status)
       where ${chargeAttempts.attemptKey} = v.attempt_key and ${chargeAttempts.status} = 'started'`);
     const paymentOf = new Map(inserted.map((row) => [row.attemptKey, row]));
@@ -513,9 +583,9 @@ export async function finishAttempt(
 }
 
 /**
- * Steps 2 and 3 for attempts of distinct keys: the processor is asked for each in turn (no
- * transaction open), then every answer is recorded together. An attempt whose processor cannot be
- * reached stays `started`.
+ * Steps 2 and 3 for attempts of distinct keys that this instance holds: the processor is asked for
+ * each in turn (no transaction open), then every answer is recorded together. An attempt whose
+ * processor cannot be reached stays `started` and is let go.
  */
 export async function finishAttempts(
   deps: BillingDeps,
@@ -532,10 +602,10 @@ export async function finishAttempts(
  */
 export async function startAndFinishAttempts(
   deps: BillingDeps,
-  list: readonly (typeof chargeAttempts.$inferInsert)[],
+  list: readonly NewAttempt[],
 ): Promise<(RecordedPayment | { error: ProcessorError } | null)[]> {
   return runAttempts(deps, list, async (values) => {
-    const [created] = await startAttempts(deps.database.db, [values]);
+    const [created] = await startAttempts(deps, [values]);
     return created ?? null;
   });
 }
@@ -564,6 +634,7 @@ async function runAttempts<T extends { paymentAccountId: number }>(
     ).map((account) => [account.paymentAccountId, account]),
   );
   const answers: (Outcome | ProcessorError | null)[] = [];
+  const unreached: string[] = [];
   for (const item of list) {
     const attempt = await start(item);
     if (!attempt) {
@@ -577,8 +648,10 @@ async function runAttempts<T extends { paymentAccountId: number }>(
       if (!isProcessorError(error)) throw error;
       deps.logger.warn({ err: error, attempt: attempt.attemptKey }, 'charge not confirmed');
       answers.push(error);
+      unreached.push(attempt.attemptKey);
     }
   }
+  await releaseAttempts(deps, unreached);
   const recorded = await recordOutcomes(
     deps,
     answers.filter((answer): answer is Outcome => answer !== null && 'outcome' in answer),

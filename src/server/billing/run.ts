@@ -2,7 +2,8 @@
  * The billing run (docs/billing.md "The billing run"): one pass does, for the business date
  * `today` of the clock,
  *
- * 1. finishes charge attempts left `started` (a crash, an unreachable processor);
+ * 1. finishes charge attempts left `started` (a crash, an unreachable processor) that nobody holds:
+ *    each is claimed with a lease first, so that no two instances charge one attempt at once;
  * 2. settles or returns pending ACH payments whose settlement day has come;
  * 3. issues every bill whose period has begun (catching up on missed days);
  * 4. charges autopay: a bill not paid by its due date is tried on the due date, then 3 and 7 days
@@ -15,7 +16,7 @@
  * Every step is safe to run twice and at the same time in two processes: see charges.ts.
  * {@link startBillingJob} runs a pass every BILLING_INTERVAL_SECONDS in each server process.
  */
-import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { BILLING, TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
 import type { CartItem } from '#shared/cart/types';
@@ -32,6 +33,7 @@ import {
 } from '../db/schema.ts';
 import { BankProcessorError, bankProcessorFor } from '../payments/index.ts';
 import {
+  claimAttempts,
   finishAttempts,
   issueBillsOnce,
   labelOf,
@@ -106,15 +108,29 @@ function chunks<T>(list: readonly T[], size = PASS_CHUNK): T[][] {
   return out;
 }
 
+/**
+ * The attempts left `started` whose lease has ended (or that nobody holds), oldest first, each
+ * group claimed just before it is charged: an attempt another instance holds, or claims first, is
+ * left to it (docs/billing.md "Exactly once").
+ */
 async function resumeAttempts(deps: BillingDeps, report: PassReport) {
   const { db } = deps.database;
-  const started = await db
-    .select()
+  const free = await db
+    .select({ key: chargeAttempts.attemptKey })
     .from(chargeAttempts)
-    .where(eq(chargeAttempts.status, 'started'))
+    .where(
+      and(
+        eq(chargeAttempts.status, 'started'),
+        or(isNull(chargeAttempts.leaseUntil), lt(chargeAttempts.leaseUntil, deps.clock.now())),
+      ),
+    )
     .orderBy(asc(chargeAttempts.createdAt), asc(chargeAttempts.attemptKey));
-  for (const chunk of chunks(started)) {
-    for (const result of await finishAttempts(deps, chunk)) {
+  for (const group of chunks(
+    free.map((row) => row.key),
+    BILLING.chargeGroup,
+  )) {
+    const claimed = await claimAttempts(deps, group);
+    for (const result of await finishAttempts(deps, claimed)) {
       if ('payment' in result) report.resumed += 1;
     }
   }
@@ -347,7 +363,8 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
       },
     ];
   });
-  for (const chunk of chunks(tries)) {
+  // Each group's attempts are held from their start until the group is recorded.
+  for (const chunk of chunks(tries, BILLING.chargeGroup)) {
     for (const result of await startAndFinishAttempts(deps, chunk)) {
       if (result && 'payment' in result) {
         report.charges += 1;

@@ -21,6 +21,7 @@ import {
   type PaymentAccountsResponse,
   type PaymentsPage,
 } from '#shared/billing';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fromCents } from '#shared/cart/money';
 import { BILLING, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
 import { PAYMENT_MESSAGES } from '#shared/messages/order';
@@ -30,13 +31,17 @@ import { addDays } from '#shared/signup/dates';
 import { billingAddressOf } from '../auth/accounts.ts';
 import { requireSession } from '../auth/session.ts';
 import {
+  claimAttempts,
   finishAttempt,
   labelOf,
   PAYMENT_SCOPE,
   paymentAnswer,
   paymentRecord,
   startAttempt,
+  type AttemptRow,
+  type BillingDeps,
   type PaymentAccountRow,
+  type PaymentRow,
 } from '../billing/charges.ts';
 import { readPaymentRequest } from '../billing/payment-request.ts';
 import { cardExpiryEnd } from '../billing/run.ts';
@@ -45,7 +50,7 @@ import { billDetail, billRecord, paymentOf } from '../billing/records.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { bills, customerBilling, paymentAccounts, payments } from '../db/schema.ts';
+import { bills, chargeAttempts, customerBilling, paymentAccounts, payments } from '../db/schema.ts';
 import { ApiError, conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { bodyFingerprint, findStoredAnswer } from '../orders/idempotency.ts';
@@ -173,6 +178,38 @@ async function maybeMakeDefault(db: Executor, cid: number, id: number, asked: bo
     .where(eq(customerBilling.cid, cid));
 }
 
+/**
+ * A payment request found its attempt already made (the same key sent again): the attempt to
+ * charge, once this request holds it, or its payment once it is recorded. While another request
+ * or instance holds it (it is being charged), this waits up to `BILLING.samePaymentWaitSeconds`
+ * for its answer, then answers 409: the processor is never asked twice at once.
+ */
+async function takeOverAttempt(
+  deps: BillingDeps,
+  found: AttemptRow,
+): Promise<{ attempt: AttemptRow } | { payment: PaymentRow }> {
+  const { db } = deps.database;
+  const deadline = Date.now() + BILLING.samePaymentWaitSeconds * 1000;
+  let attempt = found;
+  for (;;) {
+    if (attempt.status !== 'started') {
+      const [payment] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.attemptKey, attempt.attemptKey));
+      return { payment };
+    }
+    const [claimed] = await claimAttempts(deps, [attempt.attemptKey]);
+    if (claimed) return { attempt: claimed };
+    if (Date.now() >= deadline) throw conflict(BILLING_MESSAGES.paymentInProgress);
+    await sleep(50);
+    [attempt] = await db
+      .select()
+      .from(chargeAttempts)
+      .where(eq(chargeAttempts.attemptKey, attempt.attemptKey));
+  }
+}
+
 /** The caller's customer and the page asked for (`limit`, `offset`) of a listing. */
 async function pageRequest(c: Context<AppEnv>) {
   const session = await requireSession(c);
@@ -277,7 +314,7 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       return replay(stored.status, stored.body);
     }
     const account = await ownAccount(db, cid, body.payment_account_id);
-    const { attempt, created } = await startAttempt(db, {
+    const started = await startAttempt(deps, {
       attemptKey: `manual:${cid}:${key}`,
       cid,
       paymentAccountId: account.paymentAccountId,
@@ -287,14 +324,15 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       fingerprint,
       attemptDate: clockToday(deps.clock),
     });
-    if (!created && attempt.fingerprint !== fingerprint) throw reused();
-    if (!created && attempt.status !== 'started') {
-      const [payment] = await db
-        .select()
-        .from(payments)
-        .where(eq(payments.attemptKey, attempt.attemptKey));
-      const answer = paymentAnswer(payment);
-      return replay(answer.status, answer.body);
+    let { attempt } = started;
+    if (!started.created) {
+      if (attempt.fingerprint !== fingerprint) throw reused();
+      const taken = await takeOverAttempt(deps, attempt);
+      if ('payment' in taken) {
+        const answer = paymentAnswer(taken.payment);
+        return replay(answer.status, answer.body);
+      }
+      attempt = taken.attempt;
     }
     const result = await finishAttempt(deps, attempt);
     if ('error' in result) {

@@ -56,6 +56,8 @@ export const BILLING_MESSAGES = {
     'We could not reach our card processor. Send the same payment again (with the same key) to find out whether it went through.',
   bankProcessorUnavailable:
     'We could not reach our bank payment processor. Send the same payment again (with the same key) to find out whether it went through.',
+  paymentInProgress:
+    'This payment is still being processed. Send it again with the same key in a moment to see how it went.',
   paymentReceived: 'Payment received. Thank you.',
   paymentPending: 'Bank payment submitted. It will settle in a few days.',
   defaultWhileAutopay:
