@@ -192,6 +192,47 @@ export interface BillLineRecord {
   note: string | null;
 }
 
+/** A street address as a bill prints it (no name: the bill-to names its person apart). */
+export interface StreetAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+/**
+ * Who a bill is addressed to, stored with the bill when the billing run issues it
+ * (docs/billing.md "Bill to"): the name on the billing address (the account holder's name when the
+ * address carries none), the company of a business customer, and the billing address (the service
+ * address when none is on file). The invoice page, its print and its PDF read this record only.
+ */
+export interface BillTo {
+  name: string;
+  /** The company's name; null for a customer without one. */
+  company: string | null;
+  /** Null when the customer had neither a billing nor a service address. */
+  address: StreetAddress | null;
+}
+
+/** An address as it is written on an envelope: street, unit (if any), then city, state and zip. */
+export function addressLines(address: StreetAddress): string[] {
+  return [
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city}, ${address.state} ${address.zip_code}`,
+  ];
+}
+
+/** The bill-to block, line by line, as the invoice page, its print and its PDF show it. */
+export function billToLines(billTo: BillTo): string[] {
+  return [
+    billTo.name,
+    ...(billTo.company ? [billTo.company] : []),
+    ...(billTo.address ? addressLines(billTo.address) : []),
+  ].filter((line) => line !== '');
+}
+
 export interface BillRecord {
   bill_id: number;
   kind: BillKind;
@@ -210,6 +251,10 @@ export interface BillRecord {
   /** total − paid. */
   amount_due: number;
   status: BillStatus;
+  /** Who the bill is addressed to, as it was when it was issued. */
+  bill_to: BillTo;
+  /** The service address the bill was issued for, as it was then; null when there was none. */
+  service_address: StreetAddress | null;
 }
 
 export interface BillDetail extends BillRecord {
@@ -243,6 +288,15 @@ export interface PaymentRecord {
   /** The bill an autopay charge was for. */
   bill_id: number | null;
   failure_message: string | null;
+}
+
+/**
+ * GET /billing/payments/{id}: the payment, and who its receipt is addressed to (a receipt is not
+ * issued by the billing run: the customer's bill-to as it is now).
+ */
+export interface PaymentDetail extends PaymentRecord {
+  bill_to: BillTo;
+  service_address: StreetAddress | null;
 }
 
 export interface PaymentsPage extends PageInfo {

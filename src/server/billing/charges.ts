@@ -48,6 +48,7 @@ import {
   CardProcessorError,
   cardProcessorFor,
 } from '../payments/index.ts';
+import { addresseesOf } from './bill-to.ts';
 import { dueDateOf, draftFeeBill, type DraftBill } from './cycle.ts';
 import { settleLedger, settleLedgers } from './ledger.ts';
 import { queueBillingMail, queueBillingMails, type BillingMail } from './mail.ts';
@@ -276,11 +277,18 @@ export async function issueBillsOnce(
   deliveries: (() => void)[],
 ): Promise<(number | null)[]> {
   if (list.length === 0) return [];
+  // Each bill is addressed as its customer is now, and keeps it (docs/billing.md "Bill to").
+  const addressees = await addresseesOf(
+    tx,
+    list.map((bill) => bill.cid),
+  );
   const inserted = await tx
     .insert(bills)
     .values(
       list.map((bill) => ({
         cid: bill.cid,
+        billTo: addressees.get(bill.cid)!.billTo,
+        serviceAddress: addressees.get(bill.cid)!.serviceAddress,
         billKey: bill.billKey,
         kind: bill.kind,
         serviceId: bill.serviceId ?? null,

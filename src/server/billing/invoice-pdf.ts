@@ -4,31 +4,11 @@
  * bill always gives the same file (tests compare it byte for byte and read its text back).
  */
 import PDFDocument from 'pdfkit';
-import { asc, eq } from 'drizzle-orm';
+import { addressLines, billToLines, type BillTo, type StreetAddress } from '#shared/billing';
 import { formatCents, toCents } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
-import { billingAddressOf, displayName, serviceAddressOf } from '../auth/accounts.ts';
 import type { AppDeps } from '../context.ts';
-import { contacts, customerBilling } from '../db/schema.ts';
-import type { Executor } from '../db/client.ts';
-import { paymentRecord } from './charges.ts';
-import { billDetail, paymentOf } from './records.ts';
-
-async function customerOf(db: Executor, cid: number) {
-  const [contact] = await db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.cid, cid))
-    .orderBy(asc(contacts.contactId))
-    .limit(1);
-  const [settings] = await db.select().from(customerBilling).where(eq(customerBilling.cid, cid));
-  const service = await serviceAddressOf(db, cid);
-  return {
-    name: contact ? displayName(contact) : '',
-    billTo: settings ? billingAddressOf(settings) : null,
-    service,
-  };
-}
+import { billDetail, paymentDetail } from './records.ts';
 
 function render(
   at: string,
@@ -58,25 +38,23 @@ function render(
   return done;
 }
 
+/** The title, then who the record is addressed to and the service address, line by line. */
 function header(
   doc: PDFKit.PDFDocument,
   productName: string,
   title: string,
-  customer: Awaited<ReturnType<typeof customerOf>>,
+  billTo: BillTo,
+  service: StreetAddress | null,
 ) {
   doc.font('Helvetica-Bold').fontSize(18).text(productName);
   doc.font('Helvetica').fontSize(14).text(title).moveDown();
-  doc.fontSize(10).font('Helvetica-Bold').text('Bill to');
-  doc.font('Helvetica').text(customer.name);
-  if (customer.billTo) doc.text(customer.billTo.formatted_address);
-  if (customer.service) {
-    doc.moveDown(0.5).font('Helvetica-Bold').text('Service address');
-    const s = customer.service;
-    doc
-      .font('Helvetica')
-      .text(
-        `${[s.line1, s.line2].filter(Boolean).join(', ')}, ${s.city}, ${s.state} ${s.zip_code}`,
-      );
+  doc.fontSize(10).font('Helvetica-Bold').text(INVOICE_TEXT.billTo);
+  doc.font('Helvetica');
+  for (const line of billToLines(billTo)) doc.text(line);
+  if (service) {
+    doc.moveDown(0.5).font('Helvetica-Bold').text(INVOICE_TEXT.serviceAddress);
+    doc.font('Helvetica');
+    for (const line of addressLines(service)) doc.text(line);
   }
   doc.moveDown();
 }
@@ -94,10 +72,10 @@ function row(doc: PDFKit.PDFDocument, left: string, right: string, bold = false)
 export async function billInvoicePdf(deps: AppDeps, cid: number, billId: number): Promise<Buffer> {
   const { db } = deps.database;
   const bill = await billDetail(db, cid, billId);
-  const customer = await customerOf(db, cid);
   const title = INVOICE_TEXT.invoiceTitle(bill.bill_id);
   return render(bill.issue_date, title, (doc) => {
-    header(doc, deps.config.productName, title, customer);
+    // Addressed as the bill was issued: its own record, never the customer's data of today.
+    header(doc, deps.config.productName, title, bill.bill_to, bill.service_address);
     doc.fontSize(10).font('Helvetica');
     doc.text(`Issue date: ${bill.issue_date}`);
     doc.text(`Due date: ${bill.due_date}`);
@@ -127,11 +105,10 @@ export async function paymentReceiptPdf(
   paymentId: number,
 ): Promise<Buffer> {
   const { db } = deps.database;
-  const payment = paymentRecord(await paymentOf(db, cid, paymentId));
-  const customer = await customerOf(db, cid);
+  const payment = await paymentDetail(db, cid, paymentId);
   const title = INVOICE_TEXT.receiptTitle(payment.payment_id);
   return render(payment.payment_date, title, (doc) => {
-    header(doc, deps.config.productName, title, customer);
+    header(doc, deps.config.productName, title, payment.bill_to, payment.service_address);
     doc.fontSize(10).font('Helvetica');
     doc.text(`Payment date: ${payment.payment_date}`);
     if (payment.settled_date) doc.text(`Settled: ${payment.settled_date}`);

@@ -4,12 +4,14 @@
  * ./invoice-pdf.ts, so that neither imports the other.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { BillDetail, BillRecord } from '#shared/billing';
+import type { BillDetail, BillRecord, PaymentDetail } from '#shared/billing';
 import { fromCents } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import type { Executor } from '../db/client.ts';
 import { billLines, bills, payments } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { addresseeOf } from './bill-to.ts';
+import { paymentRecord } from './charges.ts';
 
 type BillRow = typeof bills.$inferSelect;
 
@@ -28,6 +30,8 @@ export function billRecord(row: BillRow): BillRecord {
     paid: fromCents(row.paidCents),
     amount_due: fromCents(row.totalCents - row.paidCents),
     status: row.status,
+    bill_to: row.billTo,
+    service_address: row.serviceAddress,
   };
 }
 
@@ -53,6 +57,24 @@ export async function billDetail(db: Executor, cid: number, billId: number): Pro
       taxable: line.taxable,
       note: line.note,
     })),
+  };
+}
+
+/**
+ * A payment with who its receipt is addressed to: the customer's bill-to and service address as
+ * they are now (a receipt is not issued by the billing run; it is written when it is read).
+ */
+export async function paymentDetail(
+  db: Executor,
+  cid: number,
+  paymentId: number,
+): Promise<PaymentDetail> {
+  const row = await paymentOf(db, cid, paymentId);
+  const addressee = await addresseeOf(db, cid);
+  return {
+    ...paymentRecord(row),
+    bill_to: addressee.billTo,
+    service_address: addressee.serviceAddress,
   };
 }
 

@@ -46,7 +46,7 @@ import {
 import { readPaymentRequest } from '../billing/payment-request.ts';
 import { cardExpiryEnd } from '../billing/run.ts';
 import { billInvoicePdf, paymentReceiptPdf } from '../billing/invoice-pdf.ts';
-import { billDetail, billRecord, paymentOf } from '../billing/records.ts';
+import { billDetail, billRecord, paymentDetail } from '../billing/records.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -274,8 +274,7 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
   api.get('/billing/payments/:id', async (c) => {
     const session = await requireSession(c);
     const id = pathId(c, BILLING_MESSAGES.paymentNotFound);
-    const row = await paymentOf(c.var.deps.database.db, session.user.cid, id);
-    return c.json(paymentRecord(row));
+    return c.json(await paymentDetail(c.var.deps.database.db, session.user.cid, id));
   });
 
   api.get('/billing/payments/:id/pdf', async (c) => {

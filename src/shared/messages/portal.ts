@@ -84,6 +84,8 @@ export const BILLING_STATUS_LABELS: Readonly<Record<string, string>> = {
 /** The invoice page's and the PDF's titles and total labels, so that both read alike. */
 export const INVOICE_TEXT = {
   invoiceTitle: (billId: number) => `Invoice #${billId}`,
+  billTo: 'Bill to',
+  serviceAddress: 'Service address',
   receiptTitle: (paymentId: number) => `Receipt for payment #${paymentId}`,
   tax: (ratePercent: number) => `Tax (${ratePercent}% of taxable lines)`,
   subtotal: 'Subtotal',

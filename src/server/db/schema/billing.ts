@@ -18,11 +18,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BillTo, StreetAddress } from '#shared/billing';
 import { customers } from './customers.ts';
 import { paymentAccounts } from './orders.ts';
 
@@ -61,6 +63,14 @@ export const bills = pgTable(
     /** What payments and credits cover of it (applied oldest bill first); kept by `settleLedger`. */
     paidCents: integer('paid_cents').notNull().default(0),
     status: text('status', { enum: BILL_STATUSES }).notNull().default('open'),
+    /**
+     * Who the bill is addressed to, as the customer's data said when it was issued
+     * (src/server/billing/bill-to.ts): the invoice page, its print and its PDF read this, never
+     * the customer's data of today.
+     */
+    billTo: jsonb('bill_to').$type<BillTo>().notNull(),
+    /** The customer's service address when the bill was issued; null when there was none. */
+    serviceAddress: jsonb('service_address').$type<StreetAddress>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
