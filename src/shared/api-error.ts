@@ -8,6 +8,11 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
   /** Present on 500 answers so that a report can be matched with the log. */
   request_id?: string;
+  /**
+   * 401 `Second Factor Setup Required`: the authenticator account to add before the login's code
+   * (docs/session.md "Second factor").
+   */
+  setup?: { secret: string; otpauth_url: string; qr_code: string };
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -29,6 +29,23 @@ export const TIMERS = {
 export const RESET_LINK_VALID_MINUTES = 60;
 
 /**
+ * The second factor (docs/session.md "Second factor"): RFC 6238's defaults, which every
+ * authenticator app uses (a 30-second step, 6 digits, HMAC-SHA-1), one step of clock drift either
+ * way, and ten single-use recovery codes of ten characters (RFC 4648 base32 letters and digits:
+ * 50 random bits each), shown as two groups of five.
+ */
+export const SECOND_FACTOR = {
+  totpPeriodSeconds: 30,
+  totpDigits: 6,
+  totpAlgorithm: 'sha1',
+  totpDriftSteps: 1,
+  /** Bytes of a new TOTP secret (RFC 4226 recommends 160 bits). */
+  totpSecretBytes: 20,
+  recoveryCodeCount: 10,
+  recoveryCodeLength: 10,
+} as const;
+
+/**
  * For this many hours after a login's email address changed, a password link goes to the
  * address on file before the change, and to the new one only once the change notice to the old
  * address was delivered (docs/people.md "A login's recovery").
@@ -46,6 +63,11 @@ export const RATE_LIMITS = {
   loginPerAddress: { max: 20, windowSeconds: 15 * 60 },
   /** Wrong passwords when a logged-in user re-authenticates or changes the password. */
   reauthPerUser: { max: 5, windowSeconds: 15 * 60 },
+  /**
+   * Wrong second-factor codes (authenticator or recovery codes) for one login, at login, at
+   * re-authentication and when the factor is confirmed, turned off or its codes made again.
+   */
+  secondFactorPerUser: { max: 5, windowSeconds: 15 * 60 },
   /** Username and password recovery requests and reset-link uses from one client address. */
   recoveryPerAddress: { max: 10, windowSeconds: 60 * 60 },
   /** Recovery emails for one email address or username. */

@@ -22,7 +22,15 @@ export interface LoginRequest {
   username: string;
   password: string;
   store_in_cookies: boolean;
+  /** The second factor's code (authenticator or recovery code), once the password was accepted. */
+  otp?: string;
 }
+
+/**
+ * POST /auth/tokens's answer: the user, and the new recovery codes when this login set up the
+ * second factor its customer requires (docs/session.md "Second factor"), shown once.
+ */
+export type LoginResult = SessionUser & { recovery_codes?: string[] };
 
 /** POST /auth/refresh_token. */
 export interface RefreshRequest {

@@ -59,6 +59,10 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['NONCE_BYTES', 'TAG_BYTES'],
     reason: 'cipher parameters',
   },
+  'src/server/auth/mfa-crypto.ts': {
+    names: ['NONCE_BYTES', 'TAG_BYTES'],
+    reason: 'cipher parameters',
+  },
   'src/server/db/client.ts': { names: ['MIGRATION_LOCK_KEY'], reason: 'a database lock id' },
   'src/server/managed/client.ts': { names: ['TIMEOUT_MS'], reason: 'a network timeout' },
   'src/server/main.ts': {

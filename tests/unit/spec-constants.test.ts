@@ -402,6 +402,7 @@ describe('the project’s own choices, held to docs/*.md where it states them', 
     ['loginPerUsername', 5, 15 * MINUTE, '"Failed logins per username … 5 per 15 minutes"'],
     ['loginPerAddress', 20, 15 * MINUTE, '"Failed logins per client address … 20 per 15 minutes"'],
     ['reauthPerUser', 5, 15 * MINUTE, '"Re-authentication per user … 5 per 15 minutes"'],
+    ['secondFactorPerUser', 5, 15 * MINUTE, '"Second-factor codes per login … 5 per 15 minutes"'],
     ['recoveryPerAddress', 10, HOUR, '"Recovery per client address … 10 per hour"'],
     ['recoveryPerTarget', 3, HOUR, '"Recovery per email address or username … 3 per hour"'],
     ['ordersPerAddress', 20, HOUR, '"Signup orders per client address … 20 per hour"'],
@@ -422,6 +423,27 @@ describe('the project’s own choices, held to docs/*.md where it states them', 
   ];
   for (const [name, max, windowSeconds, quote] of limits)
     pin(`RATE_LIMITS.${name}`, { max, windowSeconds }, `docs/api.md "Rate limits" ${quote}`);
+
+  // RFC 6238 §4 and §5.2, and docs/session.md "Second factor".
+  pin('SECOND_FACTOR.totpPeriodSeconds', 30, 'RFC 6238 "X = 30 seconds" (the default time step)');
+  pin('SECOND_FACTOR.totpDigits', 6, 'docs/session.md "6-digit codes"');
+  pin('SECOND_FACTOR.totpAlgorithm', 'sha1', 'docs/session.md "HMAC-SHA-1"');
+  pin(
+    'SECOND_FACTOR.totpDriftSteps',
+    1,
+    'docs/session.md "one time step either side is accepted (clock drift)"',
+  );
+  pin(
+    'SECOND_FACTOR.totpSecretBytes',
+    20,
+    'RFC 4226 §4 "R6 … recommend a shared secret length of 160 bits"',
+  );
+  pin('SECOND_FACTOR.recoveryCodeCount', 10, 'docs/session.md "ten single-use recovery codes"');
+  pin(
+    'SECOND_FACTOR.recoveryCodeLength',
+    10,
+    'docs/session.md "ten characters each (50 random bits)"',
+  );
 
   pin('BILLING.dueDays', 21, 'docs/billing.md "due date (issue + 21 days)"');
   pin(

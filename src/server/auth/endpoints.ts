@@ -18,6 +18,17 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'DELETE /auth/tokens': PUBLIC,
   'POST /auth/refresh_token': PUBLIC,
   'POST /auth/access_token': LOGIN,
+  // Second factor (docs/api.md "Second factor"): a login's own factor, changed with a fresh token
+  // (turning it off and new recovery codes also take a current code); the customer's rule is its
+  // primary admin's (checked by the handler: 403 `Primary admin only`); the reset is a site admin's.
+  'GET /auth/mfa': LOGIN,
+  'POST /auth/mfa/totp': fresh(LOGIN),
+  'POST /auth/mfa/totp/confirm': fresh(LOGIN),
+  'DELETE /auth/mfa/totp': fresh(LOGIN),
+  'POST /auth/mfa/recovery_codes': fresh(LOGIN),
+  'GET /auth/mfa/users': LOGIN,
+  'PUT /auth/mfa/policy': fresh(LOGIN),
+  'DELETE /admin/users/:username/second_factor': fresh(SITE_ADMIN),
   'GET /user/profile': LOGIN,
   'GET /user/info': anyOf('account.view'),
   'PUT /user/info': anyOf('account.manage'),

@@ -11,6 +11,15 @@ import { findUserByUsername, type UserRow } from './accounts.ts';
 import { audit } from './audit.ts';
 import { clientAddress } from './client-address.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import {
+  confirmTotp,
+  customerRequiresSecondFactor,
+  proveSecondFactor,
+  secondFactorOf,
+  secondFactorRequired,
+  setupRequired,
+  startTotp,
+} from './mfa.ts';
 import { LIMITS, consume, giveBack } from './rate-limit.ts';
 import { sessionUser } from './session.ts';
 import {
@@ -59,6 +68,61 @@ export async function authenticate(
   }
   await giveBack(db, consumed);
   return user;
+}
+
+/** What the second step of a login did. */
+export interface SecondStep {
+  /** The code used, when the login has a second factor. */
+  used: 'totp' | 'recovery' | null;
+  /** The new recovery codes, when the login set up its factor just now (shown once). */
+  recoveryCodes: string[] | null;
+}
+
+/**
+ * The step after a right password (docs/session.md "Second factor"):
+ *
+ * - the login's second factor is on: without `otp`, 401 `Second Factor Required` (no tokens);
+ *   with it, the code is checked (proveSecondFactor: rate-limited, each code once);
+ * - it is off but the customer requires one (`setup`, logins only): without `otp`, 401
+ *   `Second Factor Setup Required` carrying the authenticator account to add (the same one until
+ *   it is confirmed); with it, the code confirms that account and the login goes on, answering
+ *   the new recovery codes once;
+ * - otherwise the password was enough.
+ */
+export async function secondStep(
+  c: Context<AppEnv>,
+  user: UserRow,
+  otp: string | undefined,
+  options: { setup: boolean; actor?: string },
+): Promise<SecondStep> {
+  const { deps } = c.var;
+  const { db } = deps.database;
+  const factor = await secondFactorOf(db, user.uid);
+  if (factor?.confirmedAt) {
+    if (otp === undefined) throw secondFactorRequired();
+    const used = await proveSecondFactor(c, user, factor, otp, {
+      recovery: true,
+      actor: options.actor,
+    });
+    return { used, recoveryCodes: null };
+  }
+  if (!options.setup || !(await customerRequiresSecondFactor(db, user.cid))) {
+    return { used: null, recoveryCodes: null };
+  }
+  if (otp === undefined || !factor) {
+    throw setupRequired(await startTotp(deps, user, { keepPending: true }));
+  }
+  const used = await proveSecondFactor(c, user, factor, otp, { recovery: false });
+  const recoveryCodes = await confirmTotp(deps, user.uid);
+  await audit(c, {
+    event: 'second_factor_on',
+    actor: user.username,
+    username: user.username,
+    cid: user.cid,
+    status: 200,
+    detail: { at: 'login' },
+  });
+  return { used, recoveryCodes };
 }
 
 /** Starts a new family for the user, sets the cookies (fresh access token), answers the user. */

@@ -46,6 +46,15 @@ export const LIMITS = {
     ...RATE_LIMITS.reauthPerUser,
     message: SESSION_MESSAGES.tooManyLogins,
   },
+  /**
+   * Second-factor codes checked for one login (uid), wrong or right, at login, re-authentication
+   * and the factor's changes; a right code gives its unit back, so only wrong ones count.
+   */
+  secondFactorPerUser: {
+    name: 'second-factor:user',
+    ...RATE_LIMITS.secondFactorPerUser,
+    message: SESSION_MESSAGES.tooManyCodes,
+  },
   /** Username and password recovery requests and reset-link uses from one client address. */
   recoveryPerAddress: {
     name: 'recovery:addr',

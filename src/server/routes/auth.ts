@@ -4,11 +4,11 @@
  */
 import type { Hono } from 'hono';
 import { ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
-import type { LogoutResponse } from '#shared/session';
+import type { LoginResult, LogoutResponse } from '#shared/session';
 import { LoginSchema, RefreshSchema } from '#shared/schemas/session';
 import { findUser } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
-import { checkPassword, authenticate, startSession } from '../auth/login.ts';
+import { checkPassword, authenticate, secondStep, startSession } from '../auth/login.ts';
 import { endProxy } from '../auth/proxy.ts';
 import { LIMITS, consume, giveBack } from '../auth/rate-limit.ts';
 import { optionalSession, requireSession, sessionUser, sessionUserOf } from '../auth/session.ts';
@@ -33,6 +33,8 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
   api.post('/auth/tokens', async (c) => {
     const body = await readJson(c, LoginSchema);
     const user = await authenticate(c, body.username, body.password);
+    // A login with a second factor (or asked to set one up) ends here without tokens until its code.
+    const second = await secondStep(c, user, body.otp, { setup: true });
     const result = await startSession(c, user, body.store_in_cookies);
     await audit(c, {
       event: 'login',
@@ -40,8 +42,13 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       username: user.username,
       cid: user.cid,
       status: 200,
+      ...(second.used ? { detail: { second_factor: second.used } } : {}),
     });
-    return c.json(result);
+    return c.json(
+      second.recoveryCodes
+        ? ({ ...result, recovery_codes: second.recoveryCodes } satisfies LoginResult)
+        : result,
+    );
   });
 
   api.delete('/auth/tokens', async (c) => {
@@ -152,6 +159,8 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       );
     }
     await giveBack(db, consumed);
+    // A fresh token takes what a login takes: the second factor of whoever proves it, if on.
+    await secondStep(c, checked, body.otp, { setup: false, actor: checked.username });
     const access = await signAccessToken(deps, {
       uid: session.user.uid,
       familyId: session.familyId,

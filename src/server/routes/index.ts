@@ -14,6 +14,7 @@ import { registerDnsRoutes } from './dns.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
 import { registerManagedVmRoutes } from './managed-vm.ts';
+import { registerMfaRoutes } from './mfa.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';
 import { registerNoticeRoutes } from './notices.ts';
@@ -35,6 +36,7 @@ export const API_MODULES: readonly ApiModule[] = [
   registerCsrfRoutes,
   registerClientErrorRoutes,
   registerAuthRoutes,
+  registerMfaRoutes,
   registerUserRoutes,
   registerPermsRoutes,
   registerTokenRoutes,

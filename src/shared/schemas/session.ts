@@ -8,6 +8,8 @@ import { FIELD_MESSAGES } from '../messages.ts';
 import { PASSWORD_MESSAGES } from '../messages/account.ts';
 import { EmailSchema } from '../signup/connectivity-details.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
+import { readSecondFactorCode } from '../second-factor.ts';
+import { SECOND_FACTOR_MESSAGES } from '../messages/second-factor.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
@@ -31,11 +33,53 @@ const UsernameInput = v.pipe(
   v.maxLength(200, FIELD_MESSAGES.required),
 );
 
-/** POST /auth/tokens and POST /auth/access_token. */
+/** A code of the authenticator app or a recovery code, as typed (spaces and hyphens allowed). */
+const SecondFactorCodeInput = v.pipe(
+  v.string(SECOND_FACTOR_MESSAGES.codeRequired),
+  v.maxLength(40, SECOND_FACTOR_MESSAGES.codeMalformed),
+  v.check((typed) => readSecondFactorCode(typed) !== null, SECOND_FACTOR_MESSAGES.codeMalformed),
+);
+
+/** A code of the authenticator app only (confirming a new one). */
+const TotpCodeInput = v.pipe(
+  v.string(SECOND_FACTOR_MESSAGES.codeRequired),
+  v.maxLength(40, SECOND_FACTOR_MESSAGES.totpMalformed),
+  v.check(
+    (typed) => readSecondFactorCode(typed)?.kind === 'totp',
+    SECOND_FACTOR_MESSAGES.totpMalformed,
+  ),
+);
+
+/**
+ * POST /auth/tokens and POST /auth/access_token. `otp`: the second factor's code, once the
+ * password alone was answered `Second Factor Required` (or `Second Factor Setup Required`).
+ */
 export const LoginSchema = fieldsObject({
   username: UsernameInput,
   password: requiredText(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
   store_in_cookies: storeInCookies,
+  otp: v.optional(SecondFactorCodeInput),
+});
+
+/** POST /auth/mfa/totp/confirm. */
+export const ConfirmTotpSchema = fieldsObject({ code: TotpCodeInput });
+
+/** DELETE /auth/mfa/totp and POST /auth/mfa/recovery_codes: the factor itself, a current code. */
+export const SecondFactorProofSchema = fieldsObject({ code: SecondFactorCodeInput });
+
+/** PUT /auth/mfa/policy (the customer's primary admin). */
+export const SecondFactorPolicySchema = fieldsObject({
+  required: v.boolean(SECOND_FACTOR_MESSAGES.policyRequired),
+});
+
+/** DELETE /admin/users/:uid/second_factor (a site admin, after the support check). */
+export const SecondFactorResetSchema = fieldsObject({
+  verified_by: v.pipe(
+    v.string(SECOND_FACTOR_MESSAGES.verifiedByRequired),
+    v.trim(),
+    v.minLength(1, SECOND_FACTOR_MESSAGES.verifiedByRequired),
+    v.maxLength(500, SECOND_FACTOR_MESSAGES.verifiedByTooLong),
+  ),
 });
 
 /** POST /auth/refresh_token (the body may be empty). */

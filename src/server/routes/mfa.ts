@@ -1,0 +1,191 @@
+/**
+ * The second factor's endpoints (docs/api.md "Second factor", docs/session.md "Second factor"):
+ * a login's own authenticator app and recovery codes, the customer's rule (its primary admin), and
+ * a site admin's reset after the support check. Access rules are in src/server/auth/endpoints.ts:
+ * every change needs a fresh access token; turning the factor off and making new recovery codes
+ * also need a current code of the factor itself.
+ */
+import type { Hono } from 'hono';
+import { asc, eq } from 'drizzle-orm';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import {
+  ConfirmTotpSchema,
+  SecondFactorPolicySchema,
+  SecondFactorProofSchema,
+  SecondFactorResetSchema,
+} from '#shared/schemas/session';
+import type {
+  RecoveryCodesResponse,
+  SecondFactorStatus,
+  SecondFactorUsers,
+  TotpSetup,
+} from '#shared/second-factor';
+import type { MessageResponse } from '#shared/session';
+import { findUserByUsername } from '../auth/accounts.ts';
+import { audit } from '../auth/audit.ts';
+import {
+  confirmTotp,
+  confirmedFactorOf,
+  customerRequiresSecondFactor,
+  proveSecondFactor,
+  removeSecondFactor,
+  replaceRecoveryCodes,
+  secondFactorOf,
+  setCustomerRequirement,
+  startTotp,
+  unusedRecoveryCodes,
+} from '../auth/mfa.ts';
+import { requireSession, type Session } from '../auth/session.ts';
+import { revokeUserFamilies } from '../auth/tokens.ts';
+import type { AppEnv } from '../context.ts';
+import { secondFactors, users } from '../db/schema.ts';
+import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { readJson } from '../http/validate.ts';
+
+const M = SECOND_FACTOR_MESSAGES;
+
+/** The login's own factor is the login's: an admin acting as the customer does not change it. */
+function ownSession(session: Session): Session {
+  if (session.proxy) {
+    throw forbidden(
+      'A second factor is changed by its own login, not while acting as a customer.',
+      'Not while acting as a customer',
+    );
+  }
+  return session;
+}
+
+/** 403 `Primary admin only` unless the caller is the customer's primary admin. */
+function primaryAdmin(session: Session): Session {
+  if (!session.user.primaryAdmin) {
+    throw new ApiError(403, M.primaryAdminOnlyTitle, M.primaryAdminOnly);
+  }
+  return session;
+}
+
+export function registerMfaRoutes(api: Hono<AppEnv>) {
+  api.get('/auth/mfa', async (c) => {
+    const { user } = await requireSession(c);
+    const { db } = c.var.deps.database;
+    const factor = await secondFactorOf(db, user.uid);
+    return c.json({
+      totp: factor?.confirmedAt ? 'on' : factor ? 'pending' : 'off',
+      recovery_codes_left: factor?.confirmedAt ? await unusedRecoveryCodes(db, user.uid) : 0,
+      required: await customerRequiresSecondFactor(db, user.cid),
+      can_require: user.primaryAdmin,
+    } satisfies SecondFactorStatus);
+  });
+
+  api.post('/auth/mfa/totp', async (c) => {
+    const { user } = ownSession(await requireSession(c));
+    return c.json((await startTotp(c.var.deps, user)) satisfies TotpSetup);
+  });
+
+  api.post('/auth/mfa/totp/confirm', async (c) => {
+    const { user } = ownSession(await requireSession(c));
+    const body = await readJson(c, ConfirmTotpSchema);
+    const { deps } = c.var;
+    const factor = await secondFactorOf(deps.database.db, user.uid);
+    if (!factor) throw conflict(M.notPending);
+    if (factor.confirmedAt) throw conflict(M.alreadyOn);
+    await proveSecondFactor(c, user, factor, body.code, { recovery: false });
+    const codes = await confirmTotp(deps, user.uid);
+    await audit(c, {
+      event: 'second_factor_on',
+      actor: user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+    });
+    return c.json({ recovery_codes: codes } satisfies RecoveryCodesResponse);
+  });
+
+  api.delete('/auth/mfa/totp', async (c) => {
+    const { user } = ownSession(await requireSession(c));
+    const body = await readJson(c, SecondFactorProofSchema);
+    const { db } = c.var.deps.database;
+    const factor = await confirmedFactorOf(db, user.uid);
+    await proveSecondFactor(c, user, factor, body.code, { recovery: true });
+    await db.transaction((tx) => removeSecondFactor(tx, user.uid));
+    await audit(c, {
+      event: 'second_factor_off',
+      actor: user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+    });
+    return c.json({ msg: M.turnedOff } satisfies MessageResponse);
+  });
+
+  api.post('/auth/mfa/recovery_codes', async (c) => {
+    const { user } = ownSession(await requireSession(c));
+    const body = await readJson(c, SecondFactorProofSchema);
+    const { deps } = c.var;
+    const factor = await confirmedFactorOf(deps.database.db, user.uid);
+    await proveSecondFactor(c, user, factor, body.code, { recovery: true });
+    const codes = await deps.database.db.transaction((tx) =>
+      replaceRecoveryCodes(deps, tx, user.uid),
+    );
+    await audit(c, {
+      event: 'recovery_codes_replaced',
+      actor: user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+    });
+    return c.json({ recovery_codes: codes } satisfies RecoveryCodesResponse);
+  });
+
+  api.get('/auth/mfa/users', async (c) => {
+    const { user } = primaryAdmin(await requireSession(c));
+    const { db } = c.var.deps.database;
+    const rows = await db
+      .select({ username: users.username, confirmedAt: secondFactors.confirmedAt })
+      .from(users)
+      .leftJoin(secondFactors, eq(secondFactors.uid, users.uid))
+      .where(eq(users.cid, user.cid))
+      .orderBy(asc(users.username));
+    return c.json({
+      users: rows.map((row) => ({ username: row.username, second_factor: !!row.confirmedAt })),
+    } satisfies SecondFactorUsers);
+  });
+
+  api.put('/auth/mfa/policy', async (c) => {
+    const session = primaryAdmin(await requireSession(c));
+    const body = await readJson(c, SecondFactorPolicySchema);
+    const { user } = session;
+    await setCustomerRequirement(c.var.deps.database.db, user.cid, body.required);
+    await audit(c, {
+      event: 'second_factor_policy',
+      actor: session.proxy?.admin.username ?? user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+      detail: { required: body.required },
+    });
+    return c.json({ msg: body.required ? M.policyOn : M.policyOff } satisfies MessageResponse);
+  });
+
+  api.delete('/admin/users/:username/second_factor', async (c) => {
+    const { user: admin } = await requireSession(c);
+    const body = await readJson(c, SecondFactorResetSchema);
+    const { db } = c.var.deps.database;
+    const username = c.req.param('username').toLowerCase();
+    const target = username.length <= 200 ? await findUserByUsername(db, username) : undefined;
+    if (!target) throw notFound(M.userNotFound);
+    await db.transaction(async (tx) => {
+      if (!(await removeSecondFactor(tx, target.uid))) throw conflict(M.notOn);
+      // Whoever held the lost factor's sessions must log in again.
+      await revokeUserFamilies(tx, target.uid, 'second_factor_reset');
+    });
+    await audit(c, {
+      event: 'second_factor_reset',
+      actor: admin.username,
+      username: target.username,
+      cid: target.cid,
+      status: 200,
+      detail: { verified_by: body.verified_by },
+    });
+    return c.json({ msg: M.resetDone } satisfies MessageResponse);
+  });
+}
