@@ -4,11 +4,19 @@
  * and user recorded) or ignore an ignorable one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { NOTICE_MESSAGES } from '../../src/shared/messages/people.ts';
-import type { Notice, NoticeList, NoticeStateList } from '../../src/shared/notices/types.ts';
+import { NOTICE_ADMIN_MESSAGES } from '../../src/shared/notices/messages.ts';
+import type {
+  Notice,
+  NoticeList,
+  NoticeStateList,
+  PublishedNotice,
+  PublishedNoticeList,
+} from '../../src/shared/notices/types.ts';
 import { renderNoticeMarkdown } from '../../src/server/notices/markdown.ts';
-import { noticeStates, notices } from '../../src/server/db/schema.ts';
+import { settled } from '../../src/server/background.ts';
+import { emailOutbox, noticeStates, notices } from '../../src/server/db/schema.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -159,6 +167,33 @@ describe('notice Markdown', () => {
   });
 });
 
+describe('a notice’s email', () => {
+  it('shows the notice rendered, as text and as HTML, never its Markdown or raw HTML', async () => {
+    const a = await customer();
+    const to = `${a.username}@example.test`;
+    await publish({
+      cid: a.cid,
+      email: true,
+      content:
+        'The network is **down** on Sunday.\n\n<script>alert(1)</script>\n\n[Status](/control/account/)',
+    });
+    await settled(t.database);
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))
+      .orderBy(desc(emailOutbox.id));
+    expect(mail.text).toContain('The network is down on Sunday.');
+    expect(mail.text).toMatch(/Status \(https?:\/\/[^/]+\/control\/account\/\)/);
+    expect(mail.html).toContain('<strong>down</strong>');
+    for (const part of [mail.text, mail.html]) {
+      for (const raw of ['**', '](', '<script', '&lt;script', 'alert(1)']) {
+        expect(part).not.toContain(raw);
+      }
+    }
+  });
+});
+
 describe('notice preview', () => {
   it('shows a site admin the server’s own safe rendering, stores nothing, and refuses customers', async () => {
     const source = '<img src=x onerror=alert(1)> **bold** [site](/control/account/)';
@@ -174,5 +209,188 @@ describe('notice preview', () => {
     const { client } = await customer();
     expect((await client.post('/notices/preview', { content: 'x' })).status).toBe(403);
     expect((await admin.post('/notices/preview', { content: 7 })).status).toBe(422);
+  });
+});
+
+describe('the provider’s side of notices', () => {
+  async function published(id: number) {
+    const list = await json<PublishedNoticeList>(await admin.get('/notices/published'), 200);
+    return list.notices.find((n) => n.id === id);
+  }
+
+  async function row(id: number) {
+    const [found] = await t.database.db.select().from(notices).where(eq(notices.id, id));
+    return found;
+  }
+
+  const edit = (fields: Record<string, unknown> = {}) => ({
+    title: 'Maintenance moved',
+    content: 'Now on **Monday**.',
+    ignorable: false,
+    cid: null,
+    starts_at: at(2),
+    ends_at: at(6),
+    ...fields,
+  });
+
+  it('lists every notice with its reach, period and the counts of real acknowledgements', async () => {
+    const a = await customer();
+    const b = await customer();
+    const c = await customer();
+    const everyone = await publish({ title: `Everyone ${Date.now()}`, ignorable: true });
+    const onlyA = await publish({ title: `Only A ${Date.now()}`, cid: a.cid });
+    const later = await publish({ starts_at: at(2), ends_at: at(4) });
+    // Two customers' users acknowledge the notice to everyone; a third customer's ignores it.
+    await json(await a.client.post(`/notices/${everyone.id}/ack`, {}), 200);
+    await json(await b.client.post(`/notices/${everyone.id}/ack`, {}), 200);
+    await json(await c.client.delete(`/notices/${everyone.id}`), 200);
+    await json(await a.client.post(`/notices/${onlyA.id}/ack`, {}), 200);
+    // A user who ignored it and then acknowledged it counts once, as acknowledging.
+    const d = await customer();
+    await json(await d.client.delete(`/notices/${everyone.id}`), 200);
+    await json(await d.client.post(`/notices/${everyone.id}/ack`, {}), 200);
+
+    expect(await published(everyone.id)).toMatchObject({
+      title: everyone.title,
+      cid: null,
+      period: 'current',
+      starts_at: everyone.starts_at,
+      ends_at: everyone.ends_at,
+      acknowledged: 3,
+      ignored: 1,
+      withdrawn_at: null,
+      created_by: 'admin',
+    } satisfies Partial<PublishedNotice>);
+    expect(await published(onlyA.id)).toMatchObject({ cid: a.cid, acknowledged: 1, ignored: 0 });
+    expect(await published(later.id)).toMatchObject({
+      period: 'upcoming',
+      acknowledged: 0,
+      ignored: 0,
+    });
+  });
+
+  it('edits a notice before it starts, and refuses once it has started', async () => {
+    const notice = await publish({ starts_at: at(2), ends_at: at(4) });
+    const a = await customer();
+    const changed = await json<PublishedNotice>(
+      await admin.put(`/notices/${notice.id}`, edit({ cid: a.cid })),
+      200,
+    );
+    expect(changed).toMatchObject({
+      id: notice.id,
+      title: 'Maintenance moved',
+      content: 'Now on **Monday**.',
+      content_html: '<p>Now on <strong>Monday</strong>.</p>\n',
+      cid: a.cid,
+      period: 'upcoming',
+      starts_at: at(2),
+      ends_at: at(6),
+    });
+    t.clock.advance(3 * HOUR);
+    const shown = (await pending(a.client)).find((n) => n.id === notice.id);
+    expect(shown?.title).toBe('Maintenance moved');
+    // Started: the edit is refused with the reason, and nothing changes.
+    const before = await row(notice.id);
+    const refused = await json<{ msg: string }>(
+      await admin.put(`/notices/${notice.id}`, edit({ title: 'Too late', starts_at: at(1) })),
+      409,
+    );
+    expect(refused.msg).toBe(NOTICE_ADMIN_MESSAGES.started);
+    expect(await row(notice.id)).toEqual(before);
+  });
+
+  it('refuses an edit that is not a whole notice, names no customer or names an unknown notice', async () => {
+    const notice = await publish({ starts_at: at(2), ends_at: at(4) });
+    const before = await row(notice.id);
+    const { cid: _cid, ...withoutReach } = edit();
+    for (const [body, field, message] of [
+      [withoutReach, 'cid', NOTICE_MESSAGES.audience],
+      [edit({ title: '' }), 'title', NOTICE_MESSAGES.title],
+      [edit({ ends_at: at(1) }), 'ends_at', NOTICE_MESSAGES.period],
+      [edit({ cid: 2_000_000_000 }), 'cid', NOTICE_MESSAGES.customerNotFound],
+    ] as const) {
+      const refused = await json<{ errors: Record<string, string> }>(
+        await admin.put(`/notices/${notice.id}`, body),
+        422,
+      );
+      expect(refused.errors[field]).toBe(message);
+    }
+    expect(await row(notice.id)).toEqual(before);
+    for (const id of ['999999999', 'abc', '-1']) {
+      const missing = await json<{ msg: string }>(await admin.put(`/notices/${id}`, edit()), 404);
+      expect(missing.msg).toBe(NOTICE_MESSAGES.notFound);
+    }
+  });
+
+  it('withdraws a notice: it ends now by the server’s clock and customers no longer see it', async () => {
+    const a = await customer();
+    const notice = await publish({ title: `Withdrawn ${Date.now()}` });
+    expect((await pending(a.client)).map((n) => n.id)).toContain(notice.id);
+    t.clock.advance(HOUR / 2);
+    const now = t.clock.now().toISOString();
+    const withdrawn = await json<PublishedNotice>(
+      await admin.post(`/notices/${notice.id}/withdraw`, {}),
+      200,
+    );
+    expect(withdrawn).toMatchObject({
+      period: 'withdrawn',
+      starts_at: notice.starts_at,
+      ends_at: now,
+      withdrawn_at: now,
+      withdrawn_by: 'admin',
+    });
+    expect((await pending(a.client)).map((n) => n.id)).not.toContain(notice.id);
+    const again = await json<{ msg: string }>(
+      await admin.post(`/notices/${notice.id}/withdraw`, {}),
+      409,
+    );
+    expect(again.msg).toBe(NOTICE_ADMIN_MESSAGES.alreadyWithdrawn);
+    const edited = await json<{ msg: string }>(
+      await admin.put(`/notices/${notice.id}`, edit()),
+      409,
+    );
+    expect(edited.msg).toBe(NOTICE_ADMIN_MESSAGES.alreadyWithdrawn);
+  });
+
+  it('withdraws a notice before it starts: no customer ever sees it', async () => {
+    const a = await customer();
+    const notice = await publish({ starts_at: at(1), ends_at: at(3) });
+    const withdrawn = await json<PublishedNotice>(
+      await admin.post(`/notices/${notice.id}/withdraw`, {}),
+      200,
+    );
+    expect(withdrawn).toMatchObject({ period: 'withdrawn', ends_at: notice.ends_at });
+    t.clock.advance(2 * HOUR);
+    expect((await pending(a.client)).map((n) => n.id)).not.toContain(notice.id);
+    const all = (await json<NoticeStateList>(await a.client.get('/notices/all'), 200)).notices;
+    expect(all.map((n) => n.id)).not.toContain(notice.id);
+    expect((await a.client.post(`/notices/${notice.id}/ack`, {})).status).toBe(404);
+  });
+
+  it('does not withdraw a notice that has ended', async () => {
+    const notice = await publish({ starts_at: at(-3), ends_at: at(-1) });
+    const before = await row(notice.id);
+    const refused = await json<{ msg: string }>(
+      await admin.post(`/notices/${notice.id}/withdraw`, {}),
+      409,
+    );
+    expect(refused.msg).toBe(NOTICE_ADMIN_MESSAGES.alreadyEnded);
+    expect(await row(notice.id)).toEqual(before);
+    expect((await admin.post('/notices/999999999/withdraw', {})).status).toBe(404);
+  });
+
+  it('is for site admins only, not for customers nor an admin acting as one', async () => {
+    const notice = await publish({ starts_at: at(2), ends_at: at(4) });
+    const before = await row(notice.id);
+    const a = await customer();
+    const acting = await login(t, 'admin');
+    expect((await acting.post('/admin/proxy', { cid: a.cid })).status).toBe(200);
+    for (const client of [a.client, acting]) {
+      expect((await client.get('/notices/published')).status).toBe(403);
+      expect((await client.put(`/notices/${notice.id}`, edit())).status).toBe(403);
+      expect((await client.post(`/notices/${notice.id}/withdraw`, {})).status).toBe(403);
+    }
+    expect((await t.client().get('/notices/published')).status).toBe(401);
+    expect(await row(notice.id)).toEqual(before);
   });
 });

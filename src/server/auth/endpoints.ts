@@ -162,8 +162,12 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /services': anyOf('services.view'),
   'GET /services/provisioning/tasks': anyOf('services.view'),
   'POST /admin/provisioning_tasks/:id/advance': SITE_ADMIN,
-  // Notices authoring (docs/api.md "Notices"): the admin page's preview of the server's rendering.
+  // Notices authoring (docs/api.md "Notices"): the admin page's preview of the server's rendering,
+  // the notices published with their counts, editing one not yet started, withdrawing one.
   'POST /notices/preview': SITE_ADMIN,
+  'GET /notices/published': SITE_ADMIN,
+  'PUT /notices/:id': SITE_ADMIN,
+  'POST /notices/:id/withdraw': SITE_ADMIN,
   // Optional emails (docs/api.md "Optional emails"): an unsubscribe link works without a login.
   'POST /unsubscribe': PUBLIC,
   'GET /user/email_preferences': LOGIN,

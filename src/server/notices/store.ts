@@ -1,10 +1,11 @@
 /**
  * Notices and what each user did with them (docs/people.md "Notices"). A notice is current while
- * the server's clock (`deps.clock`, so tests and tools can move it) is between its start and end;
- * it reaches every customer, or the one it names.
+ * the server's clock (`deps.clock`, so tests and tools can move it) is between its start and end
+ * and no site admin withdrew it; it reaches every customer, or the one it names. A notice
+ * withdrawn before it started was never shown: customers never see it, not even in their list.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Notice, NoticePeriod, NoticeWithState } from '#shared/notices/types';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Notice, NoticePeriod, NoticeWithState, PublishedNotice } from '#shared/notices/types';
 import type { Executor } from '../db/client.ts';
 import { notices, noticeStates } from '../db/schema.ts';
 
@@ -23,7 +24,8 @@ export function noticeView(row: NoticeRow): Notice {
   };
 }
 
-function periodOf(row: NoticeRow, now: Date): NoticePeriod {
+export function periodOf(row: NoticeRow, now: Date): NoticePeriod {
+  if (row.withdrawnAt !== null) return 'withdrawn';
   if (now < row.startsAt) return 'upcoming';
   return now < row.endsAt ? 'current' : 'ended';
 }
@@ -42,7 +44,12 @@ export function noticeWithState(
   };
 }
 
-const forCustomer = (cid: number) => or(isNull(notices.cid), eq(notices.cid, cid));
+/** Meant for this customer, and not withdrawn before it started (it was shown). */
+const forCustomer = (cid: number) =>
+  and(
+    or(isNull(notices.cid), eq(notices.cid, cid)),
+    or(isNull(notices.withdrawnAt), gt(notices.withdrawnAt, notices.startsAt)),
+  );
 
 /** Every notice this customer's user sees, with the user's state; `cid` null: every notice. */
 export async function noticesWithState(db: Executor, uid: number, cid: number | null) {
@@ -65,6 +72,7 @@ export async function pendingNotices(db: Executor, uid: number, cid: number, now
         forCustomer(cid),
         sql`${notices.startsAt} <= ${now.toISOString()}`,
         sql`${notices.endsAt} > ${now.toISOString()}`,
+        isNull(notices.withdrawnAt),
         isNull(noticeStates.acknowledgedAt),
         isNull(noticeStates.dismissedAt),
       ),
@@ -99,4 +107,32 @@ export async function recordState(
       target: [noticeStates.noticeId, noticeStates.uid],
       set: { [field]: sql`coalesce(${noticeStates[field]}, ${at.toISOString()})`, actor },
     });
+}
+
+/**
+ * Every notice with how many users acknowledged it and how many ignored it without acknowledging
+ * it (a user counts once), the latest start first: the Admin tab's list (GET /notices/published).
+ */
+export async function publishedNotices(db: Executor, now: Date, id?: number) {
+  const rows = await db
+    .select({
+      notice: notices,
+      acknowledged: sql<number>`count(${noticeStates.acknowledgedAt})::int`,
+      ignored: sql<number>`(count(*) filter (where ${noticeStates.dismissedAt} is not null and ${noticeStates.acknowledgedAt} is null))::int`,
+    })
+    .from(notices)
+    .leftJoin(noticeStates, eq(noticeStates.noticeId, notices.id))
+    .where(id === undefined ? undefined : eq(notices.id, id))
+    .groupBy(notices.id)
+    .orderBy(desc(notices.startsAt), desc(notices.id));
+  return rows.map((r): PublishedNotice => ({
+    ...noticeView(r.notice),
+    cid: r.notice.cid,
+    period: periodOf(r.notice, now),
+    created_by: r.notice.createdBy,
+    withdrawn_at: r.notice.withdrawnAt?.toISOString() ?? null,
+    withdrawn_by: r.notice.withdrawnBy,
+    acknowledged: Number(r.acknowledged),
+    ignored: Number(r.ignored),
+  }));
 }

@@ -2,16 +2,27 @@
  * Notices from the provider (portal.md §7 "Notices", docs/people.md): the current ones a user
  * has not acknowledged, every one with its state, acknowledging (time and user recorded),
  * ignoring an ignorable one, and writing one (site admins; the Markdown rendered and sanitised
- * here, once).
+ * here, once). The provider's side (site admins): every notice published with its counts,
+ * editing one that has not started, and withdrawing one (it ends now, by the server's clock).
  */
 import type { Context, Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { parseRecordId } from '#shared/billing';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
-import { NewNoticeSchema, NoticePreviewSchema } from '#shared/notices/schemas';
-import type { Notice, NoticeList, NoticePreview, NoticeStateList } from '#shared/notices/types';
+import { NOTICE_ADMIN_MESSAGES } from '#shared/notices/messages';
+import { EditNoticeSchema, NewNoticeSchema, NoticePreviewSchema } from '#shared/notices/schemas';
+import type {
+  Notice,
+  NoticeList,
+  NoticePreview,
+  NoticeStateList,
+  PublishedNotice,
+  PublishedNoticeList,
+} from '#shared/notices/types';
+import { audit } from '../auth/audit.ts';
 import { requireSession, type Session } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
 import { customers, notices } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
@@ -22,6 +33,7 @@ import {
   noticeWithState,
   noticesWithState,
   pendingNotices,
+  publishedNotices,
   recordState,
   visibleNotice,
 } from '../notices/store.ts';
@@ -35,6 +47,38 @@ async function noticeOfPath(c: Context<AppEnv>, session: Session) {
       ? undefined
       : await visibleNotice(c.var.deps.database.db, id, session.user.cid, c.var.deps.clock.now());
   if (!notice) throw notFound(NOTICE_MESSAGES.notFound);
+  return notice;
+}
+
+/** The id of the path, or 404. */
+function noticeIdOfPath(c: Context<AppEnv>): number {
+  const id = parseRecordId(c.req.param('id') ?? '');
+  if (id === null) throw notFound(NOTICE_MESSAGES.notFound);
+  return id;
+}
+
+/** 422 on `cid` unless the customer a notice names exists. */
+async function checkAudience(db: Executor, cid: number | null) {
+  if (cid === null) return;
+  const [customer] = await db
+    .select({ cid: customers.cid })
+    .from(customers)
+    .where(eq(customers.cid, cid));
+  if (!customer) throw validationFailed({ cid: NOTICE_MESSAGES.customerNotFound });
+}
+
+/** Why a notice could not be changed: 404 when there is none, else 409 with the reason. */
+async function refusal(db: Executor, id: number, now: Date, change: 'edit' | 'withdraw') {
+  const [row] = await db.select().from(notices).where(eq(notices.id, id));
+  if (!row) return notFound(NOTICE_MESSAGES.notFound);
+  if (row.withdrawnAt !== null) return conflict(NOTICE_ADMIN_MESSAGES.alreadyWithdrawn);
+  if (change === 'withdraw' || row.endsAt <= now)
+    return conflict(NOTICE_ADMIN_MESSAGES.alreadyEnded);
+  return conflict(NOTICE_ADMIN_MESSAGES.started);
+}
+
+async function publishedNotice(db: Executor, id: number, now: Date): Promise<PublishedNotice> {
+  const [notice] = await publishedNotices(db, now, id);
   return notice;
 }
 
@@ -68,13 +112,7 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
     const session = await requireSession(c);
     const body = await readJson(c, NewNoticeSchema);
     const { db } = c.var.deps.database;
-    if (body.cid !== null) {
-      const [customer] = await db
-        .select({ cid: customers.cid })
-        .from(customers)
-        .where(eq(customers.cid, body.cid));
-      if (!customer) throw validationFailed({ cid: NOTICE_MESSAGES.customerNotFound });
-    }
+    await checkAudience(db, body.cid);
     const { row, deliver } = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(notices)
@@ -127,5 +165,77 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
       'dismissedAt',
     );
     return c.json({ msg: 'Ignored' });
+  });
+
+  api.get('/notices/published', async (c) => {
+    const now = c.var.deps.clock.now();
+    const list = await publishedNotices(c.var.deps.database.db, now);
+    return c.json({ notices: list } satisfies PublishedNoticeList);
+  });
+
+  // A notice that has not started, written again whole (not emailed again). The update holds its
+  // own conditions, so a notice that starts (or is withdrawn) meanwhile is never changed.
+  api.put('/notices/:id', async (c) => {
+    const session = await requireSession(c);
+    const id = noticeIdOfPath(c);
+    const body = await readJson(c, EditNoticeSchema);
+    const { db } = c.var.deps.database;
+    const cid = body.cid ?? null;
+    await checkAudience(db, cid);
+    const now = c.var.deps.clock.now();
+    const [row] = await db
+      .update(notices)
+      .set({
+        title: body.title,
+        content: body.content,
+        contentHtml: renderNoticeMarkdown(body.content),
+        ignorable: body.ignorable === true,
+        cid,
+        startsAt: new Date(body.starts_at),
+        endsAt: new Date(body.ends_at),
+      })
+      .where(
+        and(
+          eq(notices.id, id),
+          isNull(notices.withdrawnAt),
+          sql`${notices.startsAt} > ${now.toISOString()}`,
+        ),
+      )
+      .returning({ id: notices.id });
+    if (!row) throw await refusal(db, id, now, 'edit');
+    await audit(c, {
+      event: 'notice_edited',
+      actor: actorOf(session),
+      username: session.user.username,
+      detail: { notice_id: id },
+    });
+    return c.json(await publishedNotice(db, id, now));
+  });
+
+  // Withdrawing ends a notice now (the server's clock): from then on nobody is shown it. One that
+  // had started ends then; one that had not keeps its period and is never shown.
+  api.post('/notices/:id/withdraw', async (c) => {
+    const session = await requireSession(c);
+    const id = noticeIdOfPath(c);
+    const { db } = c.var.deps.database;
+    const now = c.var.deps.clock.now();
+    const at = now.toISOString();
+    const [row] = await db
+      .update(notices)
+      .set({
+        withdrawnAt: now,
+        withdrawnBy: actorOf(session),
+        endsAt: sql`case when ${notices.startsAt} < ${at}::timestamptz then ${at}::timestamptz else ${notices.endsAt} end`,
+      })
+      .where(and(eq(notices.id, id), isNull(notices.withdrawnAt), sql`${notices.endsAt} > ${at}`))
+      .returning({ id: notices.id });
+    if (!row) throw await refusal(db, id, now, 'withdraw');
+    await audit(c, {
+      event: 'notice_withdrawn',
+      actor: actorOf(session),
+      username: session.user.username,
+      detail: { notice_id: id },
+    });
+    return c.json(await publishedNotice(db, id, now));
   });
 }
