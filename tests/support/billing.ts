@@ -6,7 +6,11 @@
 import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { ALL_PERMISSIONS, type PermissionGrant } from '../../src/server/auth/accounts.ts';
+import {
+  ALL_PERMISSIONS,
+  permissionColumns,
+  type PermissionGrant,
+} from '../../src/server/auth/accounts.ts';
 import {
   createBilledCustomer,
   cartFor,
@@ -19,7 +23,10 @@ import type { Database } from '../../src/server/db/client.ts';
 import type { Logger } from '../../src/server/logger.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
+import type { BillRecord, BillsPage } from '../../src/shared/billing.ts';
 import type { CartChoices } from '../../src/shared/cart/offering.ts';
+import { INVOICE_TEXT } from '../../src/shared/messages/portal.ts';
+import type { CookieClient } from './http-client.ts';
 import { login } from './session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -139,6 +146,43 @@ export async function billedCustomer(t: TestApp, options: BilledOptions = {}) {
   return { ...ids, username, order, client: () => login(t, username, PASSWORD) };
 }
 
+/**
+ * Another login of customer `cid` (an authorized user, not its primary one), with a contact of its
+ * own named `name` ("Jordan Lee"): it logs in with {@link PASSWORD}.
+ */
+export async function secondUserOf(
+  t: TestApp,
+  cid: number,
+  name = { firstName: 'Jordan', lastName: 'Lee' },
+  permissions: PermissionGrant = ALL_PERMISSIONS,
+) {
+  counter += 1;
+  const username = `second${counter}-${Date.now().toString(36)}`;
+  passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
+  const { contacts, users } = await import('../../src/server/db/schema.ts');
+  await t.database.db.transaction(async (tx) => {
+    const [contact] = await tx
+      .insert(contacts)
+      .values({
+        cid,
+        ...name,
+        phone: '(801) 555-0155',
+        email: `${username}@example.test`,
+      })
+      .returning({ contactId: contacts.contactId });
+    await tx.insert(users).values({
+      username,
+      passwordHash: hash,
+      cid,
+      contactId: contact.contactId,
+      primaryAdmin: false,
+      ...permissionColumns(permissions),
+    });
+  });
+  return { username, client: () => login(t, username, PASSWORD) };
+}
+
 /** Sets the clock to noon of `date` and runs one billing pass. */
 export async function passOn(t: TestApp, date: string) {
   t.clock.set(noonOn(date));
@@ -168,6 +212,47 @@ export function pdfText(pdf: Buffer): string {
     }
   }
   return out.join('\n');
+}
+
+/** A GET answered 200, and its JSON body. */
+export async function getJson<T>(client: CookieClient, path: string): Promise<T> {
+  const response = await client.get(path);
+  expect(response.status, `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A bill's invoice PDF, as its reader downloads it. */
+export async function billPdf(client: CookieClient, billId: number): Promise<Buffer> {
+  const response = await client.get(`/billing/bills/${billId}/pdf`);
+  expect(response.status, `GET /billing/bills/${billId}/pdf`).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Every bill of the reader's customer (up to 100), newest first, from `GET /billing/bills`. */
+export async function billsOf(client: CookieClient): Promise<BillRecord[]> {
+  return (await getJson<BillsPage>(client, '/billing/bills?limit=100')).bills;
+}
+
+/** The lines of a PDF's text after the line `from`, up to the first line `to` accepts. */
+export function pdfSection(lines: string[], from: string, to: (line: string) => boolean) {
+  const start = lines.indexOf(from);
+  expect(start, `"${from}" in the PDF`).toBeGreaterThanOrEqual(0);
+  const rest = lines.slice(start + 1);
+  const end = rest.findIndex(to);
+  expect(end, `the end of "${from}" in the PDF`).toBeGreaterThanOrEqual(0);
+  return rest.slice(0, end);
+}
+
+/** The bill-to block of an invoice's or receipt's PDF text, line by line. */
+export function pdfBillTo(text: string): string[] {
+  return pdfSection(
+    text.split('\n'),
+    INVOICE_TEXT.billTo,
+    (line) =>
+      line === INVOICE_TEXT.serviceAddress ||
+      line.startsWith('Issue date:') ||
+      line.startsWith('Payment date:'),
+  );
 }
 
 export function newIdempotencyKey(): string {

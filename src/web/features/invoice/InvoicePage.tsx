@@ -2,8 +2,8 @@
  * An invoice or a receipt (portal.md §2 route `invoice`, /invoice/{endpoint}/{id}; docs/billing.md
  * "Pages"): `bills` shows a bill's invoice, `payments` a payment's receipt, anything else the
  * product's not-found page. The record comes from the API (which lets a user with invoices view
- * or payments view read it, and answers another customer's id like a missing one); the customer
- * and the service address from the session, the billing address from the user's information.
+ * or payments view read it, and answers another customer's id like a missing one) with who it is
+ * addressed to: a bill as it was issued (never the user reading it), a receipt as the customer is.
  * "Print" prints the invoice alone (InvoicePage.module.css), "Download PDF" downloads the API's.
  */
 import {
@@ -22,13 +22,21 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { parseRecordId, type BillDetail, type PaymentRecord } from '#shared/billing';
+import {
+  addressLines,
+  billToLines,
+  parseRecordId,
+  type BillDetail,
+  type BillTo,
+  type PaymentDetail,
+  type PaymentRecord,
+  type StreetAddress,
+} from '#shared/billing';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
-import type { BillingAddress } from '#shared/session';
+import { ERROR_MESSAGES } from '#shared/messages';
 import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { DownloadLink } from '../../components/DownloadLink.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -38,7 +46,6 @@ import { invoiceApi, pdfHref, type InvoiceEndpoint } from './api.ts';
 import classes from './InvoicePage.module.css';
 import { loadInvoice, type InvoiceView } from './load.ts';
 import { ItemsTable } from '../../components/ItemsTable.tsx';
-import { AddressLines } from '../../components/AddressLines.tsx';
 
 const BILL_KIND_LABELS: Record<BillDetail['kind'], string> = {
   activation: 'Activation bill',
@@ -70,30 +77,47 @@ function isEndpoint(value: string | undefined): value is InvoiceEndpoint {
   return value === 'bills' || value === 'payments';
 }
 
-/** Who is billed, where to, and where the service is. */
-function Parties({ billingAddress }: { billingAddress: BillingAddress | null }) {
-  const { actors } = useAppServices();
-  const user = useSelector(actors.session, selectUser);
-  if (!user) return null;
-  const billTo = billingAddress ?? user.service_address;
+/**
+ * Who is billed, where to, and where the service is: as the record says (a bill as it was issued),
+ * line by line as its PDF prints them.
+ */
+function Parties({
+  billTo,
+  serviceAddress,
+}: {
+  billTo: BillTo;
+  serviceAddress: StreetAddress | null;
+}) {
   return (
     <div className={classes.parties}>
       <section aria-labelledby="bill-to-heading" data-testid="bill-to">
         <Title order={2} size="h6" id="bill-to-heading">
-          Bill to
+          {INVOICE_TEXT.billTo}
         </Title>
-        <Text>{user.info.name || user.username}</Text>
-        {billTo && <AddressLines address={billTo} />}
+        <Lines of={billToLines(billTo)} />
       </section>
-      {user.service_address && (
+      {serviceAddress && (
         <section aria-labelledby="service-address-heading" data-testid="invoice-service-address">
           <Title order={2} size="h6" id="service-address-heading">
-            Service address
+            {INVOICE_TEXT.serviceAddress}
           </Title>
-          <AddressLines address={user.service_address} />
+          <Lines of={addressLines(serviceAddress)} />
         </section>
       )}
     </div>
+  );
+}
+
+/** Lines of an address block, one per line. */
+function Lines({ of }: { of: string[] }) {
+  return (
+    <Text component="address" style={{ fontStyle: 'normal' }}>
+      {of.map((line, index) => (
+        <span key={index} data-testid="address-line" style={{ display: 'block' }}>
+          {line}
+        </span>
+      ))}
+    </Text>
   );
 }
 
@@ -111,7 +135,7 @@ function Facts({ facts, testId }: { facts: [string, ReactNode][]; testId: string
   );
 }
 
-function Lines({ bill }: { bill: BillDetail }) {
+function Charges({ bill }: { bill: BillDetail }) {
   return (
     <ItemsTable caption="Charges" testId="invoice-lines">
       {bill.lines.map((line, index) => (
@@ -151,13 +175,7 @@ function Totals({ bill }: { bill: BillDetail }) {
   );
 }
 
-function Invoice({
-  bill,
-  billingAddress,
-}: {
-  bill: BillDetail;
-  billingAddress: BillingAddress | null;
-}) {
+function Invoice({ bill }: { bill: BillDetail }) {
   const facts: [string, ReactNode][] = [
     ['Issue date', longDate(bill.issue_date)],
     ['Due date', longDate(bill.due_date)],
@@ -170,21 +188,15 @@ function Invoice({
   facts.push(['Status', BILLING_STATUS_LABELS[bill.status]]);
   return (
     <>
-      <Parties billingAddress={billingAddress} />
+      <Parties billTo={bill.bill_to} serviceAddress={bill.service_address} />
       <Facts facts={facts} testId="invoice-facts" />
-      <Lines bill={bill} />
+      <Charges bill={bill} />
       <Totals bill={bill} />
     </>
   );
 }
 
-function Receipt({
-  payment,
-  billingAddress,
-}: {
-  payment: PaymentRecord;
-  billingAddress: BillingAddress | null;
-}) {
+function Receipt({ payment }: { payment: PaymentDetail }) {
   const facts: [string, ReactNode][] = [
     ['Payment date', longDate(payment.payment_date)],
     ['Amount', formatDollars(payment.amount)],
@@ -205,7 +217,7 @@ function Receipt({
     ]);
   return (
     <>
-      <Parties billingAddress={billingAddress} />
+      <Parties billTo={payment.bill_to} serviceAddress={payment.service_address} />
       <Facts facts={facts} testId="receipt-facts" />
       {payment.failure_message &&
         (payment.status === 'failed' || payment.status === 'returned') && (
@@ -234,6 +246,15 @@ function PdfLink({ endpoint, id }: { endpoint: InvoiceEndpoint; id: number }) {
   );
 }
 
+/**
+ * The heading of a refusal: a denial says the user lacks the right (portal.md §8 "Access denied");
+ * a record that is not there (or another customer's) says there is no such record.
+ */
+function refusalTitle(view: { status: number }, endpoint: InvoiceEndpoint): string {
+  if (view.status === 403) return ERROR_MESSAGES.accessDenied;
+  return endpoint === 'bills' ? 'No such invoice' : 'No such receipt';
+}
+
 function Document({
   view,
   endpoint,
@@ -248,11 +269,11 @@ function Document({
       <Alert
         color="red"
         role="alert"
-        title={endpoint === 'bills' ? 'No such invoice' : 'No such receipt'}
+        title={refusalTitle(view, endpoint)}
         data-testid="invoice-refused"
       >
         <Stack gap="xs" align="flex-start">
-          <span>{view.message}</span>
+          {view.message !== refusalTitle(view, endpoint) && <span>{view.message}</span>}
           <Anchor component={Link} to="/account/">
             Go to your account
           </Anchor>
@@ -281,11 +302,7 @@ function Document({
           </div>
           <Brand />
         </Group>
-        {view.kind === 'bill' ? (
-          <Invoice bill={view.bill} billingAddress={view.billingAddress} />
-        ) : (
-          <Receipt payment={view.payment} billingAddress={view.billingAddress} />
-        )}
+        {view.kind === 'bill' ? <Invoice bill={view.bill} /> : <Receipt payment={view.payment} />}
       </article>
     </Stack>
   );

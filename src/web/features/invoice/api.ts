@@ -1,6 +1,6 @@
 /**
  * The invoice page's calls (docs/api.md "Billing": `GET /billing/bills/{id}`, `GET
- * /billing/payments/{id}`, their PDFs, and `GET /user/info` for the billing address), typed by the
+ * /billing/payments/{id}` and their PDFs), typed by the
  * shared contract. Every call goes through the app's HTTP client, the PDF too (its link's address
  * is the real one).
  */
@@ -8,10 +8,9 @@ import {
   BILLING_PATHS,
   invoicePdfPath,
   type BillDetail,
-  type PaymentRecord,
+  type PaymentDetail,
 } from '#shared/billing';
 import { API_BASE_PATH } from '#shared/constants';
-import type { UserInfoResponse } from '#shared/session';
 import type { ApiClient } from '../../api/client.ts';
 
 /** The `{endpoint}` of /invoice/{endpoint}/{id}: a bill's invoice or a payment's receipt. */
@@ -20,8 +19,7 @@ export type InvoiceEndpoint = 'bills' | 'payments';
 export function invoiceApi(api: ApiClient) {
   return {
     bill: (id: number) => api.get<BillDetail>(`${BILLING_PATHS.bills}/${id}`),
-    payment: (id: number) => api.get<PaymentRecord>(`${BILLING_PATHS.payments}/${id}`),
-    userInfo: () => api.get<UserInfoResponse>('/user/info'),
+    payment: (id: number) => api.get<PaymentDetail>(`${BILLING_PATHS.payments}/${id}`),
     pdf: (endpoint: InvoiceEndpoint, id: number) =>
       api.get<Blob>(invoicePdfPath(endpoint, id), { as: 'blob' }),
   };
