@@ -1,10 +1,11 @@
 /**
  * The billing endpoints (docs/api.md "Billing"): paying by card (full, partial, ahead of time,
- * exactly once per Idempotency-Key, declined with the fee), by bank account (pending, then settled
+ * exactly once per Idempotency-Key, declined without a fee), by bank account (pending, then settled
  * or returned with the fee), the billing address, payment accounts (card by token, bank form rules,
  * default and autopay, the 409 on deleting the autopay default), and every id checked against the
  * caller's customer, walked with two customers.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BillsPage,
@@ -15,6 +16,7 @@ import type {
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
 import type { UserInfoResponse } from '../../src/shared/session.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
+import { emailOutbox } from '../../src/server/db/schema.ts';
 import { markAchReturn } from '../../src/server/payments/ach-processor.ts';
 import {
   billedCustomer,
@@ -124,21 +126,41 @@ describe('POST /billing/payments by card', () => {
     expect((await pay(client, { amount: 1, payment_account_id: 2_000_000_000 })).status).toBe(404);
   });
 
-  it('records a declined card as failed with the $20 fee and an email', async () => {
+  it('records a declined card as failed, with an email but no fee: a decline while paying costs nothing', async () => {
     const customer = await billedCustomer(t, { cardNumber: '4000 0000 0000 0002' });
+    await passOn(t, '2030-01-15');
     const client = await customer.client();
     const before = await customerBalance(t.database.db, customer.cid);
-    const response = await pay(client, {
-      amount: 20,
-      payment_account_id: customer.paymentAccountId,
-    });
-    expect(response.status).toBe(402);
-    const body = (await response.json()) as { title: string; payment: PaymentRecord };
-    expect(body.title).toBe(BILLING_MESSAGES.declinedTitle);
-    expect(body.payment.status).toBe('failed');
-    expect(await customerBalance(t.database.db, customer.cid)).toBe(before + 2000);
-    const bills = ((await (await client.get('/billing/bills')).json()) as BillsPage).bills;
-    expect(bills.find((b) => b.kind === 'fee')).toMatchObject({ total: 20, tax: 0 });
+    const billsBefore = ((await (await client.get('/billing/bills')).json()) as BillsPage).total;
+    // Two tries, one of them for more than is due: each declined, neither adds anything.
+    for (const amount of [20, 500]) {
+      const response = await pay(client, {
+        amount,
+        payment_account_id: customer.paymentAccountId,
+      });
+      expect(response.status).toBe(402);
+      const body = (await response.json()) as { title: string; payment: PaymentRecord };
+      expect(body.title).toBe(BILLING_MESSAGES.declinedTitle);
+      expect(body.payment.status).toBe('failed');
+    }
+    expect(await customerBalance(t.database.db, customer.cid)).toBe(before);
+    const page = (await (await client.get('/billing/bills')).json()) as BillsPage;
+    expect(page.total).toBe(billsBefore);
+    expect(page.bills.filter((b) => b.kind === 'fee')).toEqual([]);
+    // The customer is told, in one sentence each, and not of a fee.
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, `${customer.username}@example.test`));
+    const failed = mails.filter((mail) => mail.subject.includes('failed'));
+    expect(failed).toHaveLength(2);
+    for (const mail of failed) {
+      expect(mail.text).toContain(
+        `did not go through: ${BILLING_MESSAGES.declined('card_declined')}\n`,
+      );
+      expect(mail.text).not.toMatch(/\.\./);
+      expect(mail.text).not.toContain('fee');
+    }
   });
 });
 
@@ -193,6 +215,20 @@ describe('POST /billing/payments by bank account', () => {
     expect(returned.status).toBe('returned');
     expect(returned.failure_message).toBe('R01 Insufficient funds');
     expect((await billing(client)).amount_due).toBe(Math.round((due + 20) * 100) / 100);
+    const fees = ((await (await client.get('/billing/bills')).json()) as BillsPage).bills.filter(
+      (b) => b.kind === 'fee',
+    );
+    expect(fees).toMatchObject([{ total: 20, tax: 0 }]);
+    const [mail] = (
+      await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, `${customer.username}@example.test`))
+    ).filter((m) => m.subject.includes('failed'));
+    expect(mail.text).toContain(
+      'did not go through: the bank returned it (R01 Insufficient funds).\n',
+    );
+    expect(mail.text).toContain('a fee of $20.00 was added to your account.');
     t.clock.set('2030-01-15T19:00:00Z');
   });
 });

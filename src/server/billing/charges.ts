@@ -489,16 +489,19 @@ export async function recordOutcomes(
       for (const row of rows) paymentOf.set(row.attemptKey, row);
     }
     const fresh = list.filter(({ attempt }) => created.has(attempt.attemptKey));
-    const declined = fresh.filter(({ outcome }) => outcome.status === 'declined');
+    // The terms' fee is for a failed automatic payment (once per bill whatever the retries); a
+    // card declined while the customer pays costs nothing (docs/billing.md "Bills").
+    const declined = fresh.filter(
+      ({ attempt, outcome }) => outcome.status === 'declined' && attempt.source === 'autopay',
+    );
     const feeCents = toCents(TERMS.returnedCheckOrCardFee);
     const feeIds = await issueBillsOnce(
       deps,
       tx,
       declined.map(({ attempt }) => ({
         cid: attempt.cid,
-        // Autopay: one fee per bill whatever the retries; a manual payment: one per attempt.
         billKey:
-          attempt.source === 'autopay' && attempt.billId !== null
+          attempt.billId !== null
             ? `fee:declined:bill:${attempt.billId}`
             : `fee:declined:${attempt.attemptKey}`,
         kind: 'fee' as const,

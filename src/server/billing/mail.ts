@@ -68,6 +68,12 @@ async function primaryUsersOf(tx: Executor, cids: readonly number[]) {
   return new Map(rows.map((row) => [row.cid, row.uid]));
 }
 
+/** Text ended as one sentence: a full stop added unless it already ends with one (or ! or ?). */
+export function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 function compose(
   productName: string,
   to: string,
@@ -93,7 +99,7 @@ function compose(
     case 'payment_failed':
       return message(productName, to, `Your payment of ${formatCents(mail.amountCents)} failed`, [
         hello,
-        `Your payment of ${formatCents(mail.amountCents)} from ${mail.label} did not go through: ${mail.reason}.`,
+        `Your payment of ${formatCents(mail.amountCents)} from ${mail.label} did not go through: ${sentence(mail.reason)}`,
         ...(mail.feeCents > 0
           ? [
               `As set out in our terms, a fee of ${formatCents(mail.feeCents)} was added to your account.`,
