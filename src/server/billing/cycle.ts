@@ -71,6 +71,32 @@ export function taxOf(taxedCents: number, rateBp: number): number {
   return Math.round((taxedCents * rateBp) / 10_000);
 }
 
+/** An order's cart as billed: its items and the provider whose lines the bills itemise. */
+export interface BilledCart {
+  items: CartItem[];
+  mainProvider: string;
+}
+
+/**
+ * An order's cart snapshot (`orders.cart_items`, `orders.cart_totals`) as the bills read it: its
+ * items, and the provider whose lines are ours, the first item's provider that the cart does not
+ * bill separately (another provider's lines are "billed separately by …"). The billing run, the
+ * connection page and the services list all read a cart through this one function.
+ */
+export function billedCart(items: unknown, totals: unknown): BilledCart {
+  const list = (Array.isArray(items) ? items : []) as CartItem[];
+  const others = new Set(
+    (
+      (totals as { separately_billed?: { provider: { name: string } }[] } | null)
+        ?.separately_billed ?? []
+    ).map((entry) => entry.provider.name),
+  );
+  return {
+    items: list,
+    mainProvider: list.find((item) => !others.has(item.provider.name))?.provider.name ?? '',
+  };
+}
+
 /** Whether a cart item is billed in contract month `k`, and as what. */
 function appliesInMonth(item: CartItem, k: number): boolean {
   if (item.rate_period === null) return k === 1;

@@ -19,7 +19,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { BILLING, TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
-import type { CartItem } from '#shared/cart/types';
 import { addDays } from '#shared/signup/dates';
 import { clockToday } from '../clock.ts';
 import {
@@ -42,7 +41,7 @@ import {
   type BillingDeps,
   type NewBill,
 } from './charges.ts';
-import { draftServerBill, draftServiceBill, periodEnd, periodStart } from './cycle.ts';
+import { billedCart, draftServerBill, draftServiceBill, periodEnd, periodStart } from './cycle.ts';
 import { rowsOf, settleLedgers } from './ledger.ts';
 import { queueBillingMail } from './mail.ts';
 
@@ -191,16 +190,6 @@ function serverLineOf(details: ServerLineDetails): string {
   return `Virtual server ${details.name ?? ''} (${size})`.replace('  ', ' ');
 }
 
-/** The provider whose lines are ours: the one not billed separately. */
-function mainProviderOf(items: CartItem[], totals: unknown): string {
-  const others = new Set(
-    (
-      (totals as { separately_billed?: { provider: { name: string } }[] }).separately_billed ?? []
-    ).map((entry) => entry.provider.name),
-  );
-  return items.find((item) => !others.has(item.provider.name))?.provider.name ?? '';
-}
-
 async function issueBills(deps: BillingDeps, today: string, report: PassReport) {
   const { db } = deps.database;
   const result = await db.execute(sql`
@@ -230,10 +219,7 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
           .select({ orderId: orders.orderId, items: orders.cartItems, totals: orders.cartTotals })
           .from(orders)
           .where(inArray(orders.orderId, orderIds))
-      ).map((order) => {
-        const items = order.items as CartItem[];
-        return [order.orderId, { items, main: mainProviderOf(items, order.totals) }];
-      }),
+      ).map((order) => [order.orderId, billedCart(order.items, order.totals)]),
     );
     const list: NewBill[] = [];
     for (const service of chunk) {
@@ -264,7 +250,7 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
                 })
               : draftServiceBill({
                   items: cart.items,
-                  mainProvider: cart.main,
+                  mainProvider: cart.mainProvider,
                   month: k,
                   taxRateBp: deps.config.billingTaxRateBp,
                   paperInvoice: service.paper_invoice,

@@ -1,37 +1,13 @@
 /**
  * A connectivity service as its bills charge it (docs/servers.md "Connections"): read from the
- * source the billing run bills from, the order's cart snapshot (`orders.cart_items`, the provider
- * of its lines from `orders.cart_totals`), drawn for a contract month by the run's own
- * `draftServiceBill`, so that the connection page, the services list and the bills cannot tell
+ * source the billing run bills from, the order's cart snapshot read by the run's own `billedCart`
+ * (src/server/billing/cycle.ts), drawn for a contract month by the run's own `draftServiceBill`,
+ * so that the connection page, the services list and the bills cannot tell
  * different stories. The address is the customer's service address, the one the bills print.
  */
 import { fromCents } from '#shared/cart/money';
-import type { CartItem } from '#shared/cart/types';
 import type { ConnectionCharge } from '#shared/services';
-import { draftServiceBill, periodStart } from '../billing/cycle.ts';
-
-/** An order's cart as billed: its items and the provider whose lines the bills itemise. */
-export interface BilledCart {
-  items: CartItem[];
-  mainProvider: string;
-}
-
-/**
- * The provider whose lines are ours: the first item's provider that the cart does not bill
- * separately. The billing run applies the same rule (`mainProviderOf`, src/server/billing/run.ts).
- */
-export function billedCart(items: unknown, totals: unknown): BilledCart {
-  const list = (Array.isArray(items) ? items : []) as CartItem[];
-  const separately = (
-    (totals as { separately_billed?: { provider: { name: string } }[] } | null)
-      ?.separately_billed ?? []
-  ).map((entry) => entry.provider.name);
-  const others = new Set(separately);
-  return {
-    items: list,
-    mainProvider: list.find((item) => !others.has(item.provider.name))?.provider.name ?? '',
-  };
-}
+import { draftServiceBill, periodStart, type BilledCart } from '../billing/cycle.ts';
 
 /**
  * The contract month `today` falls in for a service activated on `activatedOn` (month 1 starts

@@ -22,7 +22,8 @@ import { clockToday, type Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';
 import { customerServices, orders, provisioningTasks } from '../db/schema.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { billedCart, billedConnection, contractMonth } from './connections.ts';
+import { billedCart } from '../billing/cycle.ts';
+import { billedConnection, contractMonth } from './connections.ts';
 
 type ServiceRow = typeof customerServices.$inferSelect;
 
