@@ -7,7 +7,8 @@ import type { ContactInfo } from '#shared/session';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { useFormActor } from '../../components/form-actors.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { FormTextField, READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
+import { FormDateOfBirthField, FormPhoneField } from '../../components/MaskedInput.tsx';
 import { accountApi, type UserInfoUpdate } from './api.ts';
 
 export function EditInfo({
@@ -67,9 +68,23 @@ export function EditInfo({
         </SimpleGrid>
         <FormTextField actor={form} field="business" label="Business" />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <FormTextField actor={form} field="phone" label="Phone" required />
+          <FormPhoneField
+            form={form}
+            field="phone"
+            label="Phone"
+            required
+            autoComplete="tel"
+            styles={READABLE_TEXT_INPUT}
+          />
           <FormTextField actor={form} field="email" label="Email" type="email" required />
-          <FormTextField actor={form} field="dob" label="Date of birth (YYYY-MM-DD)" />
+          <FormDateOfBirthField
+            form={form}
+            field="dob"
+            label="Date of birth"
+            description="MM/DD/YYYY"
+            autoComplete="bday"
+            styles={READABLE_TEXT_INPUT}
+          />
         </SimpleGrid>
         <Group gap="sm">
           <Button type="submit" loading={submitting}>

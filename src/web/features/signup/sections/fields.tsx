@@ -1,19 +1,16 @@
 /**
  * Text fields bound to a form actor (machines/forms): the value and the message come from the
- * actor, every edit and blur goes to it. Masked fields use react-imask with the shared masks.
+ * actor, every edit and blur goes to it. The phone and date-of-birth fields are the app's own
+ * (components/MaskedInput.tsx), which the portal's forms use too.
  */
 import { SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  DATE_OF_BIRTH_MASK,
-  PHONE_MASK,
-  dateOfBirthFromDisplay,
-  dateOfBirthToDisplay,
-} from '#shared/schemas/person';
 import type { formMachine } from '#machines/forms/form.machine';
-import { selectFieldError, selectText } from '#machines/forms/form.selectors';
-import { MaskedInput } from '../../../components/MaskedInput.tsx';
+import {
+  FormDateOfBirthField,
+  FormPhoneField,
+  useFormField,
+} from '../../../components/MaskedInput.tsx';
 
 export type FormActor = ActorRefFrom<typeof formMachine>;
 
@@ -26,24 +23,13 @@ interface FieldProps {
   required?: boolean;
 }
 
-function useField(form: FormActor, field: string) {
-  const value = useSelector(form, (s) => selectText(s, field));
-  const error = useSelector(form, (s) => selectFieldError(s, field));
-  return {
-    value,
-    error,
-    change: (next: string) => form.send({ type: 'field.changed', field, value: next }),
-    blur: () => form.send({ type: 'field.left', field }),
-  };
-}
-
 export function TextField({
   form,
   field,
   required = true,
   ...props
 }: FieldProps & Pick<TextInputProps, 'type' | 'inputMode' | 'maxLength'>) {
-  const { value, error, change, blur } = useField(form, field);
+  const { value, error, change, blur } = useFormField(form, field);
   return (
     <TextInput
       {...props}
@@ -57,42 +43,14 @@ export function TextField({
   );
 }
 
-export function PhoneField({ form, field, required = true, ...props }: FieldProps) {
-  const { value, error, change, blur } = useField(form, field);
-  return (
-    <MaskedInput
-      {...props}
-      name={field}
-      required={required}
-      mask={PHONE_MASK}
-      placeholder="(801) 555-0123"
-      type="tel"
-      inputMode="tel"
-      value={value}
-      error={error}
-      onAccept={change}
-      onBlur={blur}
-    />
-  );
+/** The app's phone field (components/MaskedInput.tsx), required unless said otherwise. */
+export function PhoneField({ required = true, ...props }: FieldProps) {
+  return <FormPhoneField required={required} {...props} />;
 }
 
-/** Shown MM/DD/YYYY, held YYYY-MM-DD. */
-export function DateOfBirthField({ form, field, required = true, ...props }: FieldProps) {
-  const { value, error, change, blur } = useField(form, field);
-  return (
-    <MaskedInput
-      {...props}
-      name={field}
-      required={required}
-      mask={DATE_OF_BIRTH_MASK}
-      placeholder="MM/DD/YYYY"
-      inputMode="numeric"
-      value={dateOfBirthToDisplay(value)}
-      error={error}
-      onAccept={(display) => change(dateOfBirthFromDisplay(display))}
-      onBlur={blur}
-    />
-  );
+/** The app's date-of-birth field: shown MM/DD/YYYY, held YYYY-MM-DD. */
+export function DateOfBirthField({ required = true, ...props }: FieldProps) {
+  return <FormDateOfBirthField required={required} {...props} />;
 }
 
 /** A person's name, email, phone and date of birth (the customer and the account holder). */
