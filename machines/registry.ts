@@ -35,6 +35,7 @@ import { billingAutopayModel } from './billing/autopay.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
+import { publishedNoticesModel } from './notices/published.model.ts';
 import { managedItemsModel } from './managed/items.model.ts';
 import { managedNginxModel } from './managed/nginx.model.ts';
 import { dnsPanelModel } from './dns/dns-panel.model.ts';
@@ -98,6 +99,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   zoneCountdownModel,
   // Add new machines here, one line each.
   noticesBannerModel,
+  publishedNoticesModel,
   serverPowerModel,
   serverEditorModel,
   serversListModel,
