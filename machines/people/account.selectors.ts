@@ -5,6 +5,7 @@
 import { PERMISSION_CATEGORIES } from '#shared/constants';
 import { hasPermission, type Perms } from '#shared/permissions';
 import { selectUser, type SessionSnapshot } from '../session/session.selectors.ts';
+import type { Editor } from './types.ts';
 
 export interface AccountSections {
   /** The account's information is read from GET /user/info (account view), else the profile. */
@@ -23,6 +24,11 @@ export interface AccountSections {
   actingAdmin: boolean;
   /** The rights of whoever edits: a site admin acting may grant any. */
   granter: Perms;
+  /**
+   * Who edits: the login and whether it is the primary admin (a site admin acting as the
+   * customer is the customer's primary user).
+   */
+  editor: Editor;
 }
 
 const EVERY_RIGHT: Perms = Object.fromEntries(
@@ -44,5 +50,6 @@ export function selectAccountSections(snapshot: SessionSnapshot): AccountSection
     manageContacts: can('contacts.manage') || actingAdmin,
     actingAdmin,
     granter: actingAdmin ? EVERY_RIGHT : user.perms,
+    editor: { username: user.username, primaryAdmin: user.primary_admin },
   };
 }

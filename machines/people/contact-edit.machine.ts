@@ -6,15 +6,21 @@
  * with a username, a password and rights chosen on the permissions grid (only the levels the
  * person editing may grant can be chosen); a user becomes a contact again, or the contact is
  * deleted, after a confirmation. The primary admin keeps its login and cannot be deleted.
+ * Nothing of a login holding a right the editor lacks can be changed (`rightsBeyond`), and a
+ * login's email and phone only by the login itself or the primary admin (`mayChangeRecovery`):
+ * the server's own rules (docs/people.md "A login's recovery").
  *
  * HTTP calls are named actors provided by the app; `contact changed` tells the app to load the
  * list again.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { PermissionCategory } from '#shared/constants';
+import { PERMISSION_CATEGORY_TEXT } from '#shared/messages/portal';
+import { PEOPLE_MESSAGES } from '#shared/messages/people';
 import type { Level } from '#shared/people/grants';
-import { managesContacts, normalizePerms, withLevel } from '#shared/people/grants';
+import { managesContacts, normalizePerms, rightsBeyond, withLevel } from '#shared/people/grants';
 import { CONTACT_FIELDS, contactAddressErrors, PasswordInput } from '#shared/people/fields';
+import { mayChangeRecovery, RECOVERY_FIELDS } from '#shared/people/recovery';
 import { UsernameSchema } from '#shared/schemas/username';
 import type { AuthorizedContact } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
@@ -26,6 +32,7 @@ import {
   messageOf,
   type ContactDraft,
   type ContactField,
+  type Editor,
   type FieldErrors,
 } from './types.ts';
 
@@ -34,6 +41,8 @@ export interface ContactEditInput {
   contact: AuthorizedContact | null;
   /** The rights of the person editing (all of them for a site admin acting as the customer). */
   granter: Perms;
+  /** Who is editing: their login and whether it is the account's primary admin. */
+  editor: Editor;
 }
 
 export interface Login {
@@ -44,6 +53,7 @@ export interface Login {
 export interface ContactEditContext {
   contact: AuthorizedContact | null;
   granter: Perms;
+  editor: Editor;
   /** The form's values. */
   draft: ContactDraft;
   /** The contact as it was when the edit started; cancel puts it back. */
@@ -96,6 +106,52 @@ const withoutEmpty = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
 
 const NO_RIGHTS = (): Required<Perms> => normalizePerms({});
+
+type Rules = Pick<ContactEditContext, 'contact' | 'granter' | 'editor'>;
+
+/**
+ * Why nothing of this contact can be changed: its login holds rights the editor lacks (the
+ * server's `403` in its own words), or null. Only said to someone who manages contacts.
+ */
+export function outrankedReason({ contact, granter }: Rules): string | null {
+  if (!managesContacts(granter) || !contact?.user) return null;
+  const beyond = rightsBeyond(granter, contact.user.perms);
+  if (beyond.length === 0) return null;
+  return PEOPLE_MESSAGES.cannotChange(beyond.map((c) => PERMISSION_CATEGORY_TEXT[c].label));
+}
+
+/** Why the login's email and phone are not the editor's to change, or null (a plain contact). */
+export function recoveryFieldsReason({ contact, editor }: Rules): string | null {
+  if (!contact?.user) return null;
+  const mine = mayChangeRecovery(
+    { uid: editor.username, primaryAdmin: editor.primaryAdmin },
+    { uid: contact.user.uid },
+  );
+  return mine ? null : PEOPLE_MESSAGES.recoveryFields;
+}
+
+const isRecoveryField = (field: ContactField) =>
+  (RECOVERY_FIELDS as readonly string[]).includes(field);
+
+/**
+ * What the contact's row offers someone who manages contacts, before the ranks are compared:
+ * Edit always, Make user on a contact, Make contact (and Permissions) on a user other than the
+ * primary admin, Delete on all but the primary admin. Offered and not outranked: enabled.
+ */
+export const OFFERED = {
+  'contact.edit.pressed': ({ granter }: Rules) => managesContacts(granter),
+  'user.convert.pressed': ({ granter, contact }: Rules) =>
+    managesContacts(granter) && contact !== null && contact.user === null,
+  'user.demote.pressed': ({ granter, contact }: Rules) =>
+    managesContacts(granter) && contact?.user != null && !contact.user.primary_admin,
+  'contact.delete.pressed': ({ granter, contact }: Rules) =>
+    managesContacts(granter) && contact !== null && !contact.user?.primary_admin,
+} as const;
+
+export type RowAction = keyof typeof OFFERED;
+
+const offeredAndNotOutranked = (action: RowAction) => (context: Rules) =>
+  OFFERED[action](context) && outrankedReason(context) === null;
 
 export const contactEditMachine = setup({
   types: {
@@ -203,19 +259,20 @@ export const contactEditMachine = setup({
   },
   guards: {
     'a new contact': ({ context }) => context.contact === null,
-    'the editor manages contacts': ({ context }) => managesContacts(context.granter),
+    'the editor may change the contact': ({ context }) =>
+      offeredAndNotOutranked('contact.edit.pressed')(context),
+    'the editor may change this field': ({ context, event }) => {
+      assertEvent(event, 'field.changed');
+      return !isRecoveryField(event.field) || recoveryFieldsReason(context) === null;
+    },
     'the fields are valid': ({ context }) => checkContact(context.draft).valid,
     'the login is valid': ({ context }) => checkLogin(context.login).valid,
     'a contact that is not a user': ({ context }) =>
-      managesContacts(context.granter) && context.contact !== null && context.contact.user === null,
-    'a user other than the primary admin': ({ context }) =>
-      managesContacts(context.granter) &&
-      context.contact?.user != null &&
-      !context.contact.user.primary_admin,
-    'not the primary admin': ({ context }) =>
-      managesContacts(context.granter) &&
-      context.contact !== null &&
-      !context.contact.user?.primary_admin,
+      offeredAndNotOutranked('user.convert.pressed')(context),
+    'a user other than the primary admin, not outranking the editor': ({ context }) =>
+      offeredAndNotOutranked('user.demote.pressed')(context),
+    'not the primary admin, not outranking the editor': ({ context }) =>
+      offeredAndNotOutranked('contact.delete.pressed')(context),
     'the editor may choose this level': ({ context, event }) => {
       assertEvent(event, 'permission.level.chosen');
       return mayChooseLevel(
@@ -233,6 +290,7 @@ export const contactEditMachine = setup({
   context: ({ input }) => ({
     contact: input.contact,
     granter: input.granter,
+    editor: input.editor,
     draft: draftOf(input.contact),
     snapshot: null,
     login: { uid: '', password: '' },
@@ -253,7 +311,7 @@ export const contactEditMachine = setup({
       description: 'The contact as saved, with Edit, Make user or Make contact, and Delete.',
       on: {
         'contact.edit.pressed': {
-          guard: 'the editor manages contacts',
+          guard: 'the editor may change the contact',
           target: 'editing',
           actions: 'snapshot the contact',
         },
@@ -263,12 +321,12 @@ export const contactEditMachine = setup({
           actions: 'start the login',
         },
         'user.demote.pressed': {
-          guard: 'a user other than the primary admin',
+          guard: 'a user other than the primary admin, not outranking the editor',
           target: 'confirmingDemote',
           actions: 'forget the error',
         },
         'contact.delete.pressed': {
-          guard: 'not the primary admin',
+          guard: 'not the primary admin, not outranking the editor',
           target: 'confirmingDelete',
           actions: 'forget the error',
         },
@@ -278,7 +336,7 @@ export const contactEditMachine = setup({
       description:
         'The form, started from a snapshot of the contact. Cancel puts the snapshot back; Save checks every field first.',
       on: {
-        'field.changed': { actions: 'store the field' },
+        'field.changed': { guard: 'the editor may change this field', actions: 'store the field' },
         'edit.cancel.pressed': [
           { guard: 'a new contact', target: 'closed' },
           { target: 'viewing', actions: 'restore the snapshot' },

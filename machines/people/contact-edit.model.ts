@@ -3,7 +3,8 @@ import type { SnapshotFrom } from 'xstate';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '#shared/messages';
 import { PEOPLE_MESSAGES } from '#shared/messages/people';
 import { levelOf } from '#shared/people/grants';
-import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { mayChangeRecovery } from '#shared/people/recovery';
+import { defineMachine, expectThat, sample, type Outcome } from '../registry/types.ts';
 import { contactEditMachine } from './contact-edit.machine.ts';
 import {
   selectCanConvert,
@@ -21,6 +22,7 @@ import {
   AS_USER,
   CONTACT,
   CONTACTS_MANAGER,
+  EDITOR,
   LAST_MANAGER,
   RENAMED,
   refused422,
@@ -143,7 +145,9 @@ const DESCRIPTION =
   'the server’s messages on the fields it names. Make user asks for a username and a password ' +
   'and the rights on the grid, where only what the editor holds can be granted; Make contact ' +
   'and Delete ask first. The primary admin keeps its login and cannot be deleted, and someone ' +
-  'without contacts manage sees the contact but cannot change it.';
+  'without contacts manage sees the contact but cannot change it. A login holding rights the ' +
+  'editor lacks cannot be changed at all (its actions show disabled, with the reason), and a ' +
+  'login’s email and phone are changed only by the login itself or the primary admin.';
 
 const STATES = {
   viewing: (s: Snapshot) => {
@@ -183,6 +187,20 @@ const STATES = {
   deleted: (s: Snapshot) => expectThat(!selectEditing(s), 'the contact is gone'),
 };
 
+/**
+ * A login's email and phone are the login's own or the primary admin's to change (docs/people.md
+ * "A login's recovery", the shared rule): the walk's editor is neither, so on a user typing there
+ * changes nothing; on a plain contact it is theirs.
+ */
+const recoveryTyped = (before: Projection, outcome: Outcome): Outcome =>
+  !before.user ||
+  mayChangeRecovery(
+    { uid: EDITOR.username, primaryAdmin: EDITOR.primaryAdmin },
+    { uid: AS_USER.user!.uid },
+  )
+    ? outcome
+    : 'ignored';
+
 const missing = (before: Projection) =>
   [before.emailOk ? '' : 'email', before.name ? '' : 'name', before.phoneOk ? '' : 'phone']
     .filter(Boolean)
@@ -193,8 +211,9 @@ export const contactEditModel = defineMachine({
   title: 'Contact edit',
   description: DESCRIPTION,
   machine: contactEditMachine,
-  // Add contact: a new contact, by someone with contacts manage and payments view.
-  input: { contact: null, granter: CONTACTS_MANAGER },
+  // Add contact: a new contact, by someone with contacts manage and payments view (not the
+  // primary admin).
+  input: { contact: null, granter: CONTACTS_MANAGER, editor: EDITOR },
   events,
   project,
   limit: 20000,
@@ -233,9 +252,12 @@ export const contactEditModel = defineMachine({
       editing: {
         'type a name': { to: 'stays', with: { name: CONTACT.name } },
         'type a new name': { to: 'stays', with: { name: RENAMED.name } },
-        'type an email': { to: 'stays', with: { emailOk: true } },
-        'type a bad phone': { to: 'stays', with: { phoneOk: false } },
-        'type a good phone': { to: 'stays', with: { phoneOk: true } },
+        'type an email': (before: Projection) =>
+          recoveryTyped(before, { to: 'stays', with: { emailOk: true } }),
+        'type a bad phone': (before: Projection) =>
+          recoveryTyped(before, { to: 'stays', with: { phoneOk: false } }),
+        'type a good phone': (before: Projection) =>
+          recoveryTyped(before, { to: 'stays', with: { phoneOk: true } }),
         // portal.md §4: cancelling restores the snapshot; a new contact is given up.
         'press Cancel': (before: Projection) =>
           before.saved

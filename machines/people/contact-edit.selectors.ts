@@ -1,6 +1,13 @@
 /** What a contact's card and form show, from the contact edit machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import type { contactEditMachine } from './contact-edit.machine.ts';
+import { RECOVERY_FIELDS, type RecoveryField } from '#shared/people/recovery';
+import {
+  OFFERED,
+  outrankedReason,
+  recoveryFieldsReason,
+  type contactEditMachine,
+  type RowAction,
+} from './contact-edit.machine.ts';
 import { gridRows } from './grid.ts';
 
 type Snapshot = SnapshotFrom<typeof contactEditMachine>;
@@ -36,3 +43,37 @@ export const selectCanEdit = (s: Snapshot) => s.can({ type: 'contact.edit.presse
 export const selectCanConvert = (s: Snapshot) => s.can({ type: 'user.convert.pressed' });
 export const selectCanDemote = (s: Snapshot) => s.can({ type: 'user.demote.pressed' });
 export const selectCanDelete = (s: Snapshot) => s.can({ type: 'contact.delete.pressed' });
+
+/**
+ * One action of the row: enabled, shown disabled with the reason (a login holding rights the
+ * editor lacks), or not offered at all (null: no contacts manage, or never for this contact).
+ */
+export type RowOffer = { enabled: true } | { enabled: false; reason: string } | null;
+
+function offer(s: Snapshot, action: RowAction): RowOffer {
+  if (s.can({ type: action })) return { enabled: true };
+  if (!s.matches('viewing') || !OFFERED[action](s.context)) return null;
+  const reason = outrankedReason(s.context);
+  return reason === null ? null : { enabled: false, reason };
+}
+
+/** Edit, Make user, Make contact and Permissions (one rule: both change the login), Delete. */
+export const selectRowOffers = (s: Snapshot) => ({
+  edit: offer(s, 'contact.edit.pressed'),
+  convert: offer(s, 'user.convert.pressed'),
+  demote: offer(s, 'user.demote.pressed'),
+  delete: offer(s, 'contact.delete.pressed'),
+});
+
+/** Why the row's actions are disabled (shown once under them), or null. */
+export const selectRowLockedReason = (s: Snapshot) =>
+  s.matches('viewing') ? outrankedReason(s.context) : null;
+
+/**
+ * The form's fields the editor may not change, with the reason: a login's email and phone for
+ * anyone but the login itself and the primary admin.
+ */
+export const selectLockedFields = (s: Snapshot): Partial<Record<RecoveryField, string>> => {
+  const reason = recoveryFieldsReason(s.context);
+  return reason === null ? {} : Object.fromEntries(RECOVERY_FIELDS.map((field) => [field, reason]));
+};

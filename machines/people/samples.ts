@@ -4,12 +4,16 @@ import { PEOPLE_MESSAGES } from '#shared/messages/people';
 import { normalizePerms } from '#shared/people/grants';
 import type { AuthorizedContact } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
+import type { Editor } from './types.ts';
 
 /** Someone who manages contacts and may see payments, and nothing more. */
 export const CONTACTS_MANAGER: Perms = {
   contacts: { has_view: true, has_manage: true },
   payments: { has_view: true, has_manage: false },
 };
+
+/** The person editing in the walks: a user of the account other than the primary admin. */
+export const EDITOR: Editor = { username: 'eddie', primaryAdmin: false };
 
 export const CONTACT: AuthorizedContact = {
   contact_id: 7,

@@ -8,6 +8,12 @@ export type ContactDraft = Omit<AuthorizedContact, 'contact_id' | 'cntid' | 'use
 export type ContactField = keyof ContactDraft;
 export type FieldErrors = Partial<Record<string, string>>;
 
+/** Who edits a contact: their username and whether they are the account's primary admin. */
+export interface Editor {
+  username: string;
+  primaryAdmin: boolean;
+}
+
 export const EMPTY_CONTACT: ContactDraft = {
   name: '',
   title: '',

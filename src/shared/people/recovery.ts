@@ -24,10 +24,14 @@ export function changedRecoveryFields(
   );
 }
 
-/** Whether `editor` may change the recovery fields of the login `target`. */
-export function mayChangeRecovery(
-  editor: { uid: number; primaryAdmin: boolean },
-  target: { uid: number },
+/**
+ * Whether `editor` may change the recovery fields of the login `target`. A login is named by
+ * whatever identifies it on the caller's side, the same for both: the server's user id, or the
+ * username the web app knows.
+ */
+export function mayChangeRecovery<Id extends number | string>(
+  editor: { uid: Id; primaryAdmin: boolean },
+  target: { uid: Id },
 ): boolean {
   return editor.uid === target.uid || editor.primaryAdmin;
 }

@@ -2,11 +2,14 @@
  * People, notices and optional emails in the browser (issue 13): a customer adds a contact, edits it and cancels
  * (the snapshot comes back), makes it a user with payments view only, and that user logs in in a
  * second browser and sees Billing but not Services; made a contact again, its session ends. A
- * viewer (contacts view) sees the contacts without any edit control. An admin publishes notices
- * for one customer; the customer acknowledges one (it stays gone after a reload) and ignores the
- * ignorable one. Every page visited is checked with axe.
+ * phone typed as digits is masked (###) ###-#### (portal.md §5) and a date of birth MM/DD/YYYY,
+ * in Add contact and in Edit contact information alike. A viewer (contacts view, and the demo
+ * login `viewer`) sees the contacts without any live control; a contacts manager sees Edit
+ * disabled, with the reason, on the primary admin, and another login's email and phone locked.
+ * An admin publishes notices for one customer; the customer acknowledges one (it stays gone
+ * after a reload) and ignores the ignorable one. Every page visited is checked with axe.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import {
   EMAIL_KIND_LABELS,
@@ -25,6 +28,18 @@ import { DEMO_PASSWORD, fillLogin, logInAs } from '../paths/mappings/portal.ts';
 const ACCOUNT = '/control/account/';
 const USER_PASSWORD = 'Quartz-Meadow-Falcon-Ribbon-73!';
 const SLOW = 20_000;
+
+/** A phone number as a person types it, and as the mask shows it (portal.md §5). */
+const PHONE_DIGITS = '8015550143';
+const PHONE_SHOWN = '(801) 555-0143';
+
+/** Types into a masked box as a person does: the box's text goes, then each key. */
+async function typeKeys(box: Locator, keys: string) {
+  await box.click();
+  await box.press('ControlOrMeta+a');
+  await box.press('Backspace');
+  await box.pressSequentially(keys);
+}
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -97,12 +112,19 @@ test.describe('people', () => {
     const add = page.getByRole('dialog', { name: PEOPLE_TEXT.addContact });
     await add.getByRole('textbox', { name: 'Name' }).fill(name);
     await add.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');
-    await add.getByRole('textbox', { name: 'Phone', exact: true }).fill('(555) 123-4567');
+    // The phone as digits: the mask writes it (###) ###-####; the date of birth MM/DD/YYYY.
+    const phone = add.getByRole('textbox', { name: 'Phone', exact: true });
+    await typeKeys(phone, PHONE_DIGITS);
+    await expect(phone).toHaveValue(PHONE_SHOWN);
+    const dob = add.getByRole('textbox', { name: 'Date of birth' });
+    await typeKeys(dob, '04121985');
+    await expect(dob).toHaveValue('04/12/1985');
     await add.getByRole('textbox', { name: 'Position' }).fill('Bookkeeper');
     await expectAccessible(page, 'the add contact form');
     await add.getByRole('button', { name: PEOPLE_TEXT.save }).click();
     await expect(add).toHaveCount(0);
     await expect(row(page, name)).toContainText(PEOPLE_TEXT.contact);
+    await expect(row(page, name)).toContainText(PHONE_SHOWN);
 
     // Edit, change, cancel: the snapshot comes back.
     await row(page, name)
@@ -119,6 +141,10 @@ test.describe('people', () => {
       .click();
     await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
     await expect(edit.getByRole('textbox', { name: 'Email' })).toHaveValue('robin@example.com');
+    await expect(edit.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(
+      PHONE_SHOWN,
+    );
+    await expect(edit.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('04/12/1985');
     await edit.getByRole('button', { name: PEOPLE_TEXT.cancel }).click();
 
     // Make it a user with payments view only.
@@ -192,7 +218,116 @@ test.describe('people', () => {
       PEOPLE_TEXT.delete,
     ])
       await expect(section.getByRole('button', { name: label })).toHaveCount(0);
+    await expect(section.locator('button:enabled, input:enabled')).toHaveCount(0);
     await viewer.context.close();
+  });
+
+  test('the demo viewer finds no live form on Account Home', async ({ page, visit }) => {
+    await logInAs(page, visit, 'viewer', ACCOUNT);
+    const section = page.getByRole('region', { name: PEOPLE_TEXT.sectionTitle });
+    await expect(contacts(page)).toBeVisible({ timeout: SLOW });
+    await expect(page.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
+    await expectAccessible(page, 'account home as the demo viewer');
+    // Contacts view and account view only: no Add contact, Edit, or any field to type in.
+    await expect(section.locator('button, input, textarea, select')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit contact information' })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Edit your contact information' })).toHaveCount(0);
+  });
+
+  test('a contacts manager sees Edit disabled with the reason on the primary admin, and another login’s email and phone locked', async ({
+    page,
+    visit,
+    browser,
+    baseURL,
+  }) => {
+    const owner = claimBilledCustomer();
+    await logInAs(page, visit, owner);
+    const call = await freshCall(page, owner);
+    const manager = `cm${unique()}`;
+    await call('post', '/user/authorized_users', {
+      name: 'Cora Manager',
+      email: 'cora@example.com',
+      phone: '(555) 222-4444',
+      uid: manager,
+      password: USER_PASSWORD,
+      perms: {
+        contacts: { has_view: true, has_manage: true },
+        payments: { has_view: true, has_manage: false },
+      },
+    });
+    await call('post', '/user/authorized_users', {
+      name: 'Vera Viewer',
+      email: 'vera@example.com',
+      phone: '(555) 222-3333',
+      uid: `vw${unique()}`,
+      password: USER_PASSWORD,
+      perms: { contacts: { has_view: true, has_manage: false } },
+    });
+    const cora = await secondBrowser(browser, baseURL!, manager, USER_PASSWORD);
+    await cora.page.goto(ACCOUNT);
+    await expect(contacts(cora.page)).toBeVisible({ timeout: SLOW });
+
+    // The primary admin holds every right, Cora contacts manage and payments view: nothing of
+    // its login is hers to change (the server's own words), and it is never deleted.
+    const primary = cora.page
+      .getByTestId('contact-row')
+      .filter({ hasText: PEOPLE_TEXT.primaryAdmin });
+    const edit = primary.getByRole('button', { name: /^Edit / });
+    await expect(edit).toBeDisabled();
+    await expect(edit).toHaveAccessibleDescription(
+      'You cannot change a user who holds rights you do not hold yourself: ' +
+        'Account, Admin, Invoices, Payments, Services.',
+    );
+    for (const label of [PEOPLE_TEXT.delete, PEOPLE_TEXT.makeContact, PEOPLE_TEXT.permissions])
+      await expect(primary.getByRole('button', { name: new RegExp(`^${label}`) })).toHaveCount(0);
+    await expectAccessible(cora.page, 'account home as a contacts manager');
+
+    // Vera holds less: Cora edits her, but a login's email and phone are Vera's own or the
+    // primary admin's to change.
+    const vera = row(cora.page, 'Vera Viewer');
+    await vera.getByRole('button', { name: `${PEOPLE_TEXT.edit} Vera Viewer` }).click();
+    const form = cora.page.getByRole('dialog', { name: `${PEOPLE_TEXT.edit} Vera Viewer` });
+    const recovery =
+      'Only the user or the primary admin can change the email address or phone number of a login.';
+    for (const name of ['Email', 'Phone']) {
+      const box = form.getByRole('textbox', { name, exact: true });
+      await expect(box).toBeDisabled();
+      await expect(box).toHaveAccessibleDescription(new RegExp(recovery));
+    }
+    await expect(form.getByRole('textbox', { name: 'Position' })).toBeEnabled();
+    await expectAccessible(cora.page, 'the contact form of another login');
+    await form.getByRole('textbox', { name: 'Position' }).fill('Auditor');
+    await form.getByRole('button', { name: PEOPLE_TEXT.save }).click();
+    await expect(form).toHaveCount(0, { timeout: SLOW });
+    await expect(row(cora.page, 'Vera Viewer')).toContainText('Auditor');
+    await cora.context.close();
+  });
+
+  test('Edit contact information takes a phone typed as digits and a date of birth MM/DD/YYYY', async ({
+    page,
+    visit,
+  }) => {
+    const owner = claimBilledCustomer();
+    // The phone is the login's own recovery field: the server asks for the password first.
+    await answerPasswordPrompts(page);
+    await logInAs(page, visit, owner, ACCOUNT);
+    const info = page.getByTestId('contact-information');
+    await expect(info).toBeVisible({ timeout: SLOW });
+    await page.getByRole('button', { name: 'Edit contact information' }).click();
+    const form = page.getByRole('form', { name: 'Edit your contact information' });
+    const phone = form.getByRole('textbox', { name: 'Phone' });
+    await typeKeys(phone, PHONE_DIGITS);
+    await expect(phone).toHaveValue(PHONE_SHOWN);
+    const dob = form.getByRole('textbox', { name: 'Date of birth' });
+    await typeKeys(dob, '07041976');
+    await expect(dob).toHaveValue('07/04/1976');
+    await expectAccessible(page, 'the edit contact information form');
+    await form.getByRole('button', { name: PEOPLE_TEXT.save }).click();
+    await expect(form).toHaveCount(0, { timeout: SLOW });
+    await expect(info).toContainText(PHONE_SHOWN);
+    await page.getByRole('button', { name: 'Edit contact information' }).click();
+    await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue(PHONE_SHOWN);
+    await expect(form.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('07/04/1976');
   });
 
   test('an admin publishes notices; the customer acknowledges one for good and ignores the ignorable one', async ({

@@ -181,6 +181,7 @@ export default function AccountPage() {
       {sections.contacts && (
         <PeopleSection
           granter={sections.granter}
+          editor={sections.editor}
           acting={sections.actingAdmin}
           manage={sections.manageContacts}
         />

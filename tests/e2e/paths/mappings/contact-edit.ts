@@ -20,11 +20,10 @@ import {
   type contactEditMachine,
 } from '../../../../machines/people/contact-edit.machine.ts';
 import {
-  selectCanConvert,
-  selectCanDelete,
-  selectCanDemote,
-  selectCanEdit,
   selectConvertGrid,
+  selectLockedFields,
+  selectRowOffers,
+  type RowOffer,
 } from '../../../../machines/people/contact-edit.selectors.ts';
 import { EMPTY_CONTACT } from '../../../../machines/people/types.ts';
 import { CONTACTS_MANAGER } from '../../../../machines/people/samples.ts';
@@ -275,6 +274,36 @@ async function typeInto(target: Locator, value: string) {
   await target.fill(value);
 }
 
+/** The phone mask of portal.md §5, "(###) ###-####". */
+const PHONE_PATTERN = '(###) ###-####';
+
+/**
+ * What a masked box shows once these digits are typed: each digit in the next `#`, the mask's
+ * other characters up to the last digit typed.
+ */
+export function maskedAsTyped(digits: string, pattern = PHONE_PATTERN): string {
+  const queue = [...digits.replace(/\D/g, '')];
+  let shown = '';
+  let pending = '';
+  for (const char of pattern) {
+    if (char !== '#') pending += char;
+    else if (queue.length === 0) break;
+    else {
+      shown += pending + queue.shift();
+      pending = '';
+    }
+  }
+  return shown;
+}
+
+/** Types the digits of a phone number into its masked box, as a person does. */
+async function typeDigits(target: Locator, value: string) {
+  await target.click();
+  await target.press('ControlOrMeta+a');
+  await target.press('Backspace');
+  await target.pressSequentially(value.replace(/\D/g, ''));
+}
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Each box shows its value, and the message of its field when the field is to blame. */
@@ -365,8 +394,17 @@ export const contactEditMapping: BrowserMapping = {
     'field.changed': async ({ page }, event) => {
       const name = field<keyof Fields>(event, 'field');
       const value = String(field<string | number>(event, 'value'));
-      await typeInto(box(form(page), name), value);
-      walkOf(page).form[name] = value;
+      const target = box(form(page), name);
+      // A field that is not the editor's to change is disabled: nobody can type there (the
+      // state's check says why it is).
+      if (await target.isDisabled()) return;
+      if (name === 'phone') {
+        await typeDigits(target, value);
+        walkOf(page).form.phone = maskedAsTyped(value);
+      } else {
+        await typeInto(target, value);
+        walkOf(page).form[name] = value;
+      }
     },
     'edit.cancel.pressed': async ({ page }) => {
       const walk = walkOf(page);
@@ -522,6 +560,16 @@ export const contactEditMapping: BrowserMapping = {
         { name: p.name, email: walk.form.email, phone: walk.form.phone },
         Object.fromEntries(keys(p.errors).map((key) => [key, messages[key]])),
       );
+      // A login's email and phone: disabled with the reason for anyone but the login itself
+      // and the primary admin.
+      const locked: Record<string, string | undefined> = selectLockedFields(snapshotOf(step));
+      for (const key of ['email', 'phone']) {
+        const reason = locked[key];
+        if (reason) {
+          await expect(box(dialog, key)).toBeDisabled();
+          await expect(box(dialog, key)).toHaveAccessibleDescription(new RegExp(escaped(reason)));
+        } else await expect(box(dialog, key)).toBeEnabled();
+      }
       await expectReason(context, dialog, p.error);
       for (const name of [PEOPLE_TEXT.save, PEOPLE_TEXT.cancel])
         await expect(dialog.getByRole('button', { name, exact: true })).toBeEnabled();
@@ -539,17 +587,22 @@ export const contactEditMapping: BrowserMapping = {
       await expect(shown).toContainText(
         p.user ? `${PEOPLE_TEXT.user}: ${walkOf(page).uid}` : PEOPLE_TEXT.contact,
       );
-      const offers: [boolean, string][] = [
-        [selectCanEdit(s), `${PEOPLE_TEXT.edit} ${p.savedName}`],
-        [selectCanConvert(s), `${PEOPLE_TEXT.makeUser}: ${p.savedName}`],
-        [selectCanDemote(s), `${PEOPLE_TEXT.permissions}: ${p.savedName}`],
-        [selectCanDemote(s), `${PEOPLE_TEXT.makeContact}: ${p.savedName}`],
-        [selectCanDelete(s), `${PEOPLE_TEXT.delete} ${p.savedName}`],
+      const offer = selectRowOffers(s);
+      const offers: [RowOffer, string][] = [
+        [offer.edit, `${PEOPLE_TEXT.edit} ${p.savedName}`],
+        [offer.convert, `${PEOPLE_TEXT.makeUser}: ${p.savedName}`],
+        [offer.demote, `${PEOPLE_TEXT.permissions}: ${p.savedName}`],
+        [offer.demote, `${PEOPLE_TEXT.makeContact}: ${p.savedName}`],
+        [offer.delete, `${PEOPLE_TEXT.delete} ${p.savedName}`],
       ];
       for (const [offered, name] of offers) {
         const button = shown.getByRole('button', { name, exact: true });
-        if (offered) await expect(button).toBeEnabled();
-        else await expect(button).toHaveCount(0);
+        if (offered === null) await expect(button).toHaveCount(0);
+        else if (offered.enabled) await expect(button).toBeEnabled();
+        else {
+          await expect(button).toBeDisabled();
+          await expect(button).toHaveAccessibleDescription(offered.reason);
+        }
       }
       await expectReason(context, shown, p.error);
     },

@@ -10,18 +10,31 @@ import {
   selectConvertGrid,
   selectDraft,
   selectFieldErrors,
+  selectLockedFields,
   selectLogin,
   selectSaving,
 } from '#machines/people/contact-edit.selectors';
 import type { ContactField } from '#machines/people/types';
 import { READABLE_TEXT_INPUT, RevealablePassword } from '../../../components/FormTextField.tsx';
+import { DateOfBirthInput, PhoneInput } from '../../../components/MaskedInput.tsx';
 import { ModalNotifications } from '../../../components/notify.tsx';
 import { PermissionsTable } from './PermissionsTable.tsx';
 
-const TEXT_FIELDS: readonly { field: ContactField; required?: boolean; type?: string }[][] = [
+/** How a field is typed: text, a masked phone number, or a date of birth (MM/DD/YYYY). */
+type Kind = 'text' | 'email' | 'phone' | 'dob';
+
+const TEXT_FIELDS: readonly { field: ContactField; required?: boolean; kind?: Kind }[][] = [
   [{ field: 'name', required: true }, { field: 'title' }, { field: 'position' }],
-  [{ field: 'cmp_name' }, { field: 'email', required: true, type: 'email' }, { field: 'dob' }],
-  [{ field: 'phone', required: true }, { field: 'mobile' }, { field: 'fax' }],
+  [
+    { field: 'cmp_name' },
+    { field: 'email', required: true, kind: 'email' },
+    { field: 'dob', kind: 'dob' },
+  ],
+  [
+    { field: 'phone', required: true, kind: 'phone' },
+    { field: 'mobile', kind: 'phone' },
+    { field: 'fax', kind: 'phone' },
+  ],
   [{ field: 'line1' }, { field: 'line2' }],
   [{ field: 'city' }],
 ];
@@ -30,20 +43,40 @@ export function ContactForm({ actor }: { actor: ContactEditActor }) {
   const draft = useSelector(actor, selectDraft);
   const errors = useSelector(actor, selectFieldErrors);
   const saving = useSelector(actor, selectSaving);
+  const locked: Partial<Record<ContactField, string>> = useSelector(actor, selectLockedFields);
   const change = (field: ContactField, value: string | number) =>
     actor.send({ type: 'field.changed', field, value });
-  const text = (field: ContactField, required?: boolean, type?: string) => (
-    <TextInput
-      key={field}
-      label={CONTACT_FIELD_LABELS[field]}
-      value={String(draft[field])}
-      error={errors[field]}
-      required={required}
-      type={type}
-      styles={READABLE_TEXT_INPUT}
-      onChange={(event) => change(field, event.currentTarget.value)}
-    />
-  );
+  const text = (field: ContactField, required?: boolean, kind: Kind = 'text') => {
+    const common = {
+      label: CONTACT_FIELD_LABELS[field],
+      value: String(draft[field]),
+      error: errors[field],
+      required,
+      // Not the editor's to change: shown, disabled, with the reason.
+      disabled: locked[field] !== undefined,
+      description: locked[field],
+      styles: READABLE_TEXT_INPUT,
+    };
+    if (kind === 'phone')
+      return <PhoneInput key={field} {...common} onAccept={(value) => change(field, value)} />;
+    if (kind === 'dob')
+      return (
+        <DateOfBirthInput
+          key={field}
+          {...common}
+          description="MM/DD/YYYY"
+          onAccept={(value) => change(field, value)}
+        />
+      );
+    return (
+      <TextInput
+        key={field}
+        {...common}
+        type={kind}
+        onChange={(event) => change(field, event.currentTarget.value)}
+      />
+    );
+  };
   return (
     <form
       noValidate
@@ -57,7 +90,7 @@ export function ContactForm({ actor }: { actor: ContactEditActor }) {
         <ModalNotifications />
         {TEXT_FIELDS.map((row, index) => (
           <SimpleGrid key={index} cols={{ base: 1, sm: row.length }}>
-            {row.map(({ field, required, type }) => text(field, required, type))}
+            {row.map(({ field, required, kind }) => text(field, required, kind))}
           </SimpleGrid>
         ))}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -25,18 +25,18 @@ import type { AuthorizedContact } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
 import { contactEditMachine, type ContactEditActor } from '#machines/people/contact-edit.machine';
 import {
-  selectCanConvert,
-  selectCanDelete,
-  selectCanDemote,
-  selectCanEdit,
   selectConfirming,
   selectContact,
   selectConverting,
   selectEditing,
   selectGone,
+  selectRowLockedReason,
+  selectRowOffers,
   selectRowRefusal,
   selectSaving,
+  type RowOffer,
 } from '#machines/people/contact-edit.selectors';
+import type { Editor } from '#machines/people/types';
 import { permissionsGridMachine } from '#machines/people/permissions-grid.machine';
 import {
   selectGridChanged,
@@ -54,6 +54,7 @@ import { PermissionsTable } from './PermissionsTable.tsx';
 
 interface Access {
   granter: Perms;
+  editor: Editor;
   acting: boolean;
   reload: () => void;
 }
@@ -96,7 +97,7 @@ function useContactActor(contact: AuthorizedContact | null, access: Access): Con
       },
       actions: { 'contact changed': () => access.reload() },
     }),
-    { input: { contact, granter: access.granter } },
+    { input: { contact, granter: access.granter, editor: access.editor } },
   );
 }
 
@@ -202,6 +203,41 @@ function PermissionsForm({
   );
 }
 
+/**
+ * One action of a row as the machine offers it: absent when not offered, disabled (described by
+ * the row's reason) when the login outranks the editor.
+ */
+function RowButton({
+  offer,
+  label,
+  reasonId,
+  color,
+  onClick,
+  children,
+}: {
+  offer: RowOffer;
+  label: string;
+  reasonId: string;
+  color?: string;
+  onClick: () => void;
+  children: string;
+}) {
+  if (offer === null) return null;
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      color={color}
+      aria-label={label}
+      disabled={!offer.enabled}
+      aria-describedby={offer.enabled ? undefined : reasonId}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
 function ContactRow({ contact, access }: { contact: AuthorizedContact; access: Access }) {
   const actor = useContactActor(contact, access);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
@@ -209,10 +245,9 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
   const editing = useSelector(actor, selectEditing);
   const converting = useSelector(actor, selectConverting);
   const confirming = useSelector(actor, selectConfirming);
-  const canEdit = useSelector(actor, selectCanEdit);
-  const canConvert = useSelector(actor, selectCanConvert);
-  const canDemote = useSelector(actor, selectCanDemote);
-  const canDelete = useSelector(actor, selectCanDelete);
+  const offers = useSelector(actor, selectRowOffers, sameOffers);
+  const locked = useSelector(actor, selectRowLockedReason);
+  const reasonId = `contact-${contact.contact_id}-locked`;
   const gone = useSelector(actor, selectGone);
   const refused = useSelector(actor, selectRowRefusal);
   if (gone) return null;
@@ -243,58 +278,54 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="wrap">
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              aria-label={`${PEOPLE_TEXT.edit} ${who}`}
-              onClick={() => actor.send({ type: 'contact.edit.pressed' })}
-            >
-              {PEOPLE_TEXT.edit}
-            </Button>
-          )}
-          {canConvert && (
-            <Button
-              size="xs"
-              variant="default"
-              aria-label={`${PEOPLE_TEXT.makeUser}: ${who}`}
-              onClick={() => actor.send({ type: 'user.convert.pressed' })}
-            >
-              {PEOPLE_TEXT.makeUser}
-            </Button>
-          )}
-          {canDemote && (
-            <>
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`${PEOPLE_TEXT.permissions}: ${who}`}
-                onClick={() => setPermissionsOpen(true)}
-              >
-                {PEOPLE_TEXT.permissions}
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`${PEOPLE_TEXT.makeContact}: ${who}`}
-                onClick={() => actor.send({ type: 'user.demote.pressed' })}
-              >
-                {PEOPLE_TEXT.makeContact}
-              </Button>
-            </>
-          )}
-          {canDelete && (
-            <Button
-              size="xs"
-              variant="default"
-              color="red"
-              aria-label={`${PEOPLE_TEXT.delete} ${who}`}
-              onClick={() => actor.send({ type: 'contact.delete.pressed' })}
-            >
-              {PEOPLE_TEXT.delete}
-            </Button>
-          )}
+          <RowButton
+            offer={offers.edit}
+            label={`${PEOPLE_TEXT.edit} ${who}`}
+            reasonId={reasonId}
+            onClick={() => actor.send({ type: 'contact.edit.pressed' })}
+          >
+            {PEOPLE_TEXT.edit}
+          </RowButton>
+          <RowButton
+            offer={offers.convert}
+            label={`${PEOPLE_TEXT.makeUser}: ${who}`}
+            reasonId={reasonId}
+            onClick={() => actor.send({ type: 'user.convert.pressed' })}
+          >
+            {PEOPLE_TEXT.makeUser}
+          </RowButton>
+          {/* Permissions changes the login as Make contact does: the same offer. */}
+          <RowButton
+            offer={offers.demote}
+            label={`${PEOPLE_TEXT.permissions}: ${who}`}
+            reasonId={reasonId}
+            onClick={() => setPermissionsOpen(true)}
+          >
+            {PEOPLE_TEXT.permissions}
+          </RowButton>
+          <RowButton
+            offer={offers.demote}
+            label={`${PEOPLE_TEXT.makeContact}: ${who}`}
+            reasonId={reasonId}
+            onClick={() => actor.send({ type: 'user.demote.pressed' })}
+          >
+            {PEOPLE_TEXT.makeContact}
+          </RowButton>
+          <RowButton
+            offer={offers.delete}
+            label={`${PEOPLE_TEXT.delete} ${who}`}
+            reasonId={reasonId}
+            color="red"
+            onClick={() => actor.send({ type: 'contact.delete.pressed' })}
+          >
+            {PEOPLE_TEXT.delete}
+          </RowButton>
         </Group>
+        {locked !== null && (
+          <Text id={reasonId} size="xs" mt={4} data-testid="contact-locked">
+            {locked}
+          </Text>
+        )}
         {refused !== null && (
           <Text role="alert" size="sm" mt={4} c="var(--mantine-color-error)">
             {refused}
@@ -373,10 +404,12 @@ function NewContact({ access, onClose }: { access: Access; onClose: () => void }
 
 export function PeopleSection({
   granter,
+  editor,
   acting,
   manage,
 }: {
   granter: Perms;
+  editor: Editor;
   acting: boolean;
   manage: boolean;
 }) {
@@ -391,8 +424,9 @@ export function PeopleSection({
   const error = useSelector(list, selectLoadError);
   const [adding, setAdding] = useState(false);
   const access: Access = {
-    // Without contacts manage nothing can be changed: the rows offer nothing.
-    granter: manage ? granter : {},
+    // What the rows offer is the contact edit machine's answer (its selectors), from these.
+    granter,
+    editor,
     acting,
     reload: () => list.send({ type: 'reload.requested' }),
   };
@@ -448,4 +482,8 @@ export function PeopleSection({
       {adding && <NewContact access={access} onClose={() => setAdding(false)} />}
     </Paper>
   );
+}
+
+function sameOffers(a: Record<string, RowOffer>, b: Record<string, RowOffer>) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
