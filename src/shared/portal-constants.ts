@@ -52,8 +52,6 @@ export const MANAGED = {
 export const SERVERS = {
   costCurrency: 'USD',
   costPeriod: 'monthly',
-  /** A server's name: a host name label (letters, digits, dashes), at most this long. */
-  nameMaxLength: 63,
   /** The power actions a customer may ask for (portal.md §7: start, stop, force_stop). */
   powerActions: ['start', 'stop', 'force_stop'],
   /** The power status poll after an action: first delay, growth factor, longest delay (ms). */

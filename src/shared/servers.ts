@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, SERVER_EDITOR } from './constants.ts';
 import { SERVERS } from './portal-constants.ts';
+import { isHostLabel, normaliseHostName } from './managed.ts';
 import { SERVER_MESSAGES } from './messages/servers.ts';
 
 const { cpus: CPUS, memoryGb: MEMORY, storageGb: STORAGE, mbPerGb } = SERVER_EDITOR;
@@ -129,15 +130,23 @@ export const ServerUpdateSchema = v.strictObject({
 });
 export type ServerUpdate = v.InferOutput<typeof ServerUpdateSchema>;
 
-/** POST /servers/: a size within the bounds, an optional name, the managed flag. */
+/**
+ * A server's name as typed: blanks around it dropped, lowercased (the host name's reading), then
+ * one host name label (docs/servers.md "Names"); the error, or undefined when it is one.
+ */
+export function serverNameError(typed: string): string | undefined {
+  return isHostLabel(normaliseHostName(typed)) ? undefined : SERVER_MESSAGES.name;
+}
+
+const NameSchema = v.pipe(
+  v.string(SERVER_MESSAGES.name),
+  v.check((typed) => serverNameError(typed) === undefined, SERVER_MESSAGES.name),
+  v.transform(normaliseHostName),
+);
+
+/** POST /servers/: a size within the bounds, a name (server-{vmid} without one), the managed flag. */
 export const ServerCreateSchema = v.strictObject({
-  name: v.optional(
-    v.pipe(
-      v.string(SERVER_MESSAGES.name),
-      v.regex(/^[a-z][a-z0-9-]{0,62}$/i, SERVER_MESSAGES.name),
-      v.maxLength(SERVERS.nameMaxLength, SERVER_MESSAGES.name),
-    ),
-  ),
+  name: v.optional(NameSchema),
   cpus: CpusSchema,
   mem: MemSchema,
   disk: DiskSchema,

@@ -107,11 +107,44 @@ describe('POST /servers/', () => {
     [{ ...SMALL, managed: 'yes' }, 'managed', SERVER_MESSAGES.managed],
   ])('refuses %j with 422 on %s, writing nothing', async (body, field, message) => {
     const before = await t.database.db.$count(serversTable);
+    const machines = await t.database.db.$count(hypervisorVms);
     const response = await alice.post('/servers/', body);
     expect(response.status).toBe(422);
     const error = (await response.json()) as { errors: Record<string, string> };
     expect(error.errors[field]).toBe(message);
     expect(await t.database.db.$count(serversTable)).toBe(before);
+    expect(await t.database.db.$count(hypervisorVms)).toBe(machines);
+  });
+
+  // A server's name is one host name label (docs/servers.md "Names"): letters, digits and
+  // dashes, no dash at either end, 1 to 63 characters.
+  it.each([
+    'web-',
+    '-web',
+    'web_1',
+    'web.example.com',
+    'wéb',
+    '',
+    '   ',
+    `w${'a'.repeat(63)}`,
+    12,
+    null,
+  ])('refuses the name %j with 422 on name, creating nothing', async (name) => {
+    const before = await t.database.db.$count(serversTable);
+    const machines = await t.database.db.$count(hypervisorVms);
+    const response = await alice.post('/servers/', { ...SMALL, name });
+    expect(response.status).toBe(422);
+    const error = (await response.json()) as { errors: Record<string, string> };
+    expect(error.errors).toEqual({ name: SERVER_MESSAGES.name });
+    expect(await t.database.db.$count(serversTable)).toBe(before);
+    expect(await t.database.db.$count(hypervisorVms)).toBe(machines);
+  });
+
+  it('keeps a typed name as a host name is read: blanks around it dropped, lowercase', async () => {
+    const longest = `w${'a'.repeat(62)}`;
+    expect((await create(alice, { ...SMALL, name: ' Web-2 ' })).name).toBe('web-2');
+    expect((await create(alice, { ...SMALL, name: '9lives' })).name).toBe('9lives');
+    expect((await create(alice, { ...SMALL, name: longest })).name).toBe(longest);
   });
 });
 
@@ -400,6 +433,41 @@ describe('two customers', () => {
       server: ServerRecord;
     };
     expect(server).toMatchObject({ cpus: 2, power: 'stopped' });
+  });
+
+  it("cannot delete or resize another customer's server: 404, and nothing changes", async () => {
+    const mine = await create(alice, { ...SMALL, name: 'kept' });
+    const [row] = await t.database.db
+      .select()
+      .from(serversTable)
+      .where(eq(serversTable.iid, mine.iid));
+    // Stopped and idle: the owner could delete it, and grow it, right now.
+    const resize = await bob.put(`/servers/${mine.iid}`, { cpus: 8, mem: 16 * 1024, disk: 500 });
+    expect(resize.status).toBe(404);
+    expect(((await resize.json()) as { msg: string }).msg).toBe(ERROR_MESSAGES.serverNotFound);
+    const remove = await bob.delete(`/servers/${mine.iid}`);
+    expect(remove.status).toBe(404);
+    expect(((await remove.json()) as { msg: string }).msg).toBe(ERROR_MESSAGES.serverNotFound);
+    const [after] = await t.database.db
+      .select()
+      .from(serversTable)
+      .where(eq(serversTable.iid, mine.iid));
+    expect(after).toMatchObject({ cid: row.cid, cpus: 2, mem: 4096, disk: 20, name: 'kept' });
+    const [vm] = await t.database.db
+      .select()
+      .from(hypervisorVms)
+      .where(eq(hypervisorVms.vmid, row.vmid));
+    expect(vm).toMatchObject({ cores: 2, memory: 4096, diskGb: 20 });
+    const services = (await (await alice.get('/services')).json()) as ServicesResponse;
+    expect(services.services['20']).toContainEqual(
+      expect.objectContaining({
+        display_id: `VM-${mine.iid}`,
+        status: 'active',
+        server: { iid: mine.iid, monthly_cost: 86 },
+      }),
+    );
+    // The owner still can.
+    expect((await alice.delete(`/servers/${mine.iid}`)).status).toBe(200);
   });
 
   it('lets a view-only user read but not change', async () => {
