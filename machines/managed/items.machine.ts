@@ -1,20 +1,46 @@
 /**
- * One list of the managed server view (portal.md §2 "Managed server view", §3, §4; docs/
+ * One list of the managed server view (portal.md §2 "Managed server view", §3, §4, §7; docs/
  * managed-hosting.md): SSL certificates, MySQL databases, vhosts, FTP users, domain redirects or
- * PHP settings. Every kind has the same shape: the list loads; one change at a time (create,
- * update, delete after a confirmation), each answered by the server; a refusal's field errors show
- * on the form. A new database or vhost is marked as starting and its delete is disabled for 60 s
+ * PHP settings. Every kind has the same shape: the list loads; one change at a time, each answered
+ * by the server:
+ *
+ * - add: the list's create form (`createForm`, the generic form machine with the list's form of
+ *   src/shared/managed-forms.ts) is submitted; the list sends its values (`create`) and a refusal's
+ *   field errors go back to the form's fields;
+ * - change: a row's change (a password, a vhost's SSL settings or aliases) opens its form
+ *   (`editForm`), started from the item; Save sends it (`update`), Cancel closes it;
+ * - delete: a confirmation that names what is lost first; nothing is sent before Confirm.
+ *
+ * A new database or vhost is marked as starting and its delete is disabled for 60 s
  * (`deleteLock`), counting down by one second (the `lockTick` delay: a simulated clock in tests).
  * An answer that says its configuration was not checked (`checked: false`, a host agent without
  * nginx) keeps its `warning` to show with the list until the next change; the item is kept
  * without those two fields.
  *
+ * A form reports itself to the list (its snapshots): a submit is taken once (by the form's
+ * `submitCount`), and a submit while another change is on its way is refused with a message.
+ *
  * The app provides the calls: `load` (GET), `create` (POST), `update` (PUT) and `remove` (DELETE).
+ *
+ * | id           | machine               | what                                |
+ * | ------------ | --------------------- | ----------------------------------- |
+ * | `createForm` | forms/form.machine.ts | the form that adds an item          |
+ * | `editForm`   | forms/form.machine.ts | the form that changes the chosen one |
  */
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { MANAGED } from '#shared/portal-constants';
 import type { ManagedListName } from '#shared/managed';
+import {
+  CREATE_FORMS,
+  EDIT_FORMS,
+  refusalOnFields,
+  type ManagedEdit,
+  type ManagedFormDefinition,
+} from '#shared/managed-forms';
+import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
 import { failureMessage } from '#shared/api-error';
+import { formMachine, type FormInput } from '../forms/form.machine.ts';
+import type { FormSnapshot } from '../forms/form.selectors.ts';
 
 /** A record as the list answers it (its id field depends on the list). */
 export type ManagedItem = Record<string, unknown>;
@@ -25,29 +51,45 @@ export interface ManagedItemsInput {
   deleteLock?: boolean;
 }
 
+/** What a change of an item sends: the item, what is changed, and the form's body. */
+export interface ManagedUpdate {
+  id: string;
+  edit: ManagedEdit;
+  values: Record<string, unknown>;
+}
+
 export interface ManagedItemsContext {
   list: ManagedListName;
   deleteLock: boolean;
   items: ManagedItem[];
   /** Seconds left before a new item may be deleted, by item id. */
   locks: Record<string, number>;
-  /** The item a deletion is being confirmed for, or a change is running for. */
+  /** The item a deletion is being confirmed for, or a change is open or running for. */
   selected: string | null;
-  /** Field errors of the last refused create or update. */
-  errors: Record<string, string>;
-  /** Why the last change or the load failed. */
+  /** What is being changed in the selected item. */
+  edit: ManagedEdit | null;
+  /** The `submitCount` of each form's last submit taken (each submit is sent once). */
+  taken: { create: number; edit: number };
+  /** Why the load or the last deletion failed (shown with the list). */
   error: string | null;
+  /** Why the last addition was refused, when no field of the form says it. */
+  createError: string | null;
+  /** Why the last change of the open form was refused, when no field of the form says it. */
+  editError: string | null;
   /** What the last change's answer warned of (its configuration was not checked). */
   warning: string | null;
 }
 
 export type ManagedItemsEvent =
   | { type: 'list.reload.pressed' }
-  | { type: 'item.create.submitted'; values: Record<string, unknown> }
-  | { type: 'item.update.submitted'; id: string; values: Record<string, unknown> }
+  | { type: 'item.edit.pressed'; id: string; edit: ManagedEdit }
+  | { type: 'item.edit.cancelled' }
   | { type: 'item.delete.pressed'; id: string }
   | { type: 'item.delete.confirmed' }
   | { type: 'item.delete.cancelled' }
+  /** The create form and the open change's form report themselves. */
+  | { type: 'xstate.snapshot.createForm'; snapshot: FormSnapshot }
+  | { type: 'xstate.snapshot.editForm'; snapshot: FormSnapshot }
   | { type: 'xstate.done.actor.load'; output: ManagedItem[] }
   | { type: 'xstate.error.actor.load'; error: unknown }
   | { type: 'xstate.done.actor.create'; output: ManagedItem }
@@ -71,6 +113,31 @@ export function itemIdOf(list: ManagedListName, item: ManagedItem): string {
   return String(item[ID_FIELDS[list]]);
 }
 
+/** The item of a list with this id. */
+export function itemOfList(
+  context: Pick<ManagedItemsContext, 'list' | 'items'>,
+  id: string | null,
+): ManagedItem | undefined {
+  return context.items.find((item) => itemIdOf(context.list, item) === id);
+}
+
+/** The change open in a list: what is changed, and its form. */
+function openChange(context: Pick<ManagedItemsContext, 'list' | 'edit'>) {
+  const { list, edit } = context;
+  const form = edit ? EDIT_FORMS[list][edit] : undefined;
+  if (!edit || !form) throw new Error(`The ${list} list has no ${String(edit)} change`);
+  return { edit, form };
+}
+
+/** What the form machine takes of a form of the view. */
+function formInput(form: ManagedFormDefinition, initialValues?: Record<string, unknown>) {
+  return {
+    fields: form.fields,
+    checks: form.checks,
+    initialValues: initialValues ?? form.initialValues,
+  } satisfies FormInput;
+}
+
 function messageOf(error: unknown): string {
   return failureMessage(error) ?? 'The change could not be made.';
 }
@@ -92,6 +159,21 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
   return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
 }
 
+/** A refusal on a form: its field errors on the form's fields, else its message above them. */
+function refusalOnForm(error: unknown, form: ManagedFormDefinition) {
+  const { fieldErrors, elsewhere } = refusalOnFields(
+    fieldErrorsOf(error),
+    Object.keys(form.fields),
+  );
+  const onFields = Object.keys(fieldErrors).length > 0;
+  return { fieldErrors, message: onFields ? (elsewhere[0] ?? null) : messageOf(error) };
+}
+
+/** A form's submit that the list has not taken yet. */
+function newSubmit(snapshot: FormSnapshot, taken: number): boolean {
+  return snapshot.matches('submitted') && snapshot.context.submitCount > taken;
+}
+
 export const managedItemsMachine = setup({
   types: {
     context: {} as ManagedItemsContext,
@@ -105,19 +187,36 @@ export const managedItemsMachine = setup({
     create: fromPromise<ManagedItem, Record<string, unknown>>(async () => {
       throw new Error('create is provided by the app');
     }),
-    update: fromPromise<ManagedItem, { id: string; values: Record<string, unknown> }>(async () => {
+    update: fromPromise<ManagedItem, ManagedUpdate>(async () => {
       throw new Error('update is provided by the app');
     }),
     remove: fromPromise<unknown, { id: string }>(async () => {
       throw new Error('remove is provided by the app');
     }),
+    /** The forms: their submit only reports the values, which the list then sends. */
+    createForm: formMachine,
+    editForm: formMachine,
   },
   delays: { lockTick: 1000 },
   guards: {
+    'a new item was submitted': ({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.createForm');
+      return newSubmit(event.snapshot, context.taken.create);
+    },
+    'the change was submitted': ({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.editForm');
+      return newSubmit(event.snapshot, context.taken.edit);
+    },
+    'the item can be changed so': ({ context, event }) => {
+      assertEvent(event, 'item.edit.pressed');
+      return (
+        itemOfList(context, event.id) !== undefined &&
+        EDIT_FORMS[context.list][event.edit] !== undefined
+      );
+    },
     'the item may be deleted': ({ context, event }) => {
       assertEvent(event, 'item.delete.pressed');
-      const listed = context.items.some((item) => itemIdOf(context.list, item) === event.id);
-      return listed && (context.locks[event.id] ?? 0) <= 0;
+      return itemOfList(context, event.id) !== undefined && (context.locks[event.id] ?? 0) <= 0;
     },
     'a new item is locked': ({ context }) => Object.keys(context.locks).length > 0,
     'no item is locked': ({ context }) => Object.keys(context.locks).length === 0,
@@ -131,7 +230,22 @@ export const managedItemsMachine = setup({
       assertEvent(event, 'xstate.error.actor.load');
       return { error: messageOf(event.error) };
     }),
-    'start a change': assign({ errors: {}, error: null, warning: null }),
+    'take the new item': assign(({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.createForm');
+      return {
+        taken: { ...context.taken, create: event.snapshot.context.submitCount },
+        error: null,
+        createError: null,
+        warning: null,
+      };
+    }),
+    'say another change is on its way': assign(({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.createForm');
+      return {
+        taken: { ...context.taken, create: event.snapshot.context.submitCount },
+        createError: M.changeBusy,
+      };
+    }),
     'add the item': assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.create');
       const id = itemIdOf(context.list, event.output);
@@ -144,6 +258,33 @@ export const managedItemsMachine = setup({
           : context.locks,
       };
     }),
+    'keep why the item was refused': assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.create');
+      return { createError: refusalOnForm(event.error, CREATE_FORMS[context.list]).message };
+    }),
+    'tell the create form': sendTo('createForm', ({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.create');
+      const { fieldErrors } = refusalOnForm(event.error, CREATE_FORMS[context.list]);
+      return { type: 'errors.arrived' as const, errors: fieldErrors };
+    }),
+    'open the change': assign(({ context, event }) => {
+      assertEvent(event, 'item.edit.pressed');
+      return {
+        selected: event.id,
+        edit: event.edit,
+        taken: { ...context.taken, edit: 0 },
+        error: null,
+        editError: null,
+        warning: null,
+      };
+    }),
+    'take the change': assign(({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.editForm');
+      return {
+        taken: { ...context.taken, edit: event.snapshot.context.submitCount },
+        editError: null,
+      };
+    }),
     'replace the item': assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.update');
       const id = itemIdOf(context.list, event.output);
@@ -152,8 +293,18 @@ export const managedItemsMachine = setup({
           itemIdOf(context.list, item) === id ? itemOf(event.output) : item,
         ),
         selected: null,
+        edit: null,
         warning: warningOf(event.output),
       };
+    }),
+    'keep why the change was refused': assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.update');
+      return { editError: refusalOnForm(event.error, openChange(context).form).message };
+    }),
+    'tell the change form': sendTo('editForm', ({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.update');
+      const { fieldErrors } = refusalOnForm(event.error, openChange(context).form);
+      return { type: 'errors.arrived' as const, errors: fieldErrors };
     }),
     'drop the item': assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.remove');
@@ -163,19 +314,15 @@ export const managedItemsMachine = setup({
         warning: warningOf(event.output),
       };
     }),
-    'keep the refusal': assign(({ event }) => {
-      assertEvent(event, [
-        'xstate.error.actor.create',
-        'xstate.error.actor.update',
-        'xstate.error.actor.remove',
-      ]);
-      return { errors: fieldErrorsOf(event.error), error: messageOf(event.error), selected: null };
+    'keep why the deletion failed': assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.remove');
+      return { error: messageOf(event.error), selected: null };
     }),
-    'select the item': assign(({ event }) => {
-      assertEvent(event, ['item.delete.pressed', 'item.update.submitted']);
-      return { selected: event.id, errors: {}, error: null, warning: null };
+    'ask about the item': assign(({ event }) => {
+      assertEvent(event, 'item.delete.pressed');
+      return { selected: event.id, error: null, createError: null, warning: null };
     }),
-    'forget the selection': assign({ selected: null }),
+    'forget the selection': assign({ selected: null, edit: null }),
     'count down': assign(({ context }) => ({
       locks: Object.fromEntries(
         Object.entries(context.locks)
@@ -187,15 +334,18 @@ export const managedItemsMachine = setup({
 }).createMachine({
   id: 'managedItems',
   description:
-    'One list of the managed server: loaded, then changed one change at a time; new databases and vhosts cannot be deleted for 60 s.',
+    'One list of the managed server: loaded, then changed one change at a time (add, change, or delete after a confirmation that names what is lost); new databases and vhosts cannot be deleted for 60 s.',
   context: ({ input }) => ({
     list: input.list,
     deleteLock: input.deleteLock ?? false,
     items: [],
     locks: {},
     selected: null,
-    errors: {},
+    edit: null,
+    taken: { create: 0, edit: 0 },
     error: null,
+    createError: null,
+    editError: null,
     warning: null,
   }),
   initial: 'loading',
@@ -218,16 +368,34 @@ export const managedItemsMachine = setup({
       states: {
         work: {
           initial: 'idle',
+          invoke: {
+            id: 'createForm',
+            src: 'createForm',
+            input: ({ context }) => formInput(CREATE_FORMS[context.list]),
+            // Submitted while another change is on its way: not sent, and the form says why.
+            onSnapshot: {
+              guard: 'a new item was submitted',
+              actions: 'say another change is on its way',
+            },
+          },
           states: {
             idle: {
-              description: 'The list is shown; a change may start.',
+              description: 'The list and its create form are shown; a change may start.',
               on: {
-                'item.create.submitted': { target: 'creating', actions: 'start a change' },
-                'item.update.submitted': { target: 'updating', actions: 'select the item' },
+                'xstate.snapshot.createForm': {
+                  guard: 'a new item was submitted',
+                  target: 'creating',
+                  actions: 'take the new item',
+                },
+                'item.edit.pressed': {
+                  guard: 'the item can be changed so',
+                  target: 'editing',
+                  actions: 'open the change',
+                },
                 'item.delete.pressed': {
                   guard: 'the item may be deleted',
                   target: 'confirming',
-                  actions: 'select the item',
+                  actions: 'ask about the item',
                 },
               },
             },
@@ -236,29 +404,76 @@ export const managedItemsMachine = setup({
               invoke: {
                 id: 'create',
                 src: 'create',
-                input: ({ event }) => {
-                  assertEvent(event, 'item.create.submitted');
-                  return event.values;
+                input: ({ context, event }) => {
+                  assertEvent(event, 'xstate.snapshot.createForm');
+                  return CREATE_FORMS[context.list].body(event.snapshot.context.values);
                 },
                 onDone: { target: 'idle', actions: 'add the item' },
-                onError: { target: 'idle', actions: 'keep the refusal' },
+                onError: {
+                  target: 'idle',
+                  actions: ['keep why the item was refused', 'tell the create form'],
+                },
               },
             },
-            updating: {
-              description: 'The change to an item is sent.',
+            editing: {
+              description:
+                'The form of a change of the chosen item shows (a password, the SSL settings or the aliases of a vhost), started from the item.',
               invoke: {
-                id: 'update',
-                src: 'update',
-                input: ({ event }) => {
-                  assertEvent(event, 'item.update.submitted');
-                  return { id: event.id, values: event.values };
+                id: 'editForm',
+                src: 'editForm',
+                input: ({ context }) => {
+                  const { form } = openChange(context);
+                  const item = itemOfList(context, context.selected) ?? {};
+                  return formInput(form, form.startFrom(item));
                 },
-                onDone: { target: 'idle', actions: 'replace the item' },
-                onError: { target: 'idle', actions: 'keep the refusal' },
+                // Saved again while the change is on its way: that one is sent already.
+                onSnapshot: { guard: 'the change was submitted', actions: 'take the change' },
+              },
+              initial: 'open',
+              states: {
+                open: {
+                  description: 'The form is filled in; Save sends it, Cancel closes it.',
+                  on: {
+                    'xstate.snapshot.editForm': {
+                      guard: 'the change was submitted',
+                      target: 'saving',
+                      actions: 'take the change',
+                    },
+                    'item.edit.cancelled': {
+                      target: '#managedItems.ready.work.idle',
+                      actions: 'forget the selection',
+                    },
+                  },
+                },
+                saving: {
+                  description: 'The change is sent; a refusal shows on the form.',
+                  invoke: {
+                    id: 'update',
+                    src: 'update',
+                    input: ({ context, event }) => {
+                      assertEvent(event, 'xstate.snapshot.editForm');
+                      const { edit, form } = openChange(context);
+                      return {
+                        id: context.selected ?? '',
+                        edit,
+                        values: form.body(event.snapshot.context.values),
+                      };
+                    },
+                    onDone: {
+                      target: '#managedItems.ready.work.idle',
+                      actions: 'replace the item',
+                    },
+                    onError: {
+                      target: 'open',
+                      actions: ['keep why the change was refused', 'tell the change form'],
+                    },
+                  },
+                },
               },
             },
             confirming: {
-              description: 'The user is asked to confirm the deletion.',
+              description:
+                'The user is asked to confirm the deletion, told what is lost; nothing is sent yet.',
               on: {
                 'item.delete.confirmed': 'deleting',
                 'item.delete.cancelled': { target: 'idle', actions: 'forget the selection' },
@@ -271,7 +486,7 @@ export const managedItemsMachine = setup({
                 src: 'remove',
                 input: ({ context }) => ({ id: context.selected ?? '' }),
                 onDone: { target: 'idle', actions: 'drop the item' },
-                onError: { target: 'idle', actions: 'keep the refusal' },
+                onError: { target: 'idle', actions: 'keep why the deletion failed' },
               },
             },
           },

@@ -240,6 +240,12 @@ const PHP_HINTS: Record<PhpType['kind'], string> = {
   timezone: 'a time zone such as America/Denver',
 };
 
+/** What a setting's value must be, in words ("Enter On or Off"), or undefined for no setting. */
+export function phpValueHint(key: string): string | undefined {
+  const type = Object.hasOwn(PHP_SETTINGS, key) ? PHP_SETTINGS[key] : undefined;
+  return type ? M.phpValue(PHP_HINTS[type.kind]) : undefined;
+}
+
 function timeZones(): readonly string[] {
   return [...Intl.supportedValuesOf('timeZone'), 'UTC'];
 }

@@ -21,11 +21,16 @@ import {
 import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import { checkForm, type FieldSchemas, type FormChecks } from '../../machines/forms/validation.ts';
-import { formMachine } from '../../machines/forms/form.machine.ts';
-import { selectFieldError, selectSubmitError } from '../../machines/forms/form.selectors.ts';
-import { managedItemsMachine } from '../../machines/managed/items.machine.ts';
-import { selectRows } from '../../machines/managed/items.selectors.ts';
-import { changeThrough } from '../../src/web/features/managed/use-items.ts';
+import { selectFieldError } from '../../machines/forms/form.selectors.ts';
+import type { ManagedListName } from '../../src/shared/managed.ts';
+import { managedItemsMachine, type ManagedUpdate } from '../../machines/managed/items.machine.ts';
+import {
+  selectCreateError,
+  selectCreateForm,
+  selectDeleteQuestion,
+  selectOpenChange,
+  selectRows,
+} from '../../machines/managed/items.selectors.ts';
 import { encrypted, selfSigned } from '../managed/certs.ts';
 
 function errorsOf(
@@ -172,78 +177,106 @@ describe('each field is checked by the shared rule, with its message', () => {
   });
 });
 
-/** A list machine whose create and update answer as the server would. */
-function listAnswering(refusal: unknown) {
-  return createActor(
+/** What a list sent, call by call. */
+interface Sent {
+  create: Record<string, unknown>[];
+  update: ManagedUpdate[];
+  remove: { id: string }[];
+}
+
+/**
+ * A list machine (with its own form machines) whose calls answer as the server would: `refusal`,
+ * when given, refuses creates and updates.
+ */
+function listAnswering(
+  list: ManagedListName,
+  items: Record<string, unknown>[],
+  refusal: unknown = null,
+) {
+  const sent: Sent = { create: [], update: [], remove: [] };
+  const actor = createActor(
     managedItemsMachine.provide({
       actors: {
-        load: fromPromise<Record<string, unknown>[]>(async () => [
-          { vhost_id: 5, domain: 'a.example.com', aliases: [], ssl_enabled: false },
-        ]),
+        load: fromPromise<Record<string, unknown>[]>(async () => items),
         create: fromPromise<Record<string, unknown>, Record<string, unknown>>(async ({ input }) => {
+          sent.create.push(input);
           if (refusal) throw refusal;
           return { vhost_id: 6, ...input };
         }),
-        update: fromPromise<
-          Record<string, unknown>,
-          { id: string; values: Record<string, unknown> }
-        >(async () => {
-          throw refusal;
+        update: fromPromise<Record<string, unknown>, ManagedUpdate>(async ({ input }) => {
+          sent.update.push(input);
+          if (refusal) throw refusal;
+          return { ...items[0], ...input.values };
+        }),
+        remove: fromPromise<unknown, { id: string }>(async ({ input }) => {
+          sent.remove.push(input);
+          return null;
         }),
       },
     }),
-    { input: { list: 'vhosts', deleteLock: true } },
+    { input: { list, deleteLock: true } },
   ).start();
+  return { actor, sent };
 }
 
-function vhostForm(list: ReturnType<typeof listAnswering>) {
-  return createActor(
-    formMachine.provide({
-      actors: {
-        submit: fromPromise(({ input: { values } }) =>
-          changeThrough(
-            list,
-            { type: 'item.create.submitted', values: VHOST_FORM.body(values) },
-            Object.keys(VHOST_FORM.fields),
-          ),
-        ),
-      },
-    }),
-    {
-      input: {
-        fields: VHOST_FORM.fields,
-        initialValues: VHOST_FORM.initialValues,
-        checks: VHOST_FORM.checks,
-      },
-    },
-  ).start();
-}
+type ListActor = ReturnType<typeof listAnswering>['actor'];
 
 async function settled(actor: AnyActorRef) {
   await new Promise((resolve) => setTimeout(resolve, 0));
   return actor.getSnapshot();
 }
 
+/** The list's create form, once the list is shown. */
+async function createFormOf(list: ListActor) {
+  const form = selectCreateForm(await settled(list));
+  if (!form) throw new Error('no create form');
+  return form;
+}
+
+/** The form of the change opened on an item. */
+function changeFormOf(list: ListActor) {
+  const form = selectOpenChange(list.getSnapshot())?.form;
+  if (!form) throw new Error('no change open');
+  return form;
+}
+
+const VHOST = {
+  vhost_id: 5,
+  domain: 'a.example.com',
+  aliases: [],
+  ssl_enabled: false,
+  ssl_id: null,
+  ssl_only: false,
+};
+
 describe('a form sends through its list, and the refusal lands on its fields', () => {
   it('a created vhost joins the list, starting, its Delete locked', async () => {
-    const list = listAnswering(null);
-    await settled(list);
-    const form = vhostForm(list);
+    const { actor: list, sent } = listAnswering('vhosts', [VHOST]);
+    const form = await createFormOf(list);
     form.send({ type: 'form.filled', values: { domain: 'b.example.com' } });
     form.send({ type: 'submit.pressed' });
-    await settled(form);
-    expect(form.getSnapshot().matches('submitted')).toBe(true);
+    await settled(list);
+    expect(sent.create).toEqual([VHOST_FORM.body({ domain: 'b.example.com', ssl_id: '' })]);
     const row = selectRows(list.getSnapshot()).find((r) => r.id === '6');
     expect(row).toMatchObject({ starting: true, deleteDisabled: true });
   });
 
+  it('a form that breaks a rule sends nothing', async () => {
+    const { actor: list, sent } = listAnswering('vhosts', [VHOST]);
+    const form = await createFormOf(list);
+    form.send({ type: 'form.filled', values: { domain: 'not a host' } });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.create).toEqual([]);
+    expect(selectFieldError(form.getSnapshot(), 'domain')).toBe(M.hostName);
+  });
+
   it("the server's 422 on the second alias shows on the aliases, its domain error on the domain", async () => {
-    const list = listAnswering({
+    const { actor: list } = listAnswering('vhosts', [VHOST], {
       message: M.hostNameTaken,
       errors: { domain: M.hostNameTaken, 'aliases.1': M.certificateDoesNotCover('c.example.com') },
     });
-    await settled(list);
-    const form = vhostForm(list);
+    const form = await createFormOf(list);
     form.send({
       type: 'form.filled',
       values: { domain: 'b.example.com', aliases: 'x.example.com c.example.com' },
@@ -252,27 +285,124 @@ describe('a form sends through its list, and the refusal lands on its fields', (
     const snapshot = await settled(form);
     expect(selectFieldError(snapshot, 'domain')).toBe(M.hostNameTaken);
     expect(selectFieldError(snapshot, 'aliases')).toBe(M.certificateDoesNotCover('c.example.com'));
-    expect(selectSubmitError(snapshot)).toBeNull();
+    expect(selectCreateError(list.getSnapshot())).toBeNull();
   });
 
-  it('a refusal that names no field is the message above the form', async () => {
-    const list = listAnswering({ message: M.nginxRefused, errors: {} });
-    await settled(list);
-    const form = vhostForm(list);
+  it('a refusal that names no field is the message above the form, and the same Save sends again', async () => {
+    const { actor: list, sent } = listAnswering('vhosts', [VHOST], {
+      message: M.nginxRefused,
+      errors: {},
+    });
+    const form = await createFormOf(list);
     form.send({ type: 'form.filled', values: { domain: 'b.example.com' } });
     form.send({ type: 'submit.pressed' });
-    expect(selectSubmitError(await settled(form))).toBe(M.nginxRefused);
+    await settled(list);
+    expect(selectCreateError(list.getSnapshot())).toBe(M.nginxRefused);
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.create).toHaveLength(2);
   });
 
   it('while the list is busy with another change, the form is told so and nothing is sent', async () => {
-    const list = listAnswering(null);
-    await settled(list);
+    const { actor: list, sent } = listAnswering('vhosts', [VHOST]);
+    const form = await createFormOf(list);
     list.send({ type: 'item.delete.pressed', id: '5' });
-    const form = vhostForm(list);
     form.send({ type: 'form.filled', values: { domain: 'b.example.com' } });
     form.send({ type: 'submit.pressed' });
-    expect(selectSubmitError(await settled(form))).toBe(M.changeBusy);
+    await settled(list);
+    expect(selectCreateError(list.getSnapshot())).toBe(M.changeBusy);
+    expect(sent.create).toEqual([]);
     expect(selectRows(list.getSnapshot())).toHaveLength(1);
+  });
+
+  it('an FTP user is sent with the vhost chosen, or none', async () => {
+    const { actor: list, sent } = listAnswering('ftp_users', []);
+    const form = await createFormOf(list);
+    const user = { username: 'web-1', password: 'Quiet-Harbor-Lantern-42' };
+    form.send({ type: 'form.filled', values: { ...user, vhost_id: '5' } });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.create).toEqual([{ ...user, vhost_id: 5 }]);
+  });
+});
+
+describe('a change of an item: its own form, sent with PUT', () => {
+  const DATABASE = { database_id: 8, database_name: 'blog', username: 'blog_user' };
+  const PASSWORD = 'Copper-Meadow-Whistle-77';
+
+  it("a database's password: typed twice, sent alone for the database chosen", async () => {
+    const { actor: list, sent } = listAnswering('mysql_database', [DATABASE]);
+    await settled(list);
+    list.send({ type: 'item.edit.pressed', id: '8', edit: 'password' });
+    expect(selectOpenChange(list.getSnapshot())?.title).toBe(
+      M.editTitles.password('the database blog'),
+    );
+    const form = changeFormOf(list);
+    form.send({ type: 'form.filled', values: { password: PASSWORD, confirm: 'Copper-Meadow' } });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.update).toEqual([]);
+    expect(selectFieldError(form.getSnapshot(), 'confirm')).toBe(PASSWORD_MESSAGES.mismatch);
+    form.send({ type: 'form.filled', values: { confirm: PASSWORD } });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.update).toEqual([{ id: '8', edit: 'password', values: { password: PASSWORD } }]);
+    expect(selectOpenChange(list.getSnapshot())).toBeNull();
+  });
+
+  it("the server's refusal of a password shows on the password, and the form stays open", async () => {
+    const { actor: list } = listAnswering('ftp_users', [{ ftpId: 3, username: 'web' }], {
+      message: PASSWORD_MESSAGES.scoreTooLow,
+      errors: { password: PASSWORD_MESSAGES.scoreTooLow },
+    });
+    await settled(list);
+    list.send({ type: 'item.edit.pressed', id: '3', edit: 'password' });
+    const form = changeFormOf(list);
+    form.send({
+      type: 'form.filled',
+      values: { password: 'a'.repeat(16), confirm: 'a'.repeat(16) },
+    });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(selectFieldError(form.getSnapshot(), 'password')).toBe(PASSWORD_MESSAGES.scoreTooLow);
+    expect(selectOpenChange(list.getSnapshot())).toMatchObject({ saving: false, error: null });
+  });
+
+  it("a vhost's SSL settings start from the vhost; SSL only needs SSL; ssl_enabled, ssl_id and ssl_only are sent", async () => {
+    const { actor: list, sent } = listAnswering('vhosts', [{ ...VHOST, ssl_id: 3 }]);
+    await settled(list);
+    list.send({ type: 'item.edit.pressed', id: '5', edit: 'ssl' });
+    const form = changeFormOf(list);
+    expect(form.getSnapshot().context.values).toEqual({
+      ssl_enabled: false,
+      ssl_id: '3',
+      ssl_only: false,
+    });
+    form.send({ type: 'form.filled', values: { ssl_only: true } });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.update).toEqual([]);
+    expect(selectFieldError(form.getSnapshot(), 'ssl_only')).toBe(M.sslOnlyNeedsSsl);
+    form.send({ type: 'form.filled', values: { ssl_enabled: true } });
+    form.send({ type: 'submit.pressed' });
+    await settled(list);
+    expect(sent.update).toEqual([
+      { id: '5', edit: 'ssl', values: { ssl_enabled: true, ssl_id: 3, ssl_only: true } },
+    ]);
+  });
+
+  it('a deletion asks first, naming what is lost, and sends nothing before Confirm', async () => {
+    const { actor: list, sent } = listAnswering('mysql_database', [DATABASE]);
+    await settled(list);
+    list.send({ type: 'item.delete.pressed', id: '8' });
+    await settled(list);
+    expect(sent.remove).toEqual([]);
+    const question = selectDeleteQuestion(list.getSnapshot());
+    expect(question?.title).toContain('blog');
+    expect(question?.loses).toContain('blog_user');
+    list.send({ type: 'item.delete.confirmed' });
+    await settled(list);
+    expect(sent.remove).toEqual([{ id: '8' }]);
   });
 });
 
@@ -283,6 +413,14 @@ describe('the view only renders', () => {
   it('keeps no typed text, choice or section in React state (machines and the route hold them)', () => {
     for (const file of files) {
       expect(readFileSync(path.join(folder, file), 'utf8'), file).not.toMatch(/\buseState\b/);
+    }
+  });
+
+  it('waits for no machine and forwards nothing between actors in effects', () => {
+    for (const file of files) {
+      const text = readFileSync(path.join(folder, file), 'utf8');
+      expect(text, file).not.toMatch(/\bwaitFor\b/);
+      expect(text, file).not.toMatch(/\buseEffect\b/);
     }
   });
 

@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import {
   DATABASE_FORM,
   FTP_USER_FORM,
+  PASSWORD_CHANGE_FORM,
   PHP_SETTING_FORM,
   SSL_CERT_FORM,
   VHOST_ALIASES_FORM,
   VHOST_FORM,
+  VHOST_SSL_FORM,
 } from '../../src/shared/managed-forms.ts';
 
 describe('each form sends the body its endpoint takes', () => {
@@ -40,10 +42,33 @@ describe('each form sends the body its endpoint takes', () => {
     });
   });
 
-  it('FTP user: username and password', () => {
+  it('FTP user: username, password and vhost_id (portal.md §7), the vhost chosen or none', () => {
     expect(FTP_USER_FORM.body({ username: 'web-1', password: 'Quiet-Harbor-Lantern-42' })).toEqual({
       username: 'web-1',
       password: 'Quiet-Harbor-Lantern-42',
+      vhost_id: null,
+    });
+    expect(
+      FTP_USER_FORM.body({ username: 'web-1', password: 'Quiet-Harbor-Lantern-42', vhost_id: '5' }),
+    ).toMatchObject({ vhost_id: 5 });
+  });
+
+  it("a database's or FTP user's new password: the password alone (PUT …/{id} (password))", () => {
+    expect(
+      PASSWORD_CHANGE_FORM.body({ password: 'Copper-Meadow-Whistle-77', confirm: 'x' }),
+    ).toEqual({ password: 'Copper-Meadow-Whistle-77' });
+  });
+
+  it("a vhost's SSL settings: ssl_enabled, ssl_id and ssl_only (PUT /vhosts/{id})", () => {
+    expect(VHOST_SSL_FORM.body({ ssl_enabled: true, ssl_id: '3', ssl_only: false })).toEqual({
+      ssl_enabled: true,
+      ssl_id: 3,
+      ssl_only: false,
+    });
+    expect(VHOST_SSL_FORM.body({ ssl_enabled: false, ssl_id: '' })).toEqual({
+      ssl_enabled: false,
+      ssl_id: null,
+      ssl_only: false,
     });
   });
 

@@ -10,8 +10,13 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
-import { managedItemsMachine } from '../../machines/managed/items.machine.ts';
-import { selectRows, selectWarning } from '../../machines/managed/items.selectors.ts';
+import { managedItemsMachine, type ManagedUpdate } from '../../machines/managed/items.machine.ts';
+import {
+  selectCreateForm,
+  selectOpenChange,
+  selectRows,
+  selectWarning,
+} from '../../machines/managed/items.selectors.ts';
 import { ItemsList } from '../../src/web/features/managed/ItemsList.tsx';
 
 beforeAll(() => {
@@ -51,10 +56,7 @@ function vhostsList(answers: { unchecked: boolean }) {
             ...(answers.unchecked ? UNCHECKED : {}),
           }),
         ),
-        update: fromPromise<
-          Record<string, unknown>,
-          { id: string; values: Record<string, unknown> }
-        >(async ({ input }) => ({
+        update: fromPromise<Record<string, unknown>, ManagedUpdate>(async ({ input }) => ({
           vhost_id: Number(input.id),
           domain: 'a.example.com',
           ...input.values,
@@ -91,18 +93,29 @@ describe('a change whose configuration was not checked', () => {
     await settle();
     expect(screen.queryByText(M.configurationNotChecked)).toBeNull();
 
-    act(() => list.send({ type: 'item.create.submitted', values: { domain: 'b.example.com' } }));
+    // A vhost added through the list's form.
+    const create = selectCreateForm(list.getSnapshot());
+    act(() => {
+      create?.send({ type: 'form.filled', values: { domain: 'b.example.com' } });
+      create?.send({ type: 'submit.pressed' });
+    });
     await settle();
     expect(screen.getByRole('status').textContent).toBe(M.configurationNotChecked);
     const added = selectRows(list.getSnapshot()).find((row) => row.id === '6');
-    expect(added?.item).toEqual({ vhost_id: 6, domain: 'b.example.com' });
+    expect(added?.item).toMatchObject({ vhost_id: 6, domain: 'b.example.com' });
+    expect(added?.item).not.toHaveProperty('warning');
+    expect(added?.item).not.toHaveProperty('checked');
 
     // A change answered plainly (nginx checked it) clears the warning.
     answers.unchecked = false;
-    act(() =>
-      list.send({ type: 'item.update.submitted', id: '5', values: { aliases: ['w.example.com'] } }),
-    );
+    act(() => list.send({ type: 'item.edit.pressed', id: '5', edit: 'aliases' }));
+    const change = selectOpenChange(list.getSnapshot())?.form;
+    act(() => {
+      change?.send({ type: 'form.filled', values: { aliases: 'w.example.com' } });
+      change?.send({ type: 'submit.pressed' });
+    });
     await settle();
+    expect(selectOpenChange(list.getSnapshot())).toBeNull();
     expect(screen.queryByText(M.configurationNotChecked)).toBeNull();
 
     // A delete answered with the warning shows it too.

@@ -3,13 +3,15 @@
  * strings to the letter; the rest are the product's own. One of the message modules beside
  * `../messages.ts` (see its header).
  */
+import { ERROR_MESSAGES } from '../messages.ts';
 import { MANAGED } from '../portal-constants.ts';
 
 export { deleteDisabledLabel } from './portal.ts';
 
 export const MANAGED_MESSAGES = {
-  serverNotFound: 'Server not found',
-  // Field rules (src/shared/managed/rules.ts)
+  /** portal.md §8 "Viewed server absent after load": the catalogue's own message. */
+  serverNotFound: ERROR_MESSAGES.serverNotFound,
+  // Field rules (the shared rules of managed hosting)
   hostName: 'Enter a valid host name, such as www.example.com',
   hostNameTaken: 'This host name is already used on this server',
   aliasesTooMany: `A vhost can have at most ${MANAGED.aliasesMax} aliases`,
@@ -45,6 +47,7 @@ export const MANAGED_MESSAGES = {
   redirectTarget: 'Enter an absolute http:// or https:// address without spaces, quotes or $',
   redirectLoop: 'This redirect would lead back to where it starts',
   phpKey: 'This PHP setting cannot be changed here',
+  phpKeyMissing: 'Choose a PHP setting',
   phpValue: (hint: string) => `Enter ${hint}`,
   nginxRefused: 'The web server refused this configuration',
   /** A change accepted by the product's rules where no nginx could check it (development). */
@@ -61,4 +64,83 @@ export const MANAGED_MESSAGES = {
   nginxOff: 'Web server (nginx) is off',
   nginxFailed: 'The web server could not be switched',
   changeBusy: 'Another change is on its way: try again when it is done',
+  loadingServer: 'Loading the server',
+  // The web server switch: turning it off asks first.
+  nginxOffTitle: 'Turn the web server off?',
+  nginxOffConfirm: 'Turn it off',
+  nginxOffStopsUnknown:
+    'Every site on this server stops answering until the web server is turned on again.',
+  nginxOffStopsNothing:
+    'No site or redirect is set up on this server yet: the web server stops answering until it is turned on again.',
+  nginxOffStops: (sites: number, redirects: number) =>
+    `Every site on this server stops answering until the web server is turned on again: ${countOf(sites, 'site', 'sites')}${redirects > 0 ? ` and ${countOf(redirects, 'redirect', 'redirects')}` : ''}.`,
+  nginxOffRedirect: (from: string, to: string) => `${from} (redirect to ${to})`,
+  // Changes of an item
+  editTitles: {
+    password: (what: string) => `Change the password of ${what}`,
+    ssl: (what: string) => `SSL settings of ${what}`,
+    aliases: (what: string) => `Aliases of ${what}`,
+  },
+  editButtons: { password: 'Change password', ssl: 'SSL settings', aliases: 'Aliases' },
+  editSaved: {
+    password: 'Save password',
+    ssl: 'Save SSL settings',
+    aliases: 'Save aliases',
+  },
+} as const;
+
+function countOf(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A confirmation that names what a deletion loses: its title and what it says. */
+export interface DeleteQuestion {
+  title: string;
+  loses: string;
+}
+
+type Item = Record<string, unknown>;
+const named = (item: Item, field: string) => String(item[field] ?? '');
+const listed = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 ? (value as unknown[]).map(String).join(', ') : '';
+
+/**
+ * The confirmation of each list's Delete, naming the item and what goes with it (the issue's
+ * destructive-action inventory): by the list it is in.
+ */
+export const DELETE_QUESTIONS = {
+  ssl_certs: (cert: Item): DeleteQuestion => ({
+    title: `Delete the certificate ${named(cert, 'name')}?`,
+    loses: `The certificate ${named(cert, 'name')}${listed(cert.names) ? ` (for ${listed(cert.names)})` : ''} and its private key are removed from this server. This cannot be undone.`,
+  }),
+  mysql_database: (database: Item): DeleteQuestion => ({
+    title: `Delete the database ${named(database, 'database_name')}?`,
+    loses: `The database ${named(database, 'database_name')}, every table and row in it, and its user ${named(database, 'username')} are removed for good.`,
+  }),
+  vhosts: (vhost: Item): DeleteQuestion => ({
+    title: `Delete the vhost ${named(vhost, 'domain')}?`,
+    loses: `${named(vhost, 'domain')}${listed(vhost.aliases) ? ` and its aliases ${listed(vhost.aliases)}` : ''} stop answering: the site's web server configuration is removed. Any FTP user of this vhost stays, without a vhost.`,
+  }),
+  ftp_users: (user: Item): DeleteQuestion => ({
+    title: `Delete the FTP user ${named(user, 'username')}?`,
+    loses: `${named(user, 'username')} can no longer log in by FTP. This cannot be undone.`,
+  }),
+  domain_redirects: (redirect: Item): DeleteQuestion => ({
+    title: `Delete the redirect from ${named(redirect, 'redirect_from')}?`,
+    loses: `${named(redirect, 'redirect_from')} no longer redirects to ${named(redirect, 'redirect_to')}.`,
+  }),
+  php_settings: (setting: Item): DeleteQuestion => ({
+    title: `Delete the PHP setting ${named(setting, 'key')}?`,
+    loses: `${named(setting, 'key')} = ${named(setting, 'value')} is removed: PHP uses its default value again.`,
+  }),
+} as const;
+
+/** An item in words, for the title of a form that changes it. */
+export const ITEM_NAMES = {
+  ssl_certs: (cert: Item) => `the certificate ${named(cert, 'name')}`,
+  mysql_database: (database: Item) => `the database ${named(database, 'database_name')}`,
+  vhosts: (vhost: Item) => named(vhost, 'domain'),
+  ftp_users: (user: Item) => `the FTP user ${named(user, 'username')}`,
+  domain_redirects: (redirect: Item) => `the redirect from ${named(redirect, 'redirect_from')}`,
+  php_settings: (setting: Item) => `the PHP setting ${named(setting, 'key')}`,
 } as const;

@@ -1,8 +1,8 @@
 /**
  * The managed server view (portal.md §2 "Managed server view", §4; issue 16), as the demo
- * customer on its managed server (src/server/servers/demo-seed.ts), in one walk: a certificate
- * and its key uploaded (a mismatched pair refused first), a vhost using it with ssl_only, an
- * alias added, a database whose Delete counts down "Delete (Disabled for Ns)", a redirect, a PHP
+ * customer on its managed server (src/server/servers/demo-seed.ts), in one walk: the server's name
+ * as the heading, a certificate and its key uploaded (a mismatched pair refused first), a vhost
+ * using it with ssl_only, an alias added, a database whose Delete counts down "Delete (Disabled for Ns)", a redirect, a PHP
  * value, the web server turned off and on, the websites user's password changed, and the nginx
  * files the host agent renders. Every page state is checked with axe (fixtures.ts).
  */
@@ -33,7 +33,8 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   const other = selfSigned(['other.example.com']);
   // /server/{iid}/ssl opens the view on its SSL section.
   await logInAs(page, visit, 'demo', `/control/server/${IID}/ssl`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${M.title} ${IID}`);
+  // The server's name heads the view (the demo's managed server is "sites").
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('sites');
   await expect(page.getByRole('tab', { name: 'SSL' })).toHaveAttribute('aria-selected', 'true');
   const upload = page.getByRole('form', { name: 'Upload certificate' });
   await upload.getByLabel('Name').fill('shop');
@@ -69,11 +70,12 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   await expect(
     vhostRow.getByRole('button', { name: /^Delete \(Disabled for \d+s\)$/ }),
   ).toBeDisabled();
-  await vhostRow.getByRole('textbox', { name: /Aliases of vhost/ }).fill('www.shop.example.com');
-  await vhostRow.getByRole('button', { name: 'Save aliases' }).click();
-  await expect(vhostRow.getByRole('textbox', { name: /Aliases of vhost/ })).toHaveValue(
-    'www.shop.example.com',
-  );
+  await vhostRow.getByRole('button', { name: M.editButtons.aliases }).click();
+  const aliases = page.getByRole('dialog', { name: M.editTitles.aliases('shop.example.com') });
+  await aliases.getByRole('textbox', { name: /^Aliases/ }).fill('www.shop.example.com');
+  await aliases.getByRole('button', { name: M.editSaved.aliases }).click();
+  await expect(aliases).toHaveCount(0);
+  await expect(vhostRow).toContainText('www.shop.example.com');
   await expectAccessible(page, 'a vhost with its alias');
 
   // A database: "Delete (Disabled for 60s)", counting down.
@@ -112,7 +114,8 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   // A PHP value.
   await openTab(page, 'PHP');
   const setPhp = page.getByRole('form', { name: 'Set PHP value' });
-  await setPhp.getByLabel(/^Setting/).fill('memory_limit');
+  await setPhp.getByRole('combobox', { name: 'Setting' }).click();
+  await page.getByRole('option', { name: 'memory_limit', exact: true }).click();
   await setPhp.getByLabel('Value').fill('256M');
   await setPhp.getByRole('button', { name: 'Set PHP value' }).click();
   await expect(page.getByRole('table', { name: 'PHP settings' })).toContainText('256M');
@@ -122,6 +125,11 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   const nginx = page.getByRole('tabpanel').getByRole('switch');
   await expect(page.getByText(M.nginxOn)).toBeVisible();
   await nginx.click({ force: true });
+  // Turning it off asks first.
+  await page
+    .getByRole('dialog', { name: M.nginxOffTitle })
+    .getByRole('button', { name: M.nginxOffConfirm })
+    .click();
   await expect(page.getByText(M.nginxOff)).toBeVisible();
   await expect(nginx).not.toBeChecked();
   await nginx.click({ force: true });

@@ -1,27 +1,32 @@
-/** MySQL databases: the form (name, user, password) and the list, new ones locked for 60 s. */
+/**
+ * MySQL databases: the form (name, user, password), the list (new ones locked for 60 s), a
+ * database's password changed in its row.
+ */
 import { Stack } from '@mantine/core';
-import { DATABASE_FORM } from '#shared/managed-forms';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { ChangeModal } from './ChangeModal.tsx';
 import { ItemsList } from './ItemsList.tsx';
-import { ManagedForm } from './ManagedForm.tsx';
-import { useCreateForm } from './use-items.ts';
+import { CreateForm } from './ManagedForm.tsx';
 
 export function DatabasesSection({ databases }: { databases: ManagedItemsActor }) {
-  const form = useCreateForm(databases, DATABASE_FORM);
   return (
     <Stack>
-      <ManagedForm form={form} list={databases} label="Add database">
-        <FormTextField actor={form} field="database_name" label="Database name" />
-        <FormTextField actor={form} field="username" label="User name" />
-        <FormTextField
-          actor={form}
-          field="password"
-          label="Password"
-          autoComplete="new-password"
-          secret
-        />
-      </ManagedForm>
+      <CreateForm list={databases} label="Add database">
+        {(form) => (
+          <>
+            <FormTextField actor={form} field="database_name" label="Database name" />
+            <FormTextField actor={form} field="username" label="User name" />
+            <FormTextField
+              actor={form}
+              field="password"
+              label="Password"
+              autoComplete="new-password"
+              secret
+            />
+          </>
+        )}
+      </CreateForm>
       <ItemsList
         actor={databases}
         label="MySQL databases"
@@ -30,6 +35,7 @@ export function DatabasesSection({ databases }: { databases: ManagedItemsActor }
           { title: 'User', value: (d) => String(d.username) },
         ]}
       />
+      <ChangeModal list={databases} />
     </Stack>
   );
 }

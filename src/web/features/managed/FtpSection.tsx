@@ -1,31 +1,57 @@
-/** FTP users: the form (user name, password) and the list. */
+/**
+ * FTP users: the form (user name, password, the vhost it works in), the list with each user's
+ * vhost, a user's password changed in its row.
+ */
 import { Stack } from '@mantine/core';
-import { FTP_USER_FORM } from '#shared/managed-forms';
+import { useSelector } from '@xstate/react';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
+import { selectRows } from '#machines/managed/items.selectors';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { ChangeModal } from './ChangeModal.tsx';
 import { ItemsList } from './ItemsList.tsx';
-import { ManagedForm } from './ManagedForm.tsx';
-import { useCreateForm } from './use-items.ts';
+import { CreateForm, FormSelect } from './ManagedForm.tsx';
 
-export function FtpSection({ ftp }: { ftp: ManagedItemsActor }) {
-  const form = useCreateForm(ftp, FTP_USER_FORM);
+/** A user without a vhost works in the websites user's folder, not a site's. */
+const NO_VHOST = 'No vhost';
+
+export function FtpSection({ ftp, vhosts }: { ftp: ManagedItemsActor; vhosts: ManagedItemsActor }) {
+  const vhostRows = useSelector(vhosts, selectRows);
+  const options = vhostRows.map((row) => ({ value: row.id, label: String(row.item.domain) }));
+  const domainOf = (id: unknown) =>
+    vhostRows.find((row) => row.id === String(id))?.item.domain ?? NO_VHOST;
   return (
     <Stack>
-      <ManagedForm form={form} list={ftp} label="Add FTP user">
-        <FormTextField actor={form} field="username" label="User name" />
-        <FormTextField
-          actor={form}
-          field="password"
-          label="Password"
-          autoComplete="new-password"
-          secret
-        />
-      </ManagedForm>
+      <CreateForm list={ftp} label="Add FTP user">
+        {(form) => (
+          <>
+            <FormTextField actor={form} field="username" label="User name" />
+            <FormTextField
+              actor={form}
+              field="password"
+              label="Password"
+              autoComplete="new-password"
+              secret
+            />
+            <FormSelect
+              form={form}
+              field="vhost_id"
+              label="Vhost"
+              placeholder={NO_VHOST}
+              clearable
+              options={options}
+            />
+          </>
+        )}
+      </CreateForm>
       <ItemsList
         actor={ftp}
         label="FTP users"
-        columns={[{ title: 'User', value: (f) => String(f.username) }]}
+        columns={[
+          { title: 'User', value: (f) => String(f.username) },
+          { title: 'Vhost', value: (f) => String(domainOf(f.vhost_id)) },
+        ]}
       />
+      <ChangeModal list={ftp} />
     </Stack>
   );
 }

@@ -1,16 +1,16 @@
 /**
- * A list of the managed server view: its rows, their Delete buttons (with the lock) and the
- * confirmation; a refusal, or the last change's warning (its configuration was not checked).
+ * A list of the managed server view: its rows, their change buttons (a password, SSL settings,
+ * aliases), their Delete buttons (with the lock) and the confirmation that names what a deletion
+ * loses; a refusal, or the last change's warning (its configuration was not checked).
  */
-import { Alert, Badge, Button, Group, Modal, Table } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
 import type { ManagedItem, ManagedItemsActor } from '#machines/managed/items.machine';
 import {
-  selectConfirming,
+  selectDeleteQuestion,
   selectError,
-  selectFieldErrors,
   selectLoadFailed,
   selectRows,
   selectWarning,
@@ -26,18 +26,15 @@ export function ItemsList({
   actor,
   label,
   columns,
-  extra,
 }: {
   actor: ManagedItemsActor;
   label: string;
   columns: ItemsColumn[];
-  extra?: (row: { id: string; item: ManagedItem }) => ReactNode;
 }) {
   const rows = useSelector(actor, selectRows);
   const failed = useSelector(actor, selectLoadFailed);
-  const confirming = useSelector(actor, selectConfirming);
+  const question = useSelector(actor, selectDeleteQuestion);
   const error = useSelector(actor, selectError);
-  const fieldErrors = useSelector(actor, selectFieldErrors);
   const warning = useSelector(actor, selectWarning);
   if (failed) {
     return (
@@ -50,7 +47,7 @@ export function ItemsList({
   }
   return (
     <>
-      {error && Object.keys(fieldErrors).length === 0 && (
+      {error && (
         <Alert color="red" role="alert">
           {error}
         </Alert>
@@ -89,7 +86,17 @@ export function ItemsList({
               ))}
               <Table.Td>
                 <Group gap="xs">
-                  {extra?.(row)}
+                  {row.edits.map(({ edit, label: name }) => (
+                    <Button
+                      key={edit}
+                      size="xs"
+                      variant="light"
+                      disabled={row.editDisabled}
+                      onClick={() => actor.send({ type: 'item.edit.pressed', id: row.id, edit })}
+                    >
+                      {name}
+                    </Button>
+                  ))}
                   <Button
                     size="xs"
                     color="red"
@@ -106,11 +113,12 @@ export function ItemsList({
         </Table.Tbody>
       </Table>
       <Modal
-        opened={confirming !== null}
+        opened={question !== null}
         onClose={() => actor.send({ type: 'item.delete.cancelled' })}
-        title="Delete this item?"
+        title={question?.title}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
+        <Text mb="md">{question?.loses}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => actor.send({ type: 'item.delete.cancelled' })}>
             Cancel

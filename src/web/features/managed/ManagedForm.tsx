@@ -1,21 +1,21 @@
 /**
- * A form of the managed server view, bound to its form machine: the fields (text boxes, PEM text
- * areas), the message when a refusal names no field, and its button, enabled while the list takes
- * a change.
+ * The forms of the managed server view, bound to the form machines their list holds
+ * (machines/managed/items.machine.ts): the create form of a section, and the fields they are made
+ * of (text boxes, PEM text areas, choices, boxes to tick).
  */
-import { Alert, Button, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Select, Stack, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
-import { selectCanChange } from '#machines/managed/items.selectors';
 import {
-  selectFieldError,
-  selectSubmitError,
-  selectSubmitting,
-  selectText,
-} from '#machines/forms/form.selectors';
+  selectCanChange,
+  selectCreateError,
+  selectCreateForm,
+  selectCreating,
+  type ManagedFormActor,
+} from '#machines/managed/items.selectors';
+import { selectField, selectFieldError, selectText } from '#machines/forms/form.selectors';
 import { READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
-import type { ManagedFormActor } from './use-items.ts';
 
 /** A multi-line text box bound to one field of a form machine (PEM text). */
 export function FormTextArea({
@@ -46,20 +46,94 @@ export function FormTextArea({
   );
 }
 
-export function ManagedForm({
+/**
+ * A choice is made at once: the field changes and is left, so it is checked now (in every state of
+ * the form, a submitted one included, where typing goes on too).
+ */
+function choose(form: ManagedFormActor, field: string, value: unknown) {
+  form.send({ type: 'field.changed', field, value });
+  form.send({ type: 'field.left', field });
+}
+
+/** A choice of a list bound to one field of a form machine (its value as text, '' for none). */
+export function FormSelect({
   form,
+  field,
+  label,
+  options,
+  placeholder,
+  clearable = false,
+  description,
+}: {
+  form: ManagedFormActor;
+  field: string;
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+  /** No choice is a choice ("No SSL", the placeholder). */
+  clearable?: boolean;
+  description?: ReactNode;
+}) {
+  const value = useSelector(form, (s) => selectText(s, field));
+  const error = useSelector(form, (s) => selectFieldError(s, field));
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      description={description}
+      clearable={clearable}
+      // Choosing the chosen option again keeps it (the clear button clears).
+      allowDeselect={false}
+      value={value === '' ? null : value}
+      onChange={(chosen) => choose(form, field, chosen ?? '')}
+      data={options}
+      error={error}
+      styles={READABLE_TEXT_INPUT}
+    />
+  );
+}
+
+/** A box to tick bound to one field of a form machine. */
+export function FormCheckbox({
+  form,
+  field,
+  label,
+}: {
+  form: ManagedFormActor;
+  field: string;
+  label: string;
+}) {
+  const checked = useSelector(form, (s) => selectField(s, field).value === true);
+  const error = useSelector(form, (s) => selectFieldError(s, field));
+  return (
+    <Checkbox
+      label={label}
+      checked={checked}
+      onChange={(event) => choose(form, field, event.currentTarget.checked)}
+      error={error}
+    />
+  );
+}
+
+/**
+ * The form that adds an item to a list: the fields the section gives it, the message when a
+ * refusal names no field, and its button, which waits while the item is sent and while another
+ * change is on its way.
+ */
+export function CreateForm({
   list,
   label,
   children,
 }: {
-  form: ManagedFormActor;
   list: ManagedItemsActor;
   label: string;
-  children: ReactNode;
+  children: (form: ManagedFormActor) => ReactNode;
 }) {
-  const submitting = useSelector(form, selectSubmitting);
-  const failure = useSelector(form, selectSubmitError);
+  const form = useSelector(list, selectCreateForm);
+  const creating = useSelector(list, selectCreating);
   const canChange = useSelector(list, selectCanChange);
+  const failure = useSelector(list, selectCreateError);
+  if (!form) return null;
   return (
     <form
       aria-label={label}
@@ -75,11 +149,11 @@ export function ManagedForm({
             {failure}
           </Alert>
         )}
-        {children}
+        {children(form)}
         <Button
           type="submit"
-          loading={submitting}
-          disabled={!canChange && !submitting}
+          loading={creating}
+          disabled={!canChange && !creating}
           style={{ alignSelf: 'flex-start' }}
         >
           {label}

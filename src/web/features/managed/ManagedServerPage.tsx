@@ -1,134 +1,71 @@
 /**
  * The managed server view (portal.md §2 "Managed server view"; docs/managed-hosting.md):
  * `/servers/{server}/manage`, and `/server/{iid}/ssl` and `/server/{iid}/domain_redirects` open on
- * their section. Each list is its machine (machines/managed/items.machine.ts), each form the
- * generic form machine (use-items.ts), the web server switch its own (nginx.machine.ts), the
- * websites user's password the shared password machine. The section shown is the route's: its
- * path, or `?section=` once another tab is chosen.
+ * their section. The server is loaded first (the pages' loader machine, GET /servers/{iid}): its
+ * name heads the view; a server the customer does not have, or one that is not managed, is
+ * "Server not found" (portal.md §8), and nothing more is asked of it.
  */
-import { Alert, Anchor, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
-import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
 import { parseManagedId } from '#shared/managed';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
-import { selectError, selectLoadFailed } from '#machines/managed/items.selectors';
+import { loaderMachine } from '#machines/session/loader.machine';
+import { selectManagedServer } from '#machines/managed/server.selectors';
 import { useAppServices } from '../../app/context.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { managedApi } from './api.ts';
-import { ConfigurationPreview } from './ConfigurationPreview.tsx';
-import { DatabasesSection } from './DatabasesSection.tsx';
-import { FtpSection } from './FtpSection.tsx';
-import { NginxSection } from './NginxSection.tsx';
-import { PhpSection } from './PhpSection.tsx';
-import { RedirectsSection } from './RedirectsSection.tsx';
-import { SslSection } from './SslSection.tsx';
-import { useItems } from './use-items.ts';
-import { VhostsSection } from './VhostsSection.tsx';
-import { WebsitesUserSection } from './WebsitesUserSection.tsx';
+import { ManagedSections } from './ManagedSections.tsx';
 
-/** The view's sections, in tab order, with their tab's name. */
-const SECTIONS = {
-  ssl: 'SSL',
-  databases: 'Databases',
-  vhosts: 'Vhosts',
-  ftp: 'FTP',
-  redirects: 'Redirects',
-  php: 'PHP',
-  nginx: 'Web server',
-  'websites-user': 'Websites user',
-  configuration: M.configurationPreview,
-} as const;
-type Section = keyof typeof SECTIONS;
-
-const isSection = (value: unknown): value is Section =>
-  typeof value === 'string' && Object.hasOwn(SECTIONS, value);
-
-/** The section a route opens: `?section=`, else the path's (`/ssl`, `/domain_redirects`), else SSL. */
-function sectionOf(pathname: string, search: Record<string, unknown>): Section {
-  if (isSection(search.section)) return search.section;
-  if (/\/domain_redirects\/?$/.test(pathname)) return 'redirects';
-  return 'ssl';
+function ManagedServerView({ iid }: { iid: number }) {
+  const { api } = useAppServices();
+  const calls = useMemo(() => managedApi(api, iid), [api, iid]);
+  const loader = useActorRef(
+    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => calls.server()) } }),
+  );
+  const server = useSelector(loader, selectManagedServer);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          {server.status === 'found' && (
+            <Text size="sm" c="dimmed">
+              {M.title}
+            </Text>
+          )}
+          <Title order={1}>{server.status === 'found' ? server.name : M.title}</Title>
+        </Stack>
+        {server.status === 'found' && (
+          <Anchor component={Link} to={`/server/${server.iid}`}>
+            Back to the server
+          </Anchor>
+        )}
+      </Group>
+      {server.status === 'loading' && <Loader aria-label={M.loadingServer} />}
+      {server.status === 'not found' && (
+        <Alert color="yellow" role="alert">
+          {M.serverNotFound}
+        </Alert>
+      )}
+      {server.status === 'failed' && (
+        <LoadFailure
+          title={`${M.title} could not be loaded`}
+          message={server.error}
+          onRetry={() => loader.send({ type: 'retry.pressed' })}
+        />
+      )}
+      {server.status === 'found' && <ManagedSections calls={calls} />}
+    </Stack>
+  );
 }
 
 export default function ManagedServerPage() {
   usePageTitle(M.title);
-  const { api } = useAppServices();
   const params = useParams({ strict: false }) as { server?: string; iid?: string };
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
+  // An id that is not one is a server the customer does not have: GET /servers/0 answers 404.
   const iid = parseManagedId(params.server ?? params.iid ?? '') ?? 0;
-  const section = sectionOf(pathname, search);
-  const calls = useMemo(() => managedApi(api, iid), [api, iid]);
-  const certs = useItems(calls, 'ssl_certs');
-  const databases = useItems(calls, 'mysql_database', true);
-  const vhosts = useItems(calls, 'vhosts', true);
-  const ftp = useItems(calls, 'ftp_users');
-  const redirects = useItems(calls, 'domain_redirects');
-  const php = useItems(calls, 'php_settings');
-  const certFailed = useSelector(certs, selectLoadFailed);
-  const certError = useSelector(certs, selectError);
-  const notFound = certFailed && certError === M.serverNotFound;
-
-  return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={1}>
-          {M.title} {iid}
-        </Title>
-        <Anchor component={Link} to={`/server/${iid}`}>
-          Back to the server
-        </Anchor>
-      </Group>
-      {notFound ? (
-        <Alert color="yellow">{M.serverNotFound}</Alert>
-      ) : (
-        <Paper withBorder p="md" radius="md">
-          <Tabs
-            value={section}
-            onChange={(value) => {
-              if (isSection(value)) void navigate({ to: '.', search: { section: value } });
-            }}
-            keepMounted={false}
-          >
-            <Tabs.List>
-              {Object.entries(SECTIONS).map(([value, name]) => (
-                <Tabs.Tab key={value} value={value}>
-                  {name}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            <Tabs.Panel value="ssl" pt="md">
-              <SslSection certs={certs} />
-            </Tabs.Panel>
-            <Tabs.Panel value="databases" pt="md">
-              <DatabasesSection databases={databases} />
-            </Tabs.Panel>
-            <Tabs.Panel value="vhosts" pt="md">
-              <VhostsSection vhosts={vhosts} certs={certs} />
-            </Tabs.Panel>
-            <Tabs.Panel value="ftp" pt="md">
-              <FtpSection ftp={ftp} />
-            </Tabs.Panel>
-            <Tabs.Panel value="redirects" pt="md">
-              <RedirectsSection redirects={redirects} />
-            </Tabs.Panel>
-            <Tabs.Panel value="php" pt="md">
-              <PhpSection php={php} />
-            </Tabs.Panel>
-            <Tabs.Panel value="nginx" pt="md">
-              <NginxSection calls={calls} />
-            </Tabs.Panel>
-            <Tabs.Panel value="websites-user" pt="md">
-              <WebsitesUserSection calls={calls} />
-            </Tabs.Panel>
-            <Tabs.Panel value="configuration" pt="md">
-              <ConfigurationPreview calls={calls} />
-            </Tabs.Panel>
-          </Tabs>
-        </Paper>
-      )}
-    </Stack>
-  );
+  return <ManagedServerView key={iid} iid={iid} />;
 }

@@ -1,18 +1,33 @@
-/** The web server switch (machines/managed/nginx.machine.ts): on, turning off, off, turning on, failed. */
-import { Alert, Button, Stack, Switch } from '@mantine/core';
+/**
+ * The web server switch (machines/managed/nginx.machine.ts): on, asked to turn off, turning off,
+ * off, turning on, failed. Turning it off first asks, naming every site and redirect of the
+ * server that stops (from the vhosts and redirects lists); turning it on asks nothing.
+ */
+import { Alert, Button, Group, List, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import type { ManagedItemsActor } from '#machines/managed/items.machine';
+import { selectHostNames } from '#machines/managed/items.selectors';
 import { nginxMachine } from '#machines/managed/nginx.machine';
 import {
   selectNginxFailed,
   selectSwitchBusy,
   selectSwitchEnabled,
   selectSwitchOn,
+  selectTurnOffQuestion,
 } from '#machines/managed/nginx.selectors';
 import type { ManagedApi } from './api.ts';
 
-export function NginxSection({ calls }: { calls: ManagedApi }) {
+export function NginxSection({
+  calls,
+  vhosts,
+  redirects,
+}: {
+  calls: ManagedApi;
+  vhosts: ManagedItemsActor;
+  redirects: ManagedItemsActor;
+}) {
   const actor = useActorRef(
     nginxMachine.provide({
       actors: {
@@ -27,6 +42,9 @@ export function NginxSection({ calls }: { calls: ManagedApi }) {
   const busy = useSelector(actor, selectSwitchBusy);
   const enabled = useSelector(actor, selectSwitchEnabled);
   const failed = useSelector(actor, selectNginxFailed);
+  const question = useSelector(actor, selectTurnOffQuestion);
+  const sites = useSelector(vhosts, selectHostNames);
+  const redirected = useSelector(redirects, selectHostNames);
   return (
     <Stack>
       <Switch
@@ -34,7 +52,7 @@ export function NginxSection({ calls }: { calls: ManagedApi }) {
         checked={on}
         disabled={!enabled}
         aria-busy={busy}
-        onChange={() => actor.send({ type: 'nginx.switch.toggled' })}
+        onChange={() => actor.send({ type: 'nginx.switch.toggled', sites, redirects: redirected })}
       />
       {failed && (
         <Alert color="red" role="alert" title={M.nginxFailed}>
@@ -44,6 +62,30 @@ export function NginxSection({ calls }: { calls: ManagedApi }) {
           </Button>
         </Alert>
       )}
+      <Modal
+        opened={question !== null}
+        onClose={() => actor.send({ type: 'nginx.off.cancelled' })}
+        title={question?.title}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text mb="xs">{question?.stops}</Text>
+        {question && question.names.length > 0 && (
+          <List mb="md" aria-label="What stops">
+            {question.names.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => actor.send({ type: 'nginx.off.cancelled' })}>
+            Cancel
+          </Button>
+          {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
+          <Button color="red.9" onClick={() => actor.send({ type: 'nginx.off.confirmed' })}>
+            {M.nginxOffConfirm}
+          </Button>
+        </Group>
+      </Modal>
     </Stack>
   );
 }

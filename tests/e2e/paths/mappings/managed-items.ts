@@ -1,18 +1,19 @@
 /**
- * A list of the managed server view in the browser (portal.md §2 "Managed server view", §4): the
+ * A list of the managed server view in the browser (portal.md §2 "Managed server view", §4, §7): the
  * registry walks the databases list, so the walk is on the "Databases" section of the managed
  * server of a customer of the path's own (`claimBilledCustomer`), against the real stand-in host
  * agent. The list's older database is made through the page before the walk, then the page is
- * opened afresh (its lock, the page's own, is gone). A refusal is the server's (a password that
- * is long enough but too easy to guess); a failure is the request dropped on the network. The
- * 60 s delete lock counts down on Playwright's clock, held from the moment the new database is
- * sent: each second of the walk is one second of the page's clock.
+ * opened afresh (its lock, the page's own, is gone). A refusal is the server's (a name already
+ * taken; a password long enough but too easy to guess); a failure is the request dropped on the
+ * network. The 60 s delete lock counts down on Playwright's clock, held from the moment the new
+ * database is sent: each second of the walk is one second of the page's clock.
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
 import { PASSWORD_MESSAGES } from '../../../../src/shared/messages/account.ts';
 import {
+  DELETE_QUESTIONS,
   deleteDisabledLabel,
   MANAGED_MESSAGES as M,
 } from '../../../../src/shared/messages/managed.ts';
@@ -25,13 +26,14 @@ const TICK = 'xstate.after.lockTick.managedItems.ready.locks.counting';
 const LIST = '**/manage/api/v1.0/managed_vm/*/mysql_database';
 const ITEM = '**/manage/api/v1.0/managed_vm/*/mysql_database/*';
 const STRONG = 'Quiet-Harbor-Lantern-42';
+const NEW_PASSWORD = 'Copper-Meadow-Whistle-77';
 /** Long enough for the page's check, too easy to guess for the server's. */
 const WEAK = 'aaaaaaaaaaaaaaaa';
 
 /** The registry's two databases: the one listed at the start (8) and the new one (7). */
-const ROWS: Record<string, { name: string; user: string }> = {
-  '8': { name: 'old_db', user: 'old_user' },
-  '7': { name: 'shop', user: 'shop_user' },
+const ROWS: Record<string, { database_name: string; username: string }> = {
+  '8': { database_name: 'old_db', username: 'old_user' },
+  '7': { database_name: 'shop', username: 'shop_user' },
 };
 
 const walk = { username: '', iid: 0 };
@@ -39,14 +41,24 @@ const section = () => `/control/servers/${walk.iid}/manage?section=databases`;
 
 const table = (page: Page) => page.getByRole('table', { name: 'MySQL databases' });
 const row = (page: Page, id: string) =>
-  table(page).getByRole('row', { name: new RegExp(`\\b${ROWS[id].user}\\b`) });
+  table(page).getByRole('row', { name: new RegExp(`\\b${ROWS[id].username}\\b`) });
 const form = (page: Page) => page.getByRole('form', { name: 'Add database' });
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Delete this item?' });
+const question = (page: Page) => page.getByRole('dialog', { name: /^Delete the database / });
+const change = (page: Page) =>
+  page.getByRole('dialog', {
+    name: M.editTitles.password(`the database ${ROWS['8'].database_name}`),
+  });
 const failure = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'MySQL databases could not be loaded' });
 const idOf = (event: EventObject) => (event as { id?: string }).id ?? '';
+/** A form's report: a Save (its submit count) or typing. */
+const saved = (event: EventObject) =>
+  ((event as { snapshot?: { context?: { submitCount?: number } } }).snapshot?.context
+    ?.submitCount ?? 0) > 0;
+const messageOf = (event: EventObject) =>
+  (event as { error?: { message?: string } }).error?.message ?? '';
 
-async function dropNext(page: Page, url: string, method: 'GET' | 'DELETE') {
+async function dropNext(page: Page, url: string, method: 'GET' | 'POST' | 'DELETE') {
   await page.route(
     url,
     (route) =>
@@ -57,9 +69,9 @@ async function dropNext(page: Page, url: string, method: 'GET' | 'DELETE') {
 
 /** Fills the form as a person does, leaving each field (so each is checked at once). */
 async function fillDatabase(page: Page, id: string, password: string) {
-  await form(page).getByLabel('Database name').fill(ROWS[id].name);
+  await form(page).getByLabel('Database name').fill(ROWS[id].database_name);
   await form(page).getByLabel('Database name').press('Tab');
-  await form(page).getByLabel('User name').fill(ROWS[id].user);
+  await form(page).getByLabel('User name').fill(ROWS[id].username);
   await form(page).getByLabel('User name').press('Tab');
   await form(page).getByLabel('Password', { exact: true }).fill(password);
   await form(page).getByLabel('Password', { exact: true }).press('Tab');
@@ -69,6 +81,44 @@ async function fillDatabase(page: Page, id: string, password: string) {
 function stepsBeforeTheCountdown(earlier: readonly EventObject[]): boolean {
   const created = earlier.map((event) => event.type).lastIndexOf('xstate.done.actor.create');
   return earlier.slice(created + 1).some((event) => event.type !== TICK);
+}
+
+/**
+ * Whether the list is busy with a change at this point of the path (its buttons wait then): the
+ * last change started and not yet answered, closed or cancelled.
+ */
+function busyAt(earlier: readonly EventObject[]): boolean {
+  let busy = false;
+  for (const event of earlier) {
+    if (event.type === 'xstate.snapshot.createForm' && saved(event)) busy = true;
+    else if (event.type === 'item.edit.pressed' && (event as { edit?: string }).edit === 'password')
+      busy = true;
+    else if (event.type === 'item.delete.pressed') busy = true;
+    else if (
+      [
+        'xstate.done.actor.create',
+        'xstate.error.actor.create',
+        'xstate.done.actor.update',
+        'item.edit.cancelled',
+        'item.delete.cancelled',
+        'xstate.done.actor.remove',
+        'xstate.error.actor.remove',
+      ].includes(event.type)
+    )
+      busy = false;
+  }
+  return busy;
+}
+
+/** Whether the database was deleted earlier in the path. */
+function deletedBefore(earlier: readonly EventObject[], id: string): boolean {
+  let asked: string | null = null;
+  let deleted = false;
+  for (const event of earlier) {
+    if (event.type === 'item.delete.pressed') asked = idOf(event);
+    if (event.type === 'xstate.done.actor.remove' && asked === id) deleted = true;
+  }
+  return deleted;
 }
 
 async function checkRows({ page, expect, step }: StateCheckContext) {
@@ -119,31 +169,64 @@ export const managedItemsMapping: BrowserMapping = {
       await page.unroute(LIST);
       await failure(page).getByRole('button', { name: 'Try again' }).click();
     },
-    'item.create.submitted': async ({ page, upcoming }) => {
-      const refused = upcoming[0]?.type === 'xstate.error.actor.create';
-      await fillDatabase(page, '7', refused ? WEAK : STRONG);
+    'xstate.snapshot.createForm': async ({ page, upcoming }, event) => {
+      const next = upcoming[0];
+      if (!saved(event)) {
+        await form(page).getByLabel('Database name').fill(ROWS['7'].database_name);
+        return;
+      }
+      // The name of the database listed is taken; a dropped request is a failure.
+      const taken =
+        next?.type === 'xstate.error.actor.create' && messageOf(next) === M.databaseNameTaken;
+      await fillDatabase(page, taken ? '8' : '7', STRONG);
+      if (next?.type === 'xstate.error.actor.create' && !taken) await dropNext(page, LIST, 'POST');
       // The countdown runs on the page's clock from here: one second per step of the walk.
-      if (upcoming.some((event) => event.type === TICK)) await holdTheClock(page);
+      if (upcoming.some((later) => later.type === TICK)) await holdTheClock(page);
       await form(page).getByRole('button', { name: 'Add database' }).click();
     },
     'xstate.done.actor.create': async ({ page }) => {
       await row(page, '7').waitFor();
     },
-    'xstate.error.actor.create': async ({ page, expect }) => {
-      await expect(form(page).getByText(PASSWORD_MESSAGES.scoreTooLow)).toBeVisible();
+    'xstate.error.actor.create': async ({ page, expect }, event) => {
+      if (messageOf(event) === M.databaseNameTaken) {
+        await expect(form(page).getByText(M.databaseNameTaken)).toBeVisible();
+      } else {
+        await expect(form(page).getByRole('alert')).toContainText(ERROR_MESSAGES.timeout);
+        await page.unroute(LIST);
+      }
+    },
+    'item.edit.pressed': async ({ page }, event) => {
+      await row(page, idOf(event)).getByRole('button', { name: M.editButtons.password }).click();
+    },
+    'xstate.snapshot.editForm': async ({ page, upcoming }, event) => {
+      const refused = upcoming[0]?.type === 'xstate.error.actor.update';
+      const password = refused ? WEAK : NEW_PASSWORD;
+      await change(page).getByLabel('New password', { exact: true }).fill(password);
+      if (!saved(event)) return;
+      await change(page).getByLabel('Confirm the new password').fill(password);
+      await change(page).getByRole('button', { name: M.editSaved.password }).click();
+    },
+    'item.edit.cancelled': async ({ page }) => {
+      await change(page).getByRole('button', { name: 'Cancel' }).click();
+    },
+    'xstate.done.actor.update': async ({ page, expect }) => {
+      await expect(change(page)).toHaveCount(0);
+    },
+    'xstate.error.actor.update': async ({ page, expect }) => {
+      await expect(change(page).getByText(PASSWORD_MESSAGES.scoreTooLow)).toBeVisible();
     },
     'item.delete.pressed': async ({ page }, event) => {
       await row(page, idOf(event)).getByRole('button', { name: 'Delete', exact: true }).click();
     },
     'item.delete.confirmed': async ({ page, upcoming }) => {
       if (upcoming[0]?.type === 'xstate.error.actor.remove') await dropNext(page, ITEM, 'DELETE');
-      await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+      await question(page).getByRole('button', { name: 'Delete', exact: true }).click();
     },
     'item.delete.cancelled': async ({ page }) => {
-      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await question(page).getByRole('button', { name: 'Cancel' }).click();
     },
     'xstate.done.actor.remove': async ({ page, expect }) => {
-      await expect(row(page, '8')).toHaveCount(0);
+      await expect(question(page)).toHaveCount(0);
     },
     'xstate.error.actor.remove': async ({ page, expect }) => {
       await expect(
@@ -157,8 +240,22 @@ export const managedItemsMapping: BrowserMapping = {
     },
   },
   notCaused: {
-    'item.update.submitted':
-      "the databases section changes no database (a database's password is changed through the API); the view's one update, a vhost's aliases, is walked in tests/e2e/managed/managed-server.spec.ts",
+    'xstate.error.actor.create': ({ event, earlier }) =>
+      messageOf(event) === M.databaseNameTaken && deletedBefore(earlier, '8')
+        ? 'the name of a database deleted is free again'
+        : undefined,
+    'xstate.snapshot.createForm': ({ event, earlier }) =>
+      saved(event) && busyAt(earlier)
+        ? 'the Add button waits while another change is on its way'
+        : undefined,
+    'xstate.snapshot.editForm': ({ event, earlier }) =>
+      saved(event) && earlier[earlier.length - 1]?.type === 'xstate.snapshot.editForm'
+        ? 'the Save button waits while the change is on its way'
+        : undefined,
+    'item.edit.pressed': ({ event }) =>
+      (event as { edit?: string }).edit === 'password'
+        ? undefined
+        : 'a database row offers a password change only',
     [TICK]: ({ earlier }) =>
       stepsBeforeTheCountdown(earlier)
         ? "the page's clock is held from the new database's sending: what a person does in between would move it"
@@ -171,12 +268,21 @@ export const managedItemsMapping: BrowserMapping = {
     },
     'ready.work.idle': async (context) => {
       const { page, expect } = context;
-      await expect(dialog(page)).toHaveCount(0);
+      await expect(question(page)).toHaveCount(0);
+      await expect(change(page)).toHaveCount(0);
       await expect(form(page).getByRole('button', { name: 'Add database' })).toBeEnabled();
       await checkRows(context);
     },
-    'ready.work.confirming': async ({ page, expect }) => {
-      await expect(dialog(page)).toBeVisible();
+    'ready.work.confirming': async ({ page, expect, step }) => {
+      const { selected } = step.projection as { selected: string };
+      const { title, loses } = DELETE_QUESTIONS.mysql_database(ROWS[selected]);
+      await expect(page.getByRole('dialog', { name: title })).toContainText(loses);
+    },
+    'ready.work.editing': async ({ page, expect }) => {
+      await expect(change(page)).toBeVisible();
+    },
+    'ready.work.editing.open': async ({ page, expect }) => {
+      await expect(change(page).getByRole('button', { name: M.editSaved.password })).toBeEnabled();
     },
     'ready.locks.quiet': async ({ page, expect }) => {
       await expect(table(page).getByRole('button', { name: /Disabled for/ })).toHaveCount(0);
@@ -190,8 +296,10 @@ export const managedItemsMapping: BrowserMapping = {
   },
   notShown: {
     loading: 'lasts only while the list is asked for; the state after it is checked',
+    'ready.work': 'its steps are checked',
     'ready.work.creating': 'lasts only while the server answers; the state after it is checked',
-    'ready.work.updating': 'not caused in the browser (see notCaused)',
+    'ready.work.editing.saving':
+      'lasts only while the server answers; the state after it is checked',
     'ready.work.deleting': 'lasts only while the server answers; the state after it is checked',
   },
 };

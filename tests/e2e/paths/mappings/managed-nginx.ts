@@ -4,14 +4,17 @@
  * (`claimBilledCustomer`). The real stand-in host agent
  * answers; the one answer it never gives (the switch answered but the web server stayed where it
  * was) is left to the machine tests, and a failure is the request dropped on the network.
- * The walk starts from the status it needs: the switch is set through the page first.
+ * The walk starts from the status it needs: the switch is set through the page first. A walk that
+ * asks before turning the web server off first makes, through the page, the sites and redirect
+ * the registration's confirmation names (two vhosts, one redirect).
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
 import { MANAGED_MESSAGES as M } from '../../../../src/shared/messages/managed.ts';
+import { selectTurnOffQuestion } from '../../../../machines/managed/nginx.selectors.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../../support/billed-customers.ts';
-import type { BrowserMapping } from '../runner.ts';
+import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs } from './portal.ts';
 
 /** The path's own customer and its managed server. */
@@ -20,6 +23,11 @@ const section = () => `/control/servers/${walk.iid}/manage?section=nginx`;
 const NGINX = '**/manage/api/v1.0/managed_vm/*/nginx';
 
 const toggle = (page: Page) => page.getByRole('tabpanel').getByRole('switch');
+const question = (page: Page) => page.getByRole('dialog', { name: M.nginxOffTitle });
+/** The sites and redirect of the registration's "flip the switch". */
+const SITES = ['shop.example.com', 'blog.example.com'];
+const REDIRECT = { from: 'old.example.com', to: 'https://shop.example.com/' };
+const sitesOf = (event: EventObject) => (event as { sites?: unknown }).sites;
 const failure = (page: Page) => page.getByRole('alert').filter({ hasText: M.nginxFailed });
 const statusOf = (event: EventObject) => (event as { output?: { status?: string } }).output?.status;
 
@@ -40,8 +48,35 @@ async function setStatus(page: Page, status: 'on' | 'off') {
   await toggle(page).and(page.locator(':enabled')).waitFor();
   if (await page.getByText(other, { exact: true }).isVisible()) {
     await toggle(page).click({ force: true });
+    // Turning it off asks first.
+    if (status === 'off')
+      await question(page).getByRole('button', { name: M.nginxOffConfirm }).click();
   }
   await page.getByText(label, { exact: true }).waitFor();
+}
+
+/** Makes the registration's sites and redirect on the server, through the page. */
+async function makeSites(page: Page, visit: (path: string) => Promise<void>) {
+  await visit(`/control/servers/${walk.iid}/manage?section=vhosts`);
+  const addVhost = page.getByRole('form', { name: 'Add vhost' });
+  for (const domain of SITES) {
+    await addVhost.getByLabel('Domain').fill(domain);
+    await addVhost.getByRole('button', { name: 'Add vhost' }).click();
+    await page.getByRole('table', { name: 'Vhosts' }).getByRole('row', { name: domain }).waitFor();
+  }
+  await visit(`/control/servers/${walk.iid}/manage?section=redirects`);
+  const addRedirect = page.getByRole('form', { name: 'Add redirect' });
+  await addRedirect.getByLabel('Redirect from (domain)').fill(REDIRECT.from);
+  await addRedirect.getByLabel('Redirect to (address)').fill(REDIRECT.to);
+  await addRedirect.getByRole('button', { name: 'Add redirect' }).click();
+  await page.getByRole('table', { name: 'Domain redirects' }).getByText(REDIRECT.from).waitFor();
+}
+
+/** The question names what stops, as the machine's selector says for the predicted state. */
+async function checkQuestion({ page, expect, step }: StateCheckContext) {
+  const expected = selectTurnOffQuestion(step.snapshot as never);
+  await expect(question(page)).toContainText(expected?.stops ?? '');
+  for (const name of expected?.names ?? []) await expect(question(page)).toContainText(name);
 }
 
 export const managedNginxMapping: BrowserMapping = {
@@ -50,6 +85,12 @@ export const managedNginxMapping: BrowserMapping = {
     walk.username = claimBilledCustomer();
     walk.iid = billedManagedServerIid(walk.username);
     await logInAs(page, visit, walk.username);
+    if (
+      upcoming.some(
+        (event) => event.type === 'nginx.off.confirmed' || event.type === 'nginx.off.cancelled',
+      )
+    )
+      await makeSites(page, visit);
     const first = upcoming[0];
     if (first?.type === 'xstate.done.actor.status') {
       await visit(section());
@@ -72,10 +113,15 @@ export const managedNginxMapping: BrowserMapping = {
       await failure(page).getByRole('button', { name: 'Try again' }).click();
     },
     'nginx.switch.toggled': async ({ page, upcoming }) => {
-      const next = upcoming[0]?.type;
-      if (next === 'xstate.error.actor.switchOff' || next === 'xstate.error.actor.switchOn')
-        await dropNext(page, 'PUT');
+      if (upcoming[0]?.type === 'xstate.error.actor.switchOn') await dropNext(page, 'PUT');
       await toggle(page).click({ force: true });
+    },
+    'nginx.off.confirmed': async ({ page, upcoming }) => {
+      if (upcoming[0]?.type === 'xstate.error.actor.switchOff') await dropNext(page, 'PUT');
+      await question(page).getByRole('button', { name: M.nginxOffConfirm }).click();
+    },
+    'nginx.off.cancelled': async ({ page }) => {
+      await question(page).getByRole('button', { name: 'Cancel' }).click();
     },
     'xstate.done.actor.switchOff': async ({ page, expect }) => {
       await expect(page.getByText(M.nginxOff, { exact: true })).toBeVisible();
@@ -91,6 +137,9 @@ export const managedNginxMapping: BrowserMapping = {
     },
   },
   notCaused: {
+    // The page's lists load with it: the sites are known when the switch is pressed.
+    'nginx.switch.toggled': ({ event }) =>
+      sitesOf(event) === undefined ? 'the page knows its sites and redirects' : undefined,
     'xstate.done.actor.switchOff': ({ event }) =>
       statusOf(event) === 'on' ? 'the host agent does what the switch asked' : undefined,
     'xstate.done.actor.switchOn': ({ event }) =>
@@ -102,7 +151,14 @@ export const managedNginxMapping: BrowserMapping = {
         : 'every error of the API and of the network carries a message',
   },
   states: {
+    confirmingOff: async (context) => {
+      const { page, expect } = context;
+      await expect(question(page)).toBeVisible();
+      await checkQuestion(context);
+      await expect(toggle(page)).toBeChecked();
+    },
     on: async ({ page, expect }) => {
+      await expect(question(page)).toHaveCount(0);
       await expect(toggle(page)).toBeChecked();
       await expect(toggle(page)).toBeEnabled();
       await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();

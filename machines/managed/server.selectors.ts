@@ -1,0 +1,23 @@
+/**
+ * The managed server a view is about (portal.md §2 "/servers/{server}/manage", §8 "Viewed server
+ * absent after load": "Server not found"), loaded by the pages' loader machine
+ * (machines/session/loader.machine.ts) from GET /servers/{iid}: its name heads the view. A server
+ * the customer does not have (the API answered 404: the app loads `null`) or one that is not
+ * managed is not found.
+ */
+import type { ServerRecord } from '#shared/servers';
+import type { LoaderSnapshot } from '../session/loader.selectors.ts';
+
+export type ManagedServerView =
+  | { status: 'loading' }
+  | { status: 'found'; iid: number; name: string }
+  | { status: 'not found' }
+  | { status: 'failed'; error: string | null };
+
+export function selectManagedServer(s: LoaderSnapshot): ManagedServerView {
+  if (s.matches('failed')) return { status: 'failed', error: s.context.error };
+  if (s.matches('loading')) return { status: 'loading' };
+  const server = s.context.data as ServerRecord | null;
+  if (!server?.managed) return { status: 'not found' };
+  return { status: 'found', iid: server.iid, name: server.name };
+}
