@@ -43,6 +43,7 @@ import { zoneCountdownModel } from './dns/zone-countdown.model.ts';
 import { serverPowerModel } from './servers/power.model.ts';
 import { serverEditorModel } from './servers/editor.model.ts';
 import { serversListModel } from './servers/list.model.ts';
+import { createServerModel } from './servers/create.model.ts';
 import { servicePanelsModel } from './services/panels.model.ts';
 import { contactEditModel } from './people/contact-edit.model.ts';
 import { permissionsGridModel } from './people/permissions-grid.model.ts';
@@ -103,6 +104,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   serverPowerModel,
   serverEditorModel,
   serversListModel,
+  createServerModel,
   servicePanelsModel,
   contactEditModel,
   permissionsGridModel,
