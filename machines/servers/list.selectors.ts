@@ -1,6 +1,8 @@
-/** What the servers table shows, from the list machine's snapshot. */
+/** What the servers table and a server's page show, from the list machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
+import { confirmDelete } from '#shared/messages/servers';
 import type { ServerRecord, ServerSortColumn } from '#shared/servers';
+import type { CreateServerActor } from './create.machine.ts';
 import type { listMachine } from './list.machine.ts';
 
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
@@ -44,4 +46,42 @@ export function selectServerNotFound(snapshot: ListSnapshot, iid: number): boole
 
 export function selectServer(snapshot: ListSnapshot, iid: number): ServerRecord | null {
   return snapshot.context.servers.find((s) => s.iid === iid) ?? null;
+}
+
+/** The user may add, change and delete servers (services manage): the controls show. */
+export function selectCanManage(snapshot: ListSnapshot): boolean {
+  return snapshot.context.manages;
+}
+
+/** New server can be pressed now (the table is shown and the user manages services). */
+export function selectCanCreate(snapshot: ListSnapshot): boolean {
+  return snapshot.can({ type: 'server.new.pressed' });
+}
+
+/** Delete server can be pressed now for this server. */
+export function selectCanDelete(snapshot: ListSnapshot, iid: number): boolean {
+  return snapshot.can({ type: 'server.delete.pressed', iid });
+}
+
+/** The new server form while it is open. */
+export function selectCreateForm(snapshot: ListSnapshot): CreateServerActor | undefined {
+  return (snapshot.children as { createForm?: CreateServerActor }).createForm;
+}
+
+/** While a delete waits (or is being sent): the question naming the server and what is lost. */
+export function selectDeleteConfirmation(
+  snapshot: ListSnapshot,
+): { question: string; deleting: boolean } | null {
+  const pending = snapshot.context.pendingDelete;
+  if (!pending || !(snapshot.matches('confirmingDelete') || snapshot.matches('deleting')))
+    return null;
+  return {
+    question: confirmDelete(pending.name, pending.disk),
+    deleting: snapshot.matches('deleting'),
+  };
+}
+
+/** The server was deleted: the page opens the servers list. */
+export function selectServerDeleted(snapshot: ListSnapshot): boolean {
+  return snapshot.matches('deleted');
 }

@@ -3,13 +3,17 @@
  * of §5, the provisioning tasks of §4, and the poll backoff of docs/servers.md.
  */
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import {
   powerPollDelay,
+  ServerCreateSchema,
   serverMonthlyCost,
+  serverNameError,
   serverSizeErrors,
   sortServers,
   type ServerRecord,
 } from '../../src/shared/servers.ts';
+import { createErrors, createRequest } from '../../machines/servers/create.machine.ts';
 import { pendingItems, type ProvisioningTask } from '../../src/shared/services.ts';
 
 describe('serverMonthlyCost (portal.md §9)', () => {
@@ -35,6 +39,36 @@ describe('serverSizeErrors (portal.md §5)', () => {
       'mem',
     ]);
     expect(serverSizeErrors({ cpus: 2, mem: 1500, disk: 20 }).mem).toBeDefined();
+  });
+});
+
+describe('a server name: one host name label (docs/servers.md "Names")', () => {
+  const NAMES = [
+    ['web-1', true],
+    ['9lives', true],
+    [' Web-2 ', true],
+    [`w${'a'.repeat(62)}`, true],
+    [`w${'a'.repeat(63)}`, false],
+    ['', false],
+    ['web-', false],
+    ['-web', false],
+    ['web_1', false],
+    ['web.example.com', false],
+    ['wéb', false],
+    ['web 2', false],
+  ] as const;
+
+  it.each(NAMES)('%j is a name: %s', (name, valid) => {
+    expect(serverNameError(name) === undefined).toBe(valid);
+  });
+
+  it.each(NAMES)('the new server form and POST /servers/ agree on %j', (name, valid) => {
+    const size = { cpus: 1, memGb: 1, disk: 10 };
+    expect(createErrors({ name, ...size }).name === undefined).toBe(valid);
+    const parsed = v.safeParse(ServerCreateSchema, createRequest({ name, ...size }));
+    expect(parsed.success).toBe(valid);
+    // What the form sends is the name as the server keeps it.
+    if (parsed.success) expect(parsed.output.name).toBe(createRequest({ name, ...size }).name);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * A server's power buttons (portal.md §4 "Servers"): Start, Stop and Force stop (behind a
- * confirmation), all disabled while an action runs; the power state; the seconds since shutdown.
+ * confirmation), all disabled while an action runs; the power state; the time since shutdown (its
+ * seconds in the `datetime` of a `<time>`).
  * Everything comes from the power machine (machines/servers/power.machine.ts).
  */
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -54,7 +55,12 @@ export function PowerControls({ actor, canManage }: { actor: PowerActor; canMana
         <Text fw={600}>Power</Text>
         <PowerBadge power={power} />
         {seconds !== null && (
-          <Text size="sm" data-testid="seconds-since-shutdown">
+          <Text
+            size="sm"
+            component="time"
+            dateTime={`PT${seconds}S`}
+            data-testid="seconds-since-shutdown"
+          >
             {secondsSinceShutdownLabel(seconds)}
           </Text>
         )}

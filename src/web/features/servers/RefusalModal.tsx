@@ -9,9 +9,11 @@ import { selectModalNotifications } from '#machines/shell/modal-notifications.se
 import { useAppServices } from '../../app/context.tsx';
 import { ModalNotifications } from '../../components/notify.tsx';
 
-export function RefusalModal() {
+export function RefusalModal({ hidden = false }: { hidden?: boolean }) {
   const { actors } = useAppServices();
-  const open = useSelector(actors.notifications, (s) => selectModalNotifications(s).length > 0);
+  const listed = useSelector(actors.notifications, (s) => selectModalNotifications(s).length > 0);
+  // Hidden while another dialog of the page (the new server form) shows the list itself.
+  const open = listed && !hidden;
   const close = () => actors.notifications.send({ type: 'notifications.modal.closed' });
   return (
     <Modal

@@ -1,56 +1,42 @@
 /**
  * The server editor (portal.md §2, §5, §9): CPU, memory (GB) and storage (GB) inputs within the
- * bounds, the monthly cost as the values change, Save with field errors. Rendered from the editor
- * machine (machines/servers/editor.machine.ts).
+ * bounds, the monthly cost as the values change (the bounds instead while a value is out of
+ * them), Save with field errors, a question naming the new monthly cost before a costlier size is
+ * sent, and "Server saved" once it is. Rendered from the editor machine
+ * (machines/servers/editor.machine.ts).
  */
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { SERVER_EDITOR } from '#shared/constants';
-import { formatDollars } from '#shared/cart/money';
-import { monthlyCostLabel } from '#shared/messages/servers';
-import type { EditorActor, EditorField } from '#machines/servers/editor.machine';
+import { SERVER_MESSAGES } from '#shared/messages/servers';
+import type { EditorActor } from '#machines/servers/editor.machine';
 import {
-  selectEditorCost,
+  selectEditorCostText,
   selectEditorError,
   selectEditorMinDisk,
+  selectEditorSaved,
   selectEditorSaving,
   selectEditorValues,
+  selectResizeConfirmation,
 } from '#machines/servers/editor.selectors';
-
-const FIELDS: { field: EditorField; label: string; min: number; max: number; unit: string }[] = [
-  {
-    field: 'cpus',
-    label: 'CPU',
-    min: SERVER_EDITOR.cpus.min,
-    max: SERVER_EDITOR.cpus.max,
-    unit: '',
-  },
-  {
-    field: 'memGb',
-    label: 'Memory (GB)',
-    min: SERVER_EDITOR.memoryGb.min,
-    max: SERVER_EDITOR.memoryGb.max,
-    unit: 'GB',
-  },
-  {
-    field: 'disk',
-    label: 'Storage (GB)',
-    min: SERVER_EDITOR.storageGb.min,
-    max: SERVER_EDITOR.storageGb.max,
-    unit: 'GB',
-  },
-];
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { SizeFields } from './SizeFields.tsx';
 
 export function ServerEditor({ actor, canManage }: { actor: EditorActor; canManage: boolean }) {
   const values = useSelector(actor, selectEditorValues);
-  const cost = useSelector(actor, selectEditorCost);
+  const costText = useSelector(actor, selectEditorCostText);
   const saving = useSelector(actor, selectEditorSaving);
+  const saved = useSelector(actor, selectEditorSaved);
   const minDisk = useSelector(actor, selectEditorMinDisk);
-  const errors = useSelector(actor, (s) => ({
-    cpus: selectEditorError(s, 'cpus'),
-    memGb: selectEditorError(s, 'memGb'),
-    disk: selectEditorError(s, 'disk'),
-  }));
+  const question = useSelector(actor, selectResizeConfirmation);
+  const errors = useSelector(
+    actor,
+    (s) => ({
+      cpus: selectEditorError(s, 'cpus'),
+      memGb: selectEditorError(s, 'memGb'),
+      disk: selectEditorError(s, 'disk'),
+    }),
+    (a, b) => a.cpus === b.cpus && a.memGb === b.memGb && a.disk === b.disk,
+  );
   return (
     <Stack
       gap="sm"
@@ -60,38 +46,34 @@ export function ServerEditor({ actor, canManage }: { actor: EditorActor; canMana
         actor.send({ type: 'server.save.pressed' });
       }}
     >
-      <Group align="flex-start" grow>
-        {FIELDS.map(({ field, label, min, max }) => (
-          <NumberInput
-            key={field}
-            label={label}
-            value={values[field]}
-            min={field === 'disk' ? Math.max(min, minDisk) : min}
-            max={max}
-            allowDecimal={false}
-            clampBehavior="none"
-            disabled={!canManage || saving}
-            error={errors[field]}
-            onChange={(value) =>
-              actor.send({
-                type: 'server.field.changed',
-                field,
-                value: typeof value === 'number' ? value : Number.NaN,
-              })
-            }
-          />
-        ))}
-      </Group>
-      <Text fw={600} data-testid="server-cost" aria-live="polite">
-        {cost === null ? '—' : monthlyCostLabel(formatDollars(cost))}
-      </Text>
+      <SizeFields
+        values={values}
+        errors={errors}
+        minDisk={minDisk}
+        disabled={!canManage || saving}
+        costText={costText}
+        costTestId="server-cost"
+        onChange={(field, value) => actor.send({ type: 'server.field.changed', field, value })}
+      />
       {canManage && (
         <Group>
           <Button type="submit" loading={saving}>
             Save
           </Button>
+          <Text size="sm" role="status" data-testid="server-saved">
+            {saved ? SERVER_MESSAGES.saved : ''}
+          </Text>
         </Group>
       )}
+      <ConfirmDialog
+        opened={question !== null}
+        title="Save the new size?"
+        question={question ?? ''}
+        action="Save the new size"
+        danger={false}
+        onConfirm={() => actor.send({ type: 'server.resize.confirmed' })}
+        onCancel={() => actor.send({ type: 'server.resize.cancelled' })}
+      />
     </Stack>
   );
 }

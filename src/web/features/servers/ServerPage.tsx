@@ -1,14 +1,15 @@
 /**
  * A server (/server/{iid}, services view): its power with Start, Stop and Force stop (behind a
- * confirmation), the seconds since shutdown, the editor with the monthly cost, and Delete. "Server
- * not found" (warning) when the server is absent after the load (portal.md §8). Design:
- * docs/servers.md "Pages".
+ * confirmation), the time since shutdown, the editor with the monthly cost, and Delete (behind a
+ * confirmation naming the server and the storage lost; once deleted, the servers list opens and
+ * says so). "Server not found" (warning) when the server is absent after the load (portal.md §8).
+ * Design: docs/servers.md.
  */
 import {
-  Center,
   Alert,
   Anchor,
   Button,
+  Center,
   Group,
   Loader,
   Paper,
@@ -16,16 +17,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { parseRecordId } from '#shared/billing';
 import { ERROR_MESSAGES } from '#shared/messages';
-import { hasPermission } from '#shared/permissions';
 import type { ServerRecord } from '#shared/servers';
 import { editorMachine } from '#machines/servers/editor.machine';
-import { listMachine } from '#machines/servers/list.machine';
 import {
+  selectCanDelete,
+  selectCanManage,
+  selectDeleteConfirmation,
   selectListBusy,
   selectListError,
   selectListFailed,
@@ -33,15 +35,16 @@ import {
   selectServerNotFound,
 } from '#machines/servers/list.selectors';
 import { powerMachine } from '#machines/servers/power.machine';
-import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { serversApi } from './api.ts';
 import { notifyInModal } from './notify.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { PowerControls } from './PowerControls.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { RefusalModal } from './RefusalModal.tsx';
 import { ServerEditor } from './ServerEditor.tsx';
+import { useServersList } from './useServersList.ts';
 
 function EditorSection({
   iid,
@@ -72,17 +75,11 @@ export default function ServerPage() {
   const params = useParams({ strict: false }) as { iid?: string };
   const iid = parseRecordId(params.iid ?? '') ?? 0;
   usePageTitle(`Server ${iid}`);
-  const { api, actors } = useAppServices();
-  const user = useSelector(actors.session, selectUser);
-  const canManage = user ? hasPermission(user.perms, 'services.manage') : false;
-  const calls = useMemo(() => serversApi(api), [api]);
-  const list = useActorRef(
-    listMachine.provide({
-      actors: calls.listActors,
-      actions: { 'notify in a modal': notifyInModal(actors) },
-    }),
-    { input: { column: 'iid', ascending: true } },
-  );
+  const navigate = useNavigate();
+  // Once deleted, the servers list opens (and says the server was deleted).
+  const { list, calls } = useServersList({
+    onDeleted: () => void navigate({ to: '/services/servers/' }),
+  });
   const reload = () => list.send({ type: 'servers.reload.pressed' });
   const power = useActorRef(
     powerMachine.provide({ actions: { 'reload the server': reload }, actors: calls.powerActors }),
@@ -93,6 +90,9 @@ export default function ServerPage() {
   const busy = useSelector(list, selectListBusy);
   const error = useSelector(list, selectListError);
   const failed = useSelector(list, selectListFailed);
+  const canManage = useSelector(list, selectCanManage);
+  const canDelete = useSelector(list, (s) => selectCanDelete(s, iid));
+  const confirmation = useSelector(list, selectDeleteConfirmation);
   return (
     <Stack gap="md">
       <RefusalModal />
@@ -107,9 +107,7 @@ export default function ServerPage() {
           data-testid="server-not-found"
           // The yellow title on its tint falls short of 4.5:1: the title keeps the text colour.
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
-          {ERROR_MESSAGES.serverNotFound}
-        </Alert>
+        />
       )}
       {error !== null && !notFound && (
         <FailureAlert error={error} onReload={failed ? reload : undefined} />
@@ -129,13 +127,7 @@ export default function ServerPage() {
               <Title order={2} size="h3">
                 Size and cost
               </Title>
-              <EditorSection
-                key={`${server.cpus}-${server.mem}-${server.disk}`}
-                iid={iid}
-                server={server}
-                canManage={canManage}
-                onSaved={reload}
-              />
+              <EditorSection iid={iid} server={server} canManage={canManage} onSaved={reload} />
             </Stack>
           </Paper>
           {canManage && (
@@ -143,7 +135,7 @@ export default function ServerPage() {
               <Text size="sm">A server is deleted only when it is stopped.</Text>
               <Button
                 color="red.9"
-                disabled={busy}
+                disabled={!canDelete}
                 onClick={() => list.send({ type: 'server.delete.pressed', iid })}
               >
                 Delete server
@@ -152,6 +144,15 @@ export default function ServerPage() {
           )}
         </>
       )}
+      <ConfirmDialog
+        opened={confirmation !== null}
+        title="Delete server?"
+        question={confirmation?.question ?? ''}
+        action="Delete server"
+        busy={confirmation?.deleting ?? false}
+        onConfirm={() => list.send({ type: 'server.delete.confirmed' })}
+        onCancel={() => list.send({ type: 'server.delete.cancelled' })}
+      />
     </Stack>
   );
 }

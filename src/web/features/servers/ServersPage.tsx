@@ -1,7 +1,8 @@
 /**
  * The servers table (/services/servers/, inside the services layout): sortable by every column
- * both ways, the count, live power for servers whose action is under way, and New server (the
- * placeholder size). Rendered from the list machine (machines/servers/list.machine.ts).
+ * both ways, the count, live power for servers whose action is under way, and New server (its
+ * form and confirmation: CreateServerModal). Rendered from the list machine
+ * (machines/servers/list.machine.ts).
  */
 import {
   Center,
@@ -18,10 +19,11 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { formatDollars } from '#shared/cart/money';
-import { hasPermission } from '#shared/permissions';
-import { PLACEHOLDER_SERVER, type ServerRecord, type ServerSortColumn } from '#shared/servers';
-import { listMachine } from '#machines/servers/list.machine';
+import type { ServerRecord, ServerSortColumn } from '#shared/servers';
 import {
+  selectCanCreate,
+  selectCanManage,
+  selectCreateForm,
   selectListBusy,
   selectListError,
   selectListFailed,
@@ -31,14 +33,14 @@ import {
 } from '#machines/servers/list.selectors';
 import { powerMachine } from '#machines/servers/power.machine';
 import { selectPower } from '#machines/servers/power.selectors';
-import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { serversApi } from './api.ts';
-import { notifyInModal } from './notify.ts';
+import { CreateServerModal } from './CreateServerModal.tsx';
 import { PowerBadge } from './PowerControls.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { RefusalModal } from './RefusalModal.tsx';
+import { useServersList } from './useServersList.ts';
 
 const COLUMNS: { column: ServerSortColumn; label: string }[] = [
   { column: 'name', label: 'Name' },
@@ -70,40 +72,27 @@ function PowerCell({ server }: { server: ServerRecord }) {
 
 export default function ServersPage() {
   usePageTitle('Servers');
-  const { api, actors } = useAppServices();
-  const user = useSelector(actors.session, selectUser);
-  const canManage = user ? hasPermission(user.perms, 'services.manage') : false;
-  const calls = useMemo(() => serversApi(api), [api]);
-  const list = useActorRef(
-    listMachine.provide({
-      actors: calls.listActors,
-      actions: { 'notify in a modal': notifyInModal(actors) },
-    }),
-    { input: { column: 'iid', ascending: true } },
-  );
+  const { list } = useServersList();
   const servers = useSelector(list, selectServers);
   const count = useSelector(list, selectServerCount);
   const sort = useSelector(list, selectSort);
   const busy = useSelector(list, selectListBusy);
   const error = useSelector(list, selectListError);
   const failed = useSelector(list, selectListFailed);
+  const canManage = useSelector(list, selectCanManage);
+  const canCreate = useSelector(list, selectCanCreate);
+  const createForm = useSelector(list, selectCreateForm);
   return (
     <Stack gap="sm">
-      <RefusalModal />
+      {/* The new server form shows its refusals in its own list. */}
+      <RefusalModal hidden={createForm !== undefined} />
+      {createForm && <CreateServerModal form={createForm} />}
       <Group justify="space-between">
         <Text data-testid="server-count">
           {count} {count === 1 ? 'server' : 'servers'}
         </Text>
         {canManage && (
-          <Button
-            disabled={busy}
-            onClick={() =>
-              list.send({
-                type: 'server.create.pressed',
-                server: { ...PLACEHOLDER_SERVER, managed: false },
-              })
-            }
-          >
+          <Button disabled={!canCreate} onClick={() => list.send({ type: 'server.new.pressed' })}>
             New server
           </Button>
         )}

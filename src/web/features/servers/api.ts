@@ -38,12 +38,15 @@ export function serversApi(api: ApiClient) {
   };
   return {
     ...calls,
-    /** The list machine's actors. */
+    /** The list machine's calls (its new server form is provided with `createActor`). */
     listActors: {
       load: fromPromise<ListAnswer, ListInput>(({ input }) => calls.list(input)),
-      create: fromPromise<ServerRecord, ServerCreate>(({ input }) => calls.create(input)),
       remove: fromPromise<unknown, { iid: number }>(({ input }) => calls.remove(input.iid)),
     },
+    /** The new server form's POST /servers/: a refusal carries the server's field errors. */
+    createActor: fromPromise<ServerRecord, ServerCreate>(({ input }) =>
+      withFieldErrors(() => calls.create(input)),
+    ),
     /** The power machine's actors. */
     powerActors: {
       load: fromPromise<PowerStatus, { iid: number }>(({ input }) => calls.powerStatus(input.iid)),
@@ -76,15 +79,20 @@ export function serversApi(api: ApiClient) {
     },
     /** The editor's save: a refusal carries the server's field errors. */
     save: (iid: number) =>
-      fromPromise<ServerRecord, ServerSize>(async ({ input }) => {
-        try {
-          return await calls.update(iid, input);
-        } catch (error) {
-          if (error instanceof ApiFailure) {
-            throw Object.assign(new Error(error.message), { errors: error.fieldErrors });
-          }
-          throw error;
-        }
-      }),
+      fromPromise<ServerRecord, ServerSize>(({ input }) =>
+        withFieldErrors(() => calls.update(iid, input)),
+      ),
   };
+}
+
+/** A refused call as an error the machines read: its message and the server's field errors. */
+async function withFieldErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiFailure) {
+      throw Object.assign(new Error(error.message), { errors: error.fieldErrors });
+    }
+    throw error;
+  }
 }

@@ -41,6 +41,7 @@ import { servicePanelsMapping } from './service-panels.ts';
 import { serverPowerMapping } from './server-power.ts';
 import { serverEditorMapping } from './server-editor.ts';
 import { serversListMapping } from './servers-list.ts';
+import { createServerMapping } from './create-server.ts';
 import { dnsPanelMapping } from './dns-panel.ts';
 import { dnsZoneCountdownMapping } from './dns-zone-countdown.ts';
 import { contactEditMapping } from './contact-edit.ts';
@@ -84,6 +85,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   serverPowerMapping,
   serverEditorMapping,
   serversListMapping,
+  createServerMapping,
   dnsPanelMapping,
   dnsZoneCountdownMapping,
   contactEditMapping,

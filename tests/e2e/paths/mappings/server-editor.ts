@@ -2,13 +2,15 @@
  * The server editor in the browser (portal.md §2 "Server editor", §5 bounds, §9 costs;
  * docs/servers.md "Editor"), on the server page of the `web` server of the path's own customer
  * (`claimBilledCustomer`, `billedServers`: 2 CPUs, 4 GB, 40 GB, the registration's server).
- * Each value is typed into its box as a person does. A refused save is real: another tab of the
- * customer's grows the storage to 80 GB first, so the page's 40 GB would shrink it and the server
- * answers with its field error. The save is held at the network while the path shows it under
- * way. The server loaded again is the page's own reload after a Stop (docs/servers.md "Power":
- * the server is fetched again once it has stopped).
+ * Each value is typed into its box as a person does. A costlier size's question is answered in
+ * its dialog. A refused save is real: another tab of the customer's grows the storage to the most
+ * there is (1024 GB) first, so the page's storage would shrink it and the server answers with its
+ * field error. The save is held at the network while the path shows it under way. The server
+ * loaded again is the page's own reload after a Stop or a Start (docs/servers.md "Power": the
+ * server is fetched again once it has stopped or started), taken by the replay as the page got
+ * it.
  */
-import type { Page, Route } from '@playwright/test';
+import type { Page, Response, Route } from '@playwright/test';
 import {
   getNextSnapshot,
   initialTransition,
@@ -16,14 +18,17 @@ import {
   type EventObject,
 } from 'xstate';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
-import { formatDollars } from '../../../../src/shared/cart/money.ts';
-import { monthlyCostLabel, storageCannotShrink } from '../../../../src/shared/messages/servers.ts';
+import { SERVER_EDITOR } from '../../../../src/shared/constants.ts';
+import { SERVER_MESSAGES, storageCannotShrink } from '../../../../src/shared/messages/servers.ts';
+import type { ServerRecord } from '../../../../src/shared/servers.ts';
 import type { EditorField } from '../../../../machines/servers/editor.machine.ts';
 import {
-  selectEditorCost,
+  selectEditorCostText,
   selectEditorError,
+  selectEditorSaved,
   selectEditorSaving,
   selectEditorValues,
+  selectResizeConfirmation,
   type EditorSnapshot,
 } from '../../../../machines/servers/editor.selectors.ts';
 import { billedServers, claimBilledCustomer } from '../../support/billed-customers.ts';
@@ -37,8 +42,8 @@ const LABELS: Record<EditorField, string> = {
   disk: 'Storage (GB)',
 };
 
-/** The storage another tab gives the server before a refused save. */
-const GROWN_DISK = 80;
+/** The storage another tab gives the server before a refused save: the most there is. */
+const GROWN_DISK = SERVER_EDITOR.storageGb.max;
 
 interface Walk {
   username: string;
@@ -49,6 +54,9 @@ interface Walk {
   refusedDisk: string | null;
   /** The path's events caused so far. */
   walked: EventObject[];
+  /** How many times the page read the servers list, and its last answer. */
+  listed: number;
+  lastList: Response | null;
 }
 
 const walks = new WeakMap<Page, Walk>();
@@ -59,6 +67,7 @@ const box = (page: Page, field: EditorField) =>
 const save = (page: Page) => page.getByRole('button', { name: 'Save' });
 const cost = (page: Page) => page.getByTestId('server-cost');
 const refusal = (page: Page) => page.getByRole('dialog').getByRole('alert');
+const question = (page: Page) => page.getByRole('dialog', { name: 'Save the new size?' });
 
 /** The server grows its storage in another tab of the customer's (a session of its own). */
 async function growElsewhere(page: Page) {
@@ -126,9 +135,10 @@ async function checkFields({ page, expect, step }: StateCheckContext) {
       await expect(box(page, field)).not.toHaveAttribute('aria-invalid', 'true');
     }
   }
-  const dollars = selectEditorCost(snapshot);
-  await expect(cost(page)).toHaveText(
-    dollars === null ? '—' : monthlyCostLabel(formatDollars(dollars)),
+  // The price, or the bounds while a value is out of them.
+  await expect(cost(page)).toHaveText(selectEditorCostText(snapshot));
+  await expect(page.getByTestId('server-saved')).toHaveText(
+    selectEditorSaved(snapshot) ? SERVER_MESSAGES.saved : '',
   );
 }
 
@@ -137,7 +147,25 @@ export const serverEditorMapping: BrowserMapping = {
   async start({ page, visit }) {
     const username = claimBilledCustomer();
     const iid = billedServers(username).web;
-    walks.set(page, { username, iid, held: null, refusedDisk: null, walked: [] });
+    const walk: Walk = {
+      username,
+      iid,
+      held: null,
+      refusedDisk: null,
+      walked: [],
+      listed: 0,
+      lastList: null,
+    };
+    walks.set(page, walk);
+    page.on('response', (response) => {
+      if (
+        response.request().method() === 'GET' &&
+        /\/servers\/all\/iid\/true$/.test(response.url())
+      ) {
+        walk.listed += 1;
+        walk.lastList = response;
+      }
+    });
     await logInAs(page, visit, username, `/control/server/${iid}/`);
     await box(page, 'cpus').waitFor();
   },
@@ -152,6 +180,15 @@ export const serverEditorMapping: BrowserMapping = {
       // A save within the bounds goes to the server: held until the path lets it go.
       if (snapshotAfter(walkOf(page).walked).matches('saving')) holdTheSave(page);
       await save(page).click();
+    },
+    'server.resize.confirmed': async ({ page, upcoming }) => {
+      if (upcoming[0]?.type === 'xstate.error.actor.save') await growElsewhere(page);
+      holdTheSave(page);
+      await question(page).getByRole('button', { name: 'Save the new size' }).click();
+    },
+    'server.resize.cancelled': async ({ page, expect }) => {
+      await question(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(question(page)).toHaveCount(0);
     },
     'xstate.done.actor.save': async ({ page, expect }, event) => {
       const response = await letTheSaveGo(page);
@@ -172,17 +209,23 @@ export const serverEditorMapping: BrowserMapping = {
       await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     },
-    'server.loaded': async ({ page, expect }) => {
-      // Stop: once stopped, the page fetches the server again (and with it the editor's values).
-      const reloaded = page.waitForResponse(
-        (response) =>
-          response.request().method() === 'GET' &&
-          /\/servers\/all\/iid\/true$/.test(response.url()),
-        { timeout: 15_000 },
-      );
-      await page.getByRole('button', { name: 'Stop', exact: true }).click();
-      await reloaded;
-      await expect(page.getByTestId('power-state')).toHaveText('Stopped');
+    'server.loaded': async ({ page, expect }, event) => {
+      // Stop (or Start): once done, the page fetches the server again (portal.md §4), and with
+      // it the editor's server. The replay takes the server as the page got it.
+      const walk = walkOf(page);
+      const badge = page.getByTestId('power-state');
+      await expect(badge).toHaveText(/^(Running|Stopped)$/, { timeout: 15_000 });
+      const running = (await badge.textContent()) === 'Running';
+      const before = walk.listed;
+      await page.getByRole('button', { name: running ? 'Stop' : 'Start', exact: true }).click();
+      await expect(badge).toHaveText(running ? 'Stopped' : 'Running', { timeout: 15_000 });
+      await expect.poll(() => walk.listed, { timeout: 15_000 }).toBeGreaterThan(before);
+      const { servers } = (await walk.lastList!.json()) as { servers: ServerRecord[] };
+      const walked = walk.walked;
+      walked[walked.length - 1] = {
+        ...event,
+        server: servers.find((server) => server.iid === walk.iid),
+      } as EventObject;
     },
   }),
   notCaused: {
@@ -190,16 +233,38 @@ export const serverEditorMapping: BrowserMapping = {
       savingAfter(earlier) ? 'the boxes are disabled while the save is under way' : undefined,
     'server.save.pressed': ({ earlier }) =>
       savingAfter(earlier) ? 'Save is disabled while the save is under way' : undefined,
+    // A refused save is another tab growing the storage past the page's: not past the most.
+    'xstate.error.actor.save': ({ earlier }) =>
+      selectEditorValues(snapshotAfter(earlier) as unknown as EditorSnapshot).disk >= GROWN_DISK
+        ? `the page's storage is already the most there is (${GROWN_DISK} GB): no tab can grow it past`
+        : undefined,
     'server.loaded': ({ earlier }) =>
-      earlier.length === 0
-        ? undefined
-        : 'the server is fetched again after a Stop: the path’s Stop is its first step',
+      snapshotAfter(earlier).matches('confirming')
+        ? 'the question is a modal dialog: Stop and Start behind it cannot be pressed'
+        : savingAfter(earlier)
+          ? 'a Stop or Start is not walked while the save is held at the network'
+          : undefined,
   },
   states: {
-    editing: async (context) => {
+    'ready.editing': async (context) => {
+      const { page, expect } = context;
+      await expect(save(page)).toBeEnabled();
+      await expect(question(page)).toHaveCount(0);
+      await checkFields(context);
+    },
+    'ready.saved': async (context) => {
       const { page, expect } = context;
       await expect(save(page)).toBeEnabled();
       await checkFields(context);
+    },
+    confirming: async (context) => {
+      const { page, expect } = context;
+      const snapshot = snapshotAfter(walkOf(page).walked) as unknown as EditorSnapshot;
+      // The new monthly cost, and nothing sent yet (the save is held only once confirmed).
+      await expect(question(page).getByTestId('confirm-question')).toHaveText(
+        selectResizeConfirmation(snapshot)!,
+      );
+      expect(walkOf(page).held).toBeNull();
     },
     saving: async (context) => {
       const { page, expect } = context;

@@ -77,6 +77,9 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Force stop' });
 const failure = (page: Page) =>
   page.getByRole('alert').filter({ hasText: SERVER_MESSAGES.powerFailed });
 const seconds = (page: Page) => page.getByTestId('seconds-since-shutdown');
+/** The seconds since shutdown the page holds (its `<time datetime="PT…S">`). */
+const secondsShown = async (page: Page) =>
+  Number(/^PT(\d+)S$/.exec((await seconds(page).getAttribute('datetime')) ?? '')?.[1] ?? NaN);
 
 const statusOf = (event: EventObject): PowerStatus | undefined =>
   (event as { status?: PowerStatus }).status ??
@@ -372,8 +375,9 @@ export const serverPowerMapping: BrowserMapping = {
     'xstate.after.shutdownTick.serverPower.stopped': async ({ page, expect }) => {
       // One second of the page's clock, held meanwhile: the count goes up by exactly one.
       await pauseTheClock(page);
-      const before = Number((await seconds(page).innerText()).split(' ')[0]);
+      const before = await secondsShown(page);
       await page.clock.runFor(SERVERS.shutdownTickMs);
+      await expect(seconds(page)).toHaveAttribute('datetime', `PT${before + 1}S`);
       await expect(seconds(page)).toHaveText(secondsSinceShutdownLabel(before + 1));
       await resumeTheClock(page);
     },
@@ -428,7 +432,12 @@ export const serverPowerMapping: BrowserMapping = {
     stopped: async ({ page, expect, step }) => {
       await expect(badge(page)).toHaveText(POWER_WORDS.stopped);
       await checkButtons(page, expect, { start: true, stop: false, forceStop: false });
-      await expect(seconds(page)).toHaveText(/^\d+ s since shutdown$/);
+      // As a person writes it, from the seconds the page holds ("1 h 0 min since shutdown").
+      await expect(seconds(page)).toHaveAttribute('datetime', /^PT\d+S$/);
+      await expect(async () => {
+        const held = await secondsShown(page);
+        expect(await seconds(page).innerText()).toBe(secondsSinceShutdownLabel(held));
+      }).toPass({ timeout: 5_000 });
       await checkError(page, expect, snapshotOf(step));
     },
     waiting: async ({ page, expect, step }) => {

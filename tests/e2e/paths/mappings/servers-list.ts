@@ -1,41 +1,59 @@
 /**
  * The servers list in the browser (portal.md §4, §7, §8 "Server not found"; docs/servers.md
- * "List"), for a customer of the path's own (`claimBilledCustomer`: a managed server and the
- * plain `web`, `backup` and `flaky`, `billedServers`). The machine runs on two pages: the servers
- * table (`/services/servers/`: sorting, New server) and a server's page (Delete server, and the
- * list fetched again after a change there); a path walks the one that has its events. A delete is
- * refused by the real server for the running `web` ("Stop the server before deleting it") and
- * done for the stopped `backup`; a list that cannot be read and a create that gets no answer (the
- * real server refuses nothing the page sends) are the requests dropped on the network.
+ * "List", "New server", "Delete"), for a customer of the path's own (`claimBilledCustomer`: a
+ * managed server and the plain `web`, `backup` and `flaky`, `billedServers`). The machine runs on
+ * two pages: the servers table (`/services/servers/`: sorting, New server) and a server's page
+ * (Delete server, and the list fetched again after a change there); a path walks the one that
+ * has its events. New server opens its form; the form making a server is the whole form filled
+ * in, confirmed and answered 201 by the real server (the form's own steps are the
+ * `create-server` machine's walk), the form closed without one is its Cancel. Delete server asks
+ * first, and nothing is sent while the question shows; a delete is refused by the real server
+ * for the running `web` ("Stop the server before deleting it") and done for the stopped
+ * `backup`, after which the servers list opens saying so. A list that cannot be read is the
+ * request dropped on the network.
  */
 import type { Page, Response } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { SERVER_MESSAGES } from '../../../../src/shared/messages/servers.ts';
+import {
+  confirmDelete,
+  SERVER_MESSAGES,
+  serverCreated,
+  serverDeleted,
+} from '../../../../src/shared/messages/servers.ts';
 import {
   sortServers,
   type ServerRecord,
   type ServerSortColumn,
 } from '../../../../src/shared/servers.ts';
+import { LISTED_SERVER } from '../../../../machines/servers/list.model.ts';
 import { billedServers, claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs } from './portal.ts';
 
 const LIST = `**${API_BASE_PATH}/servers/all/*/*`;
-const CREATE = `**${API_BASE_PATH}/servers/`;
 const TABLE_PATH = '/control/services/servers/';
 
 /** The column headers of the table (iid has none: the table is sorted by it at first). */
 const HEADERS: Partial<Record<ServerSortColumn, string>> = { name: 'Name' };
+
+/** The sizes of the servers the billed customers' servers are seeded with (billed-customers.ts). */
+const SEEDED_DISK_GB = { web: 40, backup: 200 } as const;
 
 interface Walk {
   username: string;
   /** The servers table, or the page of the server `iid`. */
   on: 'table' | 'server';
   iid: number;
-  /** The answer of the page's New server. */
+  /** The server the page shows: its name and storage. */
+  server: keyof typeof SEEDED_DISK_GB;
+  /** The answer of the form's Create server. */
   created?: Promise<Response>;
+  /** The name the form gave the server it made. */
+  createdName?: string;
+  /** Every change the page asked of the API (method and path), in order. */
+  changes: string[];
 }
 
 const walks = new WeakMap<Page, Walk>();
@@ -45,6 +63,8 @@ const table = (page: Page) => page.getByTestId('servers-table');
 const failure = (page: Page) => page.getByRole('alert').filter({ hasText: ERROR_MESSAGES.timeout });
 const refusal = (page: Page) => page.getByRole('dialog', { name: 'Something went wrong' });
 const deleteButton = (page: Page) => page.getByRole('button', { name: 'Delete server' });
+const deleteDialog = (page: Page) => page.getByRole('dialog', { name: 'Delete server?' });
+const newServerDialog = (page: Page) => page.getByRole('dialog', { name: /New server|Create/ });
 
 async function dropNext(page: Page, url: string, method: 'GET' | 'POST') {
   await page.route(
@@ -81,6 +101,7 @@ async function checkTable({ page, expect, step }: StateCheckContext) {
   };
   await expect(table(page)).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('button', { name: 'New server' })).toBeEnabled();
+  await expect(newServerDialog(page)).toHaveCount(0);
   const rows = await rowsOf(page);
   expect(rows.length).toBeGreaterThan(0);
   await expect(page.getByTestId('server-count')).toHaveText(`${rows.length} servers`);
@@ -94,25 +115,27 @@ async function checkTable({ page, expect, step }: StateCheckContext) {
       'aria-sort',
       key === column ? (ascending ? 'ascending' : 'descending') : 'none',
     );
+  const { createdName } = walkOf(page);
+  if (createdName) {
+    // The server the form made is listed, and the page said so.
+    expect(rows.map((row) => row.name)).toContain(createdName);
+    await expect(
+      page.getByRole('status').filter({ hasText: serverCreated(createdName) }),
+    ).toBeVisible();
+  }
   if (failed) await expect(failure(page)).toBeVisible();
   else await expect(page.getByRole('alert')).toHaveCount(0);
 }
 
 async function checkServerPage({ page, expect, step }: StateCheckContext) {
   const { failed } = step.projection as { failed: boolean };
-  const walk = walkOf(page);
-  const listed = await page.getByTestId('server-not-found').count();
-  if (listed === 0) {
-    await expect(deleteButton(page)).toBeEnabled();
-    if (failed)
-      await expect(
-        page.getByRole('alert').filter({ hasText: SERVER_MESSAGES.deleteRunning }),
-      ).toBeVisible();
-  } else {
-    // The server is gone from the list (deleted): "Server not found".
-    await expect(page.getByTestId('server-not-found')).toContainText(ERROR_MESSAGES.serverNotFound);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Server ${walk.iid}`);
-  }
+  await expect(page.getByTestId('server-not-found')).toHaveCount(0);
+  await expect(deleteButton(page)).toBeEnabled();
+  await expect(deleteDialog(page)).toHaveCount(0);
+  if (failed)
+    await expect(
+      page.getByRole('alert').filter({ hasText: SERVER_MESSAGES.deleteRunning }),
+    ).toBeVisible();
 }
 
 export const serversListMapping: BrowserMapping = {
@@ -126,24 +149,39 @@ export const serversListMapping: BrowserMapping = {
       types.some(
         (type, i) => type === 'servers.reload.pressed' && types[i - 1] === 'xstate.done.actor.load',
       );
-    const iid =
+    const server =
       types.includes('xstate.error.actor.remove') || !types.includes('server.delete.pressed')
-        ? servers.web
-        : servers.backup;
-    walks.set(page, { username, on: onServer ? 'server' : 'table', iid });
+        ? 'web'
+        : 'backup';
+    const walk: Walk = {
+      username,
+      on: onServer ? 'server' : 'table',
+      iid: servers[server],
+      server,
+      changes: [],
+    };
+    walks.set(page, walk);
+    // Every change the page asks of the API, to show that a question sends nothing.
+    page.on('response', (response: Response) => {
+      const request = response.request();
+      const { pathname } = new URL(request.url());
+      // A 401 is renewed and the request sent again: the answer that counts is the other.
+      if (
+        pathname.startsWith(API_BASE_PATH + '/servers') &&
+        request.method() !== 'GET' &&
+        response.status() !== 401
+      )
+        walk.changes.push(`${request.method()} ${pathname.slice(API_BASE_PATH.length)}`);
+    });
     await logInAs(page, visit, username, null);
     if (upcoming[0]?.type === 'xstate.error.actor.load') await dropNext(page, LIST, 'GET');
-    await visit(onServer ? `/control/server/${iid}/` : TABLE_PATH);
+    await visit(onServer ? `/control/server/${walk.iid}/` : TABLE_PATH);
   },
   events: {
     'xstate.done.actor.load': async ({ page }) => {
       if (walkOf(page).on === 'table')
         await table(page).and(page.locator('[aria-busy="false"]')).waitFor();
-      else
-        await deleteButton(page)
-          .and(page.locator(':enabled'))
-          .or(page.getByTestId('server-not-found'))
-          .waitFor();
+      else await deleteButton(page).and(page.locator(':enabled')).waitFor();
     },
     'xstate.error.actor.load': async ({ page, expect }) => {
       await expect(failure(page)).toBeVisible();
@@ -162,29 +200,47 @@ export const serversListMapping: BrowserMapping = {
         .getByRole('button', { name: new RegExp(`^${HEADERS[column]}`) })
         .click();
     },
-    'server.create.pressed': async ({ page, upcoming }) => {
-      if (upcoming[0]?.type === 'xstate.error.actor.create') await dropNext(page, CREATE, 'POST');
-      else
-        walkOf(page).created = page.waitForResponse(
-          (response) =>
-            response.request().method() === 'POST' &&
-            new URL(response.url()).pathname === `${API_BASE_PATH}/servers/` &&
-            response.status() !== 401,
-        );
+    'server.new.pressed': async ({ page }) => {
       await page.getByRole('button', { name: 'New server' }).click();
+      await newServerDialog(page).getByRole('textbox', { name: 'Name' }).waitFor();
     },
-    'xstate.done.actor.create': async ({ page, expect }) => {
-      const response = await walkOf(page).created;
-      expect(response?.status()).toBe(201);
-    },
-    'xstate.error.actor.create': async ({ page }) => {
-      await closeTheRefusal(page, ERROR_MESSAGES.timeout);
+    'xstate.done.actor.createForm': async ({ page, expect }, event) => {
+      const { output } = event as EventObject & { output: { server: ServerRecord | null } };
+      const dialog = newServerDialog(page);
+      if (output.server === null) {
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toHaveCount(0);
+        return;
+      }
+      const walk = walkOf(page);
+      const name = `new-${walk.username}`;
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      await dialog.getByRole('button', { name: 'Create…' }).click();
+      await dialog.getByTestId('confirm-question').waitFor();
+      walk.created = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === `${API_BASE_PATH}/servers/` &&
+          response.status() !== 401,
+      );
+      await dialog.getByRole('button', { name: 'Create server' }).click();
+      expect((await walk.created)?.status()).toBe(201);
+      walk.createdName = name;
+      await expect(dialog).toHaveCount(0);
     },
     'server.delete.pressed': async ({ page }) => {
       await deleteButton(page).click();
+      await deleteDialog(page).waitFor();
+    },
+    'server.delete.confirmed': async ({ page }) => {
+      await deleteDialog(page).getByRole('button', { name: 'Delete server' }).click();
+    },
+    'server.delete.cancelled': async ({ page, expect }) => {
+      await deleteDialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(deleteDialog(page)).toHaveCount(0);
     },
     'xstate.done.actor.remove': async ({ page }) => {
-      await page.getByTestId('server-not-found').waitFor();
+      await page.waitForURL((url) => url.pathname === TABLE_PATH);
     },
     'xstate.error.actor.remove': async ({ page }) => {
       await closeTheRefusal(page, SERVER_MESSAGES.deleteRunning);
@@ -195,11 +251,13 @@ export const serversListMapping: BrowserMapping = {
       HEADERS[(event as EventObject & { column: ServerSortColumn }).column]
         ? undefined
         : 'the table has no iid column: it is sorted by iid only when it opens',
-    'server.delete.pressed': ({ earlier }) =>
-      earlier.some((e) => e.type === 'servers.sort.pressed' || e.type === 'server.create.pressed')
-        ? 'Delete is on the server page, which neither sorts nor creates'
-        : undefined,
-    'server.create.pressed': ({ earlier }) =>
+    'server.delete.pressed': ({ event, earlier }) =>
+      (event as EventObject & { iid: number }).iid !== LISTED_SERVER.iid
+        ? 'a server that is not listed has no page with Delete server'
+        : earlier.some((e) => e.type === 'servers.sort.pressed' || e.type === 'server.new.pressed')
+          ? 'Delete is on the server page, which neither sorts nor creates'
+          : undefined,
+    'server.new.pressed': ({ earlier }) =>
       earlier.some((e) => e.type === 'server.delete.pressed')
         ? 'New server is on the servers table, which deletes nothing'
         : undefined,
@@ -217,10 +275,39 @@ export const serversListMapping: BrowserMapping = {
         await expect(page.getByRole('button', { name: 'New server' })).toBeDisabled();
       }
     },
+    adding: async ({ page, expect }) => {
+      const dialog = newServerDialog(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeVisible();
+      await expect(table(page)).toHaveAttribute('aria-busy', 'true');
+      expect(walkOf(page).changes.filter((change) => change.startsWith('POST'))).toEqual([]);
+    },
+    confirmingDelete: async ({ page, expect }) => {
+      const walk = walkOf(page);
+      const dialog = deleteDialog(page);
+      // The question names the server, the storage lost, and that it is for good.
+      await expect(dialog.getByTestId('confirm-question')).toHaveText(
+        confirmDelete(walk.server, SEEDED_DISK_GB[walk.server]),
+      );
+      await expect(dialog.locator(':focus')).toHaveCount(1);
+      // Nothing was sent: the server is still there.
+      expect(walk.changes.filter((change) => change.startsWith('DELETE'))).toEqual([]);
+    },
+    deleted: async ({ page, expect }) => {
+      const walk = walkOf(page);
+      expect(walk.changes).toContain(`DELETE /servers/${walk.iid}`);
+      await expect(page).toHaveURL((url) => url.pathname === TABLE_PATH);
+      await expect(
+        page.getByRole('status').filter({ hasText: serverDeleted(walk.server) }),
+      ).toBeVisible();
+      await expect(page.getByText(ERROR_MESSAGES.serverNotFound)).toHaveCount(0);
+      await expect(table(page).getByRole('link', { name: walk.server, exact: true })).toHaveCount(
+        0,
+      );
+    },
   },
   notShown: {
     loading: 'lasts only while the list is asked for; the state after it is checked',
-    creating: 'lasts only while the server answers; the state after it is checked',
     deleting: 'lasts only while the server answers; the state after it is checked',
   },
 };
