@@ -9,6 +9,10 @@
  *   exists; the person may choose another of their accounts.
  * - Pay asks to confirm (the amount and the account in words); Confirm sends it, Back returns to
  *   the form. The payment-processing flag is on while the payment is requested.
+ * - Paying more than the amount due asks for a confirmation of its own, which names the credit the
+ *   payment leaves ("You are paying $X.XX more than is due: it stays as a credit of $X.XX on your
+ *   account."); nothing is sent before Confirm. Data loaded again meanwhile moves the form between
+ *   the two confirmations, so that the credit named is the one the payment leaves.
  * - One Idempotency-Key per payment the person means to make: a payment sent again with the same
  *   amount and account after a failure (a 502 "Payment not confirmed" above all) keeps its key, so
  *   the server answers the first charge instead of making another; another amount or account, or
@@ -20,6 +24,7 @@
  * - The payment type is AUTOMATIC when automatic payment is on, else MANUAL.
  */
 import {
+  and,
   assertEvent,
   assign,
   enqueueActions,
@@ -125,6 +130,16 @@ export function newPaymentKey(): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * What a payment of the typed amount leaves above the amount due, in cents: 0 when it pays no more
+ * than is due (or the amount is not one).
+ */
+export function overpaymentCents(amount: string, amountDue: number): number {
+  const value = amountValue(amount);
+  if (value === null) return 0;
+  return Math.max(0, toCents(value) - toCents(amountDue));
+}
+
 /** A refusal as the form shows it: the server's title and words. */
 function failureOf(error: unknown): PaymentOutcome {
   const title = (error as Partial<PaymentFailure> | null)?.title;
@@ -222,6 +237,12 @@ export const paymentMachine = setup({
       !event.accounts.some((account) => account.id === context.accountId),
     'the account is one of theirs': ({ context, event }) =>
       event.type === 'account.chosen' && context.accounts.some((a) => a.id === event.id),
+    'it pays more than is due': ({ context }) =>
+      overpaymentCents(context.amount, context.amountDue) > 0,
+    'it would pay more than the new amount due': ({ context, event }) =>
+      event.type === 'billing.loaded' && overpaymentCents(context.amount, event.amountDue) > 0,
+    'it would pay no more than the new amount due': ({ context, event }) =>
+      event.type === 'billing.loaded' && overpaymentCents(context.amount, event.amountDue) === 0,
   },
 }).createMachine({
   id: 'billingPayment',
@@ -259,6 +280,10 @@ export const paymentMachine = setup({
         'amount.left': { actions: 'show the amount problem' },
         'account.chosen': { guard: 'the account is one of theirs', actions: 'store the account' },
         'payment.requested': [
+          {
+            guard: and(['the payment can be made', 'it pays more than is due']),
+            target: 'confirming overpayment',
+          },
           { guard: 'the payment can be made', target: 'confirming' },
           { actions: 'show the problems' },
         ],
@@ -270,11 +295,38 @@ export const paymentMachine = setup({
       on: {
         'payment.confirmed': { target: 'paying', actions: 'key the payment' },
         'payment.cancelled': 'editing',
-        'billing.loaded': {
-          guard: 'the chosen account is gone',
-          target: 'editing',
-          actions: 'store the billing data',
-        },
+        'billing.loaded': [
+          {
+            guard: 'the chosen account is gone',
+            target: 'editing',
+            actions: 'store the billing data',
+          },
+          {
+            guard: 'it would pay more than the new amount due',
+            target: 'confirming overpayment',
+            actions: 'store the billing data',
+          },
+        ],
+      },
+    },
+    'confirming overpayment': {
+      description:
+        'The amount is more than is due: the confirmation names the credit it leaves on the account, with Confirm and Back. Nothing is sent before Confirm.',
+      on: {
+        'payment.confirmed': { target: 'paying', actions: 'key the payment' },
+        'payment.cancelled': 'editing',
+        'billing.loaded': [
+          {
+            guard: 'the chosen account is gone',
+            target: 'editing',
+            actions: 'store the billing data',
+          },
+          {
+            guard: 'it would pay no more than the new amount due',
+            target: 'confirming',
+            actions: 'store the billing data',
+          },
+        ],
       },
     },
     paying: {

@@ -11,6 +11,7 @@ import {
   selectAmount,
   selectAmountError,
   selectConfirmation,
+  selectConfirmingOverpayment,
   selectEditing,
   selectOutcome,
   selectPaymentKey,
@@ -73,8 +74,24 @@ const project = (snapshot: Parameters<typeof selectAmount>[0]) => {
     accountError: selectAccountError(snapshot),
     /** The payment in words while it is confirmed and sent. */
     words: words ? `${words.amount} | ${words.account}` : null,
+    /** The credit the confirmation names: what the payment leaves above the amount due. */
+    credit: words?.credit ?? null,
+    /** The amount due the form knows (dollars). */
+    due: context.amountDue,
   };
 };
+
+/**
+ * What a payment of `amount` leaves on the account above the amount due `due`, in words ("$5.00"),
+ * or null when it pays no more than is due (the issue: "You are paying $X.XX more than is due: it
+ * stays as a credit of $X.XX on your account").
+ */
+function creditOf(amount: string, due: number): string | null {
+  const value = amountValue(amount);
+  if (value === null) return null;
+  const cents = Math.round(value * 100) - Math.round(due * 100);
+  return cents > 0 ? formatDollars(cents / 100) : null;
+}
 
 /** The payment in words: the amount in dollars and the account's label (portal.md §7 Billing). */
 function wordsOf(before: Projection): string {
@@ -114,6 +131,7 @@ const loadedWhileEditing =
         account: chosen,
         accounts: data.accounts.map((choice) => choice.id),
         type: data.automatic ? 'AUTOMATIC' : 'MANUAL',
+        due: data.amountDue,
         // An account problem shows only once Pay was pressed.
         accountError: accountChecked && chosen === null ? BILLING_MESSAGES.paymentAccount : null,
       },
@@ -140,6 +158,8 @@ const loadedWhilePaying =
         accounts,
         type: data.automatic ? 'AUTOMATIC' : 'MANUAL',
         words: `${formatDollars(amountValue(amount) ?? 0)} | ${labelOf(accounts, account)}`,
+        credit: creditOf(amount, data.amountDue),
+        due: data.amountDue,
       },
     };
   };
@@ -155,6 +175,7 @@ const succeeded = (message: string) => ({
     checked: false,
     accountChecked: false,
     words: null,
+    credit: null,
   },
   runs: RELOAD,
 });
@@ -176,6 +197,8 @@ const failed =
         amount,
         account: kept ? account : accounts.length === 1 ? accounts[0] : null,
         key: kept ? 'this payment' : 'another payment',
+        words: null,
+        credit: null,
       },
       runs: RELOAD,
     };
@@ -185,12 +208,25 @@ const failed =
  * Loaded again while a payment is confirmed: it stays as it is while the customer still has the
  * account; an account removed meanwhile (on another page) sends the form back to be chosen again.
  */
-const loadedWhileConfirming = (data: BillingData) => (before: Projection) =>
-  data.accounts.some((choice) => choice.id === before.account)
-    ? loadedWhilePaying(data)(before)
-    : { ...loadedWhileEditing(data)(before), to: 'editing' };
+const loadedWhileConfirming = (data: BillingData) => (before: Projection) => {
+  if (!data.accounts.some((choice) => choice.id === before.account))
+    return {
+      ...loadedWhileEditing(data)(before),
+      to: 'editing',
+      with: { ...loadedWhileEditing(data)(before).with, words: null, credit: null },
+    };
+  // The confirmation asked follows the new amount due: the credit it names is the one left.
+  const credit = creditOf(before.amount, data.amountDue);
+  const kept = loadedWhilePaying(data)(before);
+  return {
+    to: credit === null ? 'confirming' : 'confirming overpayment',
+    with: { ...kept.with, credit, due: data.amountDue },
+  };
+};
 
 const NOTHING_DUE: BillingData = { ...DATA, amountDue: 0 };
+/** A new bill raised the amount due (another tab, the billing run): $2,000.00 due. */
+const MORE_DUE: BillingData = { ...DATA, amountDue: 2000 };
 /** The bank account removed, and automatic payment turned on for the card (on other pages). */
 const ONLY_THE_CARD: BillingData = {
   ...DATA,
@@ -209,7 +245,8 @@ export const billingPaymentModel = defineMachine({
     'The Make a payment form of the Billing page. The amount starts at the amount due and the ' +
     'payment account at the default one (or the only one); both can be changed. The amount must ' +
     'be above $0.00 with at most two decimals and at most $10,000.00. Pay shows the payment in ' +
-    'words to confirm; Confirm sends it, and the page shows the answer (received, submitted, ' +
+    'words to confirm (more than is due: the credit it leaves on the account is named, and ' +
+    'nothing is sent before Confirm); Confirm sends it, and the page shows the answer (received, submitted, ' +
     'declined or not confirmed) and loads the amount due and the tables again. A payment sent ' +
     'again after a failure keeps its key, so it is never charged twice.',
   machine: paymentMachine,
@@ -251,12 +288,13 @@ export const billingPaymentModel = defineMachine({
       error: new Error('Network error'),
     }),
     sample('nothing is due now', { type: 'billing.loaded', ...NOTHING_DUE }),
+    sample('more is due now', { type: 'billing.loaded', ...MORE_DUE }),
     sample('only the card is left', { type: 'billing.loaded', ...ONLY_THE_CARD }),
     sample('no account is the default', { type: 'billing.loaded', ...NO_DEFAULT }),
     sample('the bank account is replaced', { type: 'billing.loaded', ...REPLACED }),
   ],
   project,
-  limit: 60000,
+  limit: 80000,
   // Any answer has the amount due and the tables loaded again (portal.md §7 Billing).
   expect: {
     effects: ['reload the billing data'],
@@ -276,6 +314,8 @@ export const billingPaymentModel = defineMachine({
         amountError: null,
         accountError: null,
         words: null,
+        credit: null,
+        due: 45.1,
       },
     },
     on: {
@@ -288,6 +328,8 @@ export const billingPaymentModel = defineMachine({
         'type 0.01': typed('0.01'),
         'type 10000.00': typed('10000.00'),
         'type 10000.01': typed('10000.01'),
+        'type 45.10': typed('45.10'),
+        'type 45.11': typed('45.11'),
         'leave the amount': ({ amount }) => ({
           to: 'stays',
           with: { checked: true, amountError: paymentAmountError(amount) },
@@ -296,10 +338,15 @@ export const billingPaymentModel = defineMachine({
           accounts.includes(CARD.id) ? { to: 'stays', with: { account: CARD.id } } : 'ignored',
         'choose an account that is not theirs': 'ignored',
         // Confirm only a payment the rules accept, from one of their accounts; else both
-        // problems show.
+        // problems show. More than is due is confirmed on its own, naming the credit it leaves.
         'press Pay': (before) =>
           passes(before.amount) && before.accounts.includes(before.account ?? 0)
-            ? { to: 'confirming', with: { words: wordsOf(before) } }
+            ? creditOf(before.amount, before.due) === null
+              ? { to: 'confirming', with: { words: wordsOf(before), credit: null } }
+              : {
+                  to: 'confirming overpayment',
+                  with: { words: wordsOf(before), credit: creditOf(before.amount, before.due) },
+                }
             : {
                 to: 'stays',
                 with: {
@@ -312,21 +359,40 @@ export const billingPaymentModel = defineMachine({
                 },
               },
         'nothing is due now': loadedWhileEditing(NOTHING_DUE),
+        'more is due now': loadedWhileEditing(MORE_DUE),
         'only the card is left': loadedWhileEditing(ONLY_THE_CARD),
         'no account is the default': loadedWhileEditing(NO_DEFAULT),
         'the bank account is replaced': loadedWhileEditing(REPLACED),
       },
       confirming: {
-        'press Back': { to: 'editing', with: { words: null } },
+        'press Back': { to: 'editing', with: { words: null, credit: null } },
         // One key per payment the person means to make.
-        'press Confirm': ({ words }) => ({ to: 'paying', with: { key: 'this payment', words } }),
+        'press Confirm': ({ words }) => ({
+          to: 'paying',
+          with: { key: 'this payment', words, credit: null },
+        }),
         'nothing is due now': loadedWhileConfirming(NOTHING_DUE),
+        'more is due now': loadedWhileConfirming(MORE_DUE),
+        'only the card is left': loadedWhileConfirming(ONLY_THE_CARD),
+        'no account is the default': loadedWhileConfirming(NO_DEFAULT),
+        'the bank account is replaced': loadedWhileConfirming(REPLACED),
+      },
+      // Nothing is sent before Confirm; Confirm sends the payment as it was confirmed.
+      'confirming overpayment': {
+        'press Back': { to: 'editing', with: { words: null, credit: null } },
+        'press Confirm': ({ words, credit }) => ({
+          to: 'paying',
+          with: { key: 'this payment', words, credit },
+        }),
+        'nothing is due now': loadedWhileConfirming(NOTHING_DUE),
+        'more is due now': loadedWhileConfirming(MORE_DUE),
         'only the card is left': loadedWhileConfirming(ONLY_THE_CARD),
         'no account is the default': loadedWhileConfirming(NO_DEFAULT),
         'the bank account is replaced': loadedWhileConfirming(REPLACED),
       },
       paying: {
         'nothing is due now': loadedWhilePaying(NOTHING_DUE),
+        'more is due now': loadedWhilePaying(MORE_DUE),
         'only the card is left': loadedWhilePaying(ONLY_THE_CARD),
         'no account is the default': loadedWhilePaying(NO_DEFAULT),
         'the bank account is replaced': loadedWhilePaying(REPLACED),
@@ -358,6 +424,9 @@ export const billingPaymentModel = defineMachine({
       sample('type 0.01', { type: 'amount.changed', value: '0.01' }),
       sample('type 10000.00', { type: 'amount.changed', value: '10000.00' }),
       sample('type 10000.01', { type: 'amount.changed', value: '10000.01' }),
+      // The amount due itself, and a cent more: only the cent more is an overpayment.
+      sample('type 45.10', { type: 'amount.changed', value: '45.10' }),
+      sample('type 45.11', { type: 'amount.changed', value: '45.11' }),
     ],
   },
   states: {
@@ -373,6 +442,22 @@ export const billingPaymentModel = defineMachine({
         confirmation !== null && confirmation.amount.startsWith('$') && confirmation.account !== '',
         'the amount and the account show in words',
       );
+      expectThat(confirmation?.credit === null, 'no credit is named: it pays no more than is due');
+      expectThat(!selectConfirmingOverpayment(snapshot), 'no overpayment is confirmed');
+      expectThat(!selectPaymentProcessing(snapshot), 'the payment is not sent yet');
+      expectThat(selectOutcome(snapshot) === null, 'no earlier answer shows');
+    },
+    'confirming overpayment': (snapshot) => {
+      const confirmation = selectConfirmation(snapshot);
+      expectThat(
+        confirmation !== null && confirmation.amount.startsWith('$') && confirmation.account !== '',
+        'the amount and the account show in words',
+      );
+      expectThat(
+        confirmation?.credit !== null && confirmation?.credit?.startsWith('$') === true,
+        'the credit the payment leaves is named',
+      );
+      expectThat(selectConfirmingOverpayment(snapshot), 'the overpayment is confirmed');
       expectThat(!selectPaymentProcessing(snapshot), 'the payment is not sent yet');
       expectThat(selectOutcome(snapshot) === null, 'no earlier answer shows');
     },

@@ -1,9 +1,10 @@
 /** What the make-a-payment form shows, from the payment machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { formatDollars } from '#shared/cart/money';
+import { formatCents, formatDollars } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { amountValue, paymentAmountError } from '#shared/billing';
 import {
+  overpaymentCents,
   type PaymentAccountChoice,
   type PaymentOutcome,
   type paymentMachine,
@@ -58,17 +59,32 @@ export function selectEditing(snapshot: PaymentSnapshot): boolean {
   return snapshot.matches('editing');
 }
 
-/** While confirming and paying: what is paid, in words ("$20.00", "Bank account ending in 6789"). */
+/**
+ * While confirming and paying: what is paid, in words ("$20.00", "Bank account ending in 6789"),
+ * and, when it is more than is due, the credit it leaves ("$5.00"; null otherwise).
+ */
 export function selectConfirmation(
   snapshot: PaymentSnapshot,
-): { amount: string; account: string } | null {
-  if (!snapshot.matches('confirming') && !snapshot.matches('paying')) return null;
-  const { amount, accounts, accountId } = snapshot.context;
+): { amount: string; account: string; credit: string | null } | null {
+  if (
+    !snapshot.matches('confirming') &&
+    !snapshot.matches('confirming overpayment') &&
+    !snapshot.matches('paying')
+  )
+    return null;
+  const { amount, accounts, accountId, amountDue } = snapshot.context;
   const value = amountValue(amount);
+  const credit = overpaymentCents(amount, amountDue);
   return {
     amount: value === null ? amount : formatDollars(value),
     account: accounts.find((choice) => choice.id === accountId)?.label ?? '',
+    credit: credit === 0 ? null : formatCents(credit),
   };
+}
+
+/** The overpayment's confirmation is asked: the credit the payment leaves is named. */
+export function selectConfirmingOverpayment(snapshot: PaymentSnapshot): boolean {
+  return snapshot.matches('confirming overpayment');
 }
 
 /** The answer to the last payment: the server's message. */

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { BILLING_PAGE_TEXT } from '../../src/shared/messages/billing-page.ts';
 import { paymentAmountError } from '../../src/shared/billing.ts';
 import {
   paymentMachine,
@@ -12,6 +13,7 @@ import {
   selectAccountId,
   selectAmount,
   selectAmountError,
+  selectConfirmation,
   selectOutcome,
   selectPaymentType,
 } from '../../machines/billing/payment.selectors.ts';
@@ -123,5 +125,36 @@ describe('make a payment (portal.md §4 "Payment")', () => {
     expect(sent[3]).toMatchObject({ amount: 5, payment_account_id: CARD.id });
     expect(sent[3].key).not.toBe(sent[2].key);
     expect(reloads()).toBe(4);
+  });
+
+  it('paying more than is due names the credit it leaves, and sends nothing before Confirm', async () => {
+    const { actor, sent } = start(['ok']);
+    actor.send({ type: 'amount.changed', value: '50.00' });
+    actor.send({ type: 'payment.requested' });
+    expect(actor.getSnapshot().matches('confirming overpayment')).toBe(true);
+    expect(selectConfirmation(actor.getSnapshot())).toEqual({
+      amount: '$50.00',
+      account: BANK.label,
+      credit: '$4.90',
+    });
+    expect(BILLING_PAGE_TEXT.overpayment('$4.90')).toBe(
+      'You are paying $4.90 more than is due: it stays as a credit of $4.90 on your account.',
+    );
+    expect(sent).toEqual([]);
+    // Back: nothing sent; the amount due itself is confirmed without a credit.
+    actor.send({ type: 'payment.cancelled' });
+    expect(sent).toEqual([]);
+    actor.send({ type: 'amount.changed', value: '45.10' });
+    actor.send({ type: 'payment.requested' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(selectConfirmation(actor.getSnapshot())?.credit).toBeNull();
+    actor.send({ type: 'payment.cancelled' });
+    actor.send({ type: 'amount.changed', value: '45.11' });
+    actor.send({ type: 'payment.requested' });
+    expect(selectConfirmation(actor.getSnapshot())?.credit).toBe('$0.01');
+    expect(sent).toEqual([]);
+    actor.send({ type: 'payment.confirmed' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(sent).toMatchObject([{ amount: 45.11, payment_account_id: BANK.id }]);
   });
 });

@@ -17,4 +17,7 @@ export const BILLING_PAGE_TEXT = {
   noBills: 'No bills yet.',
   noPayments: 'No payments yet.',
   noBillingAddress: 'No billing address on file.',
+  /** The confirmation of a payment of more than is due: the credit it leaves, in dollars. */
+  overpayment: (credit: string) =>
+    `You are paying ${credit} more than is due: it stays as a credit of ${credit} on your account.`,
 } as const;

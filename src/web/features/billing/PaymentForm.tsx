@@ -1,4 +1,7 @@
-/** Make a payment (machines/billing/payment.machine.ts): amount, account, Pay, Confirm. */
+/**
+ * Make a payment (machines/billing/payment.machine.ts): amount, account, Pay, Confirm; more than
+ * is due names the credit it leaves before Confirm.
+ */
 import {
   Alert,
   Anchor,
@@ -156,6 +159,11 @@ export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
             <Text>
               Pay <strong>{confirmation.amount}</strong> from {confirmation.account}?
             </Text>
+            {confirmation.credit !== null && (
+              <Text data-testid="payment-credit">
+                {BILLING_PAGE_TEXT.overpayment(confirmation.credit)}
+              </Text>
+            )}
             <Group gap="sm">
               <Button
                 loading={processing}

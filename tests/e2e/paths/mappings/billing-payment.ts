@@ -89,6 +89,18 @@ async function checkEditing({ page, expect, step }: StateCheckContext) {
   } else await expect(outcome(page)).toHaveCount(0);
 }
 
+/** The payment in words with Confirm and Back, and nothing answered yet. */
+async function checkConfirming({ page, expect }: StateCheckContext) {
+  const value = await amountBox(page).inputValue();
+  const label = await accountBox(page).locator('option:checked').innerText();
+  await expect(confirmGroup(page)).toContainText(
+    `Pay ${formatDollars(amountValue(value) ?? 0)} from ${label}?`,
+  );
+  await expect(confirmGroup(page).getByRole('button', { name: 'Confirm payment' })).toBeEnabled();
+  await expect(form(page).getByRole('button', { name: 'Pay' })).toHaveCount(0);
+  await expect(outcome(page)).toHaveCount(0);
+}
+
 export const billingPaymentMapping: BrowserMapping = {
   machine: 'billing-payment',
   async start({ page, visit, upcoming }) {
@@ -163,9 +175,11 @@ export const billingPaymentMapping: BrowserMapping = {
     // The model's amount due loaded again is $0.00: the real one is, after the whole amount due
     // was paid (an untouched amount).
     'billing.loaded': ({ event, earlier }) => {
-      const { accounts, defaultAccountId } = event as unknown as BillingData;
+      const { accounts, defaultAccountId, amountDue } = event as unknown as BillingData;
       if (accounts.length !== 2 || defaultAccountId === null)
         return 'the accounts change only on the payment methods page, not on this one';
+      if (amountDue > 0)
+        return 'a larger amount due comes with a new bill (the billing run), not from this page';
       return paidInFull(earlier)
         ? undefined
         : 'the real amount due is $0.00 only once it was all paid';
@@ -199,17 +213,20 @@ export const billingPaymentMapping: BrowserMapping = {
   },
   states: {
     editing: checkEditing,
-    confirming: async ({ page, expect }) => {
-      const value = await amountBox(page).inputValue();
-      const label = await accountBox(page).locator('option:checked').innerText();
-      await expect(confirmGroup(page)).toContainText(
-        `Pay ${formatDollars(amountValue(value) ?? 0)} from ${label}?`,
+    confirming: async (context) => {
+      await checkConfirming(context);
+      await context.expect(context.page.getByTestId('payment-credit')).toHaveCount(0);
+    },
+    // More than is due: the credit it leaves is named, and nothing is sent before Confirm.
+    'confirming overpayment': async (context) => {
+      const { page, expect } = context;
+      await checkConfirming(context);
+      const paying = amountValue(await amountBox(page).inputValue()) ?? 0;
+      const due = Number(boxText(await page.getByTestId('amount-due').innerText()));
+      const credit = formatDollars((Math.round(paying * 100) - Math.round(due * 100)) / 100);
+      await expect(page.getByTestId('payment-credit')).toHaveText(
+        `You are paying ${credit} more than is due: it stays as a credit of ${credit} on your account.`,
       );
-      await expect(
-        confirmGroup(page).getByRole('button', { name: 'Confirm payment' }),
-      ).toBeEnabled();
-      await expect(form(page).getByRole('button', { name: 'Pay' })).toHaveCount(0);
-      await expect(outcome(page)).toHaveCount(0);
     },
   },
   notShown: { paying: 'lasts only while the server answers; the state after it is checked' },
