@@ -82,6 +82,21 @@ describe('the form page', () => {
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
   });
 
+  it('draws itself in the framing page’s colour scheme: dark when asked, else light', async () => {
+    const page = (scheme: string) =>
+      request(`/form?origin=${encodeURIComponent(PARENT)}&scheme=${encodeURIComponent(scheme)}`);
+    const dark = await (await page('dark')).text();
+    expect(dark).toContain('<html lang="en" data-scheme="dark">');
+    expect(dark).toContain('<meta name="color-scheme" content="dark">');
+    for (const other of ['light', '', 'DARK', '"><script>x()</script>']) {
+      const html = await (await page(other)).text();
+      expect(html, other).toContain('<html lang="en" data-scheme="light">');
+      expect(html, other).not.toContain('x()');
+    }
+    const css = await (await request('/form.css')).text();
+    expect(css).toMatch(/\[data-scheme="dark"\] body \{[^}]*background: #242424/);
+  });
+
   it.each([
     'https://evil.example',
     'http://localhost:3000.evil.example',

@@ -3,8 +3,9 @@
  * real card processor (signup.md §2 "payment-card modal", §4 "Payment").
  *
  * Browser side (no credentials; only from an allowed parent page):
- * - `GET /form?origin=<parent origin>&account_name=<name>`: the card form, framable only by that
- *   exact origin, which must be in CARD_PROVIDER_PARENT_ORIGINS.
+ * - `GET /form?origin=<parent origin>&account_name=<name>&scheme=dark|light`: the card form, in the
+ *   framing page's colour scheme, framable only by that exact origin, which must be in
+ *   CARD_PROVIDER_PARENT_ORIGINS.
  * - `GET /form.js`, `GET /form.css`: its script and style.
  * - `POST /tokens` (from the form's own script): checks and keeps the card, answers its token.
  *
@@ -18,7 +19,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CARD_EXPIRY_CENTURY } from '#shared/constants';
-import { CARD_TOKEN_MESSAGE_TYPE } from '#shared/schemas/card-token';
+import { CARD_FORM_SCHEME_PARAM, CARD_TOKEN_MESSAGE_TYPE } from '#shared/schemas/card-token';
 import { cardProviderOrigins, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -167,9 +168,12 @@ export function createCardProviderApp(deps: CardProviderDeps) {
       });
     }
     const accountName = (c.req.query('account_name') ?? '').slice(0, 100);
+    // The framing page's colour scheme; anything else is the light one.
+    const scheme = c.req.query(CARD_FORM_SCHEME_PARAM) === 'dark' ? 'dark' : 'light';
     return c.html(
       formPageHtml({
         parentOrigin,
+        scheme,
         accountName,
         messageType: CARD_TOKEN_MESSAGE_TYPE,
         century: CARD_EXPIRY_CENTURY,

@@ -5,11 +5,14 @@
  * page that frames the form), and posts only the resulting token and what it shows to the parent
  * page, with the parent's exact origin as the target.
  */
+import type { ColorScheme } from '#shared/constants';
 import { escapeHtml } from '#shared/html';
 import { cardRules, type CardField, type CardRules } from './card-rules.ts';
 
 export interface FormPageSettings {
   parentOrigin: string;
+  /** The colour scheme of the page that frames the form (`?scheme=`): the form draws itself so. */
+  scheme: ColorScheme;
   accountName: string;
   messageType: string;
   century: number;
@@ -36,10 +39,11 @@ export function formPageHtml(settings: FormPageSettings): string {
     .map(([key, value]) => `data-${key}="${escapeHtml(value)}"`)
     .join(' ');
   return `<!doctype html>
-<html lang="en">
+<html lang="en" data-scheme="${settings.scheme}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="${settings.scheme}">
 <title>Add a card</title>
 <link rel="stylesheet" href="form.css">
 </head>
@@ -52,7 +56,7 @@ export function formPageHtml(settings: FormPageSettings): string {
     <p class="brand" id="card-brand" aria-live="polite"></p>
     <div class="row">
       ${field('expiry', 'Expiry', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', 'MM/YY')}
-      ${field('cvc', 'Security code', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}
+      ${field('cvc', 'Security code', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4"', '3 or 4 digits')}
     </div>
     <button type="submit" id="card-submit">Add card</button>
     <p id="card-status" role="status" aria-live="polite"></p>
@@ -77,10 +81,12 @@ export function refusedPageHtml(): string {
 export const FORM_CSS = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 body { margin: 0; padding: 16px; color: #1a1b1e; background: #fff; }
+input { color: inherit; background: #fff; }
 h1 { font-size: 1.15rem; margin: 0 0 8px; }
 .note { font-size: 0.85rem; color: #495057; margin: 0 0 12px; }
-.field { display: flex; flex-direction: column; margin-bottom: 12px; flex: 1; }
-.row { display: flex; gap: 12px; }
+.field { display: flex; flex-direction: column; margin-bottom: 12px; flex: 1; min-width: 0; }
+/* Fields side by side start level: each has its label, its hint and its box in the same rows. */
+.row { display: flex; gap: 12px; align-items: flex-start; }
 label { font-weight: 600; font-size: 0.9rem; margin-bottom: 4px; }
 .hint { font-size: 0.8rem; color: #495057; margin-bottom: 4px; }
 input { font: inherit; padding: 8px 10px; border: 1px solid #868e96; border-radius: 4px; }
@@ -91,6 +97,16 @@ input[aria-invalid="true"] { border-color: #c92a2a; }
 button { font: inherit; font-weight: 600; padding: 10px 16px; border: 0; border-radius: 4px; background: #1864ab; color: #fff; cursor: pointer; }
 button[disabled] { background: #868e96; cursor: progress; }
 #card-status { font-size: 0.9rem; margin: 10px 0 0; }
+/* The dark scheme (?scheme=dark), in the colours of the portal's dark modal around it. */
+:root[data-scheme="dark"] { color-scheme: dark; }
+[data-scheme="dark"] body { color: #c9c9c9; background: #242424; }
+[data-scheme="dark"] .note, [data-scheme="dark"] .hint { color: #a6a7ab; }
+[data-scheme="dark"] .brand { color: #c9c9c9; }
+[data-scheme="dark"] input { background: #2e2e2e; border-color: #828282; }
+[data-scheme="dark"] input:focus { outline-color: #4dabf7; }
+[data-scheme="dark"] input[aria-invalid="true"] { border-color: #ff8787; }
+[data-scheme="dark"] .error { color: #ff8787; }
+[data-scheme="dark"] button[disabled] { background: #5c5f66; }
 `;
 
 /**

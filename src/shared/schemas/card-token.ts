@@ -8,10 +8,24 @@
  * only if it parses with {@link CardTokenMessageSchema}; see {@link readCardTokenMessage}.
  */
 import * as v from 'valibot';
-import { CARD_EXPIRY_CENTURY } from '../constants.ts';
+import { CARD_EXPIRY_CENTURY, type ColorScheme } from '../constants.ts';
 
 /** `type` of the message that carries a new card. */
 export const CARD_TOKEN_MESSAGE_TYPE = 'card-provider:token';
+
+/**
+ * The query parameter of the card form's address that asks for the colour scheme of the page that
+ * frames it (`dark` or `light`): the provider's page then draws itself in that scheme, so that a
+ * dark modal does not frame a white form.
+ */
+export const CARD_FORM_SCHEME_PARAM = 'scheme';
+
+/** The card form's address with the framing page's colour scheme. */
+export function cardFormAddress(url: string, scheme: ColorScheme): string {
+  const address = new URL(url);
+  address.searchParams.set(CARD_FORM_SCHEME_PARAM, scheme);
+  return address.toString();
+}
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb'] as const;
 export type CardBrandName = (typeof CARD_BRANDS)[number];

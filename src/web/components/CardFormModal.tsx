@@ -3,13 +3,16 @@
  * provider's own form in a frame from the provider's origin. The card number never reaches this
  * page: the form posts only a token and what it shows, and the page takes it only from that frame
  * and origin. It renders the card form machine (machines/payments/card-form.machine.ts) that the
- * signup's payment and the payment methods page invoke while their modal is open.
+ * signup's payment and the payment methods page invoke while their modal is open. The form's
+ * address carries the page's colour scheme (`scheme=dark`), which the provider's page follows.
  */
 import { Alert, Button, Center, Loader, Modal, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
+import { cardFormAddress } from '#shared/schemas/card-token';
 import type { CardFormActor } from '#machines/payments/card-form.machine';
+import { selectColorScheme } from '#machines/shell/theme.selectors';
 import { selectCardModal, type CardModalView } from '#machines/payments/card-form.selectors';
 import { useAppServices } from '../app/context.tsx';
 import { listenForCardMessages } from './card-messages.ts';
@@ -18,7 +21,9 @@ import { useReturnFocus } from './focus.ts';
 const sameModal = (a: CardModalView, b: CardModalView) => JSON.stringify(a) === JSON.stringify(b);
 
 function CardForm({ url, cardForm }: { url: string; cardForm: CardFormActor }) {
-  const { config } = useAppServices();
+  const { config, actors } = useAppServices();
+  // The provider's page draws itself in the scheme of the page around it (the signup: light).
+  const scheme = useSelector(actors.theme, selectColorScheme);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(
     () =>
@@ -32,7 +37,7 @@ function CardForm({ url, cardForm }: { url: string; cardForm: CardFormActor }) {
   return (
     <iframe
       ref={frame}
-      src={url}
+      src={cardFormAddress(url, scheme)}
       title="Card form of our card processor"
       data-testid="card-form-frame"
       style={{ width: '100%', height: 440, border: 0 }}

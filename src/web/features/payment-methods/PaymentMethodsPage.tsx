@@ -100,11 +100,12 @@ function MethodCardView({
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} size="h4" id={headingId}>
+          <Title order={2} size="h4" id={headingId} style={{ minWidth: 0 }}>
             {method.label}
           </Title>
+          {/* The title wraps; the badge keeps its whole word (never "DEFA…"). */}
           {method.isDefault && (
-            <Badge color="blue" variant="light">
+            <Badge color="blue" variant="light" style={{ flexShrink: 0 }}>
               {PAYMENT_METHODS_MESSAGES.defaultBadge}
             </Badge>
           )}
