@@ -13,6 +13,7 @@ import { selectUser } from '#machines/session/session.selectors';
 import { noticesApi } from '../api/notices.ts';
 import { useAppServices } from '../app/context.tsx';
 import { LoadFailure } from '../components/LoadFailure.tsx';
+import classes from './NoticesBanner.module.css';
 
 /** The current notices of the logged-in user, each with Acknowledge, and Ignore where ignorable. */
 function Banner() {
@@ -61,7 +62,7 @@ function Banner() {
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
             data-testid="notice"
           >
-            <Box className="notice-content">
+            <Box className={classes.content}>
               {/* Rendered and sanitised by the server when the notice was written. */}
               <div dangerouslySetInnerHTML={{ __html: notice.content_html }} />
             </Box>

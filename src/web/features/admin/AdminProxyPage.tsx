@@ -27,7 +27,7 @@ import { useAppServices } from '../../app/context.tsx';
 import { verifyIdentity } from '../../app/verify-identity.ts';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { adminApi } from './api.ts';
-import { NoticesAuthoring } from './notices/NoticesAuthoring.tsx';
+import { NoticesAdmin } from './notices/NoticesAdmin.tsx';
 
 function oneLine(address: PostalAddress | null): string {
   if (!address) return '';
@@ -135,7 +135,7 @@ export default function AdminProxyPage() {
           </Table.Tbody>
         </Table>
       )}
-      <NoticesAuthoring />
+      <NoticesAdmin />
     </Stack>
   );
 }

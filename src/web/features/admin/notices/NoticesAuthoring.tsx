@@ -212,9 +212,12 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
   );
 }
 
-/** A new, empty form after each notice published. */
-export function NoticesAuthoring() {
+/** A new, empty form after each notice published; `onPublished` hears of each. */
+export function NoticesAuthoring({ onPublished }: { onPublished?: () => void }) {
   const [published, setPublished] = useState(0);
-  const next = useCallback(() => setPublished((n) => n + 1), []);
+  const next = useCallback(() => {
+    setPublished((n) => n + 1);
+    onPublished?.();
+  }, [onPublished]);
   return <NoticeForm key={published} onPublished={next} />;
 }

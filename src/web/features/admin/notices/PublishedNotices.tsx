@@ -1,0 +1,260 @@
+/**
+ * The Admin tab's published notices (docs/people.md "The provider's side of notices"): every
+ * notice with its reach, period and counts; Edit on a notice not started, Withdraw on one not
+ * ended, each asked about before anything is sent. The published notices machine decides; this
+ * view renders its selectors and sends it events.
+ */
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  InputBase,
+  Modal,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_ADMIN_MESSAGES as M } from '#shared/notices/messages';
+import type { NoticeDraftField } from '#machines/notices/draft';
+import type { PublishedNoticesActor } from '#machines/notices/published.machine';
+import {
+  selectConfirmation,
+  selectDone,
+  selectEdit,
+  selectError,
+  selectListed,
+  selectLoadFailed,
+  selectLoading,
+  selectRows,
+  type EditView,
+} from '#machines/notices/published.selectors';
+import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function EditForm({ actor, edit }: { actor: PublishedNoticesActor; edit: EditView }) {
+  const { draft, errors, busy } = edit;
+  const change = (field: NoticeDraftField, value: string | boolean) =>
+    actor.send({ type: 'draft.changed', field, value });
+  const text = (field: NoticeDraftField) => ({
+    value: String(draft[field]),
+    error: errors[field],
+    disabled: busy,
+    styles: READABLE_TEXT_INPUT,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      change(field, event.currentTarget.value),
+  });
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="notice-edit-title">
+      <Title order={3} size="h5" id="notice-edit-title" mb="xs">
+        {edit.heading}
+      </Title>
+      <form
+        noValidate
+        aria-labelledby="notice-edit-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'edit.submitted' });
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput label="Title" required {...text('title')} />
+          <InputBase
+            component="textarea"
+            rows={5}
+            label="Text (Markdown)"
+            required
+            {...text('content')}
+          />
+          <Checkbox
+            label={NOTICE_MESSAGES.ignorable}
+            checked={draft.ignorable}
+            disabled={busy}
+            onChange={(event) => change('ignorable', event.currentTarget.checked)}
+          />
+          <Radio.Group
+            label="Audience"
+            value={draft.audience}
+            onChange={(value) => change('audience', value)}
+          >
+            <Group gap="md" mt={4}>
+              <Radio value="all" label={NOTICE_MESSAGES.allCustomers} disabled={busy} />
+              <Radio value="one" label={NOTICE_MESSAGES.oneCustomer} disabled={busy} />
+            </Group>
+          </Radio.Group>
+          {draft.audience === 'one' && (
+            <TextInput label="Customer number" inputMode="numeric" {...text('cid')} />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Starts" type="datetime-local" required {...text('starts_at')} />
+            <TextInput label="Ends" type="datetime-local" required {...text('ends_at')} />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" disabled={busy}>
+              {M.save}
+            </Button>
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'edit.cancelled' })}
+            >
+              {M.cancel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export function PublishedNotices({ actor }: { actor: PublishedNoticesActor }) {
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectLoadFailed);
+  const listed = useSelector(actor, selectListed);
+  const rows = useSelector(actor, selectRows, same);
+  const error = useSelector(actor, selectError);
+  const done = useSelector(actor, selectDone);
+  const edit = useSelector(actor, selectEdit, same);
+  const question = useSelector(actor, selectConfirmation, same);
+  const cancel = () => actor.send({ type: 'confirmation.cancelled' });
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="notices-published">
+      <Title order={2} size="h4" id="notices-published" mb="xs">
+        {M.listTitle}
+      </Title>
+      <Stack gap="sm">
+        {loading && <Text size="sm">Loading…</Text>}
+        {failed && (
+          <LoadFailure
+            title={M.loadFailed}
+            message={error}
+            onRetry={() => actor.send({ type: 'notices.retry.pressed' })}
+          />
+        )}
+        {listed && error && !edit && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {done && (
+          <Alert color="green" role="status">
+            {done}
+          </Alert>
+        )}
+        {listed && rows.length === 0 && <Text size="sm">{M.listEmpty}</Text>}
+        {listed && rows.length > 0 && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table data-testid="published-notices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Reach</Table.Th>
+                  <Table.Th>Period</Table.Th>
+                  <Table.Th>Acknowledged</Table.Th>
+                  <Table.Th>Ignored</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.notice.id} data-testid={`published-notice-${row.notice.id}`}>
+                    <Table.Td>{row.notice.title}</Table.Td>
+                    <Table.Td>{row.reach}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {row.period}
+                      </Text>
+                      <Text size="sm">
+                        {when(row.notice.starts_at)} – {when(row.notice.ends_at)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{row.notice.acknowledged}</Table.Td>
+                    <Table.Td>{row.notice.ignored}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {row.canEdit && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`${M.edit} “${row.notice.title}”`}
+                            onClick={() =>
+                              actor.send({ type: 'notice.edit.pressed', id: row.notice.id })
+                            }
+                          >
+                            {M.edit}
+                          </Button>
+                        )}
+                        {row.canWithdraw && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`${M.withdraw} “${row.notice.title}”`}
+                            onClick={() =>
+                              actor.send({ type: 'notice.withdraw.pressed', id: row.notice.id })
+                            }
+                          >
+                            {M.withdraw}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {edit && (
+          <>
+            {error && (
+              <Alert color="red" role="alert" title="The notice was not saved">
+                {error}
+              </Alert>
+            )}
+            <EditForm actor={actor} edit={edit} />
+          </>
+        )}
+      </Stack>
+      <Modal
+        opened={question !== null}
+        onClose={cancel}
+        title={question?.title}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text mb="md">{question?.message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" disabled={question?.sending} onClick={cancel}>
+            {M.cancel}
+          </Button>
+          {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
+          <Button
+            color={question?.kind === 'withdraw' ? 'red.9' : undefined}
+            loading={question?.sending}
+            onClick={() =>
+              actor.send({
+                type: question?.kind === 'withdraw' ? 'withdraw.confirmed' : 'save.confirmed',
+              })
+            }
+          >
+            {question?.confirm}
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}
