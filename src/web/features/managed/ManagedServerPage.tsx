@@ -44,7 +44,7 @@ function ManagedServerView({ iid }: { iid: number }) {
           </Anchor>
         )}
       </Group>
-      {server.status === 'loading' && <Loader aria-label={M.loadingServer} />}
+      {server.status === 'loading' && <Loader role="status" aria-label={M.loadingServer} />}
       {server.status === 'not found' && (
         <Alert color="yellow" role="alert">
           {M.serverNotFound}
