@@ -1,35 +1,21 @@
 /**
- * Work a request leaves to be done after its answer has been sent, so that the answer's timing
- * never depends on it (a recovery email is looked up and queued only for known accounts). The work
- * is kept per database: {@link settled} waits for it, before the mailbox is read and before the
- * database is closed.
+ * Work a request leaves for after its answer is a job of the job runner (src/server/jobs), queued
+ * in the database before the answer is sent, so that it outlives the process: a recovery email is
+ * looked up and queued by a `recovery.*` job, the same for known and unknown accounts, and every
+ * email is delivered by a `mail.deliver` job.
+ *
+ * {@link settled} is where a caller waits for that work in this process: the mailbox (so that it
+ * shows the recovery emails asked for so far) and the API tests, whose runner is not started and
+ * runs jobs only when driven.
  */
 import type { DatabaseHandle } from './db/client.ts';
-import type { Logger } from './logger.ts';
+import { runnerOf } from './jobs/registry.ts';
 
-const pending = new WeakMap<DatabaseHandle, Set<Promise<void>>>();
-
-/** Runs `work` once the current request has answered; a failure is logged, never thrown. */
-export function afterResponse(
-  database: DatabaseHandle,
-  log: Logger,
-  what: string,
-  work: () => Promise<void>,
-): void {
-  let tasks = pending.get(database);
-  if (!tasks) {
-    tasks = new Set();
-    pending.set(database, tasks);
-  }
-  const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(work)
-    .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
-    .finally(() => tasks.delete(task));
-  tasks.add(task);
-}
-
-/** Resolves once no work is left for this database (work queued meanwhile included). */
+/**
+ * Runs every job that is due on this database's runner in this process, until none is (jobs they
+ * queue included), unless the runner was stopped. A job waiting for its retry is not due.
+ */
 export async function settled(database: DatabaseHandle): Promise<void> {
-  const tasks = pending.get(database);
-  while (tasks && tasks.size > 0) await Promise.all([...tasks]);
+  const runner = runnerOf(database);
+  if (runner && !runner.stopped) await runner.drain();
 }

@@ -113,6 +113,37 @@ export interface Config {
   dns: DnsConfig;
   /** The hypervisor of virtual servers (src/server/hypervisor/config.ts, HYPERVISOR_*). */
   hypervisor: HypervisorConfig;
+  /** The job runner and mail delivery (src/server/jobs, docs/operations.md). */
+  jobs: JobsConfig;
+  /**
+   * The bearer token `GET /metrics` asks for (METRICS_TOKEN). Without one, /metrics answers in
+   * development only (404 otherwise).
+   */
+  metricsToken: string | undefined;
+}
+
+/** The job runner (src/server/jobs) and mail delivery through it (docs/operations.md). */
+export interface JobsConfig {
+  /** Seconds between two looks for due jobs while a queue is idle (JOB_POLL_SECONDS). */
+  pollSeconds: number;
+  /**
+   * Seconds between two maintenance passes of the cluster (JOB_MAINTENANCE_SECONDS): jobs whose
+   * lease ran out are handed back for a retry, old jobs archived, old mail given up.
+   */
+  maintenanceSeconds: number;
+  mail: {
+    /** The first retry's delay; each next one doubles, with jitter (MAIL_RETRY_SECONDS). */
+    retrySeconds: number;
+    /**
+     * How long one delivery may hold a message before another instance takes it over
+     * (MAIL_LEASE_SECONDS); the SMTP timeouts are a third of it.
+     */
+    leaseSeconds: number;
+    /** An email not sent after this many hours is given up, marked failed (MAIL_MAX_AGE_HOURS). */
+    maxAgeHours: number;
+    /** Deliveries one instance runs at once (MAIL_CONCURRENCY). */
+    concurrency: number;
+  };
 }
 
 /** OpenStreetMap's standard tiles, the map's by default: up to zoom 19, with its attribution. */
@@ -311,7 +342,30 @@ export function loadConfig(env: Env = process.env): Config {
     ...billingConfig(env, nodeEnv === 'production'),
     hostAgent: hostAgentConfig(env),
     dns: loadDnsConfig(env, (variable, problem) => new ConfigError(variable, problem)),
+    jobs: jobsConfig(env),
+    metricsToken: metricsToken(env),
   };
+}
+
+function jobsConfig(env: Env): JobsConfig {
+  return {
+    pollSeconds: field(env, 'JOB_POLL_SECONDS', wholeNumber(1, 3600), '2'),
+    maintenanceSeconds: field(env, 'JOB_MAINTENANCE_SECONDS', wholeNumber(1, 3600), '30'),
+    mail: {
+      retrySeconds: field(env, 'MAIL_RETRY_SECONDS', wholeNumber(1, 86_400), '30'),
+      leaseSeconds: field(env, 'MAIL_LEASE_SECONDS', wholeNumber(3, 3600), '120'),
+      maxAgeHours: field(env, 'MAIL_MAX_AGE_HOURS', wholeNumber(1, 720), '48'),
+      concurrency: field(env, 'MAIL_CONCURRENCY', wholeNumber(1, 64), '4'),
+    },
+  };
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = optional(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < 24) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 24 characters long');
+  }
+  return token;
 }
 
 /** The host of a tile URL template: names, IPv4 addresses and a port (nothing a CSP reads apart). */

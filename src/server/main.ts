@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
 import { startBillingJob } from './billing/run.ts';
 import { startDnsPublisher } from './dns/publication.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import type { OrderHooks } from './orders/hooks.ts';
 
 export interface RunningServer {
@@ -25,6 +26,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   logger: Logger;
   seed: SeedReport;
+  /** The job runner of this instance (src/server/jobs), started. */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,9 @@ export async function startServer(
   const billingJob = startBillingJob({ config: appConfig, database, logger, clock });
   // The DNS publisher loop (docs/dns.md "Publishing"): every instance runs one.
   const dnsPublisher = startDnsPublisher({ config: appConfig, database, logger });
+  // The job runner (docs/operations.md): every instance runs one, on the shared job table.
+  const jobs = createJobRunner({ config: appConfig, database, logger, clock });
+  await jobs.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -102,10 +108,12 @@ export async function startServer(
     database,
     logger,
     seed,
+    jobs,
     close: () =>
       (closing ??= (async () => {
         await billingJob.stop();
         await dnsPublisher.stop();
+        await jobs.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would hold the close open.

@@ -10,6 +10,7 @@ import { SettableClock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { useInProcessStandIn } from '../../src/server/hypervisor/index.ts';
+import { createJobRunner, type JobRunner } from '../../src/server/jobs/runner.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import type { OrderHooks } from '../../src/server/orders/hooks.ts';
 import { createTestDatabase, testConfig } from './database.ts';
@@ -22,6 +23,11 @@ export interface TestApp {
   logger: Logger;
   /** The server's clock for business dates: set it or move it. */
   clock: SettableClock;
+  /**
+   * The app's job runner, not started: `settled(t.database)` and `jobs.drain()` run the due
+   * jobs; a test may `start()` it (then `close()` stops it).
+   */
+  jobs: JobRunner;
   /** A request to the API: `path` is relative to the API base path. */
   api(path: string, init?: RequestInit): Promise<Response>;
   /** A new browser-like visitor: its own cookies, the CSRF header echoed. */
@@ -43,7 +49,9 @@ export async function createTestApp(
   const database = await createTestDatabase(inject('dbSnapshot'));
   const logger = options.logger ?? createLogger('error');
   const clock = new SettableClock(options.now ?? new Date());
-  const app = createApp({ config, database, logger, clock, orderHooks: options.orderHooks });
+  const deps = { config, database, logger, clock, orderHooks: options.orderHooks };
+  const app = createApp(deps);
+  const jobs = createJobRunner(deps);
   // Virtual servers answer from the stand-in hypervisor, reached in process on this clock.
   await useInProcessStandIn(config, database.db, logger, () => clock.now());
   return {
@@ -52,9 +60,11 @@ export async function createTestApp(
     database,
     logger,
     clock,
+    jobs,
     api: (path, init) => Promise.resolve(app.request(`/manage/api/v1.0${path}`, init)),
     client: () => CookieClient.forApp(app),
     close: async () => {
+      await jobs.stop();
       await settled(database);
       await database.close();
     },

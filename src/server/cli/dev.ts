@@ -15,6 +15,7 @@ import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
 import { startDnsPublisher } from '../dns/publication.ts';
+import { createJobRunner } from '../jobs/runner.ts';
 import { createLogger } from '../logger.ts';
 import { startBanner } from '../main.ts';
 
@@ -24,7 +25,8 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { database } = await openPreparedDatabase(config, logger);
-  const api = getRequestListener(createApp({ config, database, logger, clock: systemClock }).fetch);
+  const deps = { config, database, logger, clock: systemClock };
+  const api = getRequestListener(createApp(deps).fetch);
 
   const httpServer = http.createServer();
   const vite = await createViteServer({
@@ -41,6 +43,9 @@ async function main() {
   const hostAgent = await startHostAgent({ config, logger });
   // The DNS publisher loop, as with `npm start` (docs/dns.md).
   const dnsPublisher = startDnsPublisher({ config, database, logger });
+  // The job runner, as with `npm start` (docs/operations.md).
+  const jobs = createJobRunner(deps);
+  await jobs.start();
   // The stand-in hypervisor of virtual servers (unless HYPERVISOR=proxmox), on its own port.
   const hypervisor = await startStandInHypervisor({ config, db: database.db, logger });
   httpServer.listen(config.port, config.host, () => {
@@ -52,6 +57,7 @@ async function main() {
     httpServer.close();
     void dnsPublisher
       .stop()
+      .then(() => jobs.stop())
       .then(() => Promise.all([cardProvider.close(), hostAgent.close(), hypervisor?.close()]))
       .then(() => database.close())
       .then(() => process.exit(0));

@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installJobSchema } from '../jobs/schema.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,12 +23,32 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: what a repository function needs. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
+/** What a raw statement answers: its rows (the last statement's, for several). */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/** Connections of a pool: open, of which idle, and requests waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Migrations, then the job runner's tables and queues (src/server/jobs/schema.ts). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * A raw statement outside any transaction (the job runner's own SQL). Text without values may
+   * hold several statements, a transaction of its own included; one that fails is rolled back.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** PostgreSQL's connection pool in use; the embedded database has none. */
+  poolUse?(): PoolUse;
 }
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
@@ -45,14 +66,26 @@ async function pingWith(db: Database): Promise<boolean> {
 
 export function openPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
+    if (values && values.length > 0) return client.query(text, values);
+    try {
+      return (await client.exec(text)).at(-1) ?? { rows: [] };
+    } catch (error) {
+      // A failed statement inside the text's own BEGIN leaves that transaction open.
+      await client.exec('rollback').catch(() => undefined);
+      throw error;
+    }
+  };
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installJobSchema(executeSql);
     },
     ping: () => pingWith(db),
     close: () => client.close(),
+    executeSql,
   };
 }
 
@@ -61,6 +94,20 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
+    if (values && values.length > 0) return pool.query(text, values);
+    const client = await pool.connect();
+    try {
+      const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    } catch (error) {
+      // A failed statement inside the text's own BEGIN leaves that transaction open.
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
   return {
     db,
     kind: 'postgres',
@@ -69,6 +116,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await installJobSchema(executeSql);
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         lockClient.release();
@@ -76,6 +124,8 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     },
     ping: () => pingWith(db),
     close: () => pool.end(),
+    executeSql,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

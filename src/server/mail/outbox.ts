@@ -1,15 +1,19 @@
 /**
- * Sending email. Every message is written to the `email_outbox` table first (inside the caller's
- * transaction when it passes one). With SMTP_URL it is then delivered through nodemailer, after the
- * request has been answered (so that the answer's timing does not depend on whether mail was
- * sent), and the row records when it was sent or why it failed. Without SMTP_URL the outbox is
- * where mail stays; outside production the mailbox API and page show it.
+ * Sending email. Every message is written to the `email_outbox` table first, inside the caller's
+ * transaction when it passes one, and with SMTP_URL a `mail.deliver` job is queued with it in the
+ * same transaction: the job runner (src/server/jobs) delivers it, retried with backoff until it
+ * is sent or given up (`delivery.ts`), and the row records when it was sent, the SMTP server's
+ * answer, or why it failed. Nothing is lost with a process: the row and its job are in the
+ * database. Without SMTP_URL the outbox is where mail stays; outside production the mailbox API
+ * and page show it.
  */
-import { desc, eq } from 'drizzle-orm';
-import { createTransport, type Transporter } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import { desc } from 'drizzle-orm';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
+import { enqueueJobs } from '../jobs/enqueue.ts';
+import { nudgeJobs } from '../jobs/registry.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -20,18 +24,16 @@ export interface OutgoingMail {
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-const transports = new Map<string, Transporter>();
-
-function transportFor(url: string): Transporter {
-  let transport = transports.get(url);
-  if (!transport) {
-    transport = createTransport(url);
-    transports.set(url, transport);
-  }
-  return transport;
+/** A Message-ID of our own domain (the sender's), chosen before the message is ever sent. */
+function newMessageId(from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1) || 'localhost';
+  return `<${randomUUID()}@${domain}>`;
 }
 
-/** Writes the message to the outbox; returns a function that delivers it (call after commit). */
+/**
+ * Writes the message to the outbox (and queues its delivery); returns a function to call after
+ * the commit, which tells this process's job runner to deliver now rather than at its next poll.
+ */
 export async function queueMail(
   deps: AppDeps,
   db: Executor,
@@ -40,7 +42,7 @@ export async function queueMail(
   return queueMails(deps, db, [mail]);
 }
 
-/** {@link queueMail} for many messages, in one insert; the function delivers them all. */
+/** {@link queueMail} for many messages, in one insert. */
 export async function queueMails(
   deps: AppDeps,
   db: Executor,
@@ -59,37 +61,20 @@ export async function queueMailRows(
   mails: readonly OutgoingMail[],
 ): Promise<{ ids: number[]; deliver: () => void }> {
   if (mails.length === 0) return { ids: [], deliver: () => undefined };
+  const from = deps.config.mailFrom;
   const rows = await db
     .insert(emailOutbox)
-    .values(mails.map((mail) => ({ ...mail, from: deps.config.mailFrom })))
-    .returning();
-  return {
-    ids: rows.map((row) => row.id),
-    deliver: () => {
-      if (deps.config.smtpUrl) for (const row of rows) void deliver(deps, row);
-    },
-  };
-}
-
-async function deliver(deps: AppDeps, row: OutboxRow) {
-  const { db } = deps.database;
-  try {
-    await transportFor(deps.config.smtpUrl!).sendMail({
-      from: row.from,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-    });
-    await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-  } catch (error) {
-    deps.logger.error({ err: error, mail_id: row.id }, 'email delivery failed');
-    await db
-      .update(emailOutbox)
-      .set({ error: error instanceof Error ? error.message : String(error) })
-      .where(eq(emailOutbox.id, row.id))
-      .catch(() => undefined);
-  }
+    .values(mails.map((mail) => ({ ...mail, from, messageId: newMessageId(from) })))
+    .returning({ id: emailOutbox.id });
+  const ids = rows.map((row) => row.id);
+  if (!deps.config.smtpUrl) return { ids, deliver: () => undefined };
+  await enqueueJobs(
+    db,
+    deps.config,
+    'mail.deliver',
+    ids.map((outboxId) => ({ outboxId })),
+  );
+  return { ids, deliver: () => nudgeJobs(deps.database, 'mail.deliver') };
 }
 
 /** Newest first. */

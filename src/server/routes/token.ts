@@ -13,16 +13,10 @@ import {
 } from '#shared/schemas/session';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
-import { afterResponse } from '../background.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { LIMITS, clearLimit, consume, giveBack } from '../auth/rate-limit.ts';
-import {
-  findResetLink,
-  sendPasswordLink,
-  sendUsernameReminder,
-  useResetLink,
-} from '../auth/recovery.ts';
+import { findResetLink, useResetLink } from '../auth/recovery.ts';
 import { requireSession } from '../auth/session.ts';
 import { revokeUserFamilies } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
@@ -30,6 +24,7 @@ import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
+import { startJob } from '../jobs/enqueue.ts';
 
 const linkExpired = () =>
   new ApiError(400, SESSION_MESSAGES.linkExpiredTitle, SESSION_MESSAGES.linkExpired);
@@ -99,9 +94,7 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     ]);
     await audit(c, { event: 'username_recovery', status: 200, detail: { email: body.email } });
     const { deps } = c.var;
-    afterResponse(deps.database, c.var.log, 'username recovery email', () =>
-      sendUsernameReminder(deps, body.email),
-    );
+    await startJob(deps, 'recovery.username', { email: body.email });
     return c.json({ msg: SESSION_MESSAGES.usernameRecoverySent } satisfies MessageResponse);
   });
 
@@ -114,9 +107,7 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     ]);
     await audit(c, { event: 'password_recovery', username: body.username, status: 200 });
     const { deps } = c.var;
-    afterResponse(deps.database, c.var.log, 'password recovery email', () =>
-      sendPasswordLink(deps, body.username),
-    );
+    await startJob(deps, 'recovery.password', { username: body.username });
     return c.json({ msg: SESSION_MESSAGES.passwordRecoverySent } satisfies MessageResponse);
   });
 

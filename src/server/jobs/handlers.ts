@@ -1,0 +1,29 @@
+/** What a job of each kind does, and what happens when one runs out of retries. */
+import { sendPasswordLink, sendUsernameReminder } from '../auth/recovery.ts';
+import type { AppDeps } from '../context.ts';
+import { deliverOutboxRow, markMailFailed } from '../mail/delivery.ts';
+import type { JobData, JobKind } from './queues.ts';
+
+type Handler<K extends JobKind> = (deps: AppDeps, data: JobData[K]) => Promise<unknown>;
+
+/** A job succeeds when its handler resolves; a throw fails the run, which is retried. */
+export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
+  'mail.deliver': (deps, { outboxId }) => deliverOutboxRow(deps, outboxId),
+  'recovery.password': (deps, { username }) => sendPasswordLink(deps, username),
+  'recovery.username': (deps, { email }) => sendUsernameReminder(deps, email),
+};
+
+type DeadLetterHandler<K extends JobKind> = (
+  deps: AppDeps,
+  data: JobData[K],
+  why: string,
+) => Promise<void>;
+
+/**
+ * Run on a job of the dead-letter queue (its last retry failed; `why` is that run's error), after
+ * the runner has logged it. Then the dead letter is completed: it stays visible in its queue's
+ * completed jobs until archived.
+ */
+export const DEAD_LETTER_HANDLERS: { [K in JobKind]?: DeadLetterHandler<K> } = {
+  'mail.deliver': (deps, { outboxId }, why) => markMailFailed(deps, outboxId, why),
+};

@@ -1,0 +1,85 @@
+/**
+ * The kinds of job the runner knows, what each carries, and each one's policy: its retries with
+ * backoff, its lease (how long a run may hold the job before another instance takes it over),
+ * how long it may wait (its maximum age), and its dead-letter queue. docs/operations.md lists
+ * them for operators.
+ */
+import type { Config } from '../config.ts';
+
+/** The PostgreSQL schema of the job runner's tables (pg-boss's). */
+export const JOB_SCHEMA = 'pgboss';
+
+/** What each kind of job carries (JSON in the job table). */
+export interface JobData {
+  /** Deliver one row of the email outbox (src/server/mail/delivery.ts). */
+  'mail.deliver': { outboxId: number };
+  /** Look up a username and email it a password link, if it has an email (auth/recovery.ts). */
+  'recovery.password': { username: string };
+  /** Email the usernames registered with an address, if any (auth/recovery.ts). */
+  'recovery.username': { email: string };
+}
+
+export type JobKind = keyof JobData;
+
+export const JOB_KINDS: readonly JobKind[] = [
+  'mail.deliver',
+  'recovery.password',
+  'recovery.username',
+];
+
+/** Where a job of `kind` goes when its last retry failed. */
+export function deadLetterQueue(kind: JobKind): string {
+  return `${kind}.dead`;
+}
+
+/** Every queue: each kind's, then each dead-letter queue. */
+export const JOB_QUEUES: readonly string[] = [...JOB_KINDS, ...JOB_KINDS.map(deadLetterQueue)];
+
+/** How a job of one kind is retried, leased and kept (pg-boss's send options). */
+export interface JobPolicy {
+  /** Retries after the first run. */
+  retryLimit: number;
+  /** Seconds before the first retry; each next one waits twice as long, with jitter. */
+  retryDelay: number;
+  retryBackoff: true;
+  /** The lease: a run that has not finished by then is failed and the job retried elsewhere. */
+  expireInSeconds: number;
+  /** The maximum age: a job still waiting this long after it was queued is archived, not run. */
+  retentionSeconds: number;
+  deadLetter: string;
+}
+
+/**
+ * Retries whose doubling delays (the shortest, without jitter) add up to `seconds` at least:
+ * delay × (2^n − 1) ≥ seconds.
+ */
+export function retriesSpanning(seconds: number, delay: number): number {
+  return Math.ceil(Math.log2(seconds / delay + 1));
+}
+
+export function jobPolicy(config: Pick<Config, 'jobs'>, kind: JobKind): JobPolicy {
+  const deadLetter = deadLetterQueue(kind);
+  if (kind === 'mail.deliver') {
+    const { retrySeconds, leaseSeconds, maxAgeHours } = config.jobs.mail;
+    const maxAge = maxAgeHours * 3600;
+    return {
+      // Retries reach past the email's maximum age; the maintenance pass gives it up at that age.
+      retryLimit: retriesSpanning(maxAge, retrySeconds) + 2,
+      retryDelay: retrySeconds,
+      retryBackoff: true,
+      expireInSeconds: leaseSeconds,
+      // Never archived before the maintenance pass has marked a stale email failed.
+      retentionSeconds: 2 * maxAge + 86_400,
+      deadLetter,
+    };
+  }
+  // Recovery requests: a few quick retries; an hour later a waiting request has lost its point.
+  return {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    retentionSeconds: 3600,
+    deadLetter,
+  };
+}
