@@ -235,11 +235,12 @@ export async function billsOf(client: CookieClient): Promise<BillRecord[]> {
 
 /** The lines of a PDF's text after the line `from`, up to the first line `to` accepts. */
 export function pdfSection(lines: string[], from: string, to: (line: string) => boolean) {
+  // Plain errors, not a test runner's assertions: the browser tests read PDFs with it too.
   const start = lines.indexOf(from);
-  expect(start, `"${from}" in the PDF`).toBeGreaterThanOrEqual(0);
+  if (start < 0) throw new Error(`"${from}" is not in the PDF:\n${lines.join('\n')}`);
   const rest = lines.slice(start + 1);
   const end = rest.findIndex(to);
-  expect(end, `the end of "${from}" in the PDF`).toBeGreaterThanOrEqual(0);
+  if (end < 0) throw new Error(`"${from}" has no end in the PDF:\n${lines.join('\n')}`);
   return rest.slice(0, end);
 }
 

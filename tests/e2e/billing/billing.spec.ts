@@ -9,11 +9,14 @@ import type { Page } from '@playwright/test';
 import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '../../../src/shared/messages/portal.ts';
 import { BILLING_PAGE_TEXT } from '../../../src/shared/messages/billing-page.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
 import { addCardAsAPerson } from './cards.ts';
 import { answerPasswordPrompts } from './requests.ts';
 import { BILLING_PATH as BILLING, throughPasswordPrompt } from './support.ts';
+
+/** The payments endpoint's path (under the API). */
+const PAYMENTS = '/billing/payments';
 
 /** "$1,234.50" → 123450. */
 function cents(text: string): number {
@@ -92,6 +95,54 @@ test.describe('billing page', () => {
     await expect(newest).toContainText('$12.34');
     await expect(newest).toContainText(card);
     await expect(newest).toContainText(BILLING_STATUS_LABELS.succeeded);
+  });
+
+  test('paying more than is due names the credit it leaves, and nothing is sent before Confirm', async ({
+    page,
+    visit,
+  }) => {
+    await logInAs(page, visit, claimBilledCustomer(), BILLING);
+    const due = page.getByTestId('amount-due');
+    await expect(due).toBeVisible();
+    const before = cents(await due.innerText());
+    expect(before).toBeGreaterThan(0);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith(PAYMENTS))
+        sent.push(request.postData() ?? '');
+    });
+    const paying = before + 500;
+    const dollars = (paying / 100).toFixed(2);
+    await amountBox(page).fill(dollars);
+    await paymentForm(page).getByRole('button', { name: 'Pay' }).click();
+    const confirm = page.getByRole('group', { name: 'Confirm the payment' });
+    await expect(confirm).toContainText(/Pay \$[\d,]+\.\d\d from Bank account ending in \d{4}\?/);
+    await expect(confirm).toContainText(
+      'You are paying $5.00 more than is due: it stays as a credit of $5.00 on your account.',
+    );
+    await expectAccessible(page, 'the overpayment confirmation');
+    expect(sent, 'nothing is sent before Confirm').toEqual([]);
+
+    // Back sends nothing either; the amount due itself asks for no credit.
+    await confirm.getByRole('button', { name: 'Back' }).click();
+    await amountBox(page).fill((before / 100).toFixed(2));
+    await paymentForm(page).getByRole('button', { name: 'Pay' }).click();
+    await expect(confirm).toBeVisible();
+    await expect(confirm).not.toContainText('more than is due');
+    await confirm.getByRole('button', { name: 'Back' }).click();
+    expect(sent).toEqual([]);
+
+    await amountBox(page).fill(dollars);
+    await paymentForm(page).getByRole('button', { name: 'Pay' }).click();
+    await expect(confirm).toContainText('a credit of $5.00');
+    await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+    const outcome = page.getByTestId('payment-outcome');
+    await throughPasswordPrompt(page, outcome);
+    await expect(outcome).toContainText(BILLING_MESSAGES.paymentPending);
+    // The payment confirmed (sent again as it was if the password was asked for first).
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent)
+      expect((JSON.parse(body) as { amount: number }).amount).toBe(paying / 100);
   });
 
   test('turn autopay on and off', async ({ page, visit }) => {

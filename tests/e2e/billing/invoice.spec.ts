@@ -6,14 +6,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { BillDetail, BillRecord, PaymentRecord } from '../../../src/shared/billing.ts';
+import {
+  addressLines,
+  billToLines,
+  type BillDetail,
+  type BillRecord,
+  type PaymentRecord,
+} from '../../../src/shared/billing.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { ERROR_MESSAGES, SESSION_MESSAGES } from '../../../src/shared/messages.ts';
 import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
-import { pdfText } from '../../support/billing.ts';
-import { DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
+import { pdfBillTo, pdfText } from '../../support/billing.ts';
+import { csrfHeader, DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
+import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, test } from '../support/fixtures.ts';
+
+/** The password of the second user a test adds (strong enough for the password rules). */
+const SECOND_USER_PASSWORD = 'Quartz-Meadow-Falcon-Ribbon-73!';
 
 /** What a demo login has on record, read from the API before the tests. */
 interface Records {
@@ -239,6 +249,79 @@ test.describe('invoice page', () => {
     await expect(page.getByTestId('not-found')).toBeVisible();
   });
 
+  test('a second user of the customer reads the bill-to the bill was issued with, on screen and in the PDF', async ({
+    page,
+    visit,
+    baseURL,
+  }) => {
+    // The owner's bill was issued at the seed; then the billing address moves, and the owner adds
+    // a user of their own, Jordan Lee, who may read invoices.
+    const owner = claimBilledCustomer();
+    const { api, headers } = await logInThroughApi(baseURL ?? '', owner);
+    const jordan = `jordan-${owner}`;
+    let issued: BillDetail;
+    try {
+      const [bill] = (await getJson<{ bills: BillRecord[] }>(api, '/billing/bills')).bills;
+      issued = await getJson<BillDetail>(api, `/billing/bills/${bill.bill_id}`);
+      expect(issued.bill_to.name).not.toBe('');
+      const moved = await api.post(`${API_BASE_PATH}/billing/address`, {
+        headers,
+        data: {
+          fname: 'Morgan',
+          lname: 'Mover',
+          line1: '77 Elsewhere Lane',
+          line2: '',
+          city: 'Ogden',
+          state: 'UT',
+          zip_code: '84401',
+        },
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+      const fresh = await api.post(`${API_BASE_PATH}/auth/access_token`, {
+        headers,
+        data: { username: owner, password: DEMO_PASSWORD, store_in_cookies: true },
+      });
+      expect(fresh.status(), await fresh.text()).toBe(200);
+      const added = await api.post(`${API_BASE_PATH}/user/authorized_users`, {
+        headers: csrfHeader((await api.storageState()).cookies),
+        data: {
+          name: 'Jordan Lee',
+          email: 'jordan@example.com',
+          phone: '(801) 555-0190',
+          uid: jordan,
+          password: SECOND_USER_PASSWORD,
+          perms: { invoices: { has_view: true, has_manage: false } },
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    } finally {
+      await api.dispose();
+    }
+
+    await page.goto('/control/login/');
+    await fillLogin(page, jordan, SECOND_USER_PASSWORD);
+    await page
+      .getByTestId('logged-in-link')
+      .filter({ hasText: loggedInLabel(jordan) })
+      .waitFor();
+    const bill = await openRecord<BillDetail>(page, visit, 'bills', issued.bill_id);
+    expect(bill.bill_to).toEqual(issued.bill_to);
+    const lines = billToLines(issued.bill_to);
+    expect(lines[0]).not.toBe('Jordan Lee');
+    const billTo = page.getByTestId('bill-to').getByTestId('address-line');
+    await expect(billTo).toHaveText(lines);
+    await expect(page.getByTestId('bill-to')).not.toContainText('Jordan');
+    await expect(page.getByTestId('bill-to')).not.toContainText('77 Elsewhere Lane');
+    if (issued.service_address)
+      await expect(
+        page.getByTestId('invoice-service-address').getByTestId('address-line'),
+      ).toHaveText(addressLines(issued.service_address));
+
+    // The PDF says the same, line by line.
+    const text = await downloadPdf(page, `invoice-${issued.bill_id}.pdf`);
+    expect(pdfBillTo(text)).toEqual(lines);
+  });
+
   test('viewer (read-only) reads its open invoice', async ({ page, visit }) => {
     const open = viewer.bills.find((b) => b.status === 'open');
     expect(open, 'viewer has an open bill').toBeDefined();
@@ -263,9 +346,16 @@ test.describe('invoice page', () => {
     await expect(page.getByTestId('invoice-refused')).toContainText(BILLING_MESSAGES.billNotFound);
   });
 
-  test('a login without invoices or payments view is turned away', async ({ page, visit }) => {
+  test('a login without invoices or payments view is turned away, told it lacks the right', async ({
+    page,
+    visit,
+  }) => {
     await logIn(page, 'admin');
     await visit(`/control/invoice/bills/${demo.bills[0].bill_id}/`);
-    await expect(page.getByTestId('invoice-refused')).toContainText(ERROR_MESSAGES.accessDenied);
+    const refused = page.getByTestId('invoice-refused');
+    await expect(refused).toContainText(ERROR_MESSAGES.accessDenied);
+    // A denial is not "No such invoice": its heading says the user lacks the right (portal.md §8).
+    await expect(refused).not.toContainText('No such invoice');
+    await expect(refused.locator('.mantine-Alert-title')).toHaveText(ERROR_MESSAGES.accessDenied);
   });
 });

@@ -11,9 +11,9 @@ import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../../src/shared/messages.ts';
 import { PAYMENT_METHODS_MESSAGES } from '../../../src/shared/messages/portal.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
-import { addCardAsAPerson, PAYMENT_METHODS_PATH } from './cards.ts';
+import { addCardAsAPerson, cardFrame, cardModal, PAYMENT_METHODS_PATH } from './cards.ts';
 import { answerPasswordPrompts } from './requests.ts';
 
 const method = (page: Page, label: string) =>
@@ -105,5 +105,88 @@ test.describe('payment methods', () => {
     );
     await expect(method(page, label)).toContainText('Savings');
     await expect(page.getByTestId('payment-method')).toHaveCount(2);
+
+    // The next bank account starts from an empty form: nothing of the one just added.
+    await page.getByRole('button', { name: 'Add a bank account' }).click();
+    await expect(form.getByLabel('Name on the bank account')).toHaveValue('');
+    await expect(form.getByLabel('Routing number')).toHaveValue('');
+    await expect(form.getByLabel('Account number')).toHaveValue('');
+    await expect(form.getByRole('radio', { name: 'Savings' })).not.toBeChecked();
+    await expect(
+      form.getByRole('checkbox', { name: 'Make it the default payment method' }),
+    ).not.toBeChecked();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+  });
+
+  test('the card form follows the colour scheme, its security code level with its expiry; the Default badge is never cut', async ({
+    page,
+    visit,
+  }) => {
+    await openPaymentMethods(page, visit);
+    const openCardForm = async () => {
+      await page.getByRole('button', { name: 'Add a card' }).click();
+      await expect(cardModal(page)).toBeVisible();
+      await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+    };
+    /** The provider page's background and the modal's around it. */
+    const backgrounds = async () => {
+      const frame = page.frame({ url: /\/form\?/ });
+      expect(frame, 'the provider’s form is framed').not.toBeNull();
+      return {
+        form: await frame!.evaluate(() => getComputedStyle(document.body).backgroundColor),
+        modal: await cardModal(page).evaluate((dialog) => getComputedStyle(dialog).backgroundColor),
+        scheme: new URL(frame!.url()).searchParams.get('scheme'),
+      };
+    };
+
+    // Light: a white form in a white modal.
+    await openCardForm();
+    expect(await backgrounds()).toEqual({
+      form: 'rgb(255, 255, 255)',
+      modal: 'rgb(255, 255, 255)',
+      scheme: 'light',
+    });
+    // The security code sits level with the expiry: same top, same height.
+    const expiry = await cardFrame(page).getByLabel('Expiry').boundingBox();
+    const cvc = await cardFrame(page).getByLabel('Security code').boundingBox();
+    expect(expiry && cvc).toBeTruthy();
+    expect(Math.abs(expiry!.y - cvc!.y), 'the two boxes start level').toBeLessThan(1);
+    expect(Math.abs(expiry!.height - cvc!.height)).toBeLessThan(1);
+    await cardModal(page).getByRole('button', { name: 'Close the card form' }).click();
+    await expect(cardModal(page)).toHaveCount(0);
+
+    // Dark: the provider's page follows the modal's dark colours (checked with axe in both).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openCardForm();
+    await expect.poll(async () => (await backgrounds()).scheme, { timeout: 10_000 }).toBe('dark');
+    const dark = await backgrounds();
+    expect(dark.form).toBe(dark.modal);
+    expect(dark.form).not.toBe('rgb(255, 255, 255)');
+    const text = await cardFrame(page)
+      .getByLabel('Card number')
+      .evaluate((input) => getComputedStyle(input).color);
+    expect(text, 'the typed text is light on the dark form').not.toBe('rgb(0, 0, 0)');
+    await expectAccessible(page, 'the card form in dark mode');
+
+    await cardModal(page).getByRole('button', { name: 'Close the card form' }).click();
+    await expect(cardModal(page)).toHaveCount(0);
+
+    // On a narrow screen the default method's title wraps; its badge stays whole.
+    await page.setViewportSize({ width: 320, height: 800 });
+    const bank =
+      (await page.getByTestId('payment-method').first().getByRole('heading').textContent()) ?? '';
+    expect(bank).toMatch(/^Bank account ending in \d{4}$/);
+    const badge = method(page, bank).getByText(PAYMENT_METHODS_MESSAGES.defaultBadge, {
+      exact: true,
+    });
+    await expect(badge).toBeVisible();
+    const heading = method(page, bank).getByRole('heading', { name: bank });
+    const lineHeight = await heading.evaluate((h) => parseFloat(getComputedStyle(h).lineHeight));
+    expect((await heading.boundingBox())!.height, 'the title wraps').toBeGreaterThan(
+      lineHeight * 1.5,
+    );
+    const cut = await badge.evaluate((label) => label.scrollWidth > label.clientWidth);
+    expect(cut, 'the Default badge shows its whole word').toBe(false);
   });
 });
