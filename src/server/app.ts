@@ -16,6 +16,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { ApiError } from './http/errors.ts';
 import { apiAnswerHeaders, strictTransportSecurity } from './http/security-headers.ts';
 import { API_MODULES } from './routes/index.ts';
+import { installMetrics } from './routes/metrics.ts';
 import { registerSpa } from './spa.ts';
 
 export interface CreateAppOptions {
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // After the answer is made (errors included): HSTS over HTTPS, no-store and nosniff on the API.
   app.use(strictTransportSecurity());
+  installMetrics(app, deps);
   app.use(`${API_BASE_PATH}/*`, apiAnswerHeaders());
   // API answers are compressed per response; the web app's files are compressed at build time
   // (src/server/spa.ts sends the precompressed variants) and must not be compressed again.
