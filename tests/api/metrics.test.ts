@@ -111,13 +111,14 @@ describe('in production', () => {
 
   it('asks for its bearer token, and answers with it', async () => {
     const t = await app({ ...PRODUCTION, METRICS_TOKEN: TOKEN });
-    for (const headers of [
+    const wrong: Record<string, string>[] = [
       {},
       { Authorization: 'Bearer wrong-token-of-24-characters-or-more' },
       { Authorization: `Bearer ${TOKEN}x` },
       { Authorization: `Basic ${Buffer.from(`metrics:${TOKEN}`).toString('base64')}` },
       { Authorization: TOKEN },
-    ]) {
+    ];
+    for (const headers of wrong) {
       const refused = await metrics(t, headers);
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');

@@ -31,6 +31,8 @@ export interface SmtpSink {
   messages: SinkMessage[];
   /** Messages whose data arrived but whose sender went away before the answer. */
   dropped: number;
+  /** Connections open now. */
+  sessionsOpen(): number;
   /** Listening on its port again. */
   start(): Promise<void>;
   /** Closes the port and every open connection: senders get "connection refused". */
@@ -48,6 +50,7 @@ function header(raw: string, name: string): string {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const port = await freePort();
   const messages: SinkMessage[] = [];
+  const opened = new Set<string>();
   const closed = new Set<string>();
   let pendingHold: { reached: () => void; released: Promise<void> } | undefined;
   let server: SMTPServer | undefined;
@@ -56,6 +59,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     dropped: 0,
+    sessionsOpen: () => [...opened].filter((id) => !closed.has(id)).length,
     async start() {
       if (server) return;
       const made = new SMTPServer({
@@ -63,6 +67,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
         closeTimeout: 0,
+        onConnect(session: SMTPServerSession, callback: (error?: Error | null) => void) {
+          opened.add(session.id);
+          callback();
+        },
         onClose(session: SMTPServerSession) {
           closed.add(session.id);
         },

@@ -1,0 +1,167 @@
+/**
+ * Two server processes on one PostgreSQL, and one of them killed (SIGKILL) in the middle of
+ * delivering an email: its SMTP session had sent the message and was waiting for the server's
+ * answer. The other process, started while the killed one's lease still held, takes the delivery
+ * over once that lease has run out (not before), and the message arrives exactly once.
+ *
+ * The servers are real processes (tests/api/order-crash-server.ts, started as `npm start`
+ * starts one) with short leases and intervals; the SMTP server is tests/api/smtp-sink.ts, in this
+ * process. Uses the PostgreSQL of DATABASE_URL (a database of its own) or a throwaway one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { appMeta, emailOutbox } from '../../src/server/db/schema.ts';
+import { SEED_STEPS } from '../../src/server/db/seed.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { queueMailRows } from '../../src/server/mail/outbox.ts';
+import { SettableClock } from '../../src/server/clock.ts';
+import { testConfig } from '../support/database.ts';
+import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
+const TIMEOUT_MS = 180_000;
+/** The lease of a delivery: the SMTP timeouts are a third of it. */
+const LEASE_SECONDS = 12;
+
+let database: TempPostgres | undefined;
+let db: DatabaseHandle;
+let sink: SmtpSink;
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** What both instances, and this process when it queues an email, are configured with. */
+const JOB_ENV = () => ({
+  SMTP_URL: sink.url,
+  MAIL_LEASE_SECONDS: String(LEASE_SECONDS),
+  MAIL_RETRY_SECONDS: '1',
+  JOB_POLL_SECONDS: '1',
+  JOB_MAINTENANCE_SECONDS: '1',
+});
+
+/** Starts a server process and waits until it listens. */
+async function startInstance() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jobs-kill-data-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database!.url,
+      BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
+      ...JOB_ENV(),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/READY \S+/.test(output)) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { child, output: () => output };
+}
+
+/** Resolves with `promise`, or rejects after `ms` saying what was awaited. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    sleep(ms).then(() => Promise.reject(new Error(`${what}: not within ${ms} ms`))),
+  ]);
+}
+
+beforeAll(async () => {
+  database = await ownPostgresDatabase('app_test_jobs_kill');
+  db = openPostgres(database.url, 2);
+  await db.migrate();
+  // The servers seed nothing: this test needs no data.
+  await db.db
+    .insert(appMeta)
+    .values(SEED_STEPS.map((s) => ({ key: `seed:${s.name}`, value: { version: s.version } })));
+  sink = await startSmtpSink();
+}, TIMEOUT_MS);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(children.map(exited));
+  await db?.close();
+  await sink?.stop();
+  database?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, TIMEOUT_MS);
+
+describe('an instance killed while delivering an email', () => {
+  it(
+    'has the other instance deliver it after the lease, exactly once',
+    async () => {
+      const hold = sink.holdNext();
+      const a = await startInstance();
+      const deps = {
+        config: testConfig(JOB_ENV()),
+        database: db,
+        logger: createLogger('error'),
+        clock: new SettableClock(new Date()),
+      };
+      const to = `killed-${Date.now()}@example.test`;
+      const {
+        ids: [id],
+      } = await queueMailRows(deps, db.db, [
+        { to, subject: 'Delivered once', text: 'Once.', html: '<p>Once.</p>' },
+      ]);
+      // Instance A has sent the message and waits for the SMTP server's answer.
+      await within(hold.reached, 60_000, 'instance A reaching the SMTP server');
+      const [held] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+      expect(held).toMatchObject({ attempts: 1, error: null, sentAt: null });
+      expect(held!.claimedUntil).toBeInstanceOf(Date);
+
+      a.child.kill('SIGKILL');
+      await exited(a.child);
+      expect(a.child.signalCode).toBe('SIGKILL');
+      // Its connection is gone before the server answered: the server does not keep the message.
+      for (let i = 0; i < 200 && sink.sessionsOpen() > 0; i += 1) await sleep(25);
+      hold.release();
+
+      const b = await startInstance();
+      // B runs while A's lease still holds (12 s from A's claim).
+      expect(Date.now()).toBeLessThan(held!.claimedUntil!.getTime());
+      // B takes the delivery over once the lease has run out.
+      let delivered = sink.messages.filter((m) => m.to.includes(to));
+      for (let i = 0; i < 600 && delivered.length === 0; i += 1) {
+        await sleep(100);
+        delivered = sink.messages.filter((m) => m.to.includes(to));
+      }
+      expect(sink.dropped).toBe(1);
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]!.messageId).toBe(held!.messageId);
+      const [sent] = await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+      expect(sent).toMatchObject({ attempts: 2, error: null, claimedUntil: null });
+      expect(sent!.sentAt).toBeInstanceOf(Date);
+      // Not before A's lease ran out.
+      expect(sent!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(held!.claimedUntil!.getTime());
+      // A few more polls and maintenance passes of B: nothing more arrives.
+      await sleep(3000);
+      expect(sink.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
+      expect(b.child.exitCode).toBeNull();
+    },
+    TIMEOUT_MS,
+  );
+});
