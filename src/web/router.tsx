@@ -16,12 +16,12 @@ import {
   type RouteComponent,
 } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { waitFor } from 'xstate';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
 import { selectGateDecided, selectGateVerdict } from '#machines/session/route-gate.selectors';
-import type { AppServices } from './app/context.tsx';
+import { useAppServices, type AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
 import { useReplacePrerendered } from './app/prerendered.ts';
 import { SessionPrompts } from './features/session/SessionPrompts.tsx';
@@ -53,6 +53,8 @@ export function toRouterPath(path: string): string {
 
 /** Pages that exist so far; every other route shows "coming soon". */
 // The managed server view, also opened on its SSL and redirects sections (docs/managed-hosting.md).
+// One component for the three routes: its tabs go from one route to another and the view stays
+// mounted, with its lists and their locks (the router remounts a page only when it changes).
 const managedServerPage = lazyRouteComponent(
   withLaterStyles(() => import('./features/managed/ManagedServerPage.tsx')),
 );
@@ -132,6 +134,7 @@ function RouteError(props: ErrorComponentProps) {
 }
 
 function RootLayout() {
+  const { actors } = useAppServices();
   const matches = useMatches();
   const ownLayout = matches.some((m) => m.staticData?.ownLayout);
   if (ownLayout)
@@ -141,6 +144,9 @@ function RootLayout() {
         <SessionPrompts />
       </>
     );
+  // The shell and every page in it read the session's actors, which load after the first load
+  // (app/actors.ts); the signup page does without them.
+  use(actors.whenSession());
   return (
     <ShellLayout>
       <Outlet />

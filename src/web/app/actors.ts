@@ -1,24 +1,39 @@
 /**
  * The app-wide actors, created once: the views subscribe to them and send them events.
+ *
+ * The session's actors (the login state and the token coordinator, session-actors.ts) and their
+ * machines are not part of the first load: the signup's first screen never reads them. They load
+ * as soon as the app starts; until they run, the route gate knows nobody's login state, so a page
+ * that needs a login waits, and the views other than the signup page's wait for them
+ * (`whenSession`, router.tsx). Reading `session` or `tokens` before then is a mistake, and throws.
  */
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { THEME_STORAGE_KEY, type ColorScheme } from '#shared/constants';
+import { ERROR_MESSAGES } from '#shared/messages';
+import { routeGateMachine } from '#machines/session/route-gate.machine';
 import { notificationsMachine } from '#machines/shell/notifications.machine';
 import { themeMachine } from '#machines/shell/theme.machine';
-import { createApiClient, setUnauthorizedHandler } from '../api/client.ts';
-import { readPublicConfig } from '../config.ts';
-import { createNavigation, type Navigation } from './navigation.ts';
 import {
-  createSessionActors,
-  unauthorizedHandlerFor,
-  type SessionActors,
-} from './session-actors.ts';
+  createApiClient,
+  setUnauthorizedHandler,
+  type UnauthorizedHandler,
+} from '../api/client.ts';
+import { readPublicConfig } from '../config.ts';
+import { createNavigation, rememberAttemptedRoute, type Navigation } from './navigation.ts';
+import type { SessionActors } from './session-actors.ts';
 
 export interface AppActors extends SessionActors {
   theme: ActorRefFrom<typeof themeMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
   /** The router attaches here; the session's navigation goes through it. */
   navigation: Navigation;
+  /** Whether a page may open (portal.md §2): every navigation asks it first. */
+  routeGate: ActorRefFrom<typeof routeGateMachine>;
+  /**
+   * Resolves once the session's actors run (the same promise each time while it loads or once
+   * loaded; a failed load is tried again by the next call).
+   */
+  whenSession(): Promise<SessionActors>;
 }
 
 function savedScheme(): ColorScheme | null {
@@ -57,14 +72,65 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
     theme.send({ type: 'system.changed', scheme: event.matches ? 'dark' : null }),
   );
   const navigation = createNavigation();
-  const session = createSessionActors({
-    api: createApiClient(),
-    config: readPublicConfig(),
-    navigation,
-    notifications,
-    inspect,
+  const routeGate = createActor(
+    routeGateMachine.provide({
+      actions: {
+        'remember attempted route': (_, { route }) => rememberAttemptedRoute(route),
+        'notify route denied': () =>
+          notifications.send({
+            type: 'notification.raised',
+            message: ERROR_MESSAGES.routeDenied,
+            notificationType: 'danger',
+          }),
+      },
+    }),
+    { input: { production: readPublicConfig().production }, inspect },
+  );
+  routeGate.start();
+
+  let session: SessionActors | undefined;
+  let loading: Promise<SessionActors> | undefined;
+  const whenSession = (): Promise<SessionActors> => {
+    loading ??= import('./session-actors.ts').then(({ createSessionActors }) => {
+      session = createSessionActors({
+        api: createApiClient(),
+        navigation,
+        notifications,
+        routeGate,
+        inspect,
+      });
+      return session;
+    });
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+  const loaded = (): SessionActors => {
+    if (!session) throw new Error('The session actors were used before they loaded (whenSession)');
+    return session;
+  };
+
+  // Every API client asks the token coordinator about a 401 (once the session's code is here).
+  let unauthorized: UnauthorizedHandler | undefined;
+  setUnauthorizedHandler(async (failure, attempt) => {
+    const { tokens } = await whenSession();
+    unauthorized ??= (await import('./session-actors.ts')).unauthorizedHandlerFor(tokens);
+    return unauthorized(failure, attempt);
   });
-  // Every API client asks the token coordinator about a 401.
-  setUnauthorizedHandler(unauthorizedHandlerFor(session.tokens));
-  return { theme, notifications, navigation, ...session };
+  void whenSession().catch(() => undefined);
+
+  return {
+    theme,
+    notifications,
+    navigation,
+    routeGate,
+    whenSession,
+    get session() {
+      return loaded().session;
+    },
+    get tokens() {
+      return loaded().tokens;
+    },
+  };
 }

@@ -1,13 +1,14 @@
 /**
- * The session's app-wide actors (machines/session): the login state, the token coordinator and the
- * route gate, with their HTTP calls, navigation and storage provided here. The API client asks
- * the token coordinator about every 401 (see {@link unauthorizedHandlerFor}).
+ * The session's app-wide actors (machines/session): the login state and the token coordinator,
+ * with their HTTP calls, navigation and storage provided here, and the route gate (created with
+ * the first load, actors.ts) told who is logged in. The API client asks the token coordinator
+ * about every 401 (see {@link unauthorizedHandlerFor}). This module and the machines it runs are
+ * not part of the first load: actors.ts loads them once the app starts.
  */
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { ERROR_MESSAGES, SESSION_NOTICES } from '#shared/messages';
-import type { PublicConfig } from '#shared/public-config';
+import { SESSION_NOTICES } from '#shared/messages';
 import type { notificationsMachine } from '#machines/shell/notifications.machine';
-import { routeGateMachine, type GateSession } from '#machines/session/route-gate.machine';
+import type { GateSession, routeGateMachine } from '#machines/session/route-gate.machine';
 import { sessionMachine } from '#machines/session/session.machine';
 import { selectSessionStatus, selectUser } from '#machines/session/session.selectors';
 import { tokensMachine } from '#machines/session/tokens.machine';
@@ -29,7 +30,6 @@ import {
 export interface SessionActors {
   session: ActorRefFrom<typeof sessionMachine>;
   tokens: ActorRefFrom<typeof tokensMachine>;
-  routeGate: ActorRefFrom<typeof routeGateMachine>;
 }
 
 /** Asks the token coordinator about a 401 and waits for its decision on this request. */
@@ -60,12 +60,13 @@ export function unauthorizedHandlerFor(tokens: SessionActors['tokens']): Unautho
 
 export function createSessionActors(options: {
   api: ApiClient;
-  config: PublicConfig;
   navigation: Navigation;
   notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The route gate, told who is logged in. */
+  routeGate: ActorRefFrom<typeof routeGateMachine>;
   inspect?: (event: InspectionEvent) => void;
 }): SessionActors {
-  const { api, config, navigation, notifications, inspect } = options;
+  const { api, navigation, notifications, routeGate, inspect } = options;
 
   // Assigned below; the machines' actions run only after every actor exists.
   const actors = {} as SessionActors;
@@ -119,21 +120,6 @@ export function createSessionActors(options: {
     { inspect },
   );
 
-  actors.routeGate = createActor(
-    routeGateMachine.provide({
-      actions: {
-        'remember attempted route': (_, { route }) => rememberAttemptedRoute(route),
-        'notify route denied': () =>
-          notifications.send({
-            type: 'notification.raised',
-            message: ERROR_MESSAGES.routeDenied,
-            notificationType: 'danger',
-          }),
-      },
-    }),
-    { input: { production: config.production }, inspect },
-  );
-
   // The coordinator needs the username; the gate needs who is logged in.
   let lastUsername: string | null | undefined;
   let lastGate = '';
@@ -152,12 +138,11 @@ export function createSessionActors(options: {
     const key = JSON.stringify(session);
     if (key !== lastGate) {
       lastGate = key;
-      actors.routeGate.send({ type: 'session.changed', session });
+      routeGate.send({ type: 'session.changed', session });
     }
   });
 
   actors.tokens.start();
-  actors.routeGate.start();
   actors.session.start();
   // Without the session hint cookie nobody is logged in: the page asks the server nothing.
   actors.session.send({ type: 'page.opened', sessionCookie: holdsSession() });

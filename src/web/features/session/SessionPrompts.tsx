@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
+import type { SessionActors } from '../../app/session-actors.ts';
 import { withLaterStyles } from '../../app/later-styles.ts';
 
 // The modal (and its form) loads the first time a password is asked for, not with every page.
@@ -11,10 +12,28 @@ const PasswordPromptModal = lazy(
   ),
 );
 
-/** The session's modals: the refresh-password and Verify Identity prompts, when asked for. */
+/**
+ * The session's modals: the refresh-password and Verify Identity prompts, when asked for. Nothing
+ * until the session's actors have loaded (app/actors.ts): the signup page does not wait for them.
+ */
 export function SessionPrompts() {
   const { actors } = useAppServices();
-  const asked = useSelector(actors.tokens, (s) => selectPasswordPrompt(s) !== null);
+  const [session, setSession] = useState<SessionActors | null>(null);
+  useEffect(() => {
+    let current = true;
+    actors.whenSession().then(
+      (loaded) => current && setSession(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [actors]);
+  return session && <Prompts tokens={session.tokens} />;
+}
+
+function Prompts({ tokens }: { tokens: SessionActors['tokens'] }) {
+  const asked = useSelector(tokens, (s) => selectPasswordPrompt(s) !== null);
   if (!asked) return null;
   return (
     <Suspense fallback={null}>
