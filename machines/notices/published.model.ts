@@ -52,7 +52,6 @@ const CURRENT = notice(2, 'New mail servers', 'current', 100_001);
 /** Over: nothing more to do with it. */
 const ENDED = notice(3, 'Old outage', 'ended', null);
 const NEW_TITLE = 'Maintenance moved';
-const SAVED: PublishedNotice = { ...UPCOMING, title: NEW_TITLE };
 const WITHDRAWN: PublishedNotice = {
   ...CURRENT,
   period: 'withdrawn',
@@ -94,7 +93,8 @@ export const publishedNoticesModel = defineMachine({
     'nothing is sent before the admin confirms. Save checks the notice as the server would and ' +
     'shows what is missing instead of asking. A refused change shows the server’s reason.',
   machine: publishedNoticesMachine,
-  events: [
+  // The server answers a save with the notice as the form sent it (its title, say).
+  events: (snapshot) => [
     sample('the list arrives', {
       type: 'xstate.done.actor.load',
       output: [UPCOMING, CURRENT, ENDED],
@@ -117,7 +117,10 @@ export const publishedNoticesModel = defineMachine({
     sample('confirm the changes', { type: 'save.confirmed' }),
     sample('confirm the withdrawal', { type: 'withdraw.confirmed' }),
     sample('cancel the question', { type: 'confirmation.cancelled' }),
-    sample('it is saved', { type: 'xstate.done.actor.save', output: SAVED }),
+    sample('it is saved', {
+      type: 'xstate.done.actor.save',
+      output: { ...UPCOMING, title: snapshot.context.draft.title },
+    }),
     sample('the save is refused: it started', {
       type: 'xstate.error.actor.save',
       error: { message: M.started },
@@ -188,10 +191,11 @@ export const publishedNoticesModel = defineMachine({
         }),
       },
       saving: {
-        'it is saved': {
+        // The list shows the notice as saved.
+        'it is saved': (before: Projection) => ({
           to: 'listing',
-          with: { upcomingTitle: NEW_TITLE, selected: null, done: M.saved, error: null },
-        },
+          with: { upcomingTitle: before.title, selected: null, done: M.saved, error: null },
+        }),
         'the save is refused: it started': { to: 'editing', with: { error: M.started } },
       },
       confirmingWithdraw: {

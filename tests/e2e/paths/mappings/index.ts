@@ -37,6 +37,7 @@ import { paymentMethodsMapping } from './payment-methods.ts';
 import { managedItemsMapping } from './managed-items.ts';
 import { managedNginxMapping } from './managed-nginx.ts';
 import { noticesBannerMapping } from './notices-banner.ts';
+import { publishedNoticesMapping } from './notices-published.ts';
 import { servicePanelsMapping } from './service-panels.ts';
 import { serverPowerMapping } from './server-power.ts';
 import { serverEditorMapping } from './server-editor.ts';
@@ -81,6 +82,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   managedItemsMapping,
   managedNginxMapping,
   noticesBannerMapping,
+  publishedNoticesMapping,
   servicePanelsMapping,
   serverPowerMapping,
   serverEditorMapping,
