@@ -224,6 +224,12 @@ export function addressLines(address: StreetAddress): string[] {
   ];
 }
 
+/** An address on one line, as the invoice PDF prints a service address: "1 Main St, Apt 4, Orem, UT 84057". */
+export function addressOneLine(address: StreetAddress): string {
+  const street = [address.line1, address.line2].filter(Boolean).join(', ');
+  return `${street}, ${address.city}, ${address.state} ${address.zip_code}`;
+}
+
 /** The bill-to block, line by line, as the invoice page, its print and its PDF show it. */
 export function billToLines(billTo: BillTo): string[] {
   return [

@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressLines, billToLines, type BillDetail } from '../../src/shared/billing.ts';
+import { addressOneLine, billToLines, type BillDetail } from '../../src/shared/billing.ts';
 import { formatCents, toCents } from '../../src/shared/cart/money.ts';
 import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '../../src/shared/messages/portal.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -80,7 +80,7 @@ async function checkBills(client: CookieClient, label: string) {
       expect(
         pdfSection(rows, 'Service address', (line) => line.startsWith('Issue date:')),
         `${what}: the PDF's service address`,
-      ).toEqual(addressLines(detail.service_address));
+      ).toEqual([addressOneLine(detail.service_address)]);
     } else {
       expect(rows, what).not.toContain('Service address');
     }

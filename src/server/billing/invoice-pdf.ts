@@ -4,7 +4,7 @@
  * bill always gives the same file (tests compare it byte for byte and read its text back).
  */
 import PDFDocument from 'pdfkit';
-import { addressLines, billToLines, type BillTo, type StreetAddress } from '#shared/billing';
+import { addressOneLine, billToLines, type BillTo, type StreetAddress } from '#shared/billing';
 import { formatCents, toCents } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import type { AppDeps } from '../context.ts';
@@ -53,8 +53,7 @@ function header(
   for (const line of billToLines(billTo)) doc.text(line);
   if (service) {
     doc.moveDown(0.5).font('Helvetica-Bold').text(INVOICE_TEXT.serviceAddress);
-    doc.font('Helvetica');
-    for (const line of addressLines(service)) doc.text(line);
+    doc.font('Helvetica').text(addressOneLine(service));
   }
   doc.moveDown();
 }
