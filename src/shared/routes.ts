@@ -13,11 +13,16 @@ export type RouteAccess =
   /** Public outside production; site admins only in production. */
   | { kind: 'siteAdminInProduction' };
 
+/** The portal tabs (portal.md §2 "Top navigation tabs"), each named by its route. */
+export type PortalSection = 'account' | 'admin' | 'services' | 'billing';
+
 export interface RouteDefinition {
   name: string;
   path: string;
   access: RouteAccess;
   title: string;
+  /** The portal tab whose section the route is in: the tab shown as current on its pages. */
+  section?: PortalSection;
 }
 
 const PUBLIC = { kind: 'public' } as const;
@@ -56,48 +61,84 @@ export const ROUTES = [
   { name: 'passgen', path: '/passgen/', access: PUBLIC, title: 'Password generator' },
   { name: 'unsubscribe', path: '/unsubscribe/', access: PUBLIC, title: 'Unsubscribe' },
   { name: 'test', path: '/test/{argument}', access: PUBLIC, title: 'Test' },
-  { name: 'account', path: '/account/', access: LOGIN, title: 'Account' },
-  { name: 'admin', path: '/admin/', access: { kind: 'siteAdmin' }, title: 'Admin' },
-  { name: 'services', path: '/services/', access: SERVICES_VIEW, title: 'Services' },
+  { name: 'account', path: '/account/', access: LOGIN, title: 'Account', section: 'account' },
+  {
+    name: 'admin',
+    path: '/admin/',
+    access: { kind: 'siteAdmin' },
+    title: 'Admin',
+    section: 'admin',
+  },
+  {
+    name: 'services',
+    path: '/services/',
+    access: SERVICES_VIEW,
+    title: 'Services',
+    section: 'services',
+  },
   {
     name: 'servicesParam',
     path: '/services/{service}',
     access: SERVICES_VIEW,
     title: 'Services',
+    section: 'services',
   },
   {
     name: 'manage-server',
     path: '/servers/{server}/manage',
     access: LOGIN,
     title: 'Managed server',
+    section: 'services',
   },
-  { name: 'server', path: '/server/{iid}', access: SERVICES_VIEW, title: 'Server' },
-  { name: 'ssl', path: '/server/{iid}/ssl', access: SERVICES_VIEW, title: 'Server SSL' },
+  {
+    name: 'server',
+    path: '/server/{iid}',
+    access: SERVICES_VIEW,
+    title: 'Server',
+    section: 'services',
+  },
+  {
+    name: 'ssl',
+    path: '/server/{iid}/ssl',
+    access: SERVICES_VIEW,
+    title: 'Server SSL',
+    section: 'services',
+  },
   {
     name: 'domain_redirects',
     path: '/server/{iid}/domain_redirects',
     access: SERVICES_VIEW,
     title: 'Domain redirects',
+    section: 'services',
   },
   {
     name: 'connection',
     path: '/connection/{display_id}',
     access: SERVICES_VIEW,
     title: 'Connection',
+    section: 'services',
   },
   {
     name: 'billing',
     path: '/billing/',
     access: { kind: 'permission', anyOf: ['payments.view'] },
     title: 'Billing',
+    section: 'billing',
   },
   {
     name: 'payment',
     path: '/payment-methods/',
     access: { kind: 'permission', anyOf: ['payments.manage'] },
     title: 'Payment methods',
+    section: 'billing',
   },
-  { name: 'invoice', path: '/invoice/{endpoint}/{id}', access: LOGIN, title: 'Invoice' },
+  {
+    name: 'invoice',
+    path: '/invoice/{endpoint}/{id}',
+    access: LOGIN,
+    title: 'Invoice',
+    section: 'billing',
+  },
   {
     name: 'charts',
     path: '/charts/',

@@ -8,9 +8,12 @@ import {
   selectPortalTabs,
 } from '#machines/session/session.selectors';
 import { useAppServices } from '../app/context.tsx';
-import { relativeHref } from '../app/navigation.ts';
 
-/** Portal tabs by permission: Account; Admin for site admins; Services; Billing (portal.md §2). */
+/**
+ * Portal tabs by permission: Account; Admin for site admins; Services; Billing (portal.md §2).
+ * The current tab is the section of the route shown (`section` in the route table): Services on
+ * a server or a connection, Billing on payment methods or an invoice.
+ */
 export function PortalNav() {
   const { actors, config } = useAppServices();
   const tabs = useSelector(
@@ -18,12 +21,14 @@ export function PortalNav() {
     (s) => selectPortalTabs(s, config.production),
     (a, b) => a.map((t) => t.route).join() === b.map((t) => t.route).join(),
   );
-  const pathname = useRouterState({ select: (s) => relativeHref(s.location.pathname) });
+  const section = useRouterState({
+    select: (s) => s.matches.findLast((m) => m.staticData.route)?.staticData.route?.section,
+  });
   if (tabs.length === 0) return null;
   return (
     <Group component="nav" aria-label="Portal" gap={4} data-testid="portal-tabs">
       {tabs.map((tab) => {
-        const active = pathname === tab.path || pathname.startsWith(tab.path);
+        const active = tab.route === section;
         return (
           <Button
             key={tab.route}
