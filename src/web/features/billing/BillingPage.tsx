@@ -1,11 +1,13 @@
 /**
  * The billing page (/billing/, payments view): the amount due, its due date and an Overdue badge,
  * automatic payment with its switch, Make a payment, the bills and payments tables and the
- * billing address. A user without payments manage sees everything read-only: no payment form, no
- * switch, no address edit. Design: docs/billing.md "Pages".
+ * billing address, and a link to payment methods. A user without payments manage sees everything
+ * read-only: no payment form, no switch, no address edit, no link to payment methods (a page
+ * they may not open). Design: docs/billing.md "Pages".
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Center,
   Grid,
@@ -16,6 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
@@ -194,7 +197,14 @@ export default function BillingPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Billing</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Billing</Title>
+        {canManage && (
+          <Anchor component={Link} to="/payment-methods/">
+            Payment methods
+          </Anchor>
+        )}
+      </Group>
       {!canManage && (
         <Alert color="gray" title="Read-only" data-testid="billing-read-only">
           {BILLING_PAGE_TEXT.readOnly}

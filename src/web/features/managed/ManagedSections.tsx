@@ -3,6 +3,9 @@
  * statecharts"): each list is its machine (machines/managed/items.machine.ts) with its forms, the
  * web server switch its own (nginx.machine.ts), the websites user's password the shared password
  * machine. The section shown is the route's: its path, or `?section=` once another tab is chosen.
+ * The SSL and Redirects tabs lead to their routes (`/server/{iid}/ssl`,
+ * `/server/{iid}/domain_redirects`), the others to the view's own address with `?section=`; the
+ * router keeps the view mounted from one to another (router.tsx `SHARED_VIEWS`).
  */
 import { Paper, Tabs } from '@mantine/core';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
@@ -36,6 +39,16 @@ type Section = keyof typeof SECTIONS;
 const isSection = (value: unknown): value is Section =>
   typeof value === 'string' && Object.hasOwn(SECTIONS, value);
 
+/** Where a tab leads: the route of its section where it has one (portal.md §2), else `?section=`. */
+function sectionAddress(
+  iid: number,
+  section: Section,
+): { to: string; search?: { section: Section } } {
+  if (section === 'ssl') return { to: `/server/${iid}/ssl/` };
+  if (section === 'redirects') return { to: `/server/${iid}/domain_redirects/` };
+  return { to: `/servers/${iid}/manage/`, search: { section } };
+}
+
 /** The section a route opens: `?section=`, else the path's (`/ssl`, `/domain_redirects`), else SSL. */
 function sectionOf(pathname: string, search: Record<string, unknown>): Section {
   if (isSection(search.section)) return search.section;
@@ -43,7 +56,7 @@ function sectionOf(pathname: string, search: Record<string, unknown>): Section {
   return 'ssl';
 }
 
-export function ManagedSections({ calls }: { calls: ManagedApi }) {
+export function ManagedSections({ calls, iid }: { calls: ManagedApi; iid: number }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
@@ -60,7 +73,7 @@ export function ManagedSections({ calls }: { calls: ManagedApi }) {
       <Tabs
         value={section}
         onChange={(value) => {
-          if (isSection(value)) void navigate({ to: '.', search: { section: value } });
+          if (isSection(value)) void navigate(sectionAddress(iid, value));
         }}
         keepMounted={false}
       >

@@ -57,7 +57,7 @@ function ManagedServerView({ iid }: { iid: number }) {
           onRetry={() => loader.send({ type: 'retry.pressed' })}
         />
       )}
-      {server.status === 'found' && <ManagedSections calls={calls} />}
+      {server.status === 'found' && <ManagedSections calls={calls} iid={server.iid} />}
     </Stack>
   );
 }

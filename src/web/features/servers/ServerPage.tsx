@@ -2,8 +2,8 @@
  * A server (/server/{iid}, services view): its power with Start, Stop and Force stop (behind a
  * confirmation), the time since shutdown, the editor with the monthly cost, and Delete (behind a
  * confirmation naming the server and the storage lost; once deleted, the servers list opens and
- * says so). "Server not found" (warning) when the server is absent after the load (portal.md §8).
- * Design: docs/servers.md.
+ * says so); a managed server links to its managed server view (Manage hosting). "Server not
+ * found" (warning) when the server is absent after the load (portal.md §8). Design: docs/servers.md.
  */
 import {
   Alert,
@@ -97,9 +97,16 @@ export default function ServerPage() {
     <Stack gap="md">
       <RefusalModal />
       <Title order={1}>{server ? server.name : `Server ${iid}`}</Title>
-      <Anchor component={Link} to="/services/servers/">
-        All servers
-      </Anchor>
+      <Group gap="lg">
+        <Anchor component={Link} to="/services/servers/">
+          All servers
+        </Anchor>
+        {server?.managed && (
+          <Anchor component={Link} to={`/servers/${server.iid}/manage/`}>
+            Manage hosting
+          </Anchor>
+        )}
+      </Group>
       {notFound && (
         <Alert
           color="yellow"
