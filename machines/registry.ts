@@ -12,6 +12,7 @@ import { downloadModel } from './session/download.model.ts';
 import { loaderModel } from './session/loader.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
+import { secondFactorModel, secondFactorSetupModel } from './session/second-factor.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
@@ -68,6 +69,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   notificationsModel,
   sessionModel,
   tokensModel,
+  secondFactorModel,
+  secondFactorSetupModel,
   routeGateModel,
   formModel,
   passwordModel,

@@ -6,12 +6,20 @@
  * notice, then goes to login or, when an admin stops acting as a customer (`proxy_logout`), back
  * to the admin proxy screen. When the token coordinator reports that the session could not be
  * renewed, the user goes to login with the timeout flag and a redirect to where they were.
+ * A right password of a login with a second factor (or one its customer requires) is answered
+ * `Second Factor Required` (or `Second Factor Setup Required`): the login's code step
+ * (second-factor.machine.ts) runs as the child `secondFactor`, with the password kept until it
+ * ends or the person cancels (docs/session.md "Second factor"). The app provides it, and loads its
+ * code with the first answer that asks for a code rather than with every page.
  *
  * HTTP calls are named actors and navigation is named actions: the web app provides them.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { SESSION_MESSAGES } from '#shared/messages';
+import type { TotpSetup } from '#shared/second-factor';
 import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
-import { requestFailureOf, type AttemptedRoute } from './types.ts';
+import type { SecondFactorLogic } from './second-factor.machine.ts';
+import { providedByTheApp, requestFailureOf, type AttemptedRoute } from './types.ts';
 
 export interface SessionContext {
   /** The logged-in user's profile; null while logged out or not yet known. */
@@ -20,12 +28,19 @@ export interface SessionContext {
   loginError: { title: string; message: string } | null;
   /** Where to go once logged in (the login page's redirect). */
   redirect: string | null;
+  /**
+   * The login under way: its username and password, kept while the password is checked and the
+   * second factor is asked for, and the authenticator account to add when one must be set up.
+   */
+  pending: { username: string; password: string; setup: TotpSetup | null } | null;
 }
 
 export type SessionEvent =
   /** The page starts: whether the browser holds a session (the session hint cookie). */
   | { type: 'page.opened'; sessionCookie: boolean }
   | { type: 'login.submitted'; username: string; password: string; redirect?: string | null }
+  /** The person leaves the second factor's step (back to the password). */
+  | { type: 'login.cancelled' }
   /** Someone else logged the user in (signup's automatic login, an admin acting as a customer). */
   | { type: 'session.started'; user: SessionUser; redirect?: string | null }
   | { type: 'logout.pressed' }
@@ -39,6 +54,7 @@ export type SessionEvent =
   | { type: 'xstate.done.actor.fetchProfile'; output: UserProfile }
   | { type: 'xstate.error.actor.fetchProfile'; error: unknown }
   | { type: 'xstate.error.actor.login'; error: unknown }
+  | { type: 'xstate.done.actor.secondFactor'; output: SessionUser }
   | { type: 'xstate.done.actor.logout'; output: LogoutResponse };
 
 function withSessionUser(profile: UserProfile | null, user: SessionUser): UserProfile | null {
@@ -64,6 +80,8 @@ export const sessionMachine = setup({
     logout: fromPromise<LogoutResponse>(async () => {
       throw new Error('logout is provided by the app');
     }),
+    /** The code step: second-factor.machine.ts with its `verify` (not loaded with every page). */
+    secondFactor: providedByTheApp<SecondFactorLogic>('secondFactor'),
   },
   actions: {
     'store profile': assign({
@@ -74,6 +92,20 @@ export const sessionMachine = setup({
       loginError: null,
     }),
     'forget user': assign({ user: null }),
+    'keep the credentials': assign({
+      pending: ({ event }) => {
+        assertEvent(event, 'login.submitted');
+        return { username: event.username, password: event.password, setup: null };
+      },
+    }),
+    'keep the account to set up': assign({
+      pending: ({ context, event }) => {
+        assertEvent(event, 'xstate.error.actor.login');
+        const setup = requestFailureOf(event.error).setup ?? null;
+        return context.pending && { ...context.pending, setup };
+      },
+    }),
+    'forget the credentials': assign({ pending: null }),
     'store redirect': assign({
       redirect: ({ event }) =>
         event.type === 'login.submitted' || event.type === 'session.started'
@@ -107,6 +139,15 @@ export const sessionMachine = setup({
     'go to admin proxy': () => {},
   },
   guards: {
+    'the password was right and a code is asked for': ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.login');
+      const failure = requestFailureOf(event.error);
+      return (
+        failure.status === 401 &&
+        (failure.title === SESSION_MESSAGES.secondFactorRequiredTitle ||
+          failure.title === SESSION_MESSAGES.secondFactorSetupRequiredTitle)
+      );
+    },
     'the browser holds a session': ({ event }) =>
       event.type === 'page.opened' && event.sessionCookie,
     'an admin stops acting as a customer': ({ event }) => {
@@ -118,7 +159,7 @@ export const sessionMachine = setup({
   id: 'session',
   description:
     'Whether someone is logged in, and what happens when they log in, log out, or their session runs out.',
-  context: { user: null, loginError: null, redirect: null },
+  context: { user: null, loginError: null, redirect: null, pending: null },
   initial: 'opening',
   states: {
     opening: {
@@ -149,7 +190,10 @@ export const sessionMachine = setup({
           description:
             'The login form waits; a failed attempt shows the server’s title and message.',
           on: {
-            'login.submitted': { target: 'loggingIn', actions: 'store redirect' },
+            'login.submitted': {
+              target: 'loggingIn',
+              actions: ['store redirect', 'keep the credentials'],
+            },
             'session.started': { target: 'loadingProfile', actions: 'store redirect' },
           },
         },
@@ -162,9 +206,32 @@ export const sessionMachine = setup({
               event.type === 'login.submitted'
                 ? { username: event.username, password: event.password }
                 : { username: '', password: '' },
-            onDone: { target: 'loadingProfile' },
-            onError: { target: 'idle', actions: 'store login failure' },
+            onDone: { target: 'loadingProfile', actions: 'forget the credentials' },
+            onError: [
+              {
+                guard: 'the password was right and a code is asked for',
+                target: 'secondFactor',
+                actions: 'keep the account to set up',
+              },
+              { target: 'idle', actions: ['store login failure', 'forget the credentials'] },
+            ],
           },
+        },
+        secondFactor: {
+          description:
+            'The password was right: the second factor’s code is asked for (or the authenticator app the account requires is set up).',
+          invoke: {
+            id: 'secondFactor',
+            src: 'secondFactor',
+            input: ({ context }) => ({
+              mode: 'login' as const,
+              username: context.pending?.username ?? '',
+              password: context.pending?.password ?? '',
+              setup: context.pending?.setup ?? null,
+            }),
+            onDone: { target: 'loadingProfile', actions: 'forget the credentials' },
+          },
+          on: { 'login.cancelled': { target: 'idle', actions: 'forget the credentials' } },
         },
         loadingProfile: {
           description: 'Logged in: the profile is being fetched before the user moves on.',

@@ -1,4 +1,6 @@
 /** The session machine's registration: path samples, projection and state checks. */
+import { SESSION_MESSAGES } from '#shared/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { emptyPerms } from '#shared/permissions';
 import type { SessionUser, UserProfile } from '#shared/session';
 import { selectAccountSections } from '../people/account.selectors.ts';
@@ -11,6 +13,7 @@ import {
   selectLoggingOut,
   selectLoginError,
   selectPortalTabs,
+  selectSecondFactorStep,
   selectSessionStatus,
   selectSwitchingUser,
   selectUser,
@@ -70,6 +73,8 @@ interface Projection {
   tabs: string;
   /** What Account Home shows: "info · edit · billing amounts · services · contacts · manage". */
   account: string;
+  /** The login's second-factor step shows (its code, or setting the app up). */
+  secondFactor: boolean;
 }
 
 type Snapshot = Parameters<typeof selectUser>[0];
@@ -92,6 +97,7 @@ function project(snapshot: Snapshot): Projection {
       .map((tab) => tab.label)
       .join(' · '),
     account: accountWords(selectAccountSections(snapshot)),
+    secondFactor: selectSecondFactorStep(snapshot) !== null,
   };
 }
 
@@ -181,7 +187,9 @@ export const sessionModel = defineMachine({
     'says the user logged out and goes to the login page; an administrator who was acting as a ' +
     'customer goes back to the admin screen instead. When the session can no longer be renewed, ' +
     'the user goes to the login page with a "session timed out" notice and comes back to the same ' +
-    'page after logging in again.',
+    'page after logging in again. A login with a second factor (or whose account requires one) ' +
+    'asks for its code after the right password, before the profile loads; going back forgets ' +
+    'the password.',
   machine: sessionMachine,
   events: [
     sample('page opened with a session', { type: 'page.opened', sessionCookie: true }),
@@ -226,6 +234,32 @@ export const sessionModel = defineMachine({
         message: 'The username or password is incorrect.',
       },
     }),
+    sample('password right, a code is asked', {
+      type: 'xstate.error.actor.login',
+      error: {
+        status: 401,
+        title: SESSION_MESSAGES.secondFactorRequiredTitle,
+        message: SECOND_FACTOR_MESSAGES.required,
+      },
+    }),
+    sample('password right, the account requires setting a factor up', {
+      type: 'xstate.error.actor.login',
+      error: {
+        status: 401,
+        title: SESSION_MESSAGES.secondFactorSetupRequiredTitle,
+        message: SECOND_FACTOR_MESSAGES.setupRequired,
+        body: {
+          setup: {
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            otpauth_url:
+              'otpauth://totp/Ridgeline%20Fiber:demo?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+          },
+        },
+      },
+    }),
+    sample('the code is taken', { type: 'xstate.done.actor.secondFactor', output: DEMO_USER }),
+    sample('go back to the password', { type: 'login.cancelled' }),
     sample('logged out', {
       type: 'xstate.done.actor.logout',
       output: { proxy_logout: false, title: 'Access denied', msg: 'Logout complete' },
@@ -294,6 +328,25 @@ export const sessionModel = defineMachine({
         'password refused': {
           to: 'loggedOut.idle',
           with: { user: null, loginError: 'The username or password is incorrect.', busy: null },
+        },
+        // docs/session.md "Second factor": a right password is not yet a login; the code follows.
+        'password right, a code is asked': {
+          to: 'loggedOut.secondFactor',
+          with: { user: null, loginError: null, busy: null, secondFactor: true },
+        },
+        'password right, the account requires setting a factor up': {
+          to: 'loggedOut.secondFactor',
+          with: { user: null, loginError: null, busy: null, secondFactor: true },
+        },
+      },
+      'loggedOut.secondFactor': {
+        'the code is taken': {
+          to: 'loggedOut.loadingProfile',
+          with: { busy: 'logging in', secondFactor: false },
+        },
+        'go back to the password': {
+          to: 'loggedOut.idle',
+          with: { secondFactor: false, loginError: null },
         },
       },
       // Logged in, the user goes on to the page they wanted (the login's redirect, portal.md §2).
@@ -401,6 +454,11 @@ export const sessionModel = defineMachine({
         error === null || error.message !== '',
         'a failed login should show the server’s message',
       );
+    },
+    'loggedOut.secondFactor': (snapshot) => {
+      expectThat(selectSessionStatus(snapshot) === 'loggedOut', 'nobody is logged in yet');
+      expectThat(selectSecondFactorStep(snapshot) !== null, 'the code step should show');
+      expectThat(snapshot.context.pending !== null, 'the password is kept for the code');
     },
     'loggedOut.loggingIn': (snapshot) => {
       expectThat(selectLoggingIn(snapshot), 'the login form should show it is busy');

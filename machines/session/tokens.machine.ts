@@ -11,13 +11,17 @@
  * - 'Fresh Access Token Required' opens the refresh-password modal; the password re-authenticates
  *   (POST /auth/access_token) and the request is retried; cancelling fails it with a clear message.
  * - A view may also ask for the user's password before a sensitive step (the Verify Identity modal).
+ * - With a second factor on, the password is answered `Second Factor Required`: the prompt then
+ *   asks for the code (the child `secondFactor`, second-factor.machine.ts, in `reauth` mode),
+ *   and the fresh token comes with it (docs/session.md "Second factor").
  *
  * The HTTP calls are the named actors `refreshToken` and `reauthenticate`, provided by the web app.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import type { SessionUser } from '#shared/session';
-import { requestFailureOf } from './types.ts';
+import type { SecondFactorLogic } from './second-factor.machine.ts';
+import { providedByTheApp, requestFailureOf } from './types.ts';
 
 /** Why the password is asked for: a refused sensitive request, or a view's own confirmation. */
 export type ReauthReason = 'fresh token' | 'verify identity';
@@ -55,7 +59,9 @@ export type TokensEvent =
   | { type: 'user.changed'; username: string | null }
   /** The refusals of the refresh and re-authentication calls the machine follows. */
   | { type: 'xstate.error.actor.refreshToken'; error: unknown }
-  | { type: 'xstate.error.actor.reauthenticate'; error: unknown };
+  | { type: 'xstate.error.actor.reauthenticate'; error: unknown }
+  /** The code step took the second factor: the user with a fresh token. */
+  | { type: 'xstate.done.actor.secondFactor'; output: SessionUser };
 
 /** What the client hears back, for each waiting request. */
 export type TokensEmitted =
@@ -86,6 +92,8 @@ export const tokensMachine = setup({
     reauthenticate: fromPromise<SessionUser, { username: string; password: string }>(async () => {
       throw new Error('reauthenticate is provided by the app');
     }),
+    /** The code step: second-factor.machine.ts with its `verify` (not loaded with every page). */
+    secondFactor: providedByTheApp<SecondFactorLogic>('secondFactor'),
   },
   actions: {
     'wait for the refresh': assign({
@@ -190,6 +198,11 @@ export const tokensMachine = setup({
         (failure.title === SESSION_MESSAGES.accessTokenExpiredTitle ||
           failure.title === SESSION_MESSAGES.notLoggedInTitle)
       );
+    },
+    'the password was right and a code is asked for': ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.reauthenticate');
+      const failure = requestFailureOf(event.error);
+      return failure.status === 401 && failure.title === SESSION_MESSAGES.secondFactorRequiredTitle;
     },
     'requests wait for the password': ({ context }) => context.waitingForPassword.length > 0,
     'requests wait for a refresh': ({ context }) => context.waitingForRefresh.length > 0,
@@ -351,11 +364,58 @@ export const tokensMachine = setup({
               ],
             },
             onError: [
+              // With a second factor on, the code comes next (the password is kept for it).
+              { guard: 'the password was right and a code is asked for', target: 'secondFactor' },
               // The modal stayed open past the access token's life: renew, then check again.
               { guard: 'the session needs renewing first', target: 'renewing' },
               {
                 target: 'prompting',
                 actions: ['store password refusal', 'forget the entered password'],
+              },
+            ],
+          },
+        },
+        secondFactor: {
+          description:
+            'The password was right and the second factor is on: its code is asked for; the fresh token comes with it.',
+          invoke: {
+            id: 'secondFactor',
+            src: 'secondFactor',
+            input: ({ context }) => ({
+              mode: 'reauth' as const,
+              username: context.username ?? '',
+              password: context.enteredPassword ?? '',
+              setup: null,
+            }),
+            onDone: {
+              target: '#tokens.idle',
+              actions: [
+                { type: 'report user', params: ({ event }) => ({ user: event.output }) },
+                'retry every waiting request',
+                'forget the requests that waited for the refresh',
+                'forget the requests that waited for the password',
+                'forget the entered password',
+              ],
+            },
+          },
+          on: {
+            'password.cancelled': [
+              {
+                guard: 'requests wait for a refresh',
+                target: '#tokens.refreshing',
+                actions: [
+                  'fail the requests that waited for the password',
+                  'forget the requests that waited for the password',
+                  'forget the entered password',
+                ],
+              },
+              {
+                target: '#tokens.idle',
+                actions: [
+                  'fail the requests that waited for the password',
+                  'forget the requests that waited for the password',
+                  'forget the entered password',
+                ],
               },
             ],
           },

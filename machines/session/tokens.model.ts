@@ -1,5 +1,6 @@
 /** The token coordinator's registration: path samples, projection and state checks. */
 import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
 import { tokensMachine } from './tokens.machine.ts';
@@ -109,7 +110,9 @@ export const tokensModel = defineMachine({
     'session has ended and the user goes to the login page. A sensitive action (changing a ' +
     'password, for example) may need the password again: a window asks for it, and the action ' +
     'goes through once it is right; closing the window cancels the action with a clear message. ' +
-    'A page can also ask the user to verify their identity the same way before a sensitive step.',
+    'A page can also ask the user to verify their identity the same way before a sensitive step. ' +
+    'When the user has a second factor, the right password is followed by the code of their ' +
+    'authenticator app (or a recovery code) before the action goes through.',
   machine: tokensMachine,
   events: [
     sample('a request finds the token expired', {
@@ -159,6 +162,15 @@ export const tokensModel = defineMachine({
         message: SESSION_MESSAGES.reauthFailed,
       },
     }),
+    sample('password right, a code is asked', {
+      type: 'xstate.error.actor.reauthenticate',
+      error: {
+        status: 401,
+        title: SESSION_MESSAGES.secondFactorRequiredTitle,
+        message: SECOND_FACTOR_MESSAGES.required,
+      },
+    }),
+    sample('the code is taken', { type: 'xstate.done.actor.secondFactor', output: DEMO_USER }),
     sample('the token ran out while the modal was open', {
       type: 'xstate.error.actor.reauthenticate',
       error: {
@@ -175,7 +187,9 @@ export const tokensModel = defineMachine({
     refused: context.passwordError !== null,
   }),
   limit: 500,
-  fakes: { actions: { 'report user': () => {}, 'end session': () => {} } },
+  fakes: {
+    actions: { 'report user': () => {}, 'end session': () => {} },
+  },
   expect: {
     effects: ['report user', 'end session', 'requests.released', 'requests.failed'],
     // Nothing refused yet: no request waits for a renewal or the password, no password refused.
@@ -224,6 +238,24 @@ export const tokensModel = defineMachine({
         }),
         'password refused': { to: 'askingForPassword.prompting', with: { refused: true } },
         'the token ran out while the modal was open': 'askingForPassword.renewing',
+        // docs/session.md "Second factor": a fresh token takes the code too; the password is kept.
+        'password right, a code is asked': {
+          to: 'askingForPassword.secondFactor',
+          with: { refused: false },
+        },
+      },
+      'askingForPassword.secondFactor': {
+        // The code brings the fresh token: everything waiting is sent again, as with a password.
+        'the code is taken': ({ refresh }: Projection) => ({
+          to: 'idle',
+          with: { refresh: false, password: false },
+          runs: { ...REPORTED, ...release(refresh, true) },
+        }),
+        'password window closed': ({ refresh }: Projection) => ({
+          to: refresh ? 'refreshing' : 'idle',
+          with: { password: false },
+          runs: fail(theWaiting(false, true), SESSION_NOTICES.reauthCancelled),
+        }),
       },
       'askingForPassword.renewing': {
         'session renewed': { to: 'askingForPassword.verifying', runs: REPORTED },
@@ -268,6 +300,11 @@ export const tokensModel = defineMachine({
         'the password is being checked',
       );
       expectThat(snapshot.context.enteredPassword !== null, 'the password is kept while checked');
+    },
+    'askingForPassword.secondFactor': (snapshot) => {
+      const prompt = selectPasswordPrompt(snapshot);
+      expectThat(prompt?.secondFactor != null, 'the code step should show in the window');
+      expectThat(snapshot.context.enteredPassword !== null, 'the password is kept for the code');
     },
     'askingForPassword.renewing': (snapshot) => {
       expectThat(

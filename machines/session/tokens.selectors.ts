@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { SecondFactorActor } from './second-factor.selectors.ts';
 import type { ReauthReason, tokensMachine } from './tokens.machine.ts';
 
 export type TokensSnapshot = SnapshotFrom<typeof tokensMachine>;
@@ -10,6 +11,8 @@ export interface PasswordPrompt {
   /** Why the last password was refused. */
   error: string | null;
   checking: boolean;
+  /** The second factor's code step, once the password was right (null while asking for it). */
+  secondFactor: SecondFactorActor | null;
 }
 
 /** The password modal to show, or null when none is open. */
@@ -22,6 +25,9 @@ export function selectPasswordPrompt(snapshot: TokensSnapshot): PasswordPrompt |
     checking:
       snapshot.matches({ askingForPassword: 'verifying' }) ||
       snapshot.matches({ askingForPassword: 'renewing' }),
+    secondFactor: snapshot.matches({ askingForPassword: 'secondFactor' })
+      ? ((snapshot.children.secondFactor as SecondFactorActor | undefined) ?? null)
+      : null,
   };
 }
 

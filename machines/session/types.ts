@@ -1,4 +1,6 @@
 /** Shapes the session machines share with the app that provides their actors. */
+import { fromPromise, type AnyActorLogic } from 'xstate';
+import type { TotpSetup } from '#shared/second-factor';
 
 /**
  * What an HTTP actor throws: the web client's failure carries the status (0 when no answer came),
@@ -8,15 +10,33 @@ export interface RequestFailure {
   status: number;
   title?: string;
   message: string;
+  /** `Second Factor Setup Required`: the authenticator account to add (the answer's `setup`). */
+  setup?: TotpSetup;
+}
+
+function setupOf(body: unknown): TotpSetup | undefined {
+  const setup = (body as { setup?: Partial<TotpSetup> } | null | undefined)?.setup;
+  return typeof setup?.secret === 'string' &&
+    typeof setup.otpauth_url === 'string' &&
+    typeof setup.qr_code === 'string'
+    ? { secret: setup.secret, otpauth_url: setup.otpauth_url, qr_code: setup.qr_code }
+    : undefined;
 }
 
 export function requestFailureOf(error: unknown): RequestFailure {
   if (typeof error === 'object' && error !== null) {
-    const candidate = error as { status?: unknown; title?: unknown; message?: unknown };
+    const candidate = error as {
+      status?: unknown;
+      title?: unknown;
+      message?: unknown;
+      body?: unknown;
+    };
+    const setup = setupOf(candidate.body);
     return {
       status: typeof candidate.status === 'number' ? candidate.status : 0,
       title: typeof candidate.title === 'string' ? candidate.title : undefined,
       message: typeof candidate.message === 'string' ? candidate.message : '',
+      ...(setup ? { setup } : {}),
     };
   }
   return { status: 0, message: typeof error === 'string' ? error : '' };
@@ -27,4 +47,15 @@ export interface AttemptedRoute {
   name: string;
   /** The path under the web base with its query, e.g. `/billing/?tab=bills`. */
   href: string;
+}
+
+/**
+ * The stand-in for an actor the app always provides and whose code must not load with every page
+ * (the second factor's code step): typed as the real logic, it only says who provides it. The
+ * machine's file imports the real one's type alone.
+ */
+export function providedByTheApp<TLogic extends AnyActorLogic>(name: string): TLogic {
+  return fromPromise(async () => {
+    throw new Error(`${name} is provided by the app`);
+  }) as unknown as TLogic;
 }

@@ -108,17 +108,14 @@ export const SESSION_MESSAGES = {
   usernameMismatch: 'This link was sent for another username.',
   customerWithoutLogin: 'This customer has no login to act as.',
   customerNotFound: 'There is no customer with that number.',
-  /** A login's password was right and its second factor is on: the same call with `otp` ends it. */
+  /**
+   * A login's password was right and its second factor is on (or the customer requires one this
+   * login has not set up yet): the same call with `otp` ends it. The titles the session's machines
+   * recognise; the messages are SECOND_FACTOR_MESSAGES (messages/second-factor.ts).
+   */
   secondFactorRequiredTitle: 'Second Factor Required',
-  secondFactorRequired:
-    'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  /** The customer requires a second factor and this login has none yet (docs/session.md). */
   secondFactorSetupRequiredTitle: 'Second Factor Setup Required',
-  secondFactorSetupRequired:
-    'Your account requires a second factor for every login. Add this account to your authenticator app, then enter the code it shows.',
   secondFactorFailedTitle: 'Code not accepted',
-  secondFactorFailed: 'The code is incorrect, or it has already been used.',
-  tooManyCodes: 'Too many wrong codes. Please wait before trying again.',
 } as const;
 
 /** What the web app itself tells the user about the session (portal.md §4, §7 "Session"). */
@@ -134,6 +131,7 @@ export const SESSION_NOTICES = {
   noCustomerMatch: 'No customer matches that search.',
   mailboxEmpty: 'No messages have been sent yet.',
   copyRefused: 'The browser did not allow copying: select the password and copy it yourself.',
+  codeStepUnavailable: 'The code step could not be loaded. Check the connection and try again.',
 } as const;
 
 /** Connectivity details of the signup (signup.md §5 "Owner and renter", "Installation"). */

@@ -182,7 +182,7 @@ describe('logging in with the second factor on', () => {
     expect(response.status).toBe(401);
     expect((await response.json()) as ErrorBody).toMatchObject({
       title: 'Second Factor Required',
-      msg: SESSION_MESSAGES.secondFactorRequired,
+      msg: SECOND_FACTOR_MESSAGES.required,
     });
     expect(tokenCookies(response)).toEqual([]);
     // A wrong password says nothing of the second factor.
@@ -257,7 +257,7 @@ describe('logging in with the second factor on', () => {
     }
     const locked = await logInWithCode(username, password, await codeNow(secret));
     expect(locked.status).toBe(429);
-    expect(((await locked.json()) as ErrorBody).msg).toBe(SESSION_MESSAGES.tooManyCodes);
+    expect(((await locked.json()) as ErrorBody).msg).toBe(SECOND_FACTOR_MESSAGES.tooManyCodes);
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
     // The limit is the login's, whatever the endpoint: turning the factor off is refused too.
     const off = await client.request('DELETE', '/auth/mfa/totp', { code: await codeNow(secret) });

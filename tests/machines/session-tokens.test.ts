@@ -128,6 +128,7 @@ describe('token coordinator', () => {
       username: 'demo',
       error: null,
       checking: false,
+      secondFactor: null,
     });
     actor.send({ type: 'password.entered', password: 'wrong' });
     expect(selectPasswordPrompt(actor.getSnapshot())?.checking).toBe(true);

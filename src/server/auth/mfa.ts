@@ -39,10 +39,10 @@ import { LIMITS, consume, giveBack } from './rate-limit.ts';
 export type SecondFactorRow = typeof secondFactors.$inferSelect;
 
 export const secondFactorRequired = () =>
-  unauthorized(SESSION_MESSAGES.secondFactorRequiredTitle, SESSION_MESSAGES.secondFactorRequired);
+  unauthorized(SESSION_MESSAGES.secondFactorRequiredTitle, SECOND_FACTOR_MESSAGES.required);
 
 export const secondFactorFailed = () =>
-  unauthorized(SESSION_MESSAGES.secondFactorFailedTitle, SESSION_MESSAGES.secondFactorFailed);
+  unauthorized(SESSION_MESSAGES.secondFactorFailedTitle, SECOND_FACTOR_MESSAGES.failed);
 
 /** The login's second factor row, pending or confirmed. */
 export async function secondFactorOf(
@@ -289,7 +289,7 @@ export function setupRequired(setup: TotpSetup): ApiError {
   return new ApiError(
     401,
     SESSION_MESSAGES.secondFactorSetupRequiredTitle,
-    SESSION_MESSAGES.secondFactorSetupRequired,
+    SECOND_FACTOR_MESSAGES.setupRequired,
     { setup },
   );
 }

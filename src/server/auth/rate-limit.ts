@@ -9,6 +9,7 @@ import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '#shared/constants';
 import { ORDER_MESSAGES } from '#shared/messages/order';
 import { SESSION_MESSAGES } from '#shared/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import { COSTLY_LIMIT_MESSAGES } from '#shared/messages/portal';
@@ -53,7 +54,7 @@ export const LIMITS = {
   secondFactorPerUser: {
     name: 'second-factor:user',
     ...RATE_LIMITS.secondFactorPerUser,
-    message: SESSION_MESSAGES.tooManyCodes,
+    message: SECOND_FACTOR_MESSAGES.tooManyCodes,
   },
   /** Username and password recovery requests and reset-link uses from one client address. */
   recoveryPerAddress: {

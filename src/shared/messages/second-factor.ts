@@ -1,11 +1,20 @@
 /**
- * The second factor's words (docs/session.md "Second factor"): the account page's Security
- * section, the `/auth/mfa/…` answers and the login's code step. The titles a login answers with
- * are in SESSION_MESSAGES (messages.ts), which the session machine reads.
+ * The second factor's messages (docs/session.md "Second factor"): the `/auth/mfa/…` answers and
+ * the code rules' words, which the session's machines read on every page. The pages' own texts
+ * are in second-factor-text.ts; the titles a login answers with are in SESSION_MESSAGES
+ * (messages.ts).
  */
 import { SECOND_FACTOR } from '../constants.ts';
 
 export const SECOND_FACTOR_MESSAGES = {
+  /** 401 Second Factor Required (SESSION_MESSAGES.secondFactorRequiredTitle). */
+  required: `Enter the ${SECOND_FACTOR.totpDigits}-digit code from your authenticator app, or one of your recovery codes.`,
+  /** 401 Second Factor Setup Required. */
+  setupRequired:
+    'Your account requires a second factor for every login. Add this account to your authenticator app, then enter the code it shows.',
+  /** 401 Code not accepted. */
+  failed: 'The code is incorrect, or it has already been used.',
+  tooManyCodes: 'Too many wrong codes. Please wait before trying again.',
   codeRequired: 'Enter the code',
   codeMalformed: `Enter the ${SECOND_FACTOR.totpDigits}-digit code of your authenticator app, or a recovery code`,
   totpMalformed: `Enter the ${SECOND_FACTOR.totpDigits}-digit code your authenticator app shows`,
@@ -24,38 +33,4 @@ export const SECOND_FACTOR_MESSAGES = {
   policyOff: 'Logins of this account no longer need a second factor.',
   resetDone: "The user's second factor was removed and their sessions ended.",
   userNotFound: 'There is no user with that number.',
-} as const;
-
-/** The Security section's and the code step's texts. */
-export const SECOND_FACTOR_TEXT = {
-  sectionTitle: 'Second factor',
-  offIntro:
-    'Protect your login with a second factor: after your password, a code from an authenticator app on your phone.',
-  onIntro:
-    'Your second factor is on: every login asks for a code of your authenticator app after the password.',
-  requiredNote: 'Your account requires a second factor for every login.',
-  turnOn: 'Set up an authenticator app',
-  scanIntro:
-    'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code the app shows.',
-  secretLabel: 'Key',
-  confirm: 'Turn on',
-  codeLabel: 'Code',
-  recoveryTitle: 'Your recovery codes',
-  recoveryIntro:
-    'Each code works once, in place of a code of your app, if you lose your phone. They are shown only now: save them.',
-  download: 'Download the codes',
-  saved: 'I have saved them',
-  turnOff: 'Turn off',
-  newCodes: 'New recovery codes',
-  proofIntro: 'Enter a code of your authenticator app (or a recovery code) to confirm.',
-  codesLeft: (left: number) => `${left} recovery code${left === 1 ? '' : 's'} left.`,
-  requireLabel: 'Require a second factor for every login of this account',
-  codeStepTitle: 'Second factor',
-  useRecovery: 'Use a recovery code instead',
-  useApp: 'Use the authenticator app instead',
-  recoveryLabel: 'Recovery code',
-  verify: 'Verify',
-  lockedOut: 'Too many wrong codes. Wait a few minutes, then try again.',
-  tryAgain: 'Try again',
-  cancel: 'Cancel',
 } as const;

@@ -5,12 +5,14 @@
  * app's HTTP client. Plain functions of the client rather than an object of them: they are part
  * of every page's first load.
  */
-import type { LogoutResponse, SessionUser, UserProfile } from '#shared/session';
+import type { LoginResult, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
 import type { ApiClient } from './client.ts';
 
 export interface Credentials {
   username: string;
   password: string;
+  /** The second factor's code, once the password alone was answered `Second Factor Required`. */
+  otp?: string;
 }
 
 const STORE = { store_in_cookies: true } as const;
@@ -18,7 +20,7 @@ const STORE = { store_in_cookies: true } as const;
 const AS_IS = { renewSession: false };
 
 export const logIn = (api: ApiClient, credentials: Credentials) =>
-  api.post<SessionUser>('/auth/tokens', { ...credentials, ...STORE }, AS_IS);
+  api.post<LoginResult>('/auth/tokens', { ...credentials, ...STORE }, AS_IS);
 
 export const logOut = (api: ApiClient) => api.delete<LogoutResponse>('/auth/tokens');
 

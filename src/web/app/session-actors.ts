@@ -6,7 +6,7 @@
  * not part of the first load: actors.ts loads them once the app starts.
  */
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { SESSION_NOTICES } from '#shared/messages';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
 import type { notificationsMachine } from '#machines/shell/notifications.machine';
 import type { GateSession, routeGateMachine } from '#machines/session/route-gate.machine';
 import { sessionMachine } from '#machines/session/session.machine';
@@ -20,6 +20,7 @@ import {
 } from '../api/client.ts';
 import { logIn, logOut, profile, reauthenticate, refresh } from '../api/session.ts';
 import { refreshAcrossTabs } from './cross-tab-refresh.ts';
+import { lazyActorLogic } from './lazy-logic.ts';
 import {
   rememberAttemptedRoute,
   safeRedirect,
@@ -30,6 +31,16 @@ import {
 export interface SessionActors {
   session: ActorRefFrom<typeof sessionMachine>;
   tokens: ActorRefFrom<typeof tokensMachine>;
+}
+
+/** A login's or re-authentication's answer that asks for the second factor's code next. */
+function asksForACode(error: unknown): boolean {
+  return (
+    error instanceof ApiFailure &&
+    error.status === 401 &&
+    (error.title === SESSION_MESSAGES.secondFactorRequiredTitle ||
+      error.title === SESSION_MESSAGES.secondFactorSetupRequiredTitle)
+  );
 }
 
 /** Asks the token coordinator about a 401 and waits for its decision on this request. */
@@ -68,6 +79,29 @@ export function createSessionActors(options: {
 }): SessionActors {
   const { api, navigation, notifications, routeGate, inspect } = options;
 
+  // The second factor's code step (the same login or re-authentication, with the code): its code
+  // loads when an answer asks for a code, before the session or the coordinator runs it.
+  const codeStep = lazyActorLogic(() =>
+    import('#machines/session/second-factor.machine').then(({ secondFactorMachine }) =>
+      secondFactorMachine.provide({
+        actors: {
+          verify: fromPromise(({ input: { mode, ...credentials } }) =>
+            mode === 'login' ? logIn(api, credentials) : reauthenticate(api, credentials),
+          ),
+        },
+      }),
+    ),
+  );
+  const thenTheCodeStep = <T>(call: Promise<T>): Promise<T> =>
+    call.catch(async (error: unknown) => {
+      if (asksForACode(error)) {
+        await codeStep.load().catch(() => {
+          throw new ApiFailure(0, SESSION_NOTICES.codeStepUnavailable);
+        });
+      }
+      throw error;
+    });
+
   // Assigned below; the machines' actions run only after every actor exists.
   const actors = {} as SessionActors;
 
@@ -75,8 +109,9 @@ export function createSessionActors(options: {
     sessionMachine.provide({
       actors: {
         fetchProfile: fromPromise(() => profile(api)),
-        login: fromPromise(({ input }) => logIn(api, input)),
+        login: fromPromise(({ input }) => thenTheCodeStep(logIn(api, input))),
         logout: fromPromise(() => logOut(api)),
+        secondFactor: codeStep.logic,
       },
       actions: {
         'clear notices': () => notifications.send({ type: 'notifications.cleared' }),
@@ -109,7 +144,8 @@ export function createSessionActors(options: {
             currentUser: () => profile(api, { renewSession: false }),
           }),
         ),
-        reauthenticate: fromPromise(({ input }) => reauthenticate(api, input)),
+        reauthenticate: fromPromise(({ input }) => thenTheCodeStep(reauthenticate(api, input))),
+        secondFactor: codeStep.logic,
       },
       actions: {
         'report user': (_, { user }) => actors.session.send({ type: 'user.refreshed', user }),

@@ -22,6 +22,7 @@ import { accountApi } from './api.ts';
 import { ContactInfoSection, type InfoSource } from './ContactInfoSection.tsx';
 import { EmailPreferences } from './people/EmailPreferences.tsx';
 import { PeopleSection } from './people/PeopleSection.tsx';
+import { SecondFactorSection } from './security/SecondFactorSection.tsx';
 import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
 
 function Address({ address }: { address: PostalAddress | null }) {
@@ -190,6 +191,7 @@ export default function AccountPage() {
       <ChangePassword
         userInputs={[user.username, user.info.name, user.info.email].filter(Boolean)}
       />
+      <SecondFactorSection username={user.username} acting={sections.actingAdmin} />
     </Stack>
   );
 }

@@ -8,6 +8,8 @@ import { selectSubmitting } from '#machines/forms/form.selectors';
 import {
   selectLoggingIn,
   selectLoginError,
+  selectSecondFactorStep,
+  selectSecondFactorUsername,
   selectSessionStatus,
   selectUsername,
 } from '#machines/session/session.selectors';
@@ -15,6 +17,7 @@ import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useFormActor } from '../../components/form-actors.ts';
+import { SecondFactorStep } from '../../components/SecondFactorStep.tsx';
 
 const FIELDS = { username: LoginSchema.entries.username, password: LoginSchema.entries.password };
 
@@ -40,6 +43,8 @@ export default function LoginPage() {
   const loginError = useSelector(actors.session, selectLoginError);
   const status = useSelector(actors.session, selectSessionStatus);
   const username = useSelector(actors.session, selectUsername);
+  const secondFactor = useSelector(actors.session, selectSecondFactorStep);
+  const secondFactorUsername = useSelector(actors.session, selectSecondFactorUsername);
 
   if (status === 'loggedIn' && !submitting) {
     return (
@@ -70,36 +75,44 @@ export default function LoginPage() {
         </Alert>
       )}
       <Paper withBorder p="lg" radius="md">
-        <form
-          noValidate
-          aria-label="Log in"
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.send({ type: 'submit.pressed' });
-          }}
-        >
-          <Stack gap="md">
-            <FormTextField
-              actor={form}
-              field="username"
-              label="Username"
-              autoComplete="username"
-              required
-              autoFocus
-            />
-            <FormTextField
-              actor={form}
-              field="password"
-              label="Password"
-              autoComplete="current-password"
-              required
-              secret
-            />
-            <Button type="submit" loading={loggingIn} fullWidth>
-              Log in
-            </Button>
-          </Stack>
-        </form>
+        {secondFactor ? (
+          <SecondFactorStep
+            actor={secondFactor}
+            username={secondFactorUsername ?? ''}
+            onCancel={() => actors.session.send({ type: 'login.cancelled' })}
+          />
+        ) : (
+          <form
+            noValidate
+            aria-label="Log in"
+            onSubmit={(event) => {
+              event.preventDefault();
+              form.send({ type: 'submit.pressed' });
+            }}
+          >
+            <Stack gap="md">
+              <FormTextField
+                actor={form}
+                field="username"
+                label="Username"
+                autoComplete="username"
+                required
+                autoFocus
+              />
+              <FormTextField
+                actor={form}
+                field="password"
+                label="Password"
+                autoComplete="current-password"
+                required
+                secret
+              />
+              <Button type="submit" loading={loggingIn} fullWidth>
+                Log in
+              </Button>
+            </Stack>
+          </form>
+        )}
       </Paper>
       <Group gap="lg" justify="center">
         <Anchor component={Link} to="/username-recovery/" size="sm">

@@ -7,6 +7,7 @@ import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useFormActor } from '../../components/form-actors.ts';
+import { SecondFactorStep } from '../../components/SecondFactorStep.tsx';
 
 const FIELDS = { password: v.pipe(v.string(), v.minLength(1, FIELD_MESSAGES.required)) };
 
@@ -39,50 +40,58 @@ export function PasswordPromptModal() {
       closeButtonProps={{ 'aria-label': 'Close and cancel' }}
       data-testid={verify ? 'verify-identity-modal' : 'refresh-password-modal'}
     >
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.send({ type: 'submit.pressed' });
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {verify ? SESSION_NOTICES.verifyIdentity : SESSION_MESSAGES.freshTokenRequired}
-          </Text>
-          {prompt?.error && (
-            <Alert color="red" role="alert" title={SESSION_MESSAGES.reauthFailedTitle}>
-              {prompt.error}
-            </Alert>
-          )}
-          {prompt?.username && (
+      {prompt?.secondFactor ? (
+        <SecondFactorStep
+          actor={prompt.secondFactor}
+          username={prompt.username ?? ''}
+          onCancel={() => actors.tokens.send({ type: 'password.cancelled' })}
+        />
+      ) : (
+        <form
+          noValidate
+          aria-label={title}
+          onSubmit={(event) => {
+            event.preventDefault();
+            form.send({ type: 'submit.pressed' });
+          }}
+        >
+          <Stack gap="md">
             <Text size="sm">
-              Username: <strong>{prompt.username}</strong>
+              {verify ? SESSION_NOTICES.verifyIdentity : SESSION_MESSAGES.freshTokenRequired}
             </Text>
-          )}
-          <FormTextField
-            actor={form}
-            field="password"
-            label={verify ? 'Current password' : 'Password'}
-            autoComplete="current-password"
-            required
-            secret
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => actors.tokens.send({ type: 'password.cancelled' })}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={prompt?.checking}>
-              Continue
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            {prompt?.error && (
+              <Alert color="red" role="alert" title={SESSION_MESSAGES.reauthFailedTitle}>
+                {prompt.error}
+              </Alert>
+            )}
+            {prompt?.username && (
+              <Text size="sm">
+                Username: <strong>{prompt.username}</strong>
+              </Text>
+            )}
+            <FormTextField
+              actor={form}
+              field="password"
+              label={verify ? 'Current password' : 'Password'}
+              autoComplete="current-password"
+              required
+              secret
+              data-autofocus
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                onClick={() => actors.tokens.send({ type: 'password.cancelled' })}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" loading={prompt?.checking}>
+                Continue
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,164 @@
+/**
+ * The second factor's code step (machines/session/second-factor.machine.ts), shown by the login
+ * page after a right password and by the password prompt of a sensitive action: the app's code,
+ * a recovery code instead, or a new app's QR code, key and first code; then the new recovery codes
+ * once. It renders the step's selectors and sends its events; nothing else.
+ */
+import { Alert, Anchor, Button, Code, Group, Image, List, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import * as v from 'valibot';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
+import { recoveryCodesFile } from '#shared/second-factor';
+import { selectCodeStep, type SecondFactorActor } from '#machines/session/second-factor.selectors';
+import { FormTextField } from './FormTextField.tsx';
+import { useFormActor } from './form-actors.ts';
+
+const T = SECOND_FACTOR_TEXT;
+const FIELDS = {
+  code: v.pipe(v.string(), v.trim(), v.minLength(1, SECOND_FACTOR_MESSAGES.codeRequired)),
+};
+
+/** The recovery codes, shown once, with their download and the acknowledgement. */
+export function RecoveryCodesList({
+  username,
+  codes,
+  onSaved,
+}: {
+  username: string;
+  codes: readonly string[];
+  onSaved: () => void;
+}) {
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodesFile(username, codes))}`;
+  return (
+    <Stack gap="sm" data-testid="recovery-codes">
+      <Text fw={700}>{T.recoveryTitle}</Text>
+      <Text size="sm">{T.recoveryIntro}</Text>
+      <List spacing={2} ff="monospace" aria-label={T.recoveryTitle}>
+        {codes.map((code) => (
+          <List.Item key={code}>{code}</List.Item>
+        ))}
+      </List>
+      <Group gap="sm">
+        <Anchor href={file} download={`recovery-codes-${username}.txt`}>
+          {T.download}
+        </Anchor>
+        <Button onClick={onSaved}>{T.saved}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function SecondFactorStep({
+  actor,
+  username,
+  onCancel,
+}: {
+  actor: SecondFactorActor;
+  username: string;
+  onCancel: () => void;
+}) {
+  const step = useSelector(actor, selectCodeStep);
+  const form = useFormActor({ fields: FIELDS }, async (values) => {
+    actor.send({ type: 'code.submitted', code: String(values.code) });
+  });
+  // A refused code empties the box for the next one.
+  useEffect(() => {
+    if (step.error) form.send({ type: 'form.cleared' });
+  }, [step.error, form]);
+
+  if (step.asks === 'recovery codes' && step.recoveryCodes) {
+    return (
+      <RecoveryCodesList
+        username={username}
+        codes={step.recoveryCodes}
+        onSaved={() => actor.send({ type: 'codes.saved' })}
+      />
+    );
+  }
+  if (step.asks === 'locked out') {
+    return (
+      <Stack gap="sm">
+        <Alert color="red" role="alert" title={T.codeStepTitle}>
+          {step.error ?? T.lockedOut}
+        </Alert>
+        <Group gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {T.cancel}
+          </Button>
+          <Button onClick={() => actor.send({ type: 'retry.pressed' })}>{T.tryAgain}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (step.asks === 'done') return null;
+
+  const recovery = step.asks === 'recovery';
+  return (
+    <form
+      noValidate
+      aria-label={T.codeStepTitle}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: 'submit.pressed' });
+      }}
+    >
+      <Stack gap="md">
+        {step.setup ? (
+          <>
+            <Text size="sm">{SECOND_FACTOR_MESSAGES.setupRequired}</Text>
+            <Text size="sm">{T.scanIntro}</Text>
+            <Image
+              src={step.setup.qr_code}
+              alt={`QR code of the authenticator account for ${username}`}
+              w={200}
+              h={200}
+              data-testid="totp-qr"
+            />
+            <Text size="sm">
+              {T.secretLabel}: <Code data-testid="totp-secret">{step.setup.secret}</Code>
+            </Text>
+          </>
+        ) : (
+          <Text size="sm">{recovery ? T.recoveryStepIntro : SECOND_FACTOR_MESSAGES.required}</Text>
+        )}
+        {step.error && (
+          <Alert color="red" role="alert" title={T.codeStepTitle}>
+            {step.error}
+          </Alert>
+        )}
+        <FormTextField
+          actor={form}
+          field="code"
+          label={recovery ? T.recoveryLabel : T.codeLabel}
+          autoComplete="one-time-code"
+          required
+          autoFocus
+        />
+        <Group gap="sm" justify="space-between">
+          {step.asks === 'setup' ? (
+            <span />
+          ) : (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => actor.send({ type: recovery ? 'app.chosen' : 'recovery.chosen' })}
+            >
+              {recovery ? T.useApp : T.useRecovery}
+            </Anchor>
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              {T.cancel}
+            </Button>
+            <Button type="submit" loading={step.checking}>
+              {T.verify}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

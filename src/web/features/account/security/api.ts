@@ -1,0 +1,20 @@
+/**
+ * The Second factor section's calls (docs/api.md "Second factor"), typed by the shared contract.
+ * The changes need a fresh token: the app's client has the token coordinator ask for the password
+ * (and the code) again when the server says so, and retries.
+ */
+import type { RecoveryCodesResponse, SecondFactorStatus, TotpSetup } from '#shared/second-factor';
+import type { MessageResponse } from '#shared/session';
+import type { ApiClient } from '../../../api/client.ts';
+
+export function secondFactorApi(api: ApiClient) {
+  return {
+    status: () => api.get<SecondFactorStatus>('/auth/mfa'),
+    start: () => api.post<TotpSetup>('/auth/mfa/totp', {}),
+    confirm: (code: string) => api.post<RecoveryCodesResponse>('/auth/mfa/totp/confirm', { code }),
+    turnOff: (code: string) => api.delete<MessageResponse>('/auth/mfa/totp', { json: { code } }),
+    newCodes: (code: string) =>
+      api.post<RecoveryCodesResponse>('/auth/mfa/recovery_codes', { code }),
+    setPolicy: (required: boolean) => api.put<MessageResponse>('/auth/mfa/policy', { required }),
+  };
+}
