@@ -5,7 +5,7 @@
  * the values, so a form that never submits (the signup's customer details) needs nothing.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { TIMERS } from '#shared/constants';
+import { TIMERS } from '#shared/first-load-constants';
 import {
   checkForm,
   type FieldErrors,

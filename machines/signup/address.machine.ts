@@ -13,7 +13,7 @@
  *   early signup goes on to the address's offering; otherwise the §8 message of its case shows.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { TIMERS } from '#shared/constants';
+import { TIMERS } from '#shared/first-load-constants';
 import type { AddressAvailabilityCase } from '#shared/messages';
 import {
   AvailabilityContactRequestSchema,

@@ -3,7 +3,7 @@
  * and a free-text box for Other, sent as "Other: text". Answering is optional.
  */
 import { assign, setup } from 'xstate';
-import { ATTRIBUTION_OPTIONS, type AttributionId } from '#shared/constants';
+import { ATTRIBUTION_OPTIONS, type AttributionId } from '#shared/first-load-constants';
 
 export interface AttributionContext {
   choice: AttributionId | null;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { ATTRIBUTION_OPTIONS } from '#shared/constants';
+import { ATTRIBUTION_OPTIONS } from '#shared/first-load-constants';
 import type { attributionMachine } from './attribution.machine.ts';
 
 export type AttributionSnapshot = SnapshotFrom<typeof attributionMachine>;

@@ -4,7 +4,7 @@
  * with the service address, the connectivity order, attribution, payment and the pre-signup link.
  * Pure and small: the wizard (in the page's first load) uses it when Place order is pressed.
  */
-import { SERVICE_CLASS, type ServiceActionType } from '#shared/constants';
+import { SERVICE_CLASS, type ServiceActionType } from '#shared/first-load-constants';
 import type { SignupOrderInput } from '#shared/signup/order';
 import type { ServiceabilityDetails, ServiceOffering } from '#shared/signup/serviceability';
 import type { AccountSummary } from './account.summary.ts';

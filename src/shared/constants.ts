@@ -3,27 +3,10 @@
  * Nothing here is re-typed anywhere else: machines, views, server and tests import it.
  */
 
-/** Timers, in milliseconds unless the name says otherwise. */
-export const TIMERS = {
-  addressSuggestionDebounceMs: 750,
-  passwordSuggestionDebounceMs: 750,
-  usernameCheckDebounceMs: 300,
-  inputValidationDelayMs: 250,
-  /** The suggestion dropdown hides 100-200 ms after the box loses focus. */
-  dropdownHideMinMs: 100,
-  dropdownHideMaxMs: 200,
-  dropdownHideMs: 150,
-  signupAutoLoginDelayMs: 4_000,
-  submitLockMs: 30_000,
-  requestRetryDelayMs: 800,
-  newZoneDisabledSeconds: 60,
-  newResourceDeleteLockSeconds: 60,
-  /**
-   * How long before a tab's session refresh began another tab's refresh still counts: a request
-   * sent with the old cookies can come back refused a little after the other tab's refresh.
-   */
-  crossTabRefreshOverlapMs: 5_000,
-} as const;
+// Those the signup's first load reads are defined in first-load-constants.ts (see there) and
+// exported from here too: import them from here anywhere but in the first load's modules.
+export * from './first-load-constants.ts';
+import { SERVICE_CLASS, TIMERS } from './first-load-constants.ts';
 
 /** A password reset link (the recovery email's single-use link) works this many minutes. */
 export const RESET_LINK_VALID_MINUTES = 60;
@@ -107,17 +90,10 @@ export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 48;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 127;
-/** A person's, an account holder's or a company's name. */
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
-export const ADDRESS_LINE_MAX_LENGTH = 100;
-export const CITY_MAX_LENGTH = 60;
 /** Installation notes of an order. */
 export const NOTES_MAX_LENGTH = 1_000;
 /** The free text of "How did you hear about us?". */
 export const ATTRIBUTION_MAX_LENGTH = 300;
-/** At most this many address suggestions come back. */
-export const SUGGESTION_LIMIT = 10;
 /** At most this many username suggestions come back. */
 export const USERNAME_SUGGESTION_LIMIT = 5;
 /** zxcvbn's score (0-4) times this factor must reach {@link PASSWORD_REQUIRED_STRENGTH}. */
@@ -138,22 +114,12 @@ export const PASSWORD_GENERATOR = {
 
 export const ZIP_LENGTH = 5;
 export const ZIP_EXTENSION_LENGTH = 4;
-export const CITY_ACCOUNT_ID_MAX_LENGTH = 30;
-export const CITY_CUSTOMER_ID_MAX_LENGTH = 10;
 /** A displayed address is cut to this many characters followed by "...". */
 export const DISPLAY_ADDRESS_MAX_LENGTH = 20;
-export const EARLIEST_DATE_OF_BIRTH_YEAR = 1900;
 
 export const DNS_PAGE_SIZE = 10;
 export const DEFAULT_ZONE_TTL = 3600;
 
-/** Minimum install or activation date: this many days after today. */
-export const MINIMUM_SCHEDULE_DAYS_AHEAD = 1;
-/**
- * The booking horizon: installation slots exist and are offered for this many days, from the
- * earliest schedule date (tomorrow) on. No slot is made or booked beyond it.
- */
-export const INSTALLATION_DAYS_AHEAD = 21;
 export const MAP_ZOOM = 20;
 export const MAP_TYPE = 'roadmap';
 /** A card's two-digit expiry year means this plus the two digits. */
@@ -204,22 +170,6 @@ export const TERMS = {
   unreturnedEquipmentGraceDays: 7,
 } as const;
 
-export const SERVICE_CLASS = {
-  voiceServices: 1,
-  businessConnectivity: 2,
-  /** The serviceability class whose addresses carry a city utility account id (Bountiful). */
-  bountifulCityAccount: 8,
-  connectivityProvisioningTask: 14,
-  residentialConnectivity: 17,
-  professionalServices: 18,
-  colocation: 19,
-  hosting: 20,
-  email: 21,
-  miscellaneous: 22,
-  domains: 23,
-  sslCertificates: 24,
-} as const;
-
 export const SERVICE_GROUP_LABELS: Record<number, string> = {
   [SERVICE_CLASS.businessConnectivity]: 'Business Connectivity',
   [SERVICE_CLASS.residentialConnectivity]: 'Residential Connectivity',
@@ -246,29 +196,6 @@ export const SERVICES_SUB_NAVIGATION = [
   { key: 'voip', label: 'VoIP' },
 ] as const;
 
-/** Rate terms one to twelve, spelt as words. */
-export const RATE_TERMS = [
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-] as const;
-export type RateTerm = (typeof RATE_TERMS)[number];
-export const RATE_PERIODS = ['monthly', 'yearly'] as const;
-export type RatePeriod = (typeof RATE_PERIODS)[number];
-export const RATE_TYPES = ['price', 'promo', 'fee'] as const;
-export type RateType = (typeof RATE_TYPES)[number];
-/** The largest id an id column holds (PostgreSQL `integer`): larger ids are refused as input. */
-export const DATABASE_ID_MAX = 2_147_483_647;
-
 /** A chain of related cart items deeper than this is treated as circular. */
 export const CART_MAX_RELATION_DEPTH = 10;
 
@@ -281,16 +208,6 @@ export const SERVER_EDITOR = {
   placeholder: { cpus: 1, mem: 1024, disk: 10 },
 } as const;
 
-export const PERMISSION_CATEGORIES = [
-  'account',
-  'admin',
-  'contacts',
-  'invoices',
-  'payments',
-  'services',
-] as const;
-export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
-
 export const ADDRESS_TYPES = { Business: 1, Home: 2 } as const;
 export const REMINDER_TYPES = { 'E-Mail': 1, 'Snail Mail': 2, Fax: 3, 'CC Auto': 4 } as const;
 
@@ -298,37 +215,9 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
 
-export const THEMES = ['dark', 'light'] as const;
-export type ColorScheme = (typeof THEMES)[number];
-export const THEME_STORAGE_KEY = 'theme';
-
-export const ATTRIBUTION_OPTIONS = [
-  { id: 'postal_mail', label: 'Postal mail' },
-  { id: 'search_engine', label: 'Search engine' },
-  { id: 'social_media', label: 'Social media' },
-  { id: 'word_of_mouth', label: 'Word of mouth' },
-  { id: 'radio', label: 'Radio' },
-  { id: 'news_coverage', label: 'News coverage' },
-  { id: 'event', label: 'Event' },
-  { id: 'other', label: 'Other' },
-] as const;
-export type AttributionId = (typeof ATTRIBUTION_OPTIONS)[number]['id'];
-
-export const PROVIDERS = {
-  utopia: { label: 'UTOPIA Fiber', form: 'utopia residential' },
-  yellowstone_fiber: { label: 'Yellowstone Fiber', form: 'utopia residential' },
-  bountiful_fiber: { label: 'Bountiful Fiber', form: 'utopia residential' },
-  lehi_fiber: { label: 'Lehi Fiber', form: 'strata residential' },
-  southern_ute: { label: 'Southern Ute Fiber', form: 'bonfire residential' },
-} as const;
-export type ProviderName = keyof typeof PROVIDERS;
-export const PROVIDER_NAMES = Object.keys(PROVIDERS) as ProviderName[];
-
 /** Mesh types of a router order line. */
 export const MESH_TYPES = ['mesh_none', 'mesh_lease', 'mesh_purchase'] as const;
 export type MeshType = (typeof MESH_TYPES)[number];
-export const SERVICE_ACTION_TYPES = ['none', 'new', 'alter'] as const;
-export type ServiceActionType = (typeof SERVICE_ACTION_TYPES)[number];
 export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 /**
@@ -377,10 +266,6 @@ export const BILLING = {
   sandboxReturnedAccountSuffix: '9999',
 } as const;
 
-/** Base paths. */
-export const WEB_BASE_PATH = '/control';
-export const API_BASE_PATH = '/manage/api/v1.0';
-
 /** Request body size limit of the API, in bytes. */
 export const API_BODY_LIMIT_BYTES = 1_048_576;
 /**
@@ -388,13 +273,3 @@ export const API_BODY_LIMIT_BYTES = 1_048_576;
  * longest fields (src/shared/schemas/client-error.ts), and no more.
  */
 export const CLIENT_ERROR_BODY_LIMIT_BYTES = 32 * 1024;
-
-/** The CSRF cookie (readable by scripts) and the header that must echo it. */
-export const CSRF_COOKIE_NAME = 'csrf_token';
-export const CSRF_HEADER_NAME = 'X-CSRF-Token';
-
-/**
- * The session hint cookie (readable by scripts, holds no secret): set and cleared with the session
- * cookies, so that a page opened without it knows nobody is logged in and asks the server nothing.
- */
-export const SESSION_HINT_COOKIE_NAME = 'has_session';

@@ -6,7 +6,7 @@
  * (`account.ts`, `order.ts`, `portal.ts`), imported from there: a module is loaded with the first
  * page that needs it, so the signup's first screen does not carry the order's or the portal's.
  */
-import { INSTALLATION_DAYS_AHEAD } from './constants.ts';
+import { INSTALLATION_DAYS_AHEAD } from './first-load-constants.ts';
 import type { SalesContacts } from './messages/contacts.ts';
 
 export const FIELD_MESSAGES = {

@@ -1,5 +1,5 @@
 /** Roles and permissions (portal.md §6). */
-import { PERMISSION_CATEGORIES, type PermissionCategory } from './constants.ts';
+import { PERMISSION_CATEGORIES, type PermissionCategory } from './first-load-constants.ts';
 
 export interface PermissionFlags {
   has_view: boolean;

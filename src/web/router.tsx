@@ -18,7 +18,7 @@ import {
 import { Center, Loader } from '@mantine/core';
 import { use, type ReactNode } from 'react';
 import { waitFor } from 'xstate';
-import { WEB_BASE_PATH } from '#shared/constants';
+import { WEB_BASE_PATH } from '#shared/first-load-constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
 import { selectGateDecided, selectGateVerdict } from '#machines/session/route-gate.selectors';
 import { useAppServices, type AppServices } from './app/context.tsx';

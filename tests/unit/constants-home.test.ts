@@ -1,6 +1,7 @@
 /**
- * Every business constant lives in src/shared/constants.ts, as its header promises (those of the
- * portal pages loaded after the first screen in src/shared/portal-constants.ts): a number
+ * Every business constant lives in src/shared/constants.ts, as its header promises (those the
+ * signup's first load reads in src/shared/first-load-constants.ts, which constants.ts exports too;
+ * those of the portal pages loaded after the first screen in src/shared/portal-constants.ts): a number
  * given a name anywhere else in src/ or machines/ must be a technical one listed here with its
  * reason, and the server's rate limits take their numbers from the shared table.
  */
@@ -12,8 +13,12 @@ import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The homes of business constants: the first load's, and the later portal pages'. */
-const HOMES = ['src/shared/constants.ts', 'src/shared/portal-constants.ts'];
+/** The homes of business constants: the product's, the first load's, the later portal pages'. */
+const HOMES = [
+  'src/shared/constants.ts',
+  'src/shared/first-load-constants.ts',
+  'src/shared/portal-constants.ts',
+];
 
 /** Named numbers outside constants.ts that are no business rule, by file, with the reason. */
 const TECHNICAL: Record<string, { names: string[]; reason: string }> = {

@@ -3,7 +3,7 @@
  * and date of birth, with the spec's messages. Client and server check with these same schemas.
  */
 import * as v from 'valibot';
-import { EARLIEST_DATE_OF_BIRTH_YEAR, NAME_MAX_LENGTH } from '../constants.ts';
+import { EARLIEST_DATE_OF_BIRTH_YEAR, NAME_MAX_LENGTH } from '../first-load-constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
 import { isIsoDate, serviceDate } from '../signup/dates.ts';

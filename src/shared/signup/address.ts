@@ -3,7 +3,7 @@
  * format, and the normalisation that address search and matching use on both sides.
  */
 import * as v from 'valibot';
-import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH } from '../constants.ts';
+import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH } from '../first-load-constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { US_STATE_ABBREVIATIONS } from '../us-states.ts';
 import { fieldsObject } from './schema-helpers.ts';

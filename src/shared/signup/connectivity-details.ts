@@ -9,7 +9,7 @@ import {
   CITY_CUSTOMER_ID_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
-} from '../constants.ts';
+} from '../first-load-constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 import { earliestScheduleDate, isIsoDate, lastInstallationDate } from './dates.ts';
 import { fieldsObject } from './schema-helpers.ts';

@@ -3,7 +3,7 @@
  * "tomorrow" (the earliest install or activation date, signup.md §9) is tomorrow there, on the
  * client and on the server alike.
  */
-import { INSTALLATION_DAYS_AHEAD, MINIMUM_SCHEDULE_DAYS_AHEAD } from '../constants.ts';
+import { INSTALLATION_DAYS_AHEAD, MINIMUM_SCHEDULE_DAYS_AHEAD } from '../first-load-constants.ts';
 
 export const SERVICE_TIME_ZONE = 'America/Denver';
 

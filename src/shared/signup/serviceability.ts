@@ -17,7 +17,7 @@ import {
   RATE_TYPES,
   SUGGESTION_LIMIT,
   type ProviderName,
-} from '../constants.ts';
+} from '../first-load-constants.ts';
 import {
   CONNECTIVITY_MESSAGES,
   FIELD_MESSAGES,

@@ -12,7 +12,7 @@ import {
   CSRF_HEADER_NAME,
   SESSION_HINT_COOKIE_NAME,
   TIMERS,
-} from '#shared/constants';
+} from '#shared/first-load-constants';
 import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

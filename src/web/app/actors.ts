@@ -8,7 +8,7 @@
  * (`whenSession`, router.tsx). Reading `session` or `tokens` before then is a mistake, and throws.
  */
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { THEME_STORAGE_KEY, type ColorScheme } from '#shared/constants';
+import { THEME_STORAGE_KEY, type ColorScheme } from '#shared/first-load-constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { routeGateMachine } from '#machines/session/route-gate.machine';
 import { notificationsMachine } from '#machines/shell/notifications.machine';

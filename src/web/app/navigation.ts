@@ -3,7 +3,7 @@
  * the router exists, so they go through this holder, which the router attaches to once created.
  * Addresses are kept relative to the web base path (`/billing/?tab=bills`).
  */
-import { WEB_BASE_PATH } from '#shared/constants';
+import { WEB_BASE_PATH } from '#shared/first-load-constants';
 import type { AttemptedRoute } from '#machines/session/types';
 
 export interface RouterLike {
