@@ -13,6 +13,7 @@ import { loaderModel } from './session/loader.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
 import { secondFactorModel, secondFactorSetupModel } from './session/second-factor.model.ts';
+import { secondFactorSettingsModel } from './session/second-factor-settings.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
@@ -71,6 +72,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   tokensModel,
   secondFactorModel,
   secondFactorSetupModel,
+  secondFactorSettingsModel,
   routeGateModel,
   formModel,
   passwordModel,

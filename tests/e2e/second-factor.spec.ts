@@ -3,8 +3,10 @@
  * authenticator app on from the account page with a code computed here from the key the page
  * shows (otplib, as an authenticator app does), sees the ten recovery codes once, logs out, and
  * logs in again: the right password is followed by the code step, and the code logs in. A wrong
- * code says so. Every state is checked with axe, in the light and the dark scheme. The customer is
- * one of its own (tests/e2e/support/billed-customers.ts): no other test logs in as it.
+ * code says so. Turning it off once the access token is no longer fresh asks for the password and
+ * then a code in the password window, and a code in the section: two recovery codes, each once.
+ * Every state is checked with axe, in the light and the dark scheme. The customer is one of its
+ * own (tests/e2e/support/billed-customers.ts): no other test logs in as it.
  */
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -12,13 +14,14 @@ import { SECOND_FACTOR } from '../../src/shared/constants.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
 import { SECOND_FACTOR_TEXT } from '../../src/shared/messages/second-factor-text.ts';
 import { loggedInLabel } from '../../src/shared/messages/portal.ts';
-import { answerPasswordPrompts } from './billing/requests.ts';
+import { answerPasswordPrompts, passwordPrompt } from './billing/requests.ts';
 import { claimBilledCustomer } from './support/billed-customers.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { DEMO_PASSWORD, fillLogin } from './paths/mappings/portal.ts';
 
 const T = SECOND_FACTOR_TEXT;
 const SLOW = 20_000;
+const ACCESS_TOKEN_TTL_MS = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5') * 1000;
 
 /**
  * The app's code `steps` time steps from now. The server takes one step of drift either way and
@@ -78,6 +81,7 @@ test.describe('second factor', () => {
     const download = await codes.getByRole('link', { name: T.download }).getAttribute('href');
     const firstCode = (await codes.getByRole('listitem').first().textContent())?.trim() ?? '';
     expect(decodeURIComponent(download ?? '')).toContain(firstCode);
+    const recovery = (await codes.getByRole('listitem').allTextContents()).map((c) => c.trim());
     await expectAccessible(page, 'the recovery codes');
     await codes.getByRole('button', { name: T.saved }).click();
     await expect(section.getByText(T.onIntro)).toBeVisible({ timeout: SLOW });
@@ -96,8 +100,24 @@ test.describe('second factor', () => {
     await step.getByRole('button', { name: T.verify }).click();
     await loggedIn(page, username);
     await expect(page).toHaveURL(/\/control\/account\//, { timeout: SLOW });
-    await expect(page.getByTestId('second-factor-section').getByText(T.onIntro)).toBeVisible({
-      timeout: SLOW,
-    });
+    await expect(section.getByText(T.onIntro)).toBeVisible({ timeout: SLOW });
+
+    // Turning it off, once the access token is no longer fresh (the e2e server's tokens live
+    // 5 s): the section's code, then the password window asks for the password and a code.
+    await page.removeLocatorHandler(passwordPrompt(page));
+    await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
+    await section.getByRole('button', { name: T.turnOff }).click();
+    await section.getByRole('textbox', { name: T.codeLabel }).fill(recovery[1]!);
+    await section.getByRole('button', { name: T.turnOff }).click();
+    const prompt = passwordPrompt(page);
+    await prompt.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    const promptStep = prompt.getByRole('form', { name: T.codeStepTitle });
+    await expect(promptStep).toBeVisible({ timeout: SLOW });
+    await expectAccessible(page, 'the code step of the password window');
+    await promptStep.getByRole('textbox', { name: T.codeLabel }).fill(recovery[2]!);
+    await promptStep.getByRole('button', { name: T.verify }).click();
+    await expect(prompt).toHaveCount(0, { timeout: SLOW });
+    await expect(section.getByText(T.offIntro)).toBeVisible({ timeout: SLOW });
   });
 });
