@@ -1,6 +1,6 @@
 /** The password-update machine's registration: one Submit, the username first, then the password. */
 import { createActor, createMachine } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import { UpdatePasswordSchema } from '#shared/schemas/session';
 import { formMachine } from '../forms/form.machine.ts';
 import { passwordMachine } from '../forms/password.machine.ts';

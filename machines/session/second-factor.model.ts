@@ -4,7 +4,7 @@
  * code of a new app, then the recovery codes once). Declared from docs/session.md "Second factor".
  */
 import { RATE_LIMITS } from '#shared/constants';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import type { TotpSetup } from '#shared/second-factor';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

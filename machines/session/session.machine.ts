@@ -15,7 +15,7 @@
  * HTTP calls are named actors and navigation is named actions: the web app provides them.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { TotpSetup } from '#shared/second-factor';
 import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
 import type { SecondFactorLogic } from './second-factor.machine.ts';

@@ -1,5 +1,5 @@
 /** The session machine's registration: path samples, projection and state checks. */
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { emptyPerms } from '#shared/permissions';
 import type { SessionUser, UserProfile } from '#shared/session';

@@ -18,7 +18,8 @@
  * The HTTP calls are the named actors `refreshToken` and `reauthenticate`, provided by the web app.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import { ERROR_TITLES } from '#shared/messages';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
 import { providedByTheApp, requestFailureOf } from './types.ts';

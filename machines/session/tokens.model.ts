@@ -1,5 +1,6 @@
 /** The token coordinator's registration: path samples, projection and state checks. */
-import { ERROR_TITLES, SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import { ERROR_TITLES } from '#shared/messages';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';

@@ -4,7 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TITLES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { ERROR_TITLES } from '../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
 import type {
   AdminCustomersResponse,
   ProxyLogoutResult,

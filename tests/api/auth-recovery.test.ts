@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
 import type { MailboxResponse } from '../../src/shared/session.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';

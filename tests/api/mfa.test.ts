@@ -12,7 +12,8 @@ import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, SECOND_FACTOR } from '../../src/shared/constants.ts';
-import { ERROR_TITLES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { ERROR_TITLES } from '../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
 import type {
   RecoveryCodesResponse,

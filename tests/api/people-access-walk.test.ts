@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { ERROR_TITLES, SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { ERROR_TITLES } from '../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
 import { hasAnyPermission } from '../../src/shared/permissions.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
 import { ALL_PERMISSIONS } from '../../src/server/auth/accounts.ts';

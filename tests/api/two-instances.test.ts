@@ -10,7 +10,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
 import type { SessionUser, UserProfile } from '../../src/shared/session.ts';
 import { demoLoginsStep } from '../../src/server/auth/demo-seed.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';

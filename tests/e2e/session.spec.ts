@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.ts';
-import { ERROR_MESSAGES, SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/messages.ts';
+import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/messages/session.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 
 const PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;

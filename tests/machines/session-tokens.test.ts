@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TITLES, SESSION_NOTICES } from '../../src/shared/messages.ts';
+import { ERROR_TITLES } from '../../src/shared/messages.ts';
+import { SESSION_NOTICES } from '../../src/shared/messages/session.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
 import { tokensMachine, type TokensEmitted } from '../../machines/session/tokens.machine.ts';
 import { DEMO_USER as demo } from '../../machines/session/samples.ts';

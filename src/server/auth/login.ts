@@ -1,7 +1,7 @@
 /** Checking a username and password, and starting or renewing a session. */
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

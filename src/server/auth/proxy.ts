@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
 import type { AppEnv } from '../context.ts';
 import { customers, users } from '../db/schema.ts';

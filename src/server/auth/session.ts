@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { Perms } from '#shared/permissions';
 import type { SessionUser } from '#shared/session';
 import type { AppEnv } from '../context.ts';

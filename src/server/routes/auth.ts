@@ -3,7 +3,8 @@
  * src/server/auth/endpoints.ts.
  */
 import type { Hono } from 'hono';
-import { ERROR_TITLES, SESSION_MESSAGES } from '#shared/messages';
+import { ERROR_TITLES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { LoginResult, LogoutResponse } from '#shared/session';
 import { LoginSchema, RefreshSchema } from '#shared/schemas/session';
 import { findUser } from '../auth/accounts.ts';

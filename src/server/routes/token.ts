@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import { newPasswordProblems, quickPasswordProblems } from '#shared/password';
 import type { MessageResponse } from '#shared/session';
 import {

@@ -6,7 +6,7 @@
  * not part of the first load: actors.ts loads them once the app starts.
  */
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
 import type { notificationsMachine } from '#machines/shell/notifications.machine';
 import type { GateSession, routeGateMachine } from '#machines/session/route-gate.machine';
 import { sessionMachine } from '#machines/session/session.machine';

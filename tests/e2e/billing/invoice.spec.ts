@@ -15,7 +15,8 @@ import {
 } from '../../../src/shared/billing.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
-import { ERROR_MESSAGES, SESSION_MESSAGES } from '../../../src/shared/messages.ts';
+import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../../src/shared/messages/session.ts';
 import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { pdfBillTo, pdfText } from '../../support/billing.ts';
 import { csrfHeader, DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import { PEOPLE_TEXT } from '#shared/messages/people';
 import type { Billing, PostalAddress, UserInfoResponse } from '#shared/session';
 import {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
-import { SESSION_NOTICES } from '#shared/messages';
+import { SESSION_NOTICES } from '#shared/messages/session';
 import { LoginSchema } from '#shared/schemas/session';
 import { selectSubmitting } from '#machines/forms/form.selectors';
 import {

@@ -14,7 +14,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment } from 'react';
 import { fromPromise } from 'xstate';
-import { SESSION_NOTICES } from '#shared/messages';
+import { SESSION_NOTICES } from '#shared/messages/session';
 import type { MailboxResponse } from '#shared/session';
 import { loaderMachine } from '#machines/session/loader.machine';
 import {

@@ -12,7 +12,8 @@
  * the page at a link id nobody was sent.
  */
 import type { Page } from '@playwright/test';
-import { FIELD_MESSAGES, SESSION_MESSAGES } from '../../../../src/shared/messages.ts';
+import { FIELD_MESSAGES } from '../../../../src/shared/messages.ts';
+import { SESSION_MESSAGES } from '../../../../src/shared/messages/session.ts';
 import type { BrowserContext, BrowserMapping, StateCheckContext } from '../runner.ts';
 import { recoveryLinkFor } from './portal.ts';
 

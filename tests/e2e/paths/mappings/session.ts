@@ -13,7 +13,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
 import { DEMO_PASSWORD, fillLogin, openTab, WRONG_PASSWORD } from './portal.ts';
 

@@ -18,12 +18,8 @@ import type { APIResponse, Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { selectPasswordPrompt } from '../../../../machines/session/tokens.selectors.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
-import {
-  ERROR_MESSAGES,
-  ERROR_TITLES,
-  SESSION_MESSAGES,
-  SESSION_NOTICES,
-} from '../../../../src/shared/messages.ts';
+import { ERROR_MESSAGES, ERROR_TITLES } from '../../../../src/shared/messages.ts';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserContext, BrowserMapping, StateCheckContext } from '../runner.ts';
 import { DEMO_PASSWORD, fillLogin, logInByForm, openTab, WRONG_PASSWORD } from './portal.ts';
