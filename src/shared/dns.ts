@@ -251,6 +251,52 @@ export function mxTargetWithDot(target: string, mode: 'create' | 'update', zone:
   return `${value}.`;
 }
 
+/** The field of each type that names a host: what a name server serves as an absolute name. */
+export const TARGET_FIELDS: Partial<Record<RecordType, string>> = {
+  CNAME: 'canonical_name',
+  MX: 'target',
+  NS: 'nameserver',
+  SRV: 'target',
+  PTR: 'ptrdname',
+};
+
+export type ServedTarget =
+  | {
+      ok: true;
+      /** What the record keeps (its field as entered, the MX dot rule applied). */
+      stored: string;
+      /** The absolute name a name server serves, lowercase, with its final dot. */
+      served: string;
+      /** A short name (one label, no final dot) that is served at the root: `mail` → `mail.`. */
+      atRoot: boolean;
+    }
+  | { ok: false; error: string };
+
+/**
+ * The one rule of a record's target names, applied by the server to what it keeps and serves and
+ * by the record editor to say, as the customer types, what will be served. Zone-file rules
+ * (docs/dns.md "Targets"): `@` is the zone, a name ending with a dot is absolute, any other is
+ * relative to the zone (CNAME `www` → `www.example.com.`). MX targets follow portal.md §5 to the
+ * letter: a trailing dot is added on create unless the target is `@` or already ends with one,
+ * and on update always (`@` then becoming the zone's absolute name). So MX `mail.example.com` is
+ * served as `mail.example.com.`, `@` as `example.com.`, and the short name `mail` as `mail.`, a
+ * name at the root of the DNS rather than in the zone: `atRoot`, which the editor warns of.
+ */
+export function servedTarget(
+  type: RecordType,
+  input: string,
+  zone: string,
+  mode: 'create' | 'update',
+): ServedTarget {
+  const typed = input.trim();
+  const value = type === 'MX' ? mxTargetWithDot(typed, mode, zone) : typed;
+  const check = checkTargetName(value, zone, type === 'SRV');
+  if (!check.ok) return check;
+  const served = absoluteName(check.name, zone).toLowerCase();
+  const atRoot = typed !== '@' && !typed.includes('.') && served === check.name;
+  return { ok: true, stored: check.name, served, atRoot };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
@@ -385,6 +431,56 @@ export function recordBodySchema(type: RecordType) {
   });
 }
 
+/**
+ * A number typed in a form as a request sends it: the number when the text is one (portal.md §5:
+ * a zone's TTL is sent as an integer; §3: SRV and MX numbers are numbers), the text otherwise, for
+ * the server to name on its field.
+ */
+export function numberOrText(text: string): number | string {
+  return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+}
+
+/** POST /dns from the Create zone form's text. */
+export function zoneCreateBody(values: { zone_name: string; ttl: string }) {
+  return { zone_name: values.zone_name, ttl: numberOrText(values.ttl) };
+}
+
+/**
+ * A record editor's text as the body of its create or update: the name (`@` when empty), the TTL
+ * (empty: null, the zone's), the type's fields, its numbers as numbers.
+ */
+export function recordRequestBody(
+  type: RecordType,
+  values: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { name: values.name?.trim() ? values.name : '@' };
+  const ttl = values.ttl ?? '';
+  body.ttl = ttl.trim() === '' ? null : numberOrText(ttl);
+  for (const field of RECORD_FIELDS[type] as string[]) {
+    const value = values[field] ?? '';
+    body[field] = NUMERIC_FIELDS.has(field) ? numberOrText(value) : value;
+  }
+  return body;
+}
+
+/** A record's fields as its editor shows them, as text (a new record: name `@`, the rest empty). */
+export function recordFormValues(
+  type: RecordType,
+  record: DnsRecord | null,
+): Record<string, string> {
+  const fields = ['name', ...(RECORD_FIELDS[type] as string[]), 'ttl'];
+  const source = record as Record<string, unknown> | null;
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = source?.[field];
+      return [
+        field,
+        value === null || value === undefined ? (field === 'name' ? '@' : '') : String(value),
+      ];
+    }),
+  );
+}
+
 export interface RecordInput {
   name: string;
   ttl: number | null;
@@ -418,14 +514,14 @@ export function checkRecord(
   else if (type === 'CNAME' && owner.name === '@') errors.name = M.cnameAtApex;
   const fields: Record<string, string | number> = { ...input.fields };
   let content = '';
-  const target = (field: string, allowRoot = false) => {
-    const check = checkTargetName(String(fields[field]), zone, allowRoot);
-    if (!check.ok) {
-      errors[field] = check.error;
+  const target = (field: string) => {
+    const served = servedTarget(type, String(fields[field]), zone, mode);
+    if (!served.ok) {
+      errors[field] = served.error;
       return '';
     }
-    fields[field] = check.name;
-    return absoluteName(check.name, zone).toLowerCase();
+    fields[field] = served.stored;
+    return served.served;
   };
   switch (type) {
     case 'A': {
@@ -458,13 +554,11 @@ export function checkRecord(
     case 'PTR':
       content = target('ptrdname');
       break;
-    case 'MX': {
-      fields.target = mxTargetWithDot(String(fields.target), mode, zone);
+    case 'MX':
       content = `${fields.priority} ${target('target')}`;
       break;
-    }
     case 'SRV':
-      content = `${fields.priority} ${fields.weight} ${fields.port} ${target('target', true)}`;
+      content = `${fields.priority} ${fields.weight} ${fields.port} ${target('target')}`;
       break;
     case 'CAA': {
       const tag = String(fields.tag).trim().toLowerCase();

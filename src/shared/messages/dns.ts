@@ -59,6 +59,14 @@ export const DNS_MESSAGES = {
   publicationFailed: (reason: string) => `Not published yet: ${reason}`,
   /** DNS_PUBLISHER=none: the panel keeps the zones and no name server serves them. */
   publicationOff: 'Not served: DNS publishing is off',
+  /** The record editor, under a target as it is typed: the absolute name served (docs/dns.md). */
+  servedAs: (name: string) => `Will be served as ${name}`,
+  /** portal.md §5: a short MX target gets a final dot, which puts it at the root of the DNS. */
+  servedAtRoot: (typed: string, zone: string) =>
+    `"${typed}" points at the root of the DNS, not at a host in ${zone}: for that host, enter ${typed}.${zone}`,
+  /** Why a user who may only view DNS (services view) finds its forms disabled (portal.md §6). */
+  readOnly:
+    'You can view DNS but not change it: changes take the Services permission at manage level.',
   /** Shown on a new zone's buttons while they are disabled (portal.md §4). */
   disabledFor: (label: string, seconds: number) => `${label} (Disabled for ${seconds}s)`,
 } as const;
