@@ -1,7 +1,8 @@
 /**
  * Demo DNS zones (docs/dns.md "Demo data"): the `demo` login's customer has three zones, one of
  * them with 250 records of every type so that paging shows; the `nobilling` login's customer has
- * a zone of its own. Running the step again puts them back as they were.
+ * a zone of its own, and so has the `viewer` login's (who may look at it and change nothing).
+ * Running the step again puts them back as they were.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { checkRecord, RECORD_TYPES, type RecordType } from '#shared/dns';
@@ -17,6 +18,7 @@ export const DEMO_ZONES = {
   shop: 'demo-shop.example',
   blog: 'demo-blog.example',
   other: 'nobilling-home.example',
+  viewer: 'viewer-home.example',
 } as const;
 
 /** The i-th record of the large zone: the types in turn, each at a name of its own. */
@@ -83,6 +85,7 @@ export async function seedDnsDemo({ db, config }: SeedContext): Promise<void> {
   };
   const demo = await cidOf('demo');
   const other = await cidOf('nobilling');
+  const viewer = await cidOf('viewer');
   const { nameservers } = config.dns;
   await db.transaction(async (tx) => {
     await tx.delete(dnsZones).where(inArray(dnsZones.zoneName, Object.values(DEMO_ZONES)));
@@ -99,12 +102,16 @@ export async function seedDnsDemo({ db, config }: SeedContext): Promise<void> {
       { type: 'TXT', body: { name: '@', text: 'v=spf1 -all' } },
     ]);
     await seedZone(tx, other, DEMO_ZONES.other, nameservers, [www]);
+    await seedZone(tx, viewer, DEMO_ZONES.viewer, nameservers, [
+      www,
+      { type: 'MX', body: { name: '@', priority: 10, target: 'mail.viewer-home.example.' } },
+    ]);
   });
 }
 
 export const dnsDemoStep: SeedStep = {
   name: 'demo-dns',
-  version: 1,
+  version: 2,
   demoOnly: true,
   run: seedDnsDemo,
 };
