@@ -8,20 +8,40 @@
  * are loaded again: a zone created (whose countdown starts: a `zone-countdown` actor per zone,
  * `countdown-<zone_id>`, keeps its edit and delete buttons disabled for 60 s), its TTL changed, a
  * zone, record or alias deleted after a confirmation, a record created or edited in the record
- * editor (a 422's field errors show on the editor's fields, a refused create's `detail` as an
- * error), an alias added, and a zone file previewed then imported.
+ * editor, an alias added, and a zone file previewed then imported. What the forms hold is kept
+ * here as typed, and the request bodies are made from it (numbers as numbers, portal.md §5).
+ *
+ * A refused change stays with the form it came from (`failure`): a 422's field errors on its
+ * fields, any other reason inside the form (a refused create's `detail`, portal.md §8); the record
+ * editor, a zone's TTL and a delete's confirmation stay open with it.
+ *
+ * Only a user who manages services (portal.md §6; the permissions are the machine's input) can
+ * open or send any of the forms: for a user who may only view, every change is ignored.
  */
-import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
-import { DNS_PAGE_SIZE, TIMERS } from '#shared/constants';
+import {
+  and,
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  spawnChild,
+  type ActorRefFrom,
+} from 'xstate';
+import { DEFAULT_ZONE_TTL, DNS_PAGE_SIZE, TIMERS } from '#shared/constants';
 import { failureMessage } from '#shared/api-error';
-import type {
-  DnsRecord,
-  DnsZone,
-  ImportPreview,
-  RecordType,
-  RecordsPage,
-  ZonesPage,
+import {
+  numberOrText,
+  recordFormValues,
+  recordRequestBody,
+  zoneCreateBody,
+  type DnsRecord,
+  type DnsZone,
+  type ImportPreview,
+  type RecordType,
+  type RecordsPage,
+  type ZonesPage,
 } from '#shared/dns';
+import { hasPermission, type Perms } from '#shared/permissions';
 import { zoneCountdownMachine } from './zone-countdown.machine.ts';
 
 /** One change the panel asks of the server. */
@@ -49,9 +69,24 @@ export interface ChangeAnswer {
 }
 
 /** How `change` fails: the message to show, the field errors of a 422 and its `detail`. */
+/** How `change` fails: the message to show, the field errors of a 422 and its `detail`. */
 export interface ChangeFailure {
   message: string;
   fieldErrors?: Record<string, string>;
+}
+
+/**
+ * The form a change was sent from, where its refusal shows (next to the fields it names, or
+ * inside the form): Create zone, a zone's TTL, the record editor, Add alias, the zone file import,
+ * a delete's confirmation.
+ */
+export type DnsForm = 'zone' | 'zoneTtl' | 'record' | 'alias' | 'import' | 'delete';
+
+/** A refused change, in its form: the message and the 422's field errors (portal.md §5, §8). */
+export interface FormFailure {
+  form: DnsForm;
+  message: string;
+  fieldErrors: Readonly<Record<string, string>>;
 }
 
 /** What a delete is waiting to be confirmed for. */
@@ -70,7 +105,15 @@ export interface RecordEditor {
   recordType: RecordType;
   /** Null: a new record. */
   record: DnsRecord | null;
-  fieldErrors: Record<string, string>;
+  /** What the editor's fields hold, as typed (name, the type's fields, TTL). */
+  values: Readonly<Record<string, string>>;
+}
+
+/** A zone's TTL being changed. */
+export interface ZoneEditor {
+  zoneId: number;
+  zoneName: string;
+  ttl: string;
 }
 
 export interface Paging {
@@ -79,7 +122,14 @@ export interface Paging {
   total: number;
 }
 
+export interface DnsPanelInput {
+  /** The user's permissions: changing DNS takes services manage (portal.md §6). */
+  perms: Perms | undefined;
+}
+
 export interface DnsPanelContext {
+  /** The user may change zones, records and aliases (services manage). */
+  manages: boolean;
   zones: DnsZone[];
   zonePaging: Paging;
   activeZoneId: number | null;
@@ -87,16 +137,24 @@ export interface DnsPanelContext {
   recordPaging: Paging;
   /** Zones created here whose countdown still runs: their edit and delete are disabled. */
   lockedZoneIds: number[];
+  /** The Create zone form, as typed. */
+  newZone: { zone_name: string; ttl: string };
+  /** The Add alias form, as typed. */
+  aliasName: string;
+  /** The type Add record opens the editor for. */
+  recordType: RecordType;
   editor: RecordEditor | null;
+  zoneEditor: ZoneEditor | null;
   pendingDelete: PendingDelete | null;
   /** The change being sent. */
   change: DnsChange | null;
   preview: ImportPreview | null;
+  /** The zone file being imported, as typed or pasted. */
   importFile: string;
-  /** Why the lists could not be loaded, or why the last change was refused. */
-  error: string | null;
-  /** A refused new zone's field errors (portal.md §5: a 422 with an object msg), by field. */
-  zoneErrors: Readonly<Record<string, string>>;
+  /** Why the lists could not be loaded. */
+  loadError: string | null;
+  /** Why the last change was refused, in the form it came from. */
+  failure: FormFailure | null;
   /** What the last change did. */
   notice: string | null;
 }
@@ -109,20 +167,28 @@ export type DnsPanelEvent =
   | { type: 'records.previous.pressed' }
   | { type: 'records.all.pressed' }
   | { type: 'zone.selected'; zoneId: number }
-  | { type: 'zone.create.submitted'; zone_name: string; ttl: number }
-  | { type: 'zone.ttl.submitted'; zoneId: number; ttl: number }
+  | { type: 'zone.field.changed'; field: 'zone_name' | 'ttl'; value: string }
+  | { type: 'zone.create.submitted' }
+  | { type: 'zone.edit.pressed'; zoneId: number }
+  | { type: 'zone.ttl.changed'; value: string }
+  | { type: 'zone.ttl.submitted' }
+  | { type: 'zone.editor.closed' }
   | { type: 'zone.delete.pressed'; zoneId: number }
   | { type: 'zone.unlocked'; zoneId: number }
+  | { type: 'record.type.chosen'; recordType: RecordType }
   | { type: 'record.create.pressed'; recordType: RecordType }
   | { type: 'record.edit.pressed'; record: DnsRecord }
-  | { type: 'record.save.submitted'; body: Record<string, unknown> }
+  | { type: 'record.field.changed'; field: string; value: string }
+  | { type: 'record.save.submitted' }
   | { type: 'record.editor.closed' }
   | { type: 'record.delete.pressed'; record: DnsRecord }
-  | { type: 'alias.add.submitted'; alias_name: string }
+  | { type: 'alias.name.changed'; value: string }
+  | { type: 'alias.add.submitted' }
   | { type: 'alias.delete.pressed'; aliasId: number }
   | { type: 'delete.confirmed' }
   | { type: 'delete.cancelled' }
-  | { type: 'import.preview.submitted'; zone_file: string }
+  | { type: 'import.file.changed'; value: string }
+  | { type: 'import.preview.submitted' }
   | { type: 'import.apply.pressed' }
   | { type: 'import.cancelled' }
   | { type: 'load.retry.pressed' }
@@ -132,6 +198,21 @@ export type DnsPanelEvent =
   | { type: 'xstate.error.actor.loadRecords'; error: unknown }
   | { type: 'xstate.done.actor.change'; output: ChangeAnswer }
   | { type: 'xstate.error.actor.change'; error: unknown };
+
+/** The form each kind of change is sent from. */
+const FORM_OF: Record<DnsChange['kind'], DnsForm> = {
+  'zone.create': 'zone',
+  'zone.update': 'zoneTtl',
+  'zone.delete': 'delete',
+  'record.save': 'record',
+  'record.delete': 'delete',
+  'alias.add': 'alias',
+  'alias.delete': 'delete',
+  'import.preview': 'import',
+  'import.apply': 'import',
+};
+
+const EMPTY_NEW_ZONE = { zone_name: '', ttl: String(DEFAULT_ZONE_TTL) };
 
 function failureOf(error: unknown): ChangeFailure {
   return {
@@ -146,6 +227,7 @@ export const dnsPanelMachine = setup({
   types: {
     context: {} as DnsPanelContext,
     events: {} as DnsPanelEvent,
+    input: {} as DnsPanelInput,
   },
   actors: {
     /** GET /dns?limit&offset; provided by the app. */
@@ -232,17 +314,42 @@ export const dnsPanelMachine = setup({
     }),
     'store the load failure': assign(({ event }) => {
       assertEvent(event, ['xstate.error.actor.loadZones', 'xstate.error.actor.loadRecords']);
-      return { error: failureOf(event.error).message };
+      return { loadError: failureOf(event.error).message };
     }),
-    'forget the messages': assign({ error: null, notice: null, zoneErrors: {} }),
-    'ask for a new zone': assign(({ event }) => {
-      assertEvent(event, 'zone.create.submitted');
-      return { change: { kind: 'zone.create', zone_name: event.zone_name, ttl: event.ttl } };
+    'forget the messages': assign({ loadError: null, failure: null, notice: null }),
+    'keep what was typed in Create zone': assign(({ context, event }) => {
+      assertEvent(event, 'zone.field.changed');
+      return { newZone: { ...context.newZone, [event.field]: event.value } };
     }),
-    'ask for the zone TTL': assign(({ event }) => {
-      assertEvent(event, 'zone.ttl.submitted');
-      return { change: { kind: 'zone.update', zoneId: event.zoneId, ttl: event.ttl } };
+    'ask for a new zone': assign(({ context }) => ({
+      change: { kind: 'zone.create', ...zoneCreateBody(context.newZone) } as DnsChange,
+    })),
+    'open the zone’s TTL': assign(({ context, event }) => {
+      assertEvent(event, 'zone.edit.pressed');
+      const zone = context.zones.find((z) => z.zone_id === event.zoneId);
+      return {
+        zoneEditor: {
+          zoneId: event.zoneId,
+          zoneName: zone?.zone_name ?? String(event.zoneId),
+          ttl: String(zone?.ttl ?? DEFAULT_ZONE_TTL),
+        },
+      };
     }),
+    'keep the TTL typed': assign(({ context, event }) => {
+      assertEvent(event, 'zone.ttl.changed');
+      return { zoneEditor: { ...context.zoneEditor!, ttl: event.value } };
+    }),
+    'ask for the zone TTL': assign(({ context }) => {
+      const editor = context.zoneEditor!;
+      return {
+        change: {
+          kind: 'zone.update',
+          zoneId: editor.zoneId,
+          ttl: numberOrText(editor.ttl),
+        } as DnsChange,
+      };
+    }),
+    'close the zone’s TTL': assign({ zoneEditor: null }),
     'ask to confirm the zone delete': assign(({ context, event }) => {
       assertEvent(event, 'zone.delete.pressed');
       const zone = context.zones.find((z) => z.zone_id === event.zoneId);
@@ -281,23 +388,41 @@ export const dnsPanelMachine = setup({
       };
     }),
     'send the confirmed delete': assign(({ context }) => {
-      const pending = context.pendingDelete!;
-      const { label: _label, ...change } = pending;
-      return { change: change as DnsChange, pendingDelete: null };
+      const { label: _label, ...change } = context.pendingDelete!;
+      return { change: change as DnsChange };
     }),
-    'forget the delete': assign({ pendingDelete: null }),
+    'forget the delete': assign({ pendingDelete: null, failure: null }),
+    'keep the record type chosen': assign(({ event }) => {
+      assertEvent(event, 'record.type.chosen');
+      return { recordType: event.recordType };
+    }),
     'open the editor for a new record': assign(({ event }) => {
       assertEvent(event, 'record.create.pressed');
-      return { editor: { recordType: event.recordType, record: null, fieldErrors: {} } };
+      return {
+        editor: {
+          recordType: event.recordType,
+          record: null,
+          values: recordFormValues(event.recordType, null),
+        },
+      };
     }),
     'open the editor on the record': assign(({ event }) => {
       assertEvent(event, 'record.edit.pressed');
+      const { record } = event;
       return {
-        editor: { recordType: event.record.record_type, record: event.record, fieldErrors: {} },
+        editor: {
+          recordType: record.record_type,
+          record,
+          values: recordFormValues(record.record_type, record),
+        },
       };
     }),
-    'ask to save the record': assign(({ context, event }) => {
-      assertEvent(event, 'record.save.submitted');
+    'keep what was typed in the editor': assign(({ context, event }) => {
+      assertEvent(event, 'record.field.changed');
+      const editor = context.editor!;
+      return { editor: { ...editor, values: { ...editor.values, [event.field]: event.value } } };
+    }),
+    'ask to save the record': assign(({ context }) => {
       const editor = context.editor!;
       return {
         change: {
@@ -305,41 +430,33 @@ export const dnsPanelMachine = setup({
           zoneId: context.activeZoneId ?? 0,
           recordType: editor.recordType,
           recordId: editor.record?.record_id ?? null,
-          body: event.body,
-        },
+          body: recordRequestBody(editor.recordType, editor.values),
+        } as DnsChange,
       };
     }),
-    'close the editor': assign({ editor: null }),
-    'show the field errors': assign(({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.change');
-      const failure = failureOf(event.error);
-      return {
-        editor: { ...context.editor!, fieldErrors: failure.fieldErrors ?? {} },
-        error: failure.message,
-        change: null,
-      };
+    'close the editor': assign({ editor: null, failure: null }),
+    'keep the alias typed': assign(({ event }) => {
+      assertEvent(event, 'alias.name.changed');
+      return { aliasName: event.value };
     }),
-    'ask to add the alias': assign(({ context, event }) => {
-      assertEvent(event, 'alias.add.submitted');
-      return {
-        change: {
-          kind: 'alias.add',
-          zoneId: context.activeZoneId ?? 0,
-          alias_name: event.alias_name,
-        },
-      };
+    'ask to add the alias': assign(({ context }) => ({
+      change: {
+        kind: 'alias.add',
+        zoneId: context.activeZoneId ?? 0,
+        alias_name: context.aliasName,
+      } as DnsChange,
+    })),
+    'keep the zone file typed': assign(({ event }) => {
+      assertEvent(event, 'import.file.changed');
+      return { importFile: event.value };
     }),
-    'ask for the import preview': assign(({ context, event }) => {
-      assertEvent(event, 'import.preview.submitted');
-      return {
-        importFile: event.zone_file,
-        change: {
-          kind: 'import.preview',
-          zoneId: context.activeZoneId ?? 0,
-          zone_file: event.zone_file,
-        },
-      };
-    }),
+    'ask for the import preview': assign(({ context }) => ({
+      change: {
+        kind: 'import.preview',
+        zoneId: context.activeZoneId ?? 0,
+        zone_file: context.importFile,
+      } as DnsChange,
+    })),
     'store the preview': assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.change');
       return { preview: event.output.preview ?? null, change: null };
@@ -350,23 +467,37 @@ export const dnsPanelMachine = setup({
         kind: 'import.apply',
         zoneId: context.activeZoneId ?? 0,
         zone_file: context.importFile,
-      },
+      } as DnsChange,
     })),
     'forget the preview': assign({ preview: null }),
-    /** A change made: what it did shows, and an earlier refusal no longer does. */
-    'note what the change did': assign(({ context }) => ({
-      notice: context.change?.kind ?? null,
-      error: null,
-      zoneErrors: {},
-      editor: null,
-      change: null,
-    })),
+    /**
+     * A change made: what it did shows, an earlier refusal no longer does, and the form it came
+     * from is emptied (a new zone's, an alias's, an imported file's) or closed.
+     */
+    'note what the change did': assign(({ context }) => {
+      const kind = context.change?.kind ?? null;
+      return {
+        notice: kind,
+        failure: null,
+        editor: null,
+        zoneEditor: null,
+        pendingDelete: null,
+        change: null,
+        ...(kind === 'zone.create' ? { newZone: EMPTY_NEW_ZONE } : {}),
+        ...(kind === 'alias.add' ? { aliasName: '' } : {}),
+        ...(kind === 'import.apply' ? { importFile: '' } : {}),
+      };
+    }),
+    /** A refused change: its reason shows in the form it came from, on the fields it names. */
     'store the refusal': assign(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.change');
       const failure = failureOf(event.error);
       return {
-        error: failure.message,
-        zoneErrors: context.change?.kind === 'zone.create' ? (failure.fieldErrors ?? {}) : {},
+        failure: {
+          form: FORM_OF[context.change!.kind],
+          message: failure.message,
+          fieldErrors: failure.fieldErrors ?? {},
+        },
         change: null,
       };
     }),
@@ -393,6 +524,7 @@ export const dnsPanelMachine = setup({
     }),
   },
   guards: {
+    'the user manages services': ({ context }) => context.manages,
     'there is a next zone page': ({ context }) =>
       context.zonePaging.offset + context.zonePaging.limit < context.zonePaging.total,
     'there is a previous zone page': ({ context }) => context.zonePaging.offset > 0,
@@ -403,38 +535,48 @@ export const dnsPanelMachine = setup({
     'the zone is listed': ({ context, event }) =>
       event.type === 'zone.selected' && context.zones.some((zone) => zone.zone_id === event.zoneId),
     'the zone is not locked': ({ context, event }) =>
-      (event.type === 'zone.delete.pressed' || event.type === 'zone.ttl.submitted') &&
+      (event.type === 'zone.delete.pressed' || event.type === 'zone.edit.pressed') &&
       !context.lockedZoneIds.includes(event.zoneId),
     'a zone was created': ({ event }) =>
       event.type === 'xstate.done.actor.change' && event.output.zone !== undefined,
-    'the editor’s record was refused': ({ context, event }) =>
-      event.type === 'xstate.error.actor.change' &&
-      context.change?.kind === 'record.save' &&
-      context.editor !== null,
     'a preview was asked': ({ context }) => context.change?.kind === 'import.preview',
+    'the record was refused': ({ context }) => context.change?.kind === 'record.save',
+    'the zone’s TTL was refused': ({ context }) => context.change?.kind === 'zone.update',
+    'a delete was refused': ({ context }) => FORM_OF[context.change!.kind] === 'delete',
   },
 }).createMachine({
   id: 'dnsPanel',
   description:
-    'The DNS zones and records of the customer, paged, with every change sent one at a time.',
-  context: {
+    'The DNS zones and records of the customer, paged, with every change sent one at a time ' +
+    'by a user who manages services.',
+  context: ({ input }) => ({
+    manages: hasPermission(input?.perms, 'services.manage'),
     zones: [],
     zonePaging: { limit: DNS_PAGE_SIZE, offset: 0, total: 0 },
     activeZoneId: null,
     records: [],
     recordPaging: { limit: DNS_PAGE_SIZE, offset: 0, total: 0 },
     lockedZoneIds: [],
+    newZone: EMPTY_NEW_ZONE,
+    aliasName: '',
+    recordType: 'A',
     editor: null,
+    zoneEditor: null,
     pendingDelete: null,
     change: null,
     preview: null,
     importFile: '',
-    error: null,
-    zoneErrors: {},
+    loadError: null,
+    failure: null,
     notice: null,
-  },
+  }),
   on: {
     'zone.unlocked': { actions: 'unlock the zone' },
+    // What is typed in the page's forms is kept whatever the panel is doing.
+    'zone.field.changed': { actions: 'keep what was typed in Create zone' },
+    'alias.name.changed': { actions: 'keep the alias typed' },
+    'import.file.changed': { actions: 'keep the zone file typed' },
+    'record.type.chosen': { actions: 'keep the record type chosen' },
   },
   initial: 'loadingZones',
   states: {
@@ -474,7 +616,9 @@ export const dnsPanelMachine = setup({
       on: { 'load.retry.pressed': { target: 'loadingZones', actions: 'forget the messages' } },
     },
     ready: {
-      description: 'Zones and records are shown; paging, editing and importing are possible.',
+      description:
+        'Zones and records are shown; paging, and for a user who manages services editing and ' +
+        'importing, are possible.',
       on: {
         'zones.next.pressed': {
           guard: 'there is a next zone page',
@@ -513,53 +657,77 @@ export const dnsPanelMachine = setup({
         },
         'records.all.pressed': { target: 'loadingRecords', actions: 'show every record' },
         'zone.create.submitted': {
+          guard: 'the user manages services',
           target: 'changing',
           actions: ['forget the messages', 'ask for a new zone'],
         },
-        'zone.ttl.submitted': {
-          guard: 'the zone is not locked',
-          target: 'changing',
-          actions: ['forget the messages', 'ask for the zone TTL'],
+        'zone.edit.pressed': {
+          guard: and(['the user manages services', 'the zone is not locked']),
+          target: 'editingZone',
+          actions: ['forget the messages', 'open the zone’s TTL'],
         },
         'zone.delete.pressed': {
-          guard: 'the zone is not locked',
+          guard: and(['the user manages services', 'the zone is not locked']),
           target: 'confirming',
-          actions: 'ask to confirm the zone delete',
+          actions: ['forget the messages', 'ask to confirm the zone delete'],
         },
         'record.create.pressed': {
-          guard: 'a zone is active',
+          guard: and(['the user manages services', 'a zone is active']),
           target: 'editing',
           actions: ['forget the messages', 'open the editor for a new record'],
         },
         'record.edit.pressed': {
+          guard: 'the user manages services',
           target: 'editing',
           actions: ['forget the messages', 'open the editor on the record'],
         },
         'record.delete.pressed': {
+          guard: 'the user manages services',
           target: 'confirming',
-          actions: 'ask to confirm the record delete',
+          actions: ['forget the messages', 'ask to confirm the record delete'],
         },
         'alias.add.submitted': {
-          guard: 'a zone is active',
+          guard: and(['the user manages services', 'a zone is active']),
           target: 'changing',
           actions: ['forget the messages', 'ask to add the alias'],
         },
         'alias.delete.pressed': {
+          guard: 'the user manages services',
           target: 'confirming',
-          actions: 'ask to confirm the alias delete',
+          actions: ['forget the messages', 'ask to confirm the alias delete'],
         },
         'import.preview.submitted': {
-          guard: 'a zone is active',
+          guard: and(['the user manages services', 'a zone is active']),
           target: 'changing',
           actions: ['forget the messages', 'ask for the import preview'],
         },
       },
     },
     editing: {
-      description: 'The record editor is open for a new record or one being changed.',
+      description:
+        'The record editor is open for a new record or one being changed; under a target it ' +
+        'says the name that will be served.',
       on: {
-        'record.save.submitted': { target: 'changing', actions: 'ask to save the record' },
+        'record.field.changed': { actions: 'keep what was typed in the editor' },
+        'record.save.submitted': {
+          target: 'changing',
+          actions: ['forget the messages', 'ask to save the record'],
+        },
         'record.editor.closed': { target: 'ready', actions: 'close the editor' },
+      },
+    },
+    editingZone: {
+      description: 'A zone’s TTL is being changed.',
+      on: {
+        'zone.ttl.changed': { actions: 'keep the TTL typed' },
+        'zone.ttl.submitted': {
+          target: 'changing',
+          actions: ['forget the messages', 'ask for the zone TTL'],
+        },
+        'zone.editor.closed': {
+          target: 'ready',
+          actions: ['close the zone’s TTL', 'forget the messages'],
+        },
       },
     },
     confirming: {
@@ -573,7 +741,7 @@ export const dnsPanelMachine = setup({
       },
     },
     changing: {
-      description: 'One change is on its way to the server.',
+      description: 'One change is on its way to the server; its form shows that it is sent.',
       invoke: {
         id: 'change',
         src: 'change',
@@ -596,11 +764,13 @@ export const dnsPanelMachine = setup({
           { target: 'loadingZones', actions: 'note what the change did' },
         ],
         onError: [
+          { guard: 'the record was refused', target: 'editing', actions: 'store the refusal' },
           {
-            guard: 'the editor’s record was refused',
-            target: 'editing',
-            actions: 'show the field errors',
+            guard: 'the zone’s TTL was refused',
+            target: 'editingZone',
+            actions: 'store the refusal',
           },
+          { guard: 'a delete was refused', target: 'confirming', actions: 'store the refusal' },
           { target: 'ready', actions: 'store the refusal' },
         ],
       },
@@ -608,7 +778,10 @@ export const dnsPanelMachine = setup({
     reviewingImport: {
       description: 'What the zone file would add, change and remove; Import applies it.',
       on: {
-        'import.apply.pressed': { target: 'changing', actions: 'ask to apply the import' },
+        'import.apply.pressed': {
+          target: 'changing',
+          actions: ['forget the messages', 'ask to apply the import'],
+        },
         'import.cancelled': { target: 'ready', actions: 'forget the preview' },
       },
     },

@@ -1,34 +1,45 @@
 /**
  * The DNS panel's registration: zones and records paged by 10 (portal.md §4), the active zone,
- * the record editor with a 422's field errors, deletes after a confirmation, aliases, a zone file
- * previewed then imported, and a new zone locked while its countdown runs.
+ * the forms as typed (Create zone, a zone's TTL, the record editor saying the name a target is
+ * served as, Add alias, the zone file import) with each refusal kept in the form that sent it
+ * (portal.md §5, §8), deletes after a confirmation, and a new zone locked while its countdown
+ * runs. The user manages services (portal.md §6); a user who may only view is
+ * tests/machines/dns-panel-forms.test.ts's.
  *
  * The sample server holds 25 zones and, in every zone, 25 records (three pages of each): it
  * answers the page it is asked for (docs/api.md "DNS": limit and offset), records grouped by type.
  */
-import { DNS_PAGE_SIZE, TIMERS } from '#shared/constants';
+import { DEFAULT_ZONE_TTL, DNS_PAGE_SIZE, TIMERS } from '#shared/constants';
 import type { DnsRecord, DnsZone, ImportPreview, RecordsPage, ZonesPage } from '#shared/dns';
 import { DNS_MESSAGES } from '#shared/messages/dns';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { SnapshotFrom } from 'xstate';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { dnsPanelMachine, type DnsChange } from './dns-panel.machine.ts';
+import type { DnsForm } from './dns-panel.machine.ts';
 import {
   selectActiveZone,
+  selectAliasName,
   selectBusy,
+  selectCanChange,
   selectEditor,
-  selectError,
+  selectFormFailure,
+  selectImportFile,
   selectImportPreview,
+  selectLoadError,
   selectLoadFailed,
   selectLoading,
+  selectNewZone,
   selectNotice,
   selectPendingDelete,
   selectRecordGroups,
-  selectZoneFieldErrors,
   selectRecordPager,
+  selectRecordType,
   selectSavingRecord,
+  selectServedName,
   selectZoneButtonLabel,
   selectZoneCountdown,
+  selectZoneEditor,
   selectZonePager,
   selectZones,
   type DnsPanelSnapshot,
@@ -154,13 +165,30 @@ const PREVIEW: ImportPreview = {
   removed: [],
   applied: false,
 };
-const RECORD_BODY = { name: '@', priority: 10, target: 'mail.example.net' };
+/** The alias the samples add. */
+const ALIAS = 'other.example';
+/** The TTL the samples give the first zone. */
+const NEW_TTL = '7200';
 
 /** docs/api.md "DNS": a refused record create or update carries its `detail` and field errors. */
 const refusalOf = (editing: boolean) => ({
   message: `${editing ? DNS_MESSAGES.recordUpdateFailed : DNS_MESSAGES.recordCreateFailed} ${DNS_MESSAGES.hostname}`,
   fieldErrors: { target: DNS_MESSAGES.hostname },
 });
+/** A refusal on one field (docs/api.md "DNS": 422 `errors`). */
+const onField = (field: string, message: string) => ({
+  message,
+  fieldErrors: { [field]: message },
+});
+/** A zone file refused (docs/dns.md "Zone files": errors keyed `line N`, with its `detail`). */
+const FILE_REFUSAL = {
+  message: DNS_MESSAGES.importFailed,
+  fieldErrors: { 'line 1': DNS_MESSAGES.importRecordError('ipv4_address', DNS_MESSAGES.ipv4) },
+};
+/** A delete refused (docs/dns.md "Apex NS": the last NS record at @). */
+const DELETE_REFUSAL = {
+  message: `${DNS_MESSAGES.recordDeleteFailed} ${DNS_MESSAGES.lastApexNameserver}`,
+};
 
 // ---------------------------------------------------------------------------------------------
 // What a person sees, through the selectors.
@@ -176,15 +204,33 @@ function pagerText(view: PagerView): string {
 }
 
 /** An open record editor: "Add MX record" or "Edit MX record". */
-function editorText(snapshot: DnsPanelSnapshot): { title: string; errors: string } | null {
+function editorTitle(snapshot: DnsPanelSnapshot): string | null {
   const editor = selectEditor(snapshot);
-  if (!editor) return null;
-  return {
-    title: `${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record`,
-    errors: Object.entries(editor.fieldErrors)
-      .map(([field, message]) => `${field}: ${message}`)
-      .join('; '),
-  };
+  return editor ? `${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record` : null;
+}
+
+const FORMS: readonly DnsForm[] = ['zone', 'zoneTtl', 'record', 'alias', 'import', 'delete'];
+
+/**
+ * A refusal as its form shows it: "alias › alias_name: …" on its fields, or "import › <reason>
+ * (line 1: …)" inside the form; '' without one.
+ */
+function failureText(snapshot: DnsPanelSnapshot): string {
+  for (const form of FORMS) {
+    const { fieldErrors, message, details } = selectFormFailure(snapshot, form);
+    const fields = Object.entries(fieldErrors).map(([field, text]) => `${field}: ${text}`);
+    if (fields.length > 0) return `${form} › ${fields.join('; ')}`;
+    if (message !== null)
+      return `${form} › ${message}${details.length ? ` (${details.join('; ')})` : ''}`;
+  }
+  return '';
+}
+
+/** The served name said under the editor's target, with its warning. */
+function servedText(snapshot: DnsPanelSnapshot): string | null {
+  const served = selectServedName(snapshot);
+  if (!served) return null;
+  return served.warning ? `${served.text} · ${served.warning}` : served.text;
 }
 
 /** The import preview's summary line and its changes, as the preview shows them. */
@@ -213,11 +259,13 @@ function project(snapshot: DnsPanelSnapshot) {
 
 function projectOnce(snapshot: DnsPanelSnapshot) {
   const { zonePaging, recordPaging, change } = snapshot.context;
-  const editor = editorText(snapshot);
   const shownZones = selectZones(snapshot);
   // While a list loads, what the lists show is not yet the page asked for.
   const loading = selectLoading(snapshot);
+  const zoneEditor = selectZoneEditor(snapshot);
   return {
+    /** The user may change DNS: the forms work. */
+    canChange: selectCanChange(snapshot),
     /** The pages asked for (what the loads send). */
     zoneOffset: zonePaging.offset,
     zoneLimit: zonePaging.limit,
@@ -245,19 +293,26 @@ function projectOnce(snapshot: DnsPanelSnapshot) {
     /** The new zones' Edit and Delete (disabled while their countdown runs). */
     newZone: zoneButtons(snapshot, NEW_ZONE.zone_id),
     newerZone: zoneButtons(snapshot, NEWER_ZONE.zone_id),
-    /** The record editor: its title, its field errors, whether the save runs. */
-    editor: editor?.title ?? null,
-    fieldErrors: editor?.errors ?? null,
+    /** What the forms hold, as typed: Create zone's name, Add alias, the zone file, the type. */
+    newZoneName: selectNewZone(snapshot).zone_name,
+    alias: selectAliasName(snapshot),
+    zoneFile: selectImportFile(snapshot),
+    recordType: selectRecordType(snapshot),
+    /** A zone's TTL being changed: its zone's id and the TTL typed, "1 7200". */
+    ttlEditor: zoneEditor ? `${zoneEditor.zoneId} ${zoneEditor.ttl}` : null,
+    /** The record editor: its title, what its fields hold, the name its target is served as. */
+    editor: editorTitle(snapshot),
+    values: selectEditor(snapshot)?.values ?? null,
+    served: servedText(snapshot),
     saving: selectSavingRecord(snapshot),
     /** Delete …? and what it names. */
     confirm: selectPendingDelete(snapshot)?.label ?? null,
     preview: previewText(selectImportPreview(snapshot)),
-    /** Why the lists did not load or the change was refused; what the last change did. */
-    error: selectError(snapshot),
-    /** The create-a-zone form's field errors: "zone_name: …". */
-    zoneErrors: Object.entries(selectZoneFieldErrors(snapshot))
-      .map(([field, message]) => `${field}: ${message}`)
-      .join(' · '),
+    /** Why the lists did not load. */
+    loadError: selectLoadError(snapshot),
+    /** Why the last change was refused, in the form that sent it. */
+    failure: failureText(snapshot),
+    /** What the last change did. */
     notice: selectNotice(snapshot),
     /** Which call is on its way (the page shows only that it is busy). */
     change: change?.kind ?? null,
@@ -340,19 +395,23 @@ const zonePage = (zoneOffset: number, zoneLimit: number) =>
   });
 
 /**
- * A change on its way (not a record's save, whose editor stays open): the last change's words go
- * (a new change replaces them), no editor shows.
+ * A change on its way from a form that closes (not the record editor, a zone's TTL or a delete's
+ * confirmation, which stay open while it is sent): the last change's words go (a new change
+ * replaces them).
  */
 const sending = (b: Projection, kind: Kind, values: Partial<Projection> = {}) =>
   go('changing', {
     ...lists(b, 'other'),
     change: kind,
-    error: null,
-    zoneErrors: '',
+    loadError: null,
+    failure: '',
     notice: null,
     editor: null,
-    fieldErrors: null,
+    values: null,
+    served: null,
     saving: false,
+    ttlEditor: null,
+    confirm: null,
     ...values,
   });
 
@@ -364,40 +423,74 @@ const SAYS: Partial<Record<Kind, string>> = {
   'import.apply': DNS_MESSAGES.importApplied,
 };
 
+/** The form each change is sent from, where its refusal shows (docs/dns.md "The page"). */
+const FORM_OF: Record<Kind, DnsForm> = {
+  'zone.create': 'zone',
+  'zone.update': 'zoneTtl',
+  'zone.delete': 'delete',
+  'record.save': 'record',
+  'record.delete': 'delete',
+  'alias.add': 'alias',
+  'alias.delete': 'delete',
+  'import.preview': 'import',
+  'import.apply': 'import',
+};
+
 /** What a confirmed delete sends, from what the confirmation names. */
 function deleteKind(b: Projection): Kind {
   if (b.confirm === RECORD_LINE) return 'record.delete';
   return ZONE_LIST.some((z) => z.zone_name === b.confirm) ? 'zone.delete' : 'alias.delete';
 }
 
-/** A refused change: the record editor stays open with the reason; any other, the panel says why. */
-const refused = (message: string, fieldErrors: string) => (b: Projection) =>
-  b.change === 'record.save' && b.editor !== null
-    ? go('editing', {
-        ...lists(b, 'other'),
-        change: null,
-        saving: false,
-        error: message,
-        fieldErrors,
-        editor: b.editor,
-      })
-    : go('ready', { ...lists(b, 'ready'), change: null, error: message, notice: null });
+/**
+ * A refused change (`shown`: the refusal as its form shows it): the record editor, a zone's TTL
+ * and a delete's confirmation stay open with it; after any other, the panel is ready again with
+ * it in the form, what was typed kept.
+ */
+const refused = (shown: string) => (b: Projection) => {
+  const form = FORM_OF[b.change as Kind];
+  const stays = { record: 'editing', zoneTtl: 'editingZone', delete: 'confirming' } as const;
+  const state = stays[form as keyof typeof stays];
+  const failure = `${form} › ${shown}`;
+  if (state)
+    return go(state, {
+      ...lists(b, 'other'),
+      change: null,
+      saving: false,
+      failure,
+      editor: b.editor,
+      values: b.values,
+      ttlEditor: b.ttlEditor,
+      confirm: b.confirm,
+    });
+  return go('ready', {
+    ...lists(b, 'ready'),
+    change: null,
+    failure,
+    notice: null,
+    newZoneName: b.newZoneName,
+    alias: b.alias,
+    zoneFile: b.zoneFile,
+  });
+};
+
+/** The typed MX priority as the request sends it: a number (portal.md §3 "MX: target, priority"). */
+const priorityOf = (text: string | undefined) =>
+  text === undefined || text.trim() === '' ? (text ?? '') : Number(text);
 
 /**
  * What each call of `change` must be given (docs/api.md "DNS"): the kind of call, the active zone,
- * the record the editor is on, and what the person entered.
+ * the record the editor is on, and what the person entered (portal.md §5: a TTL as an integer).
  */
 function changeInput(p: Projection): Record<string, unknown> {
   const zoneId = zoneIdOf(p.zone);
   switch (p.change) {
     case 'zone.create':
-      return {
-        kind: 'zone.create',
-        zone_name: (disabled(p.newZone) ? NEWER_ZONE : NEW_ZONE).zone_name,
-        ttl: 3600,
-      };
-    case 'zone.update':
-      return { kind: 'zone.update', zoneId: FIRST.zone_id, ttl: 7200 };
+      return { kind: 'zone.create', zone_name: p.newZoneName, ttl: DEFAULT_ZONE_TTL };
+    case 'zone.update': {
+      const [id, ttl] = (p.ttlEditor ?? '').split(' ');
+      return { kind: 'zone.update', zoneId: Number(id), ttl: Number(ttl) };
+    }
     case 'zone.delete':
       return { kind: 'zone.delete', zoneId: SECOND.zone_id };
     case 'record.save':
@@ -406,17 +499,22 @@ function changeInput(p: Projection): Record<string, unknown> {
         zoneId,
         recordType: 'MX',
         recordId: p.editor?.startsWith('Edit') ? RECORD.record_id : null,
-        body: RECORD_BODY,
+        body: {
+          name: p.values?.name,
+          ttl: null,
+          target: p.values?.target,
+          priority: priorityOf(p.values?.priority),
+        },
       };
     case 'record.delete':
       return { kind: 'record.delete', zoneId, recordType: 'MX', recordId: RECORD.record_id };
     case 'alias.add':
-      return { kind: 'alias.add', zoneId, alias_name: 'other.example' };
+      return { kind: 'alias.add', zoneId, alias_name: p.alias };
     case 'alias.delete':
       return { kind: 'alias.delete', zoneId, aliasId: secondAliasOf(p.zone)?.alias_id };
     case 'import.preview':
     case 'import.apply':
-      return { kind: p.change, zoneId, zone_file: ZONE_FILE };
+      return { kind: p.change, zoneId, zone_file: p.zoneFile };
     default:
       return { kind: 'no change is on its way' };
   }
@@ -431,42 +529,57 @@ function answersTo(kind: Kind | undefined, editing: boolean, created: DnsZone) {
     type: 'xstate.error.actor.change',
     error: { message: ERROR_MESSAGES.timeout },
   });
-  if (kind === 'zone.create') {
-    return [
-      sample('the server creates the zone', {
-        type: 'xstate.done.actor.change',
-        output: { zone: created },
-      }),
-      // Another account's zone's name (docs/dns.md "Who holds a name").
-      sample('the zone name is taken', {
-        type: 'xstate.error.actor.change',
-        error: {
-          message: DNS_MESSAGES.zoneNameOtherAccount,
-          fieldErrors: { zone_name: DNS_MESSAGES.zoneNameOtherAccount },
-        },
-      }),
-      unreachable,
-    ];
-  }
-  if (kind === 'import.preview') {
-    return [
-      sample('the server answers the preview', {
-        type: 'xstate.done.actor.change',
-        output: { preview: PREVIEW },
-      }),
-      unreachable,
-    ];
-  }
+  const refusal = (label: string, error: object) =>
+    sample(label, { type: 'xstate.error.actor.change', error });
   const accepted = sample('the server accepts', {
     type: 'xstate.done.actor.change',
     output: kind === 'import.apply' ? { preview: { ...PREVIEW, applied: true } } : {},
   });
-  if (kind !== 'record.save') return [accepted, unreachable];
-  const refusal = sample('the server refuses with field errors', {
-    type: 'xstate.error.actor.change',
-    error: refusalOf(editing),
-  });
-  return [accepted, refusal, unreachable];
+  switch (kind) {
+    case 'zone.create':
+      return [
+        sample('the server creates the zone', {
+          type: 'xstate.done.actor.change',
+          output: { zone: created },
+        }),
+        // Another account's zone's name (docs/dns.md "Who holds a name").
+        refusal('the zone name is taken', onField('zone_name', DNS_MESSAGES.zoneNameOtherAccount)),
+        unreachable,
+      ];
+    case 'import.preview':
+      return [
+        sample('the server answers the preview', {
+          type: 'xstate.done.actor.change',
+          output: { preview: PREVIEW },
+        }),
+        refusal('the zone file is refused', FILE_REFUSAL),
+        unreachable,
+      ];
+    case 'record.save':
+      return [
+        accepted,
+        refusal('the server refuses with field errors', refusalOf(editing)),
+        unreachable,
+      ];
+    case 'zone.update':
+      return [
+        accepted,
+        refusal('the TTL is refused', onField('ttl', DNS_MESSAGES.ttl)),
+        unreachable,
+      ];
+    case 'alias.add':
+      return [
+        accepted,
+        refusal('the alias is taken', onField('alias_name', DNS_MESSAGES.zoneNameOtherAccount)),
+        unreachable,
+      ];
+    case 'zone.delete':
+    case 'record.delete':
+    case 'alias.delete':
+      return [accepted, refusal('the delete is refused', DELETE_REFUSAL), unreachable];
+    default:
+      return [accepted, unreachable];
+  }
 }
 
 const PAGING = [
@@ -478,19 +591,28 @@ const PAGING = [
   'show all records',
   'choose the second zone',
 ];
-/** What starts a new change (the last change's words go), with a delete to confirm. */
+/** What starts a new change (the last change's words go), with what is typed before it. */
 const STARTS = [
   'press Try again',
+  'type the new zone’s name',
   'create a zone',
-  'change the first zone’s TTL',
+  'edit the first zone’s TTL',
+  'type 7200 as the TTL',
+  'save the TTL',
+  'close the TTL',
+  'choose MX records',
   'add an MX record',
   'edit the MX record',
+  'type mail as the target',
+  'type 10 as the priority',
   'save the record',
   'close the editor',
   'delete the MX record',
   'confirm the delete',
   'cancel the delete',
+  'type an alias',
   'add an alias',
+  'paste a zone file',
   'preview a zone file',
   'import it',
   'cancel the import',
@@ -502,16 +624,18 @@ const FORGETTING = new Set(STARTS);
 /** While the new zone is locked only what bears on the lock is walked (the rest is as without). */
 const LOCKED = new Set([
   'delete the new zone',
-  'change the new zone’s TTL',
+  'edit the new zone’s TTL',
+  'close the TTL',
   'the new zone’s countdown ends',
-  'create another zone',
+  'type the new zone’s name',
+  'create a zone',
   'the newer zone’s countdown ends',
   'delete the second zone',
   'cancel the delete',
 ]);
 /** Away from the first pages: paging, and one change to see the pages kept after it. */
-const AWAY = new Set([...PAGING, 'add an alias']);
-const AWAY_SAID = new Set(['add an alias']);
+const AWAY = new Set([...PAGING, 'type an alias', 'add an alias']);
+const AWAY_SAID = new Set(['type an alias', 'add an alias']);
 /** The answers of the server, walked wherever they come. */
 const ANSWERS = new Set([
   'the zones load',
@@ -522,6 +646,10 @@ const ANSWERS = new Set([
   'the server accepts',
   'the server refuses with field errors',
   'the zone name is taken',
+  'the zone file is refused',
+  'the TTL is refused',
+  'the alias is taken',
+  'the delete is refused',
   'the server cannot be reached',
 ]);
 const FAILURES = new Set(['the zones cannot be loaded', 'the records cannot be loaded']);
@@ -533,6 +661,18 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
   const alias = c.zones.find((z) => z.zone_id === c.activeZoneId)?.aliases[1];
   const allZones = c.zonePaging.offset === 0 && c.zonePaging.limit >= c.zonePaging.total;
   const allRecords = c.recordPaging.offset === 0 && c.recordPaging.limit >= c.recordPaging.total;
+  const newLocked = c.lockedZoneIds.includes(NEW_ZONE.zone_id);
+  const newerLocked = c.lockedZoneIds.includes(NEWER_ZONE.zone_id);
+  // The name typed in Create zone: the new zone's, then (while it counts down) the newer one's.
+  const zoneName = newerLocked ? null : (newLocked ? NEWER_ZONE : NEW_ZONE).zone_name;
+  // What is typed in the page's forms, which only a ready panel takes from the person; one form
+  // holds text at a time (each is walked on its own, up to its answer).
+  const ready = snapshot.matches('ready');
+  const empty = (own: string) =>
+    ready &&
+    [c.newZone.zone_name, c.aliasName, c.importFile].every((text) => text === '' || text === own);
+  const typing = (own: string) => empty(own) && c.recordType === 'A';
+  const newRecord = c.editor !== null && c.editor.record === null ? c.editor.values : null;
   const all = [
     sample('the zones load', {
       type: 'xstate.done.actor.loadZones',
@@ -572,17 +712,23 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
       : []),
     // The second zone is listed on the first page only: elsewhere choosing it is walked too.
     sample('choose the second zone', { type: 'zone.selected', zoneId: SECOND.zone_id }),
-    sample('create a zone', {
-      type: 'zone.create.submitted',
-      zone_name: NEW_ZONE.zone_name,
-      ttl: 3600,
-    }),
+    ...(zoneName && c.newZone.zone_name !== zoneName && typing('')
+      ? [
+          sample('type the new zone’s name', {
+            type: 'zone.field.changed',
+            field: 'zone_name',
+            value: zoneName,
+          }),
+        ]
+      : []),
+    ...(c.newZone.zone_name !== ''
+      ? [sample('create a zone', { type: 'zone.create.submitted' })]
+      : []),
     ...(listed(FIRST.zone_id)
       ? [
-          sample('change the first zone’s TTL', {
-            type: 'zone.ttl.submitted',
+          sample('edit the first zone’s TTL', {
+            type: 'zone.edit.pressed',
             zoneId: FIRST.zone_id,
-            ttl: 7200,
           }),
         ]
       : []),
@@ -590,34 +736,37 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
       ? [sample('delete the second zone', { type: 'zone.delete.pressed', zoneId: SECOND.zone_id })]
       : []),
     // The new zones are not on the sample server's pages: their buttons while they count down.
-    ...(c.lockedZoneIds.includes(NEW_ZONE.zone_id)
+    ...(newLocked
       ? [
           sample('delete the new zone', { type: 'zone.delete.pressed', zoneId: NEW_ZONE.zone_id }),
-          sample('change the new zone’s TTL', {
-            type: 'zone.ttl.submitted',
+          sample('edit the new zone’s TTL', {
+            type: 'zone.edit.pressed',
             zoneId: NEW_ZONE.zone_id,
-            ttl: 7200,
           }),
           sample('the new zone’s countdown ends', {
             type: 'zone.unlocked',
             zoneId: NEW_ZONE.zone_id,
           }),
-          ...(c.lockedZoneIds.includes(NEWER_ZONE.zone_id)
-            ? []
-            : [
-                sample('create another zone', {
-                  type: 'zone.create.submitted',
-                  zone_name: NEWER_ZONE.zone_name,
-                  ttl: 3600,
-                }),
-              ]),
         ]
       : []),
-    ...(c.lockedZoneIds.includes(NEWER_ZONE.zone_id)
+    ...(newerLocked
       ? [
           sample('the newer zone’s countdown ends', {
             type: 'zone.unlocked',
             zoneId: NEWER_ZONE.zone_id,
+          }),
+        ]
+      : []),
+    ...(c.zoneEditor && c.zoneEditor.ttl !== NEW_TTL
+      ? [sample('type 7200 as the TTL', { type: 'zone.ttl.changed', value: NEW_TTL })]
+      : []),
+    sample('save the TTL', { type: 'zone.ttl.submitted' }),
+    sample('close the TTL', { type: 'zone.editor.closed' }),
+    ...(empty('')
+      ? [
+          sample(c.recordType === 'MX' ? 'choose A records' : 'choose MX records', {
+            type: 'record.type.chosen',
+            recordType: c.recordType === 'MX' ? 'A' : 'MX',
           }),
         ]
       : []),
@@ -629,23 +778,46 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
           sample('delete the MX record', { type: 'record.delete.pressed', record: RECORD }),
         ]
       : []),
-    sample('save the record', { type: 'record.save.submitted', body: RECORD_BODY }),
+    // A new record's target and priority (the record edited is saved as it is).
+    ...(newRecord && newRecord.target !== 'mail'
+      ? [
+          sample('type mail as the target', {
+            type: 'record.field.changed',
+            field: 'target',
+            value: 'mail',
+          }),
+        ]
+      : []),
+    ...(newRecord && newRecord.priority !== '10'
+      ? [
+          sample('type 10 as the priority', {
+            type: 'record.field.changed',
+            field: 'priority',
+            value: '10',
+          }),
+        ]
+      : []),
+    sample('save the record', { type: 'record.save.submitted' }),
     sample('close the editor', { type: 'record.editor.closed' }),
-    sample('add an alias', { type: 'alias.add.submitted', alias_name: 'other.example' }),
+    ...(c.aliasName !== ALIAS && typing('')
+      ? [sample('type an alias', { type: 'alias.name.changed', value: ALIAS })]
+      : []),
+    ...(c.aliasName !== '' ? [sample('add an alias', { type: 'alias.add.submitted' })] : []),
     ...(alias
       ? [sample('remove the alias', { type: 'alias.delete.pressed', aliasId: alias.alias_id })]
       : []),
     sample('confirm the delete', { type: 'delete.confirmed' }),
     sample('cancel the delete', { type: 'delete.cancelled' }),
-    sample('preview a zone file', { type: 'import.preview.submitted', zone_file: ZONE_FILE }),
+    ...(c.importFile !== ZONE_FILE && typing('')
+      ? [sample('paste a zone file', { type: 'import.file.changed', value: ZONE_FILE })]
+      : []),
+    ...(c.importFile !== ''
+      ? [sample('preview a zone file', { type: 'import.preview.submitted' })]
+      : []),
     sample('import it', { type: 'import.apply.pressed' }),
     sample('cancel the import', { type: 'import.cancelled' }),
     // The server answers what was asked.
-    ...answersTo(
-      c.change?.kind,
-      Boolean(c.editor?.record),
-      c.lockedZoneIds.includes(NEW_ZONE.zone_id) ? NEWER_ZONE : NEW_ZONE,
-    ),
+    ...answersTo(c.change?.kind, Boolean(c.editor?.record), newLocked ? NEWER_ZONE : NEW_ZONE),
   ];
   const locked = c.lockedZoneIds.length > 0;
   const home =
@@ -653,7 +825,7 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
     c.zonePaging.limit === DNS_PAGE_SIZE &&
     c.recordPaging.offset === 0 &&
     c.recordPaging.limit === DNS_PAGE_SIZE;
-  const said = c.error !== null || c.notice !== null;
+  const said = c.failure !== null || c.notice !== null;
   // A list that cannot load is walked from the first pages, nothing said (Try again forgets).
   const answers = all.filter(
     (s) => ANSWERS.has(s.label) || (FAILURES.has(s.label) && home && !said && !locked),
@@ -662,6 +834,12 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
     ...answers,
     ...all.filter((s) => labels.has(s.label)),
   ];
+  // Text typed in a form: its submit (a record type chosen: choosing back).
+  if (c.recordType !== 'A') return walked(new Set(['choose A records']));
+  if (c.newZone.zone_name !== '' && !locked) return walked(new Set(['create a zone']));
+  if (c.aliasName !== '') return walked(new Set(['add an alias']));
+  if (c.importFile !== '')
+    return walked(new Set(['preview a zone file', 'import it', 'cancel the import']));
   if (locked) return walked(LOCKED);
   // After a change says something, what forgets it is walked (paging is not: not specified).
   if (said) return walked(home ? FORGETTING : AWAY_SAID);
@@ -670,6 +848,13 @@ function samplesFor(snapshot: SnapshotFrom<typeof dnsPanelMachine>) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The record editor as it opens (portal.md §3 "MX: target, priority"): a new record's fields empty. */
+const NEW_MX_VALUES = { name: '@', target: '', priority: '', ttl: '' };
+const RECORD_VALUES = { name: '@', target: 'mail.example.net.', priority: '10', ttl: '' };
+
+/** Opening a form: the last change's words go. */
+const FORGOTTEN = { loadError: null, failure: '', notice: null };
+
 export const dnsPanelModel = defineMachine({
   name: 'dns-panel',
   title: 'DNS panel',
@@ -677,20 +862,26 @@ export const dnsPanelModel = defineMachine({
     'The DNS page: the customer’s zones and the chosen zone’s records, ten at a time, with Next, ' +
     'Previous and Show all. Moving to another page of zones goes back to the first zone and its ' +
     'first page of records. A zone can be created (its Edit and Delete buttons then count down ' +
-    '60 seconds before they work), its TTL changed and it can be deleted; records can be added, ' +
-    'edited (mistakes show on the fields) and deleted; aliases added and removed; a zone file ' +
-    'previewed and imported. Every delete asks first. After any change the lists load again.',
+    '60 seconds before they work), its TTL changed and it can be deleted; records can be added ' +
+    'and edited (under a target, the name that will be served, with a warning when a short MX ' +
+    'name points at the root) and deleted; aliases added and removed; a zone file previewed and ' +
+    'imported. Every delete asks first. After any change the lists load again; a refused change ' +
+    'shows in the form that sent it, on its fields. Only a user who manages services can change ' +
+    'anything.',
   machine: dnsPanelMachine,
+  input: { perms: { services: { has_view: true, has_manage: true } } },
   events: (snapshot) => samplesFor(snapshot),
   project,
   limit: 60_000,
   // The new zone's countdown runs for real (its seconds show on the zone's buttons).
   fakes: { actors: { zoneCountdown: zoneCountdownMachine } },
   expect: {
-    // The page opens loading the first page of zones: nothing listed, nothing said, no change.
+    // The page opens loading the first page of zones: nothing listed, nothing said, no change,
+    // every form empty (a new zone's TTL 3600, portal.md §5) and working.
     start: {
       to: 'loadingZones',
       with: {
+        canChange: true,
         zoneOffset: 0,
         zoneLimit: DNS_PAGE_SIZE,
         recordOffset: 0,
@@ -703,13 +894,18 @@ export const dnsPanelModel = defineMachine({
         groups: null,
         newZone: ENABLED,
         newerZone: ENABLED,
+        newZoneName: '',
+        alias: '',
+        zoneFile: '',
+        ttlEditor: null,
         editor: null,
-        fieldErrors: null,
+        values: null,
+        served: null,
         saving: false,
         confirm: null,
         preview: null,
-        error: null,
-        zoneErrors: '',
+        loadError: null,
+        failure: '',
         notice: null,
         change: null,
       },
@@ -737,7 +933,7 @@ export const dnsPanelModel = defineMachine({
             zone: kept ? b.zone : page[0].zone_name,
             recordOffset: kept ? b.recordOffset : 0,
             recordLimit: kept ? b.recordLimit : DNS_PAGE_SIZE,
-            error: b.error,
+            failure: b.failure,
             notice: b.notice,
           });
         },
@@ -747,7 +943,7 @@ export const dnsPanelModel = defineMachine({
             zoneTotal: 0,
             zone: null,
           }),
-        'the zones cannot be loaded': go('failed', { error: ERROR_MESSAGES.timeout }),
+        'the zones cannot be loaded': go('failed', { loadError: ERROR_MESSAGES.timeout }),
       },
       loadingRecords: {
         'the records load': (b) =>
@@ -755,13 +951,13 @@ export const dnsPanelModel = defineMachine({
             ...lists({ ...b, recordTotal: RECORD_COUNT }, 'ready'),
             recordTotal: RECORD_COUNT,
             zone: b.zone,
-            error: b.error,
+            failure: b.failure,
             notice: b.notice,
           }),
-        'the records cannot be loaded': go('failed', { error: ERROR_MESSAGES.timeout }),
+        'the records cannot be loaded': go('failed', { loadError: ERROR_MESSAGES.timeout }),
       },
       failed: {
-        'press Try again': go('loadingZones', { error: null, zoneErrors: '', notice: null }),
+        'press Try again': go('loadingZones', FORGOTTEN),
       },
       ready: {
         'next zones': (b) =>
@@ -795,64 +991,132 @@ export const dnsPanelModel = defineMachine({
                 recordLimit: DNS_PAGE_SIZE,
               })
             : 'ignored',
-        'create a zone': (b) => sending(b, 'zone.create'),
-        'change the first zone’s TTL': (b) => sending(b, 'zone.update'),
+        // What is typed in a form is kept as typed.
+        'type the new zone’s name': (b) => ({
+          to: 'stays',
+          with: { newZoneName: (disabled(b.newZone) ? NEWER_ZONE : NEW_ZONE).zone_name },
+        }),
+        'create a zone': (b) => sending(b, 'zone.create', { newZoneName: b.newZoneName }),
+        // A zone's TTL opens with the zone's own (3600).
+        'edit the first zone’s TTL': (b) =>
+          go('editingZone', {
+            ...lists(b, 'other'),
+            ...FORGOTTEN,
+            ttlEditor: `${FIRST.zone_id} 3600`,
+          }),
         'delete the second zone': (b) =>
-          go('confirming', { ...lists(b, 'other'), confirm: SECOND.zone_name }),
+          go('confirming', { ...lists(b, 'other'), ...FORGOTTEN, confirm: SECOND.zone_name }),
         // portal.md §4: a new zone's Edit and Delete are disabled while its countdown runs.
         'delete the new zone': (b) => (disabled(b.newZone) ? 'ignored' : 'confirming'),
-        'change the new zone’s TTL': (b) =>
-          disabled(b.newZone) ? 'ignored' : sending(b, 'zone.update'),
-        'create another zone': (b) => sending(b, 'zone.create'),
+        'edit the new zone’s TTL': (b) =>
+          disabled(b.newZone)
+            ? 'ignored'
+            : go('editingZone', { ttlEditor: `${NEW_ZONE.zone_id} ${DEFAULT_ZONE_TTL}` }),
+        'choose MX records': { to: 'stays', with: { recordType: 'MX' } },
+        'choose A records': { to: 'stays', with: { recordType: 'A' } },
         'add an MX record': (b) =>
           b.zone === null
             ? 'ignored'
             : go('editing', {
                 ...lists(b, 'other'),
+                ...FORGOTTEN,
                 editor: 'Add MX record',
-                fieldErrors: '',
+                values: NEW_MX_VALUES,
+                served: null,
                 saving: false,
-                error: null,
-                zoneErrors: '',
-                notice: null,
               }),
+        // The record's target served as it is: absolute already.
         'edit the MX record': (b) =>
           go('editing', {
             ...lists(b, 'other'),
+            ...FORGOTTEN,
             editor: 'Edit MX record',
-            fieldErrors: '',
+            values: RECORD_VALUES,
+            served: DNS_MESSAGES.servedAs('mail.example.net.'),
             saving: false,
-            error: null,
-            zoneErrors: '',
-            notice: null,
           }),
         'delete the MX record': (b) =>
-          go('confirming', { ...lists(b, 'other'), confirm: RECORD_LINE }),
-        'add an alias': (b) => (b.zone === null ? 'ignored' : sending(b, 'alias.add')),
+          go('confirming', { ...lists(b, 'other'), ...FORGOTTEN, confirm: RECORD_LINE }),
+        'type an alias': { to: 'stays', with: { alias: ALIAS } },
+        'add an alias': (b) =>
+          b.zone === null ? 'ignored' : sending(b, 'alias.add', { alias: b.alias }),
         'remove the alias': (b) =>
-          go('confirming', { ...lists(b, 'other'), confirm: secondAliasOf(b.zone)?.alias_name }),
+          go('confirming', {
+            ...lists(b, 'other'),
+            ...FORGOTTEN,
+            confirm: secondAliasOf(b.zone)?.alias_name,
+          }),
+        'paste a zone file': { to: 'stays', with: { zoneFile: ZONE_FILE } },
         'preview a zone file': (b) =>
-          b.zone === null ? 'ignored' : sending(b, 'import.preview', { preview: null }),
+          b.zone === null
+            ? 'ignored'
+            : sending(b, 'import.preview', { preview: null, zoneFile: b.zoneFile }),
       },
       editing: {
+        // portal.md §5: a new MX record's target gets a trailing dot: "mail" is the name "mail."
+        // at the root, not a host of the zone, and the editor warns of it.
+        'type mail as the target': (b) => ({
+          to: 'stays',
+          with: {
+            values: { ...b.values, target: 'mail' },
+            served: `${DNS_MESSAGES.servedAs('mail.')} · ${DNS_MESSAGES.servedAtRoot('mail', b.zone ?? '')}`,
+          },
+        }),
+        'type 10 as the priority': (b) => ({
+          to: 'stays',
+          with: { values: { ...b.values, priority: '10' }, served: b.served },
+        }),
         // The editor stays open, showing that its record is being saved.
         'save the record': (b) =>
-          go('changing', { editor: b.editor, saving: true, change: 'record.save', zone: b.zone }),
+          go('changing', {
+            editor: b.editor,
+            values: b.values,
+            saving: true,
+            change: 'record.save',
+            zone: b.zone,
+            failure: '',
+          }),
         'close the editor': (b) =>
-          go('ready', { ...lists(b, 'ready'), editor: null, fieldErrors: null, saving: false }),
+          go('ready', {
+            ...lists(b, 'ready'),
+            editor: null,
+            values: null,
+            served: null,
+            saving: false,
+            failure: '',
+          }),
+      },
+      editingZone: {
+        'type 7200 as the TTL': (b) => ({
+          to: 'stays',
+          with: { ttlEditor: `${(b.ttlEditor ?? '').split(' ')[0]} ${NEW_TTL}` },
+        }),
+        // The TTL shows while it is saved.
+        'save the TTL': (b) =>
+          go('changing', { ttlEditor: b.ttlEditor, change: 'zone.update', failure: '' }),
+        'close the TTL': (b) => go('ready', { ...lists(b, 'ready'), ttlEditor: null, failure: '' }),
       },
       confirming: {
-        'confirm the delete': (b) => sending(b, deleteKind(b), { confirm: null }),
-        'cancel the delete': (b) => go('ready', { ...lists(b, 'ready'), confirm: null }),
+        // The confirmation stays while the delete is sent.
+        'confirm the delete': (b) =>
+          go('changing', {
+            confirm: b.confirm,
+            change: deleteKind(b),
+            failure: '',
+            notice: null,
+          }),
+        'cancel the delete': (b) =>
+          go('ready', { ...lists(b, 'ready'), confirm: null, failure: '' }),
       },
       changing: {
-        // portal.md §4, §9: the zone just created is disabled for 60 seconds, the others as they were.
+        // portal.md §4, §9: the zone just created is disabled for 60 seconds, the others as they
+        // were; the form is emptied.
         'the server creates the zone': (b) =>
           go('loadingZones', {
             change: null,
             notice: null,
-            error: null,
-            zoneErrors: '',
+            failure: '',
+            newZoneName: '',
             newZone: DISABLED,
             newerZone: disabled(b.newZone) ? DISABLED : b.newerZone,
           }),
@@ -863,38 +1127,36 @@ export const dnsPanelModel = defineMachine({
             zone: b.zone,
             preview: '1 to add, 0 to change, 0 to remove · + www A 192.0.2.1',
           }),
-        // After any change the lists load again, saying what the change did; an earlier
-        // refusal no longer shows (portal.md §8: the error is the failure's).
+        // After any change the lists load again, saying what the change did; an earlier refusal
+        // no longer shows (portal.md §8), the form that sent it is closed or emptied.
         'the server accepts': (b) =>
           go('loadingZones', {
             change: null,
             editor: null,
-            fieldErrors: null,
+            values: null,
+            served: null,
+            ttlEditor: null,
+            confirm: null,
             saving: false,
             notice: SAYS[b.change as Kind] ?? null,
-            error: null,
-            zoneErrors: '',
+            failure: '',
+            alias: b.change === 'alias.add' ? '' : b.alias,
+            zoneFile: b.change === 'import.apply' ? '' : b.zoneFile,
           }),
-        'the server refuses with field errors': (b) =>
-          refused(
-            refusalOf(b.editor?.startsWith('Edit') ?? false).message,
-            `target: ${DNS_MESSAGES.hostname}`,
-          )(b),
-        'the server cannot be reached': refused(ERROR_MESSAGES.timeout, ''),
-        // portal.md §5: a 422 with an object msg on saving a zone shows on its fields.
-        'the zone name is taken': (b) => {
-          const outcome = refused(DNS_MESSAGES.zoneNameOtherAccount, '')(b);
-          return {
-            ...outcome,
-            with: {
-              ...outcome.with,
-              zoneErrors: `zone_name: ${DNS_MESSAGES.zoneNameOtherAccount}`,
-            },
-          };
-        },
+        // A refusal shows in the form that sent it: on the fields the 422 names (portal.md §5),
+        // otherwise its reason inside the form (portal.md §8: a record's `detail`).
+        'the server refuses with field errors': refused(`target: ${DNS_MESSAGES.hostname}`),
+        'the server cannot be reached': refused(ERROR_MESSAGES.timeout),
+        'the zone name is taken': refused(`zone_name: ${DNS_MESSAGES.zoneNameOtherAccount}`),
+        'the alias is taken': refused(`alias_name: ${DNS_MESSAGES.zoneNameOtherAccount}`),
+        'the TTL is refused': refused(`ttl: ${DNS_MESSAGES.ttl}`),
+        'the zone file is refused': refused(
+          `${DNS_MESSAGES.importFailed} (line 1: ${DNS_MESSAGES.importRecordError('ipv4_address', DNS_MESSAGES.ipv4)})`,
+        ),
+        'the delete is refused': refused(DELETE_REFUSAL.message),
       },
       reviewingImport: {
-        'import it': (b) => sending(b, 'import.apply', { preview: null }),
+        'import it': (b) => sending(b, 'import.apply', { preview: null, zoneFile: b.zoneFile }),
         'cancel the import': (b) => go('ready', { ...lists(b, 'ready'), preview: null }),
       },
     },
@@ -933,6 +1195,7 @@ export const dnsPanelModel = defineMachine({
       );
     },
     editing: (s) => expectThat(selectEditor(s) !== null, 'the record editor is open'),
+    editingZone: (s) => expectThat(selectZoneEditor(s) !== null, 'the zone’s TTL is open'),
     confirming: (s) => expectThat(selectPendingDelete(s) !== null, 'the confirmation shows'),
     changing: (s) => expectThat(!selectLoading(s), 'the change is on its way'),
     reviewingImport: (s) => {

@@ -3,7 +3,12 @@
  * and Show all, the active zone's records grouped by type with paging, its aliases, its SOA
  * (read-only) and publication state, a zone file's export and import, and a new zone's Edit and
  * Delete counting down their 60 seconds. It renders the DNS panel machine
- * (machines/dns/dns-panel.machine.ts) and sends it what the person does.
+ * (machines/dns/dns-panel.machine.ts), which holds what the forms hold, and sends it what the
+ * person does; the user's permissions are the machine's input, and a user who may only view
+ * finds every form disabled with the reason.
+ *
+ * A refused change shows in the form it came from (on its fields, or inside the form) and focus
+ * moves there; a dialog gives focus back to the control that opened it (./focus.ts).
  */
 import {
   Alert,
@@ -22,49 +27,104 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
-import { DEFAULT_ZONE_TTL } from '#shared/constants';
-import {
-  NUMERIC_FIELDS,
-  RECORD_FIELDS,
-  RECORD_TYPES,
-  type DnsRecord,
-  type DnsZone,
-  type RecordType,
-} from '#shared/dns';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { NUMERIC_FIELDS, RECORD_FIELDS, RECORD_TYPES, type DnsZone } from '#shared/dns';
 import { DNS_FIELD_LABELS, DNS_MESSAGES } from '#shared/messages/dns';
 import type { DnsPanelActor } from '#machines/dns/dns-panel.machine';
 import {
   selectActiveZone,
+  selectAliasName,
   selectBusy,
+  selectCanChange,
+  selectDeleting,
   selectEditor,
-  selectError,
+  selectEditorValue,
+  selectFormFailure,
+  selectImportFile,
   selectImportPreview,
+  selectLoadError,
   selectLoadFailed,
   selectLoading,
+  selectNewZone,
   selectNotice,
   selectPendingDelete,
   selectPublicationText,
+  selectReadOnlyReason,
   selectRecordGroups,
   selectRecordPager,
+  selectRecordType,
   selectSavingRecord,
+  selectSavingZone,
+  selectServedName,
   selectZoneCountdown,
-  selectZoneFieldErrors,
+  selectZoneEditor,
   selectZonePager,
   selectZones,
+  type FormFailureView,
   type PagerView,
 } from '#machines/dns/dns-panel.selectors';
 import type { ZoneCountdownActor } from '#machines/dns/zone-countdown.machine';
 import { selectSecondsLeft } from '#machines/dns/zone-countdown.selectors';
+import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { DownloadLink } from '../../components/DownloadLink.tsx';
+import { READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { dnsApi, provideDnsPanel } from './api.ts';
+import { useFocusOnFailure, useFocusReturn } from './focus.ts';
 
-/** A number when the text is one (the server names anything else on its field). */
-function numberOrText(value: string): number | string {
-  return /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+/** Field boxes whose message and typed text keep 4.5:1 contrast in both schemes. */
+const FIELD_STYLES = READABLE_TEXT_INPUT;
+
+/** Ids of the read-only reason shown in each form. */
+const REASON_ID = {
+  zone: 'dns-read-only-zone',
+  alias: 'dns-read-only-alias',
+  record: 'dns-read-only-record',
+  import: 'dns-read-only-import',
+} as const;
+
+/** `aria-describedby` only when there is a reason (Mantine's fields name their own message). */
+function describedBy(id: string | undefined) {
+  return id ? { 'aria-describedby': id } : {};
+}
+
+/** Why a form is disabled for this user (portal.md §6), shown in it and describing its controls. */
+function ReadOnlyReason({ panel, id }: { panel: DnsPanelActor; id: string }) {
+  const reason = useSelector(panel, selectReadOnlyReason);
+  return reason ? (
+    <Text size="sm" id={id} data-testid="dns-read-only">
+      {reason}
+    </Text>
+  ) : null;
+}
+
+/** A refused change's reason inside its form (focus moves to it when no field shows one). */
+function FormFailureAlert({ failure }: { failure: FormFailureView }) {
+  if (failure.message === null) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      tabIndex={-1}
+      data-form-failure
+      title={failure.details.length > 0 ? failure.message : undefined}
+    >
+      {failure.details.length > 0 ? (
+        <Stack gap={2}>
+          {failure.details.map((detail) => (
+            <Text size="sm" key={detail}>
+              {detail}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        failure.message
+      )}
+    </Alert>
+  );
 }
 
 function Pager({
@@ -129,19 +189,22 @@ function ZoneButtons({
   panel,
   countdown,
   busy,
-  onEdit,
 }: {
   zone: DnsZone;
   panel: DnsPanelActor;
   countdown: ZoneCountdownActor | null;
   busy: boolean;
-  onEdit: () => void;
 }) {
   return countdown ? (
     <CountingButtons countdown={countdown} />
   ) : (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="default" disabled={busy} onClick={onEdit}>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={busy}
+        onClick={() => panel.send({ type: 'zone.edit.pressed', zoneId: zone.zone_id })}
+      >
         Edit
       </Button>
       <Button
@@ -176,17 +239,17 @@ function ZoneRow({
   active,
   panel,
   busy,
-  onEdit,
+  canChange,
 }: {
   zone: DnsZone;
   active: boolean;
   panel: DnsPanelActor;
   busy: boolean;
-  onEdit: () => void;
+  canChange: boolean;
 }) {
   const countdown = useSelector(panel, (s) => selectZoneCountdown(s, zone.zone_id));
   return (
-    <Table.Tr data-testid="dns-zone" aria-current={active ? 'true' : undefined}>
+    <Table.Tr data-testid="dns-zone" data-focus-row aria-current={active ? 'true' : undefined}>
       <Table.Td>
         <Button
           size="xs"
@@ -201,96 +264,111 @@ function ZoneRow({
       <Table.Td>
         <PublicationState zone={zone} />
       </Table.Td>
-      <Table.Td>
-        <ZoneButtons zone={zone} panel={panel} countdown={countdown} busy={busy} onEdit={onEdit} />
-      </Table.Td>
+      {canChange && (
+        <Table.Td>
+          <ZoneButtons zone={zone} panel={panel} countdown={countdown} busy={busy} />
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
 
 function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const errors = useSelector(panel, selectZoneFieldErrors);
-  const [name, setName] = useState('');
-  const [ttl, setTtl] = useState(String(DEFAULT_ZONE_TTL));
+  const values = useSelector(panel, selectNewZone);
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'zone'));
+  const canChange = useSelector(panel, selectCanChange);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(form, failure);
+  const reason = canChange ? undefined : REASON_ID.zone;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    panel.send({
-      type: 'zone.create.submitted',
-      zone_name: name,
-      ttl: numberOrText(ttl) as number,
-    });
+    panel.send({ type: 'zone.create.submitted' });
   };
   return (
-    <form onSubmit={submit} aria-label="Create a zone">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Zone name"
-          placeholder="example.com"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.zone_name}
-          required
-        />
-        <TextInput
-          label="TTL (seconds)"
-          inputMode="numeric"
-          value={ttl}
-          onChange={(e) => setTtl(e.currentTarget.value)}
-          error={errors.ttl}
-          w={120}
-        />
-        <Button type="submit" disabled={busy}>
-          Create zone
-        </Button>
-      </Group>
+    <form ref={form} onSubmit={submit} aria-label="Create a zone" noValidate>
+      <Stack gap="xs">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="Zone name"
+            placeholder="example.com"
+            value={values.zone_name}
+            onChange={(e) =>
+              panel.send({
+                type: 'zone.field.changed',
+                field: 'zone_name',
+                value: e.currentTarget.value,
+              })
+            }
+            error={failure.fieldErrors.zone_name}
+            disabled={!canChange}
+            {...describedBy(reason)}
+            styles={FIELD_STYLES}
+            required
+          />
+          <TextInput
+            label="TTL (seconds)"
+            inputMode="numeric"
+            value={values.ttl}
+            onChange={(e) =>
+              panel.send({ type: 'zone.field.changed', field: 'ttl', value: e.currentTarget.value })
+            }
+            error={failure.fieldErrors.ttl}
+            disabled={!canChange}
+            {...describedBy(reason)}
+            styles={FIELD_STYLES}
+            w={120}
+          />
+          <Button type="submit" disabled={busy || !canChange} {...describedBy(reason)} mt={25}>
+            Create zone
+          </Button>
+        </Group>
+        <ReadOnlyReason panel={panel} id={REASON_ID.zone} />
+        <FormFailureAlert failure={failure} />
+      </Stack>
     </form>
   );
 }
 
-function ZoneTtlModal({
-  zone,
-  panel,
-  onClose,
-}: {
-  zone: DnsZone | null;
-  panel: DnsPanelActor;
-  onClose: () => void;
-}) {
-  const [ttl, setTtl] = useState('');
+function ZoneTtlModal({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
+  const editor = useSelector(panel, selectZoneEditor);
+  const saving = useSelector(panel, selectSavingZone);
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'zoneTtl'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(form, failure);
+  useFocusReturn(editor !== null, !busy);
   return (
     <Modal
-      opened={zone !== null}
-      onClose={onClose}
-      title={`Edit ${zone?.zone_name ?? ''}`}
+      opened={editor !== null}
+      onClose={() => panel.send({ type: 'zone.editor.closed' })}
+      title={`Edit ${editor?.zoneName ?? ''}`}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
+        ref={form}
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (zone) {
-            panel.send({
-              type: 'zone.ttl.submitted',
-              zoneId: zone.zone_id,
-              ttl: numberOrText(ttl) as number,
-            });
-          }
-          onClose();
+          panel.send({ type: 'zone.ttl.submitted' });
         }}
       >
         <Stack>
+          <FormFailureAlert failure={failure} />
           <TextInput
             label="TTL (seconds)"
             inputMode="numeric"
-            placeholder={String(zone?.ttl ?? DEFAULT_ZONE_TTL)}
-            value={ttl}
-            onChange={(e) => setTtl(e.currentTarget.value)}
+            value={editor?.ttl ?? ''}
+            onChange={(e) => panel.send({ type: 'zone.ttl.changed', value: e.currentTarget.value })}
+            error={failure.fieldErrors.ttl}
+            styles={FIELD_STYLES}
             data-autofocus
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => panel.send({ type: 'zone.editor.closed' })}>
               Cancel
             </Button>
-            <Button type="submit">Save</Button>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -298,77 +376,81 @@ function ZoneTtlModal({
   );
 }
 
-function RecordEditor({ panel }: { panel: DnsPanelActor }) {
+/** What a target will be served as, said under it as it is typed, with the root warning. */
+function servedDescription(text: string, warning: string | null): ReactNode {
+  return (
+    <>
+      <span data-testid="served-name">{text}</span>
+      {warning && (
+        <span data-testid="served-warning" style={{ display: 'block', fontWeight: 600 }}>
+          {warning}
+        </span>
+      )}
+    </>
+  );
+}
+
+function RecordField({ panel, field }: { panel: DnsPanelActor; field: string }) {
+  const value = useSelector(panel, (s) => selectEditorValue(s, field));
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'record'));
+  const served = useSelector(
+    panel,
+    (s) => selectServedName(s),
+    (a, b) => a?.field === b?.field && a?.text === b?.text && a?.warning === b?.warning,
+  );
+  const props = {
+    label: DNS_FIELD_LABELS[field],
+    value,
+    error: failure.fieldErrors[field],
+    styles: FIELD_STYLES,
+    onChange: (e: { currentTarget: { value: string } }) =>
+      panel.send({ type: 'record.field.changed', field, value: e.currentTarget.value }),
+  };
+  if (field === 'text') return <Textarea {...props} autosize minRows={2} />;
+  return (
+    <TextInput
+      {...props}
+      inputMode={NUMERIC_FIELDS.has(field) ? 'numeric' : undefined}
+      description={
+        served?.field === field ? servedDescription(served.text, served.warning) : undefined
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
+}
+
+function RecordEditor({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
   const editor = useSelector(panel, selectEditor);
   const saving = useSelector(panel, selectSavingRecord);
-  const error = useSelector(panel, selectError);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [openedFor, setOpenedFor] = useState<DnsRecord | RecordType | null>(null);
-  const key = editor ? (editor.record ?? editor.recordType) : null;
-  if (key !== openedFor) {
-    setOpenedFor(key);
-    const record = editor?.record as Record<string, unknown> | null | undefined;
-    const fields = editor ? ['name', 'ttl', ...(RECORD_FIELDS[editor.recordType] as string[])] : [];
-    setValues(
-      Object.fromEntries(
-        fields.map((field) => [
-          field,
-          record && record[field] !== null && record[field] !== undefined
-            ? String(record[field])
-            : field === 'name'
-              ? '@'
-              : '',
-        ]),
-      ),
-    );
-  }
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'record'));
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(form, failure);
+  useFocusReturn(editor !== null, !busy);
   if (!editor) return null;
   const fields = RECORD_FIELDS[editor.recordType] as string[];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: Record<string, unknown> = { name: values.name ?? '@' };
-    body.ttl = (values.ttl ?? '').trim() === '' ? null : numberOrText(values.ttl ?? '');
-    for (const field of fields) {
-      body[field] = NUMERIC_FIELDS.has(field) ? numberOrText(values[field] ?? '') : values[field];
-    }
-    panel.send({ type: 'record.save.submitted', body });
-  };
-  const input = (field: string) => {
-    const props = {
-      key: field,
-      label: DNS_FIELD_LABELS[field],
-      value: values[field] ?? '',
-      error: editor.fieldErrors[field],
-      onChange: (e: { currentTarget: { value: string } }) => {
-        const value = e.currentTarget.value;
-        setValues((old) => ({ ...old, [field]: value }));
-      },
-    };
-    return field === 'text' ? (
-      <Textarea {...props} autosize minRows={2} />
-    ) : (
-      <TextInput {...props} inputMode={NUMERIC_FIELDS.has(field) ? 'numeric' : undefined} />
-    );
-  };
+  const close = () => panel.send({ type: 'record.editor.closed' });
   return (
     <Modal
       opened
-      onClose={() => panel.send({ type: 'record.editor.closed' })}
+      onClose={close}
       title={`${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record`}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          panel.send({ type: 'record.save.submitted' });
+        }}
+      >
         <Stack>
-          {error && Object.keys(editor.fieldErrors).length === 0 && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          {input('name')}
-          {fields.map(input)}
-          {input('ttl')}
+          <FormFailureAlert failure={failure} />
+          {['name', ...fields, 'ttl'].map((field) => (
+            <RecordField key={field} panel={panel} field={field} />
+          ))}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => panel.send({ type: 'record.editor.closed' })}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>
@@ -381,8 +463,13 @@ function RecordEditor({ panel }: { panel: DnsPanelActor }) {
   );
 }
 
-function ConfirmDelete({ panel }: { panel: DnsPanelActor }) {
+function ConfirmDelete({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
   const pending = useSelector(panel, selectPendingDelete);
+  const deleting = useSelector(panel, selectDeleting);
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'delete'));
+  const box = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(box, failure);
+  useFocusReturn(pending !== null, !busy);
   return (
     <Modal
       opened={pending !== null}
@@ -390,10 +477,11 @@ function ConfirmDelete({ panel }: { panel: DnsPanelActor }) {
       title="Delete?"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack>
+      <Stack ref={box}>
         <Text>
           Delete <strong>{pending?.label}</strong>? This cannot be undone.
         </Text>
+        <FormFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => panel.send({ type: 'delete.cancelled' })}>
             Cancel
@@ -401,6 +489,7 @@ function ConfirmDelete({ panel }: { panel: DnsPanelActor }) {
           {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
           <Button
             color="red.9"
+            loading={deleting}
             onClick={() => panel.send({ type: 'delete.confirmed' })}
             data-autofocus
           >
@@ -413,64 +502,156 @@ function ConfirmDelete({ panel }: { panel: DnsPanelActor }) {
 }
 
 function ImportSection({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const [file, setFile] = useState('');
+  const file = useSelector(panel, selectImportFile);
   const preview = useSelector(panel, selectImportPreview);
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'import'));
+  const canChange = useSelector(panel, selectCanChange);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(form, failure);
+  const reason = canChange ? undefined : REASON_ID.import;
   const line = (c: { name: string; record_type: string; content: string }) =>
     `${c.name} ${c.record_type} ${c.content}`;
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h4">
-        Import a zone file
+    <form
+      ref={form}
+      aria-labelledby="import-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        panel.send({ type: 'import.preview.submitted' });
+      }}
+    >
+      <Stack gap="xs">
+        <Title order={3} size="h4" id="import-title">
+          Import a zone file
+        </Title>
+        <Textarea
+          label="Zone file"
+          description="RFC 1035 format; the SOA is ignored."
+          autosize
+          minRows={3}
+          maxRows={12}
+          value={file}
+          onChange={(e) =>
+            panel.send({ type: 'import.file.changed', value: e.currentTarget.value })
+          }
+          error={failure.fieldErrors.zone_file}
+          disabled={!canChange}
+          styles={FIELD_STYLES}
+        />
+        <ReadOnlyReason panel={panel} id={REASON_ID.import} />
+        <FormFailureAlert failure={failure} />
+        <Group>
+          <Button
+            type="submit"
+            variant="default"
+            disabled={busy || !canChange || file.trim() === ''}
+            {...describedBy(reason)}
+          >
+            Preview import
+          </Button>
+        </Group>
+        {preview && (
+          <Paper withBorder p="sm" data-testid="import-preview">
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                {preview.added.length} to add, {preview.changed.length} to change,{' '}
+                {preview.removed.length} to remove
+              </Text>
+              {preview.added.map((c) => (
+                <Text size="xs" key={`a ${line(c)}`}>
+                  + {line(c)}
+                </Text>
+              ))}
+              {preview.changed.map((c) => (
+                <Text size="xs" key={`c ${c.to.map(line).join()}`}>
+                  ~ {c.to.map(line).join(', ')}
+                </Text>
+              ))}
+              {preview.removed.map((c) => (
+                <Text size="xs" key={`r ${line(c)}`}>
+                  − {line(c)}
+                </Text>
+              ))}
+              <Group mt="xs">
+                <Button onClick={() => panel.send({ type: 'import.apply.pressed' })}>Import</Button>
+                <Button variant="default" onClick={() => panel.send({ type: 'import.cancelled' })}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Aliases({ zone, panel, busy }: { zone: DnsZone; panel: DnsPanelActor; busy: boolean }) {
+  const alias = useSelector(panel, selectAliasName);
+  const failure = useSelector(panel, (s) => selectFormFailure(s, 'alias'));
+  const canChange = useSelector(panel, selectCanChange);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(form, failure);
+  const reason = canChange ? undefined : REASON_ID.alias;
+  return (
+    <Stack gap={4} data-focus-list="aliases" data-focus-heading="aliases-title">
+      <Title order={3} size="h4" id="aliases-title" tabIndex={-1}>
+        Aliases
       </Title>
-      <Textarea
-        label="Zone file"
-        description="RFC 1035 format; the SOA is ignored."
-        autosize
-        minRows={3}
-        maxRows={12}
-        value={file}
-        onChange={(e) => setFile(e.currentTarget.value)}
-      />
-      <Group>
-        <Button
-          variant="default"
-          disabled={busy || file.trim() === ''}
-          onClick={() => panel.send({ type: 'import.preview.submitted', zone_file: file })}
-        >
-          Preview import
-        </Button>
-      </Group>
-      {preview && (
-        <Paper withBorder p="sm" data-testid="import-preview">
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {preview.added.length} to add, {preview.changed.length} to change,{' '}
-              {preview.removed.length} to remove
-            </Text>
-            {preview.added.map((c) => (
-              <Text size="xs" key={`a ${line(c)}`}>
-                + {line(c)}
-              </Text>
-            ))}
-            {preview.changed.map((c) => (
-              <Text size="xs" key={`c ${c.to.map(line).join()}`}>
-                ~ {c.to.map(line).join(', ')}
-              </Text>
-            ))}
-            {preview.removed.map((c) => (
-              <Text size="xs" key={`r ${line(c)}`}>
-                − {line(c)}
-              </Text>
-            ))}
-            <Group mt="xs">
-              <Button onClick={() => panel.send({ type: 'import.apply.pressed' })}>Import</Button>
-              <Button variant="default" onClick={() => panel.send({ type: 'import.cancelled' })}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      )}
+      {zone.aliases.length === 0 && <Text size="sm">No aliases.</Text>}
+      {zone.aliases.map((a) => (
+        <Group key={a.alias_id} gap="xs" data-focus-row>
+          <Text size="sm">{a.alias_name}</Text>
+          {canChange && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={busy}
+              onClick={() => panel.send({ type: 'alias.delete.pressed', aliasId: a.alias_id })}
+            >
+              Remove {a.alias_name}
+            </Button>
+          )}
+        </Group>
+      ))}
+      <form
+        ref={form}
+        aria-label="Add an alias"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          panel.send({ type: 'alias.add.submitted' });
+        }}
+      >
+        <Stack gap="xs">
+          <Group align="flex-start" gap="sm">
+            <TextInput
+              label="Alias name"
+              value={alias}
+              onChange={(e) =>
+                panel.send({ type: 'alias.name.changed', value: e.currentTarget.value })
+              }
+              error={failure.fieldErrors.alias_name}
+              disabled={!canChange}
+              {...describedBy(reason)}
+              styles={FIELD_STYLES}
+            />
+            <Button
+              type="submit"
+              variant="default"
+              disabled={busy || !canChange}
+              {...describedBy(reason)}
+              mt={25}
+            >
+              Add alias
+            </Button>
+          </Group>
+          <ReadOnlyReason panel={panel} id={REASON_ID.alias} />
+          <FormFailureAlert failure={failure} />
+        </Stack>
+      </form>
     </Stack>
   );
 }
@@ -490,13 +671,14 @@ function ActiveZone({
 }) {
   const groups = useSelector(panel, selectRecordGroups);
   const pager = useSelector(panel, selectRecordPager);
-  const [recordType, setRecordType] = useState<RecordType>('A');
-  const [alias, setAlias] = useState('');
+  const recordType = useSelector(panel, selectRecordType);
+  const canChange = useSelector(panel, selectCanChange);
+  const reason = canChange ? undefined : REASON_ID.record;
   const { soa } = zone;
   return (
     <Stack gap="md" component="section" aria-labelledby="active-zone-title">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} id="active-zone-title">
+        <Title order={2} id="active-zone-title" tabIndex={-1}>
           {zone.zone_name}
         </Title>
         <DownloadLink href={exportUrl} fileName={`${zone.zone_name}.zone`} fetchFile={exportFile}>
@@ -507,58 +689,32 @@ function ActiveZone({
         SOA {soa.primary} {soa.hostmaster} serial {soa.serial} (refresh {soa.refresh}, retry{' '}
         {soa.retry}, expire {soa.expire}, minimum {soa.minimum})
       </Text>
-      <Stack gap={4}>
-        <Title order={3} size="h4">
-          Aliases
-        </Title>
-        {zone.aliases.length === 0 && <Text size="sm">No aliases.</Text>}
-        {zone.aliases.map((a) => (
-          <Group key={a.alias_id} gap="xs">
-            <Text size="sm">{a.alias_name}</Text>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              disabled={busy}
-              onClick={() => panel.send({ type: 'alias.delete.pressed', aliasId: a.alias_id })}
-            >
-              Remove {a.alias_name}
-            </Button>
-          </Group>
-        ))}
-        <form
-          aria-label="Add an alias"
-          onSubmit={(event) => {
-            event.preventDefault();
-            panel.send({ type: 'alias.add.submitted', alias_name: alias });
-          }}
-        >
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label="Alias name"
-              value={alias}
-              onChange={(e) => setAlias(e.currentTarget.value)}
-            />
-            <Button type="submit" variant="default" disabled={busy}>
-              Add alias
-            </Button>
-          </Group>
-        </form>
+      <Aliases zone={zone} panel={panel} busy={busy} />
+      <Stack gap="xs">
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            label="Record type"
+            data={[...RECORD_TYPES]}
+            value={recordType}
+            disabled={!canChange}
+            {...describedBy(reason)}
+            onChange={(e) =>
+              panel.send({
+                type: 'record.type.chosen',
+                recordType: e.currentTarget.value as (typeof RECORD_TYPES)[number],
+              })
+            }
+          />
+          <Button
+            disabled={busy || !canChange}
+            {...describedBy(reason)}
+            onClick={() => panel.send({ type: 'record.create.pressed', recordType })}
+          >
+            Add record
+          </Button>
+        </Group>
+        <ReadOnlyReason panel={panel} id={REASON_ID.record} />
       </Stack>
-      <Group align="flex-end" gap="sm">
-        <NativeSelect
-          label="Record type"
-          data={[...RECORD_TYPES]}
-          value={recordType}
-          onChange={(e) => setRecordType(e.currentTarget.value as RecordType)}
-        />
-        <Button
-          disabled={busy}
-          onClick={() => panel.send({ type: 'record.create.pressed', recordType })}
-        >
-          Add record
-        </Button>
-      </Group>
       <Pager
         label="Records"
         pager={pager}
@@ -567,61 +723,65 @@ function ActiveZone({
         onNext={() => panel.send({ type: 'records.next.pressed' })}
         onAll={() => panel.send({ type: 'records.all.pressed' })}
       />
-      {groups.map((group) => (
-        <Stack gap={4} key={group.recordType} data-testid={`records-${group.recordType}`}>
-          <Title order={3} size="h5">
-            {group.recordType} records
-          </Title>
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>TTL</Table.Th>
-                  <Table.Th>Value</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.records.map((record) => (
-                  <Table.Tr key={record.record_id} data-testid="dns-record">
-                    <Table.Td>{record.name}</Table.Td>
-                    <Table.Td>{record.ttl ?? zone.ttl}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>
-                      {record.record_type === 'MX'
-                        ? `${record.priority} ${record.target}`
-                        : record.content}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          disabled={busy}
-                          onClick={() => panel.send({ type: 'record.edit.pressed', record })}
-                          aria-label={`Edit ${record.name} ${record.record_type}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          disabled={busy}
-                          onClick={() => panel.send({ type: 'record.delete.pressed', record })}
-                          aria-label={`Delete ${record.name} ${record.record_type}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+      <Stack gap="md" data-focus-list="records" data-focus-heading="active-zone-title">
+        {groups.map((group) => (
+          <Stack gap={4} key={group.recordType} data-testid={`records-${group.recordType}`}>
+            <Title order={3} size="h5">
+              {group.recordType} records
+            </Title>
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>TTL</Table.Th>
+                    <Table.Th>Value</Table.Th>
+                    {canChange && <Table.Th>Actions</Table.Th>}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      ))}
+                </Table.Thead>
+                <Table.Tbody>
+                  {group.records.map((record) => (
+                    <Table.Tr key={record.record_id} data-testid="dns-record" data-focus-row>
+                      <Table.Td>{record.name}</Table.Td>
+                      <Table.Td>{record.ttl ?? zone.ttl}</Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-all' }}>
+                        {record.record_type === 'MX'
+                          ? `${record.priority} ${record.target}`
+                          : record.content}
+                      </Table.Td>
+                      {canChange && (
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button
+                              size="xs"
+                              variant="default"
+                              disabled={busy}
+                              onClick={() => panel.send({ type: 'record.edit.pressed', record })}
+                              aria-label={`Edit ${record.name} ${record.record_type}`}
+                            >
+                              Edit
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red"
+                              disabled={busy}
+                              onClick={() => panel.send({ type: 'record.delete.pressed', record })}
+                              aria-label={`Delete ${record.name} ${record.record_type}`}
+                            >
+                              Delete
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        ))}
+      </Stack>
       <ImportSection panel={panel} busy={busy} />
     </Stack>
   );
@@ -629,20 +789,20 @@ function ActiveZone({
 
 export default function DnsPage() {
   usePageTitle('DNS');
-  const { api } = useAppServices();
+  const { api, actors } = useAppServices();
+  const perms = useSelector(actors.session, (s) => selectUser(s)?.perms);
   const [machine] = useState(() => provideDnsPanel(api));
   const [calls] = useState(() => dnsApi(api));
-  const panel = useActorRef(machine);
+  const panel = useActorRef(machine, { input: { perms } });
   const zones = useSelector(panel, selectZones);
   const activeZone = useSelector(panel, selectActiveZone);
   const zonePager = useSelector(panel, selectZonePager);
   const loading = useSelector(panel, selectLoading);
   const busy = useSelector(panel, selectBusy);
   const failed = useSelector(panel, selectLoadFailed);
-  const error = useSelector(panel, selectError);
-  const editorOpen = useSelector(panel, (s) => selectEditor(s) !== null);
+  const loadError = useSelector(panel, selectLoadError);
   const notice = useSelector(panel, selectNotice);
-  const [ttlZone, setTtlZone] = useState<DnsZone | null>(null);
+  const canChange = useSelector(panel, selectCanChange);
 
   return (
     <Stack gap="lg">
@@ -660,19 +820,23 @@ export default function DnsPage() {
           </Center>
         )}
       </div>
-      {error && !failed && !editorOpen && (
-        <Alert color="red" variant="light" role="alert" title="The change was not made">
-          {error}
-        </Alert>
-      )}
       {failed && (
         <LoadFailure
           title="The DNS zones could not be loaded."
-          message={error}
+          message={loadError}
           onRetry={() => panel.send({ type: 'load.retry.pressed' })}
         />
       )}
-      <Stack gap="xs" component="section" aria-label="Zones">
+      <Stack
+        gap="xs"
+        component="section"
+        aria-labelledby="zones-title"
+        data-focus-list="zones"
+        data-focus-heading="zones-title"
+      >
+        <Title order={2} size="h3" id="zones-title" tabIndex={-1}>
+          Zones
+        </Title>
         <Pager
           label="Zones"
           pager={zonePager}
@@ -688,7 +852,7 @@ export default function DnsPage() {
                 <Table.Th>Zone</Table.Th>
                 <Table.Th>TTL</Table.Th>
                 <Table.Th>Published</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                {canChange && <Table.Th>Actions</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -699,7 +863,7 @@ export default function DnsPage() {
                   active={zone.zone_id === activeZone?.zone_id}
                   panel={panel}
                   busy={busy}
-                  onEdit={() => setTtlZone(zone)}
+                  canChange={canChange}
                 />
               ))}
             </Table.Tbody>
@@ -715,9 +879,9 @@ export default function DnsPage() {
           exportFile={() => calls.exportFile(activeZone.zone_id)}
         />
       )}
-      <ZoneTtlModal zone={ttlZone} panel={panel} onClose={() => setTtlZone(null)} />
-      <RecordEditor panel={panel} />
-      <ConfirmDelete panel={panel} />
+      <ZoneTtlModal panel={panel} busy={busy} />
+      <RecordEditor panel={panel} busy={busy} />
+      <ConfirmDelete panel={panel} busy={busy} />
     </Stack>
   );
 }

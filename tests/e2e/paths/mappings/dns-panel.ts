@@ -12,9 +12,10 @@
  * alias, an import): each check of a ready panel reads the server's own page at the offset and
  * size the machine predicts and asks the page to show exactly that, with the active zone, the
  * pagers, the words of the last change, the refusal and the new zones' countdowns as predicted.
- * Refusals are the server's (a name another customer's zone has, a target that is no host name);
- * "the server cannot be reached" and a list that cannot load are the request dropped on the
- * network. The countdown's end is Playwright's clock moved on to the minute after the zone's
+ * Refusals are the server's (a name another customer's zone has, for a zone or an alias; a target
+ * that is no host name; a TTL out of bounds; a zone file with a bad address), each checked in the
+ * form that sent it; "the server cannot be reached" and a list that cannot load are the request
+ * dropped on the network. The countdown's end is Playwright's clock moved on to the minute after the zone's
  * creation.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -22,13 +23,16 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   selectActiveZone,
   selectEditor,
-  selectError,
+  selectFormFailure,
   selectImportPreview,
+  selectLoadError,
   selectNotice,
   selectPendingDelete,
-  selectZoneFieldErrors,
+  selectServedName,
+  selectZoneEditor,
   type DnsPanelSnapshot,
 } from '../../../../machines/dns/dns-panel.selectors.ts';
+import type { DnsForm } from '../../../../machines/dns/dns-panel.machine.ts';
 import { API_BASE_PATH, DNS_PAGE_SIZE, TIMERS } from '../../../../src/shared/constants.ts';
 import {
   DNS_PATHS,
@@ -78,6 +82,8 @@ const RECORD_LINES = [
 const IMPORTED = { name: 'imported', type: 'A', content: '192.0.2.1' };
 /** The samples' MX record, as its row shows it. */
 const MX_SHOWN = '10 mail.example.net.';
+/** A zone file the server refuses (its line 1's address), as the samples' refusal says. */
+const BAD_FILE = 'bad IN A 192.0.2.300\n';
 
 type Kind = 'zones' | 'records' | 'change';
 
@@ -272,6 +278,12 @@ const refusedNext = (upcoming: readonly EventObject[]) =>
   upcoming[0]?.type === 'xstate.error.actor.change' &&
   Boolean((upcoming[0] as { error?: { fieldErrors?: object } }).error?.fieldErrors);
 
+/** Whether the answer to the coming `submit` refuses with field errors (what is typed first). */
+const refusedAfter = (upcoming: readonly EventObject[], submit: string) => {
+  const at = upcoming.findIndex((event) => event.type === submit);
+  return at >= 0 && refusedNext(upcoming.slice(at + 1));
+};
+
 /** An answer: the page opens with the first one; later ones come by themselves. */
 async function answer(
   {
@@ -324,6 +336,12 @@ const offered =
   ({ event, earlier }: EventPlace): string | undefined =>
     snapshotAfter(earlier).can(event as never) ? undefined : reason;
 
+/** The step needs an active zone (its form is the zone's), or the reason. */
+const withZone =
+  (reason: string) =>
+  ({ earlier }: EventPlace): string | undefined =>
+    snapshotAfter(earlier).context.activeZoneId === null ? reason : undefined;
+
 const totalOf = (event: EventObject) =>
   (event as EventObject & { output?: { total_zones?: number } }).output?.total_zones ?? 0;
 
@@ -339,14 +357,63 @@ const mxRow = (page: Page) =>
   page.getByTestId('records-MX').getByTestId('dns-record').filter({ hasText: MX_SHOWN });
 const confirmation = (page: Page) => page.getByRole('dialog', { name: 'Delete?' });
 const preview = (page: Page) => page.getByTestId('import-preview');
-const refusal = (page: Page) =>
-  page.getByRole('alert').filter({ hasText: 'The change was not made' });
+/** Where each form shows its refusal (docs/dns.md "The page"). */
+const formOf = (page: Page, form: DnsForm): Locator => {
+  switch (form) {
+    case 'zone':
+      return page.getByRole('form', { name: 'Create a zone' });
+    case 'alias':
+      return page.getByRole('form', { name: 'Add an alias' });
+    case 'import':
+      return page.getByRole('form', { name: 'Import a zone file' });
+    case 'record':
+      return page.getByRole('dialog', { name: /^(Add|Edit) MX record$/ });
+    case 'zoneTtl':
+      return page.getByRole('dialog', { name: /^Edit .*\.example$/ });
+    case 'delete':
+      return confirmation(page);
+  }
+};
+/** The field of each form's refusals, by the server's field names. */
+const FIELD_LABELS: Record<string, string> = {
+  zone_name: 'Zone name',
+  alias_name: 'Alias name',
+  zone_file: 'Zone file',
+  ...DNS_FIELD_LABELS,
+};
+/** The refusal the top of the panel showed before refusals moved to their forms. */
+const panelRefusal = (page: Page) => page.getByText('The change was not made');
 const loadFailure = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'The DNS zones could not be loaded.' });
 const counting = (label: string) =>
   new RegExp(
     `^${DNS_MESSAGES.disabledFor(label, 0).replace(/[()]/g, '\\$&').replace('0s', '\\d+s')}$`,
   );
+
+/**
+ * A form's refusal as predicted: on the fields it names (invalid, described by the message), else
+ * its reason inside the form; a form without one shows none.
+ */
+async function checkFailure(
+  { page, expect }: StateCheckContext,
+  snapshot: DnsPanelSnapshot,
+  form: DnsForm,
+) {
+  const where = formOf(page, form);
+  const { fieldErrors, message, details } = selectFormFailure(snapshot, form);
+  for (const [field, text] of Object.entries(fieldErrors)) {
+    const box = where.getByRole('textbox', { name: FIELD_LABELS[field], exact: true });
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(box).toHaveAccessibleDescription(text);
+  }
+  if (message === null) {
+    await expect(where.getByRole('alert')).toHaveCount(0);
+  } else {
+    await expect(where.getByRole('alert')).toContainText(message);
+    for (const detail of details) await expect(where.getByRole('alert')).toContainText(detail);
+  }
+  await expect(panelRefusal(page)).toHaveCount(0);
+}
 
 async function expectEnabled(expect: StateCheckContext['expect'], locator: Locator, on: boolean) {
   if (on) await expect(locator).toBeEnabled();
@@ -448,16 +515,11 @@ async function checkReady(context: StateCheckContext) {
   const notice = selectNotice(snapshot);
   if (notice) await expect(page.getByTestId('dns-notice')).toHaveText(notice);
   else await expect(page.getByTestId('dns-notice')).toHaveCount(0);
-  const error = selectError(snapshot);
-  if (error) await expect(refusal(page)).toContainText(error);
-  else await expect(refusal(page)).toHaveCount(0);
-  const nameBox = page.getByRole('textbox', { name: 'Zone name' });
-  const nameError = selectZoneFieldErrors(snapshot).zone_name;
-  if (nameError) {
-    await expect(nameBox).toHaveAttribute('aria-invalid', 'true');
-    await expect(nameBox).toHaveAccessibleDescription(nameError);
-  } else {
-    await expect(nameBox).not.toHaveAttribute('aria-invalid', 'true');
+  // A refusal in the form that sent it, and nowhere else.
+  await checkFailure(context, snapshot, 'zone');
+  if (active) {
+    await checkFailure(context, snapshot, 'alias');
+    await checkFailure(context, snapshot, 'import');
   }
 }
 
@@ -528,12 +590,16 @@ export const dnsPanelMapping: BrowserMapping = {
       const name = zoneNameOf(walk, (event as EventObject & { zoneId: number }).zoneId);
       await zoneRow(page, name).getByRole('button', { name, exact: true }).click();
     }),
-    'zone.create.submitted': act(async (page, walk, event, upcoming) => {
-      const sample = (event as EventObject & { zone_name: string }).zone_name;
+    'zone.field.changed': act(async (page, walk, event, upcoming) => {
+      const sample = (event as EventObject & { value: string }).value;
       // The server refuses a name another customer's zone has; it creates the path's own.
       await page
         .getByRole('textbox', { name: 'Zone name' })
-        .fill(refusedNext(upcoming) ? TAKEN_ZONE : realName(walk, sample));
+        .fill(
+          refusedAfter(upcoming, 'zone.create.submitted') ? TAKEN_ZONE : realName(walk, sample),
+        );
+    }),
+    'zone.create.submitted': act(async (page, walk) => {
       walk.creating = page.waitForResponse(
         (response) =>
           response.request().method() === 'POST' &&
@@ -542,18 +608,34 @@ export const dnsPanelMapping: BrowserMapping = {
       walk.creating.catch(() => {});
       await page.getByRole('button', { name: 'Create zone' }).click();
     }),
-    'zone.ttl.submitted': act(async (page, walk, event) => {
+    'zone.edit.pressed': act(async (page, walk, event) => {
       const name = zoneNameOf(walk, (event as EventObject & { zoneId: number }).zoneId);
       await zoneRow(page, name).getByRole('button', { name: 'Edit', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
-      await dialog
-        .getByRole('textbox', { name: 'TTL (seconds)' })
-        .fill(String((event as EventObject & { ttl: number }).ttl));
+    }),
+    'zone.ttl.changed': act(async (page, _walk, event, upcoming) => {
+      // A TTL under the bounds when the server is to refuse it (docs/dns.md "Rules": 60 to 604,800).
+      const ttl = refusedAfter(upcoming, 'zone.ttl.submitted')
+        ? String(DNS.ttlMin - 1)
+        : (event as EventObject & { value: string }).value;
+      await formOf(page, 'zoneTtl').getByRole('textbox', { name: 'TTL (seconds)' }).fill(ttl);
+    }),
+    'zone.ttl.submitted': act(async (page, _walk, _event, upcoming) => {
+      const dialog = formOf(page, 'zoneTtl');
+      if (refusedNext(upcoming))
+        await dialog.getByRole('textbox', { name: 'TTL (seconds)' }).fill(String(DNS.ttlMin - 1));
       await dialog.getByRole('button', { name: 'Save' }).click();
+    }),
+    'zone.editor.closed': act(async (page) => {
+      await formOf(page, 'zoneTtl').getByRole('button', { name: 'Cancel' }).click();
     }),
     'zone.delete.pressed': act(async (page, walk, event) => {
       const name = zoneNameOf(walk, (event as EventObject & { zoneId: number }).zoneId);
       await zoneRow(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
+    }),
+    'record.type.chosen': act(async (page, _walk, event) => {
+      await page
+        .getByRole('combobox', { name: 'Record type' })
+        .selectOption((event as EventObject & { recordType: string }).recordType);
     }),
     'record.create.pressed': act(async (page, _walk, event) => {
       await page
@@ -567,37 +649,45 @@ export const dnsPanelMapping: BrowserMapping = {
     'record.delete.pressed': act(async (page) => {
       await mxRow(page).getByRole('button', { name: 'Delete @ MX' }).click();
     }),
-    'record.save.submitted': act(async (page, walk, _event, upcoming) => {
-      const dialog = page.getByRole('dialog', { name: /^(Add|Edit) MX record$/ });
-      const editing = (await page.getByRole('dialog', { name: 'Edit MX record' }).count()) > 0;
-      // The samples' record again when it is the one edited; a new one otherwise (no two alike).
+    'record.field.changed': act(async (page, walk, event) => {
+      const { field, value } = event as EventObject & { field: string; value: string };
+      // A priority of the path's own: two records added alike would be one record twice.
       walk.made += 1;
-      const target = refusedNext(upcoming)
-        ? 'not a host name'
-        : editing
-          ? 'mail.example.net.'
-          : `mx${walk.made}.example.net.`;
-      await dialog
-        .getByRole('textbox', { name: DNS_FIELD_LABELS.priority })
-        .fill(editing ? '10' : '30');
-      await dialog.getByRole('textbox', { name: DNS_FIELD_LABELS.target }).fill(target);
+      const typed = field === 'priority' ? String(Number(value) + walk.made) : value;
+      await formOf(page, 'record')
+        .getByRole('textbox', { name: DNS_FIELD_LABELS[field], exact: true })
+        .fill(typed);
+    }),
+    'record.save.submitted': act(async (page, walk, _event, upcoming) => {
+      const dialog = formOf(page, 'record');
+      const adding = (await page.getByRole('dialog', { name: 'Add MX record' }).count()) > 0;
+      const box = (field: string) =>
+        dialog.getByRole('textbox', { name: DNS_FIELD_LABELS[field], exact: true });
+      // A new record's fields left empty get the path's own values (no two records alike); the
+      // record edited is saved as it is; a refused save has a target that is no host name.
+      walk.made += 1;
+      if (adding && (await box('priority').inputValue()) === '')
+        await box('priority').fill(String(30 + walk.made));
+      if (refusedNext(upcoming)) await box('target').fill('not a host name');
+      else if (adding && (await box('target').inputValue()) === '')
+        await box('target').fill(`mx${walk.made}.example.net.`);
       await dialog.getByRole('button', { name: 'Save record' }).click();
     }),
     'record.editor.closed': act(async (page) => {
-      await page
-        .getByRole('dialog', { name: /^(Add|Edit) MX record$/ })
-        .getByRole('button', { name: 'Cancel' })
-        .click();
+      await formOf(page, 'record').getByRole('button', { name: 'Cancel' }).click();
     }),
-    'alias.add.submitted': act(async (page, walk) => {
+    'alias.name.changed': act(async (page, walk, _event, upcoming) => {
       walk.made += 1;
-      await page
+      await formOf(page, 'alias')
         .getByRole('textbox', { name: 'Alias name' })
-        .fill(`${walk.tag}-other${walk.made}.example`);
-      await page
-        .getByRole('form', { name: 'Add an alias' })
-        .getByRole('button', { name: 'Add alias' })
-        .click();
+        .fill(
+          refusedAfter(upcoming, 'alias.add.submitted')
+            ? TAKEN_ZONE
+            : `${walk.tag}-other${walk.made}.example`,
+        );
+    }),
+    'alias.add.submitted': act(async (page) => {
+      await formOf(page, 'alias').getByRole('button', { name: 'Add alias' }).click();
     }),
     'alias.delete.pressed': act(async (page, walk, event) => {
       // The samples' aliases: 4000 + 2 × zone id, and one more (machines/dns/dns-panel.model.ts).
@@ -612,7 +702,13 @@ export const dnsPanelMapping: BrowserMapping = {
     'delete.cancelled': act(async (page) => {
       await confirmation(page).getByRole('button', { name: 'Cancel' }).click();
     }),
-    'import.preview.submitted': act(async (page, walk) => {
+    'import.file.changed': act(async (page, walk, _event, upcoming) => {
+      const box = formOf(page, 'import').getByRole('textbox', { name: 'Zone file' });
+      // A bad address when the server is to refuse the file (docs/dns.md "Zone files").
+      if (refusedAfter(upcoming, 'import.preview.submitted')) {
+        await box.fill(BAD_FILE);
+        return;
+      }
       // The zone's own file (Export zone file) with one record more.
       const name = (await activeTitle(page).textContent()) ?? '';
       const zones = await walk.api.call<ZonesPage>(
@@ -626,10 +722,12 @@ export const dnsPanelMapping: BrowserMapping = {
         undefined,
         true,
       );
-      await page
-        .getByRole('textbox', { name: 'Zone file' })
-        .fill(`${file.trimEnd()}\n${IMPORTED.name} IN ${IMPORTED.type} ${IMPORTED.content}\n`);
-      await page.getByRole('button', { name: 'Preview import' }).click();
+      await box.fill(
+        `${file.trimEnd()}\n${IMPORTED.name} IN ${IMPORTED.type} ${IMPORTED.content}\n`,
+      );
+    }),
+    'import.preview.submitted': act(async (page) => {
+      await formOf(page, 'import').getByRole('button', { name: 'Preview import' }).click();
     }),
     'import.apply.pressed': act(async (page) => {
       await preview(page).getByRole('button', { name: 'Import', exact: true }).click();
@@ -673,7 +771,16 @@ export const dnsPanelMapping: BrowserMapping = {
       'Previous records is disabled on the first page of records',
     ),
     'zone.selected': offered('the second zone is not listed on this page of zones'),
-    'zone.ttl.submitted': offered('a new zone’s Edit is disabled while its countdown runs'),
+    'zone.edit.pressed': offered('a new zone’s Edit is disabled while its countdown runs'),
+    'alias.name.changed': withZone('without a zone the page has no Add alias'),
+    'import.file.changed': withZone('without a zone the page has no zone file import'),
+    'record.type.chosen': withZone('without a zone the page has no Record type'),
+    'xstate.error.actor.change': ({ event }) =>
+      (event as EventObject & { error?: { message?: string } }).error?.message?.startsWith(
+        DNS_MESSAGES.recordDeleteFailed,
+      )
+        ? 'the real server refuses only the delete of a zone’s last NS record at @, which the samples do not delete'
+        : undefined,
     'zone.delete.pressed': offered('a new zone’s Delete is disabled while its countdown runs'),
     'record.create.pressed': offered('without a zone the page has no Add record'),
     'alias.add.submitted': offered('without a zone the page has no Add alias'),
@@ -681,40 +788,60 @@ export const dnsPanelMapping: BrowserMapping = {
   },
   states: {
     failed: async ({ page, expect, step }) => {
-      const error = selectError(step.snapshot as unknown as DnsPanelSnapshot) ?? '';
+      const error = selectLoadError(step.snapshot as unknown as DnsPanelSnapshot) ?? '';
       await expect(loadFailure(page)).toContainText(error);
       await expect(loadFailure(page).getByRole('button', { name: 'Try again' })).toBeEnabled();
       await expect(page.getByRole('status', { name: 'Loading DNS zones' })).toHaveCount(0);
     },
     ready: checkReady,
-    editing: async ({ page, expect, step }) => {
+    editing: async (context) => {
+      const { page, expect, step } = context;
       const snapshot = step.snapshot as unknown as DnsPanelSnapshot;
       const editor = selectEditor(snapshot)!;
       const dialog = page.getByRole('dialog', {
         name: `${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record`,
       });
       await expect(dialog).toBeVisible();
-      const errors = Object.entries(editor.fieldErrors);
-      for (const [field, message] of errors) {
-        const box = dialog.getByRole('textbox', { name: DNS_FIELD_LABELS[field] });
-        await expect(box).toHaveAttribute('aria-invalid', 'true');
-        await expect(box).toHaveAccessibleDescription(message);
+      await checkFailure(context, snapshot, 'record');
+      // The name the target will be served as (the browser types the samples' target, or, for a
+      // refused save, one that is no host name, which says nothing).
+      const served = selectServedName(snapshot);
+      const refused =
+        selectFormFailure(snapshot, 'record').message !== null ||
+        Object.keys(selectFormFailure(snapshot, 'record').fieldErrors).length > 0;
+      if (!refused) {
+        if (served) await expect(dialog.getByTestId('served-name')).toHaveText(served.text);
+        else await expect(dialog.getByTestId('served-name')).toHaveCount(0);
+        if (served?.warning)
+          await expect(dialog.getByTestId('served-warning')).toHaveText(served.warning);
+        else await expect(dialog.getByTestId('served-warning')).toHaveCount(0);
       }
-      const error = selectError(snapshot);
-      if (error && errors.length === 0) await expect(dialog.getByRole('alert')).toHaveText(error);
-      else await expect(dialog.getByRole('alert')).toHaveCount(0);
       await expect(dialog.getByRole('button', { name: 'Save record' })).toBeEnabled();
-      // The page's own refusal shows in the editor only.
-      await expect(refusal(page)).toHaveCount(0);
     },
-    confirming: async ({ page, expect, step }) => {
+    editingZone: async (context) => {
+      const { expect, step, page } = context;
+      const snapshot = step.snapshot as unknown as DnsPanelSnapshot;
       const walk = walkOf(page);
-      const pending = selectPendingDelete(step.snapshot as unknown as DnsPanelSnapshot)!;
+      const editor = selectZoneEditor(snapshot)!;
+      const dialog = page.getByRole('dialog', { name: `Edit ${zoneNameOf(walk, editor.zoneId)}` });
+      await expect(dialog).toBeVisible();
+      await checkFailure(context, snapshot, 'zoneTtl');
+      await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+    },
+    confirming: async (context) => {
+      const { page, expect, step } = context;
+      const walk = walkOf(page);
+      const snapshot = step.snapshot as unknown as DnsPanelSnapshot;
+      const pending = selectPendingDelete(snapshot)!;
       const dialog = confirmation(page);
       await expect(dialog).toContainText(
         `Delete ${realName(walk, pending.label)}? This cannot be undone.`,
       );
-      await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
+      await checkFailure(context, snapshot, 'delete');
+      // Focus is on Delete, or, after a refusal, on its reason (docs/dns.md "The page").
+      if (selectFormFailure(snapshot, 'delete').message !== null)
+        await expect(dialog.getByRole('alert')).toBeFocused();
+      else await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
     },
     reviewingImport: async ({ page, expect, step }) => {
       const shown = selectImportPreview(step.snapshot as unknown as DnsPanelSnapshot)!;
