@@ -465,6 +465,11 @@ export const tokensMapping: BrowserMapping = {
         ? 'a request refused for an expired token while the window is open means the password check after it meets the expired token too: the server answers "Access token expired", never a wrong password'
         : undefined,
   },
+  notShown: {
+    'askingForPassword.secondFactor':
+      "no demo login has a second factor: the password prompt's code step is walked by " +
+      'tests/e2e/second-factor.spec.ts (turning the factor off asks for the password, then a code)',
+  },
   states: {
     idle: async ({ page, expect, step }) => {
       const snapshot = step.snapshot as unknown as TokensSnapshot;
