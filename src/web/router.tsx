@@ -29,6 +29,7 @@ import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
 import { withLaterStyles } from './app/later-styles.ts';
+import type { PortalPage } from './portal-pages.ts';
 
 export interface RouterContext {
   services: AppServices;
@@ -51,13 +52,25 @@ export function toRouterPath(path: string): string {
   return converted === '' ? '/' : converted;
 }
 
+/**
+ * The pages of the portal behind the login are in a table of their own (portal-pages.ts), loaded
+ * with the first of them: the signup's first load carries neither their imports nor the list of
+ * the files each one needs. A route's check starts loading the table while it waits for the login
+ * state (`beforeLoad` below), so the page's own file is asked for as soon as it may open.
+ */
+const loadPortalPages = () => import('./portal-pages.ts');
+const PORTAL_COMPONENTS = new Set<RouteComponent>();
+function portalPage(name: PortalPage): RouteComponent {
+  const component = lazyRouteComponent(async () => (await loadPortalPages()).PORTAL_PAGES[name]());
+  PORTAL_COMPONENTS.add(component);
+  return component;
+}
+
 /** Pages that exist so far; every other route shows "coming soon". */
 // The managed server view, also opened on its SSL and redirects sections (docs/managed-hosting.md).
 // One component for the three routes: its tabs go from one route to another and the view stays
 // mounted, with its lists and their locks (the router remounts a page only when it changes).
-const managedServerPage = lazyRouteComponent(
-  withLaterStyles(() => import('./features/managed/ManagedServerPage.tsx')),
-);
+const managedServerPage = portalPage('managedServer');
 
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
@@ -74,31 +87,23 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   'password-generator': lazyRouteComponent(
     withLaterStyles(() => import('./features/password-generator/PasswordGeneratorPage.tsx')),
   ),
-  account: lazyRouteComponent(withLaterStyles(() => import('./features/account/AccountPage.tsx'))),
-  admin: lazyRouteComponent(withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx'))),
-  mailbox: lazyRouteComponent(withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx'))),
-  charts: lazyRouteComponent(withLaterStyles(() => import('./features/charts/ChartsPage.tsx'))),
-  invoice: lazyRouteComponent(withLaterStyles(() => import('./features/invoice/InvoicePage.tsx'))),
-  billing: lazyRouteComponent(withLaterStyles(() => import('./features/billing/BillingPage.tsx'))),
-  payment: lazyRouteComponent(
-    withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
-  ),
-  'manage-server': managedServerPage,
-  ssl: managedServerPage,
-  domain_redirects: managedServerPage,
-  services: lazyRouteComponent(
-    withLaterStyles(() => import('./features/services/ServicesLayout.tsx')),
-  ),
-  servicesParam: lazyRouteComponent(
-    withLaterStyles(() => import('./features/services/ServicesTabPage.tsx')),
-  ),
-  server: lazyRouteComponent(withLaterStyles(() => import('./features/servers/ServerPage.tsx'))),
-  connection: lazyRouteComponent(
-    withLaterStyles(() => import('./features/connection/ConnectionPage.tsx')),
-  ),
   unsubscribe: lazyRouteComponent(
     withLaterStyles(() => import('./features/unsubscribe/UnsubscribePage.tsx')),
   ),
+  account: portalPage('account'),
+  admin: portalPage('admin'),
+  mailbox: portalPage('mailbox'),
+  charts: portalPage('charts'),
+  invoice: portalPage('invoice'),
+  billing: portalPage('billing'),
+  payment: portalPage('payment'),
+  'manage-server': managedServerPage,
+  ssl: managedServerPage,
+  domain_redirects: managedServerPage,
+  services: portalPage('services'),
+  servicesParam: portalPage('servicesParam'),
+  server: portalPage('server'),
+  connection: portalPage('connection'),
 };
 
 /**
@@ -108,8 +113,8 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
  */
 const NESTED: Partial<Record<RouteName, RouteName>> = { servicesParam: 'services' };
 const SERVICE_TABS: Record<string, RouteComponent> = {
-  servers: lazyRouteComponent(withLaterStyles(() => import('./features/servers/ServersPage.tsx'))),
-  dnspanel: lazyRouteComponent(withLaterStyles(() => import('./features/dns/DnsPage.tsx'))),
+  servers: portalPage('servers'),
+  dnspanel: portalPage('dnspanel'),
 };
 
 /** Routes that only send the visitor elsewhere. */
@@ -199,6 +204,8 @@ function buildRoute(
 ): AnyRoute {
   const name = definition.name as RouteName;
   const target = REDIRECTS[name];
+  const page = component ?? PAGES[name];
+  const portal = page !== undefined && PORTAL_COMPONENTS.has(page);
   return createRoute({
     getParentRoute: () => parent.route,
     path: toRouterPath(definition.path).slice(parent.path.length) || '/',
@@ -208,9 +215,11 @@ function buildRoute(
           throw redirect({ to: target, replace: true });
         }
       : async ({ context, location, preload }) => {
-          if (!preload) await gate(context.services, definition, location);
+          if (preload) return;
+          if (portal) void loadPortalPages().catch(() => undefined);
+          await gate(context.services, definition, location);
         },
-    component: component ?? PAGES[name] ?? (() => <ComingSoonPage title={definition.title} />),
+    component: page ?? (() => <ComingSoonPage title={definition.title} />),
   });
 }
 
