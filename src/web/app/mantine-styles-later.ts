@@ -4,6 +4,8 @@
  * sheets (mantine-styles.ts) and in the package sheet's order; no first-screen component is built
  * from them. Loaded with the views by later-styles.ts, never in the first load.
  */
+// The colour palettes the first load leaves out (vite.config.ts `mantinePalettes`).
+import '@mantine/core/styles/default-css-variables.css?palettes=later';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';

@@ -9,7 +9,8 @@
  * sheet is not here, or when the order drifts.
  */
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
+// Without the colour palettes the first screen does not use (vite.config.ts `mantinePalettes`).
+import '@mantine/core/styles/default-css-variables.css?palettes=first';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
