@@ -8,13 +8,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// The goal of the issue that set it: 180 KiB. Messages of later pages in modules of their own
-// (src/shared/messages/) and the state names apart from their abbreviations bring it to 179.4 KiB.
-// The portal's people, DNS, servers and managed-hosting pages then added 1.9 KiB to it (their
-// routes and lazy-page preload entries in the router, 0.3 KiB of their constants moved out to
-// src/shared/portal-constants.ts since): the budget stands at 182 KiB until the router's page
-// table leaves the first load; 180 KiB is still the goal.
-export const BUDGET_KIB = 182;
+// 180 KiB was an earlier issue's goal. The machines' descriptions left out of the browser build,
+// the session's actors and messages, the later pages' constants, the portal's page table and the
+// colour palettes of later views out of the first load brought it from 182.4 to 171.5 KiB
+// (docs/signup-wizard.md "Page weight"). 160 KiB, the goal of "Fast on a slow phone everywhere",
+// is not reached: what is left is mostly React, the router, Mantine, XState and the wizard.
+export const BUDGET_KIB = 172;
 /** Sources that must never be part of the initial load, with the reason. */
 const FORBIDDEN_IN_INITIAL: { pattern: RegExp; reason: string }[] = [
   {
@@ -28,6 +27,10 @@ const FORBIDDEN_IN_INITIAL: { pattern: RegExp; reason: string }[] = [
   {
     pattern: /\/src\/shared\/constants\.ts$/,
     reason: 'the first load imports its constants from src/shared/first-load-constants.ts',
+  },
+  {
+    pattern: /\/src\/web\/portal-pages\.ts$/,
+    reason: 'the portal’s page table loads with the first of its pages (src/web/router.tsx)',
   },
 ];
 const SIGNUP_ENTRY = 'features/signup/SignupPage.tsx';
