@@ -12,13 +12,13 @@ import { audit } from './audit.ts';
 import { clientAddress } from './client-address.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
-  confirmTotp,
   customerRequiresSecondFactor,
   proveSecondFactor,
   secondFactorOf,
   secondFactorRequired,
   setupRequired,
   startTotp,
+  turnOnTotp,
 } from './mfa.ts';
 import { LIMITS, consume, giveBack } from './rate-limit.ts';
 import { sessionUser } from './session.ts';
@@ -112,17 +112,7 @@ export async function secondStep(
   if (otp === undefined || !factor) {
     throw setupRequired(await startTotp(deps, user, { keepPending: true }));
   }
-  const used = await proveSecondFactor(c, user, factor, otp, { recovery: false });
-  const recoveryCodes = await confirmTotp(deps, user.uid);
-  await audit(c, {
-    event: 'second_factor_on',
-    actor: user.username,
-    username: user.username,
-    cid: user.cid,
-    status: 200,
-    detail: { at: 'login' },
-  });
-  return { used, recoveryCodes };
+  return turnOnTotp(c, user, factor, otp, { at: 'login' });
 }
 
 /** Starts a new family for the user, sets the cookies (fresh access token), answers the user. */

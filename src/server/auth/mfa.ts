@@ -267,6 +267,31 @@ export async function confirmTotp(deps: AppDeps, uid: number): Promise<string[]>
   });
 }
 
+/**
+ * Turns a pending authenticator on with its first code: the code proved (never a recovery code),
+ * the factor confirmed with new recovery codes, and the change audited. Answers what was used and
+ * the recovery codes, shown once.
+ */
+export async function turnOnTotp(
+  c: Context<AppEnv>,
+  user: UserRow,
+  factor: SecondFactorRow,
+  code: string,
+  detail?: Record<string, unknown>,
+): Promise<{ used: 'totp' | 'recovery'; recoveryCodes: string[] }> {
+  const used = await proveSecondFactor(c, user, factor, code, { recovery: false });
+  const recoveryCodes = await confirmTotp(c.var.deps, user.uid);
+  await audit(c, {
+    event: 'second_factor_on',
+    actor: user.username,
+    username: user.username,
+    cid: user.cid,
+    status: 200,
+    ...(detail ? { detail } : {}),
+  });
+  return { used, recoveryCodes };
+}
+
 /** Removes the login's second factor and its recovery codes; false when it had none. */
 export async function removeSecondFactor(db: Executor, uid: number): Promise<boolean> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.uid, uid));

@@ -24,7 +24,6 @@ import type { MessageResponse } from '#shared/session';
 import { findUserByUsername } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import {
-  confirmTotp,
   confirmedFactorOf,
   customerRequiresSecondFactor,
   proveSecondFactor,
@@ -33,6 +32,7 @@ import {
   secondFactorOf,
   setCustomerRequirement,
   startTotp,
+  turnOnTotp,
   unusedRecoveryCodes,
 } from '../auth/mfa.ts';
 import { requireSession, type Session } from '../auth/session.ts';
@@ -88,16 +88,8 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     const factor = await secondFactorOf(deps.database.db, user.uid);
     if (!factor) throw conflict(M.notPending);
     if (factor.confirmedAt) throw conflict(M.alreadyOn);
-    await proveSecondFactor(c, user, factor, body.code, { recovery: false });
-    const codes = await confirmTotp(deps, user.uid);
-    await audit(c, {
-      event: 'second_factor_on',
-      actor: user.username,
-      username: user.username,
-      cid: user.cid,
-      status: 200,
-    });
-    return c.json({ recovery_codes: codes } satisfies RecoveryCodesResponse);
+    const { recoveryCodes } = await turnOnTotp(c, user, factor, body.code);
+    return c.json({ recovery_codes: recoveryCodes } satisfies RecoveryCodesResponse);
   });
 
   api.delete('/auth/mfa/totp', async (c) => {
