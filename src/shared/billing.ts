@@ -10,6 +10,7 @@ import { BILLING_MESSAGES } from './messages/portal.ts';
 import { BankDetailsSchema, BILLING_ADDRESS_LINES } from './schemas/payment.ts';
 import { FirstNameSchema, LastNameSchema } from './schemas/person.ts';
 import type { BillingAddress } from './session.ts';
+import { pageQuerySchema } from './paging.ts';
 
 export const BILLING_PATHS = {
   bills: '/billing/bills',
@@ -41,21 +42,9 @@ export function parseRecordId(value: string): number | null {
 }
 
 /** `?limit=&offset=` of the bills and payments lists. */
-export const PageQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, `limit must be 1 to ${BILLING.pageSizeMax}`),
-      v.transform(Number),
-      v.minValue(1, `limit must be 1 to ${BILLING.pageSizeMax}`),
-      v.maxValue(BILLING.pageSizeMax, `limit must be 1 to ${BILLING.pageSizeMax}`),
-    ),
-    String(BILLING.pageSize),
-  ),
-  offset: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'offset must be a whole number'), v.transform(Number)),
-    '0',
-  ),
+export const PageQuerySchema = pageQuerySchema({
+  size: BILLING.pageSize,
+  max: BILLING.pageSizeMax,
 });
 
 /**

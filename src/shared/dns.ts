@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from './constants.ts';
 import { DNS } from './dns-limits.ts';
 import { DNS_MESSAGES as M } from './messages/dns.ts';
+import { pageQuerySchema } from './paging.ts';
 
 export const DNS_PATHS = {
   zones: '/dns',
@@ -578,22 +579,7 @@ export function checkRecord(
 // Paging (portal.md §4)
 
 /** `?limit=&offset=` of the zones and records lists: limit 1 to the cap (10 by default). */
-export const DnsPageQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, `limit must be 1 to ${DNS.pageSizeMax}`),
-      v.transform(Number),
-      v.minValue(1, `limit must be 1 to ${DNS.pageSizeMax}`),
-      v.maxValue(DNS.pageSizeMax, `limit must be 1 to ${DNS.pageSizeMax}`),
-    ),
-    String(DNS_PAGE_SIZE),
-  ),
-  offset: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'offset must be a whole number'), v.transform(Number)),
-    '0',
-  ),
-});
+export const DnsPageQuerySchema = pageQuerySchema({ size: DNS_PAGE_SIZE, max: DNS.pageSizeMax });
 
 /** A path id: digits only, within an id column; null otherwise. */
 export function parseDnsId(value: string): number | null {
