@@ -20,3 +20,4 @@ export * from './schema/servers.ts';
 export * from './schema/people.ts';
 export * from './schema/dns.ts';
 export * from './schema/hypervisor.ts';
+export * from './schema/job-progress.ts';
