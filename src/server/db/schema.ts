@@ -21,3 +21,4 @@ export * from './schema/people.ts';
 export * from './schema/dns.ts';
 export * from './schema/hypervisor.ts';
 export * from './schema/job-progress.ts';
+export * from './schema/activity.ts';
