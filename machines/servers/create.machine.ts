@@ -8,7 +8,7 @@
  * or with none when the form is closed.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { normaliseHostName } from '#shared/managed';
+import { normaliseHostName } from '#shared/host-names';
 import {
   memGb,
   PLACEHOLDER_SERVER,

@@ -1,7 +1,7 @@
 /** The new server form's registration: New server on /services/servers. */
 import { formatDollars } from '#shared/cart/money';
 import { SERVER_EDITOR } from '#shared/constants';
-import { isHostLabel, normaliseHostName } from '#shared/managed';
+import { isHostLabel, normaliseHostName } from '#shared/host-names';
 import {
   confirmCreate,
   monthlyCostLabel,

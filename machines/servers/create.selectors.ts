@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { formatDollars } from '#shared/cart/money';
 import { confirmCreate, serverSizeLabel } from '#shared/messages/servers';
-import { normaliseHostName } from '#shared/managed';
+import { normaliseHostName } from '#shared/host-names';
 import type { CreateField, createServerMachine } from './create.machine.ts';
 import { sizeCost, sizeCostText } from './sizes.ts';
 

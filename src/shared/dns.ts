@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from './constants.ts';
 import { DNS } from './dns-limits.ts';
+import { LDH_LABEL } from './host-names.ts';
 import { DNS_MESSAGES as M } from './messages/dns.ts';
 import { pageQuerySchema } from './paging.ts';
 
@@ -137,7 +138,6 @@ export interface ImportPreview {
 // ---------------------------------------------------------------------------------------------
 // Names
 
-const LDH_LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
 /** Owner names may have service labels (`_sip`, `_dmarc`) and a leading wildcard. */
 const OWNER_LABEL = /^(?!-)[a-z0-9_-]+(?<!-)$/;
 

@@ -16,14 +16,13 @@ import {
   databaseUserError,
   ftpUserError,
   hostNameErrors,
-  isHostName,
-  normaliseHostName,
   phpSettingErrors,
   privateKeyPemError,
   redirectTargetError,
   splitAliases,
   sslChoiceErrors,
 } from './managed.ts';
+import { isHostName, normaliseHostName } from './host-names.ts';
 import { MANAGED_MESSAGES as M } from './messages/managed.ts';
 import { PASSWORD_MESSAGES } from './messages/account.ts';
 import { passwordLengthError } from './password.ts';

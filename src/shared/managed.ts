@@ -6,39 +6,13 @@
  */
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from './constants.ts';
+import { DNS } from './dns-limits.ts';
+import { isHostName, normaliseHostName } from './host-names.ts';
 import { MANAGED } from './portal-constants.ts';
 import { MANAGED_MESSAGES as M } from './messages/managed.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Host names and aliases
-
-const LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
-
-/**
- * One label of a host name: 1 to 63 lowercase letters, digits and dashes, no dash at either end
- * (RFC 1123). A virtual server's name is one (docs/servers.md "Names").
- */
-export function isHostLabel(value: string): boolean {
-  return value.length <= MANAGED.hostLabelMaxLength && LABEL.test(value);
-}
-
-/**
- * A DNS host name nginx takes as a `server_name` as it is: lowercase letters, digits and dashes in
- * dot-separated labels of 1 to 63 characters (no dash at either end), at least two labels, 253
- * characters in all, and a top-level label that is not all digits (not an address).
- */
-export function isHostName(value: string): boolean {
-  if (value.length === 0 || value.length > MANAGED.hostNameMaxLength) return false;
-  const labels = value.split('.');
-  if (labels.length < 2) return false;
-  if (/^\d+$/.test(labels[labels.length - 1])) return false;
-  return labels.every(isHostLabel);
-}
-
-/** How a typed host name is read: blanks around it removed, lowercased. */
-export function normaliseHostName(value: string): string {
-  return value.trim().toLowerCase();
-}
 
 /** Aliases as the spec keeps them (portal.md §3 "aliases (list, blanks removed)"). */
 export function normaliseAliases(aliases: readonly string[]): string[] {
@@ -278,7 +252,7 @@ export function phpSettingErrors(key: string, value: string): Record<string, str
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DATABASE_ID_MAX));
 const password = text(PASSWORD_MAX_LENGTH * 4);
-const hostText = text(MANAGED.hostNameMaxLength * 2);
+const hostText = text(DNS.nameMaxLength * 2);
 
 /** A path id (`{iid}`, `{vhostId}`, …): digits only, within an integer column. */
 export function parseManagedId(value: string): number | undefined {

@@ -30,9 +30,6 @@ export const MANAGED = {
   /** FTP (system) user names: 3 to 32 characters. */
   ftpUserMinLength: 3,
   ftpUserMaxLength: 32,
-  /** DNS: a host name up to 253 characters, each label up to 63. */
-  hostNameMaxLength: 253,
-  hostLabelMaxLength: 63,
   /** Aliases of one vhost. */
   aliasesMax: 50,
   certificateNameMaxLength: 64,

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, SERVER_EDITOR } from './constants.ts';
 import { SERVERS } from './portal-constants.ts';
-import { isHostLabel, normaliseHostName } from './managed.ts';
+import { isHostLabel, normaliseHostName } from './host-names.ts';
 import { SERVER_MESSAGES } from './messages/servers.ts';
 
 const { cpus: CPUS, memoryGb: MEMORY, storageGb: STORAGE, mbPerGb } = SERVER_EDITOR;

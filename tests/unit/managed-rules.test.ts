@@ -11,7 +11,6 @@ import {
   databaseUserError,
   ftpUserError,
   hostNameErrors,
-  isHostName,
   onlyPemCertificates,
   parseManagedId,
   pemCertificateBlocks,
@@ -22,17 +21,21 @@ import {
   splitAliases,
   sslChoiceErrors,
 } from '../../src/shared/managed.ts';
+import { isHostName } from '#shared/host-names';
 import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
 import { MANAGED } from '../../src/shared/portal-constants.ts';
 import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
+
+/** RFC 1035: a label is at most 63 characters. */
+const LABEL_MAX = 63;
 
 /** A host name of exactly `length` characters: labels of 63, then a last label of letters. */
 function hostNameOf(length: number): string {
   const labels: string[] = [];
   let left = length;
-  while (left > MANAGED.hostLabelMaxLength + 1) {
-    labels.push('a'.repeat(MANAGED.hostLabelMaxLength));
-    left -= MANAGED.hostLabelMaxLength + 1;
+  while (left > LABEL_MAX + 1) {
+    labels.push('a'.repeat(LABEL_MAX));
+    left -= LABEL_MAX + 1;
   }
   labels.push('z'.repeat(left));
   return labels.join('.');

@@ -444,6 +444,13 @@ describe('the project’s own choices, held to docs/*.md where it states them', 
     10,
     'docs/session.md "ten characters each (50 random bits)"',
   );
+  pin(
+    'PASSKEYS.challengeSeconds',
+    300,
+    'docs/session.md "a challenge … answered within 5 minutes"',
+  );
+  pin('PASSKEYS.maxPerLogin', 10, 'docs/session.md "up to 10 passkeys per login"');
+  pin('PASSKEYS.nameMaxLength', 60, 'docs/session.md "a name of up to 60 characters"');
 
   pin('BILLING.dueDays', 21, 'docs/billing.md "due date (issue + 21 days)"');
   pin(
@@ -469,8 +476,6 @@ describe('the project’s own choices, held to docs/*.md where it states them', 
   );
   pin('BILLING.paymentMaxCents', 1_000_000, 'docs/api.md "can be at most $10,000.00"');
 
-  pin('MANAGED.hostLabelMaxLength', 63, 'docs/managed-hosting.md "labels 1-63"');
-  pin('MANAGED.hostNameMaxLength', 253, 'docs/managed-hosting.md "253 characters"');
   pin('MANAGED.databaseNameMaxLength', 64, 'docs/managed-hosting.md "database names up to 64"');
   pin('MANAGED.databaseUserMaxLength', 32, 'docs/managed-hosting.md "user names up to 32"');
   pin('MANAGED.ftpUserMinLength', 3, 'docs/managed-hosting.md "FTP users: 3-32"');

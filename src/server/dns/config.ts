@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { registrableDomain } from '#shared/dns-claims';
 import { checkZoneName } from '#shared/dns';
 import { DNS_MESSAGES } from '#shared/messages/dns';
+import { isHostName } from '#shared/host-names';
 
 export interface DnsConfig {
   /** DNS_PUBLISHER: `none` keeps the panel working and serves nothing; `powerdns` publishes. */
@@ -36,8 +37,6 @@ type Env = Record<string, string | undefined>;
 /** Makes the server's configuration error (config.ts `ConfigError`), naming the variable. */
 type Fail = (variable: string, problem: string) => Error;
 
-const HOST = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+\.?$/i;
-
 function whole(env: Env, fail: Fail, name: string, fallback: number, max: number): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
@@ -64,7 +63,10 @@ export function loadDnsConfig(env: Env, fail: Fail): DnsConfig {
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '');
-  if (nameservers.length === 0 || !nameservers.every((name) => HOST.test(name))) {
+  if (
+    nameservers.length === 0 ||
+    !nameservers.every((name) => isHostName(name.replace(/\.$/, '')))
+  ) {
     throw fail('DNS_NAMESERVERS', 'must be host names separated by commas');
   }
   const reserved: string[] = [];

@@ -12,9 +12,7 @@ import {
   databaseUserError,
   ftpUserError,
   hostNameErrors,
-  isHostName,
   normaliseAliases,
-  normaliseHostName,
   phpSettingErrors,
   redirectLoops,
   redirectTargetError,
@@ -28,6 +26,7 @@ import {
   type SslCertRecord,
   type VhostRecord,
 } from '#shared/managed';
+import { isHostName, normaliseHostName } from '#shared/host-names';
 import type { ChangeRefusal, ManagedChange } from './agent.ts';
 import { certificateCovers, checkCertificate } from './certificates.ts';
 

@@ -17,10 +17,8 @@ import {
   FtpUserCreateSchema,
   ftpUserError,
   hostNameErrors,
-  isHostName,
   NginxSwitchSchema,
   normaliseAliases,
-  normaliseHostName,
   parseManagedId,
   PasswordChangeSchema,
   phpSettingErrors,
@@ -34,6 +32,7 @@ import {
   VhostUpdateSchema,
   type ManagedListName,
 } from '#shared/managed';
+import { isHostName, normaliseHostName } from '#shared/host-names';
 import { requireSession } from '../auth/session.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { servers } from '../db/schema.ts';
