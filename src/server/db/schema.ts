@@ -22,3 +22,4 @@ export * from './schema/dns.ts';
 export * from './schema/hypervisor.ts';
 export * from './schema/job-progress.ts';
 export * from './schema/activity.ts';
+export * from './schema/passkeys.ts';
