@@ -94,6 +94,11 @@ export const dnsPublications = pgTable('dns_publications', {
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   /** A publisher holds the name until then: no two work on one name at once. */
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /**
+   * When the oldest change not yet published was committed (null once published): the DNS
+   * publication lag of /metrics (docs/operations.md).
+   */
+  unpublishedSince: timestamp('unpublished_since', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
