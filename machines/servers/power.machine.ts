@@ -10,7 +10,12 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { SERVERS } from '#shared/portal-constants';
 import { SERVER_MESSAGES } from '#shared/messages/servers';
-import type { PowerStatus, ServerPower, ServerPowerAction } from '#shared/servers';
+import {
+  POWER_ACTION_STATES,
+  type PowerStatus,
+  type ServerPower,
+  type ServerPowerAction,
+} from '#shared/servers';
 import { failureMessage } from '#shared/api-error';
 
 export interface PowerInput {
@@ -43,12 +48,6 @@ export type PowerEvent =
 function messageOf(error: unknown): string {
   return failureMessage(error) ?? String(error);
 }
-
-const TARGET: Record<ServerPowerAction, ServerPower> = {
-  start: 'running',
-  stop: 'stopped',
-  force_stop: 'stopped',
-};
 
 export const powerMachine = setup({
   types: {
@@ -107,7 +106,7 @@ export const powerMachine = setup({
     'the hypervisor reached the target': ({ context, event }) =>
       event.type === 'power.polled' &&
       context.action !== null &&
-      event.status.power === TARGET[context.action],
+      event.status.power === POWER_ACTION_STATES[context.action].target,
     'the task ended in an error': ({ event }) =>
       event.type === 'power.polled' &&
       event.status.last_error !== null &&
