@@ -21,7 +21,6 @@ export const TIMERS = {
   submitLockMs: 30_000,
   requestRetryDelayMs: 800,
   newZoneDisabledSeconds: 60,
-  newResourceDeleteLockSeconds: 60,
   /**
    * How long before a tab's session refresh began another tab's refresh still counts: a request
    * sent with the old cookies can come back refused a little after the other tab's refresh.

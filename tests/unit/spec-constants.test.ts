@@ -269,7 +269,6 @@ describe('portal.md §9 "Business constants and limits" and the sections it sums
     1000,
     '§4 "flagged disabled for 60 seconds counting down by 1" (one second a step)',
   );
-  pin('TIMERS.newResourceDeleteLockSeconds', 60, '"new database and vhost delete lock 60 s"');
   pin('MANAGED.deleteLockSeconds', 60, '"new database and vhost delete lock 60 s"');
   pin(
     'TIMERS.requestRetryDelayMs',
