@@ -37,18 +37,28 @@ const statements = new PgBoss({
   schedule: false,
 });
 
-/** Queues one job of `kind` per item, on `db` (the caller's transaction, or the database). */
+/** What a job may carry beside its data: a chosen id (a recurring job's, jobs/schedule.ts). */
+export interface JobOptions {
+  id?: string;
+  singletonKey?: string;
+}
+
+/**
+ * Queues one job of `kind` per item, on `db` (the caller's transaction, or the database). A job
+ * whose `options.id` exists already in its queue is not queued again.
+ */
 export async function enqueueJobs<K extends JobKind>(
   db: Executor,
   config: Pick<Config, 'jobs'>,
   kind: K,
   items: readonly JobData[K][],
+  options: JobOptions = {},
 ): Promise<void> {
   if (items.length === 0) return;
   const { retentionSeconds, ...policy } = jobPolicy(config, kind);
   const keepUntil = new Date(Date.now() + retentionSeconds * 1000).toISOString();
   await statements.insert(
-    items.map((data) => ({ name: kind, data, ...policy, keepUntil })),
+    items.map((data) => ({ name: kind, data, ...policy, keepUntil, ...options })),
     { db: executorDb(db) },
   );
 }

@@ -19,6 +19,7 @@ import type { AppDeps } from '../context.ts';
 import { giveUpOldMail } from '../mail/delivery.ts';
 import { DEAD_LETTER_HANDLERS, JOB_HANDLERS } from './handlers.ts';
 import { registerRunner, type RunnerHandle } from './registry.ts';
+import { queueDueSlots } from './schedule.ts';
 import { JOB_KINDS, JOB_SCHEMA, deadLetterQueue, type JobKind } from './queues.ts';
 
 export interface JobRunner extends RunnerHandle {
@@ -31,6 +32,12 @@ export interface JobRunner extends RunnerHandle {
    * jobs archived, email older than MAIL_MAX_AGE_HOURS given up.
    */
   maintain(): Promise<void>;
+  /**
+   * Queues the current slot's job of each recurring kind (jobs/schedule.ts) not queued yet, by
+   * the app's clock; resolves with the kinds queued. A started runner does it at start and then
+   * every JOB_POLL_SECONDS.
+   */
+  schedule(): Promise<JobKind[]>;
 }
 
 interface Queue {
@@ -81,6 +88,8 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   const loops: Promise<void>[] = [];
   const wakers = new Map<string, AbortController>();
   const inProgress = new Set<Promise<unknown>>();
+  /** Per recurring kind, the last slot found queued. */
+  const slotsQueued = new Map<JobKind, string>();
 
   function track<T>(work: Promise<T>): Promise<T> {
     inProgress.add(work);
@@ -156,6 +165,25 @@ export function createJobRunner(deps: AppDeps): JobRunner {
     }
   }
 
+  async function schedule(): Promise<JobKind[]> {
+    const queued = await queueDueSlots(deps, slotsQueued);
+    for (const kind of queued) runner.nudge(kind);
+    return queued;
+  }
+
+  async function scheduleLoop(): Promise<void> {
+    const waker = new AbortController();
+    wakers.set('schedule', waker);
+    while (running) {
+      await track(schedule()).catch((error: unknown) =>
+        log.error({ err: error }, 'queueing recurring jobs failed'),
+      );
+      await sleep(config.jobs.pollSeconds * 1000, undefined, { signal: waker.signal }).catch(
+        () => undefined,
+      );
+    }
+  }
+
   const runner: JobRunner = {
     get running() {
       return running;
@@ -169,6 +197,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
       await boss.start();
       running = true;
       for (const queue of queues) loops.push(poll(queue));
+      loops.push(scheduleLoop());
       log.info({ queues: queues.length }, 'job runner started');
     },
     async stop() {
@@ -209,6 +238,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
       await track(giveUpOldMail(deps));
     },
     runs: () => runs,
+    schedule: () => track(schedule()),
   };
   registerRunner(database, runner);
   return runner;
