@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
-import type { MapTiles, PublicConfig } from '#shared/public-config';
+import {
+  PROVIDER_DETAILS_DEFAULTS,
+  providerDetails,
+  type MapTiles,
+  type ProviderDetails,
+  type PublicConfig,
+} from '#shared/public-config';
 import { loadDnsConfig, type DnsConfig } from './dns/config.ts';
 import { DEFAULT_CHECK_LIMITS } from './managed/nginx-check.ts';
 import {
@@ -18,7 +24,7 @@ import {
 
 export type RunMode = 'development' | 'production' | 'test';
 
-export interface Config {
+export interface Config extends ProviderDetails {
   /** NODE_ENV. */
   mode: RunMode;
   production: boolean;
@@ -36,13 +42,6 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: LogLevel;
-  productName: string;
-  mainSiteUrl: string;
-  contactPhone: string;
-  contactEmail: string;
-  salesPhone: string;
-  salesEmail: string;
-  chatUrl: string;
   /** `auto` marks cookies Secure (with the `__Host-` prefix) when the request came over HTTPS. */
   cookieSecure: 'auto' | 'always' | 'never';
   /** Where the built web app lives. */
@@ -317,13 +316,13 @@ export function loadConfig(env: Env = process.env): Config {
       v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
       DEFAULT_LOG_LEVEL,
     ),
-    productName: field(env, 'PRODUCT_NAME', nonEmpty, 'Ridgeline Fiber'),
-    mainSiteUrl: field(env, 'MAIN_SITE_URL', httpUrl, 'https://www.ridgeline.example'),
-    contactPhone: field(env, 'CONTACT_PHONE', nonEmpty, '(801) 555-0100'),
-    contactEmail: field(env, 'CONTACT_EMAIL', email, 'support@ridgeline.example'),
-    salesPhone: field(env, 'SALES_PHONE', nonEmpty, '(801) 555-0199'),
-    salesEmail: field(env, 'SALES_EMAIL', email, 'sales@ridgeline.example'),
-    chatUrl: field(env, 'CHAT_URL', httpUrl, 'https://www.ridgeline.example/livesupport'),
+    productName: field(env, 'PRODUCT_NAME', nonEmpty, PROVIDER_DETAILS_DEFAULTS.productName),
+    mainSiteUrl: field(env, 'MAIN_SITE_URL', httpUrl, PROVIDER_DETAILS_DEFAULTS.mainSiteUrl),
+    contactPhone: field(env, 'CONTACT_PHONE', nonEmpty, PROVIDER_DETAILS_DEFAULTS.contactPhone),
+    contactEmail: field(env, 'CONTACT_EMAIL', email, PROVIDER_DETAILS_DEFAULTS.contactEmail),
+    salesPhone: field(env, 'SALES_PHONE', nonEmpty, PROVIDER_DETAILS_DEFAULTS.salesPhone),
+    salesEmail: field(env, 'SALES_EMAIL', email, PROVIDER_DETAILS_DEFAULTS.salesEmail),
+    chatUrl: field(env, 'CHAT_URL', httpUrl, PROVIDER_DETAILS_DEFAULTS.chatUrl),
     cookieSecure: field(
       env,
       'COOKIE_SECURE',
@@ -670,13 +669,7 @@ export function cardProviderOrigins(config: Config): string[] {
 
 export function publicConfig(config: Config): PublicConfig {
   return {
-    productName: config.productName,
-    mainSiteUrl: config.mainSiteUrl,
-    contactPhone: config.contactPhone,
-    contactEmail: config.contactEmail,
-    salesPhone: config.salesPhone,
-    salesEmail: config.salesEmail,
-    chatUrl: config.chatUrl,
+    ...providerDetails(config),
     production: config.production,
     version: config.version,
     cardProviderOrigins: cardProviderOrigins(config),

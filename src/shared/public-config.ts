@@ -1,12 +1,28 @@
+/**
+ * The provider's details every page may show: configured on the server (PRODUCT_NAME,
+ * MAIN_SITE_URL, CONTACT_PHONE, CONTACT_EMAIL, SALES_PHONE, SALES_EMAIL, CHAT_URL), these by default.
+ */
+export const PROVIDER_DETAILS_DEFAULTS = {
+  productName: 'Ridgeline Fiber',
+  mainSiteUrl: 'https://www.ridgeline.example',
+  contactPhone: '(801) 555-0100',
+  contactEmail: 'support@ridgeline.example',
+  salesPhone: '(801) 555-0199',
+  salesEmail: 'sales@ridgeline.example',
+  chatUrl: 'https://www.ridgeline.example/livesupport',
+};
+
+export type ProviderDetails = { [K in keyof typeof PROVIDER_DETAILS_DEFAULTS]: string };
+
+/** The provider's details out of a larger configuration: the one list of them. */
+export function providerDetails(config: ProviderDetails): ProviderDetails {
+  const details = { ...PROVIDER_DETAILS_DEFAULTS };
+  for (const key of Object.keys(details) as (keyof ProviderDetails)[]) details[key] = config[key];
+  return details;
+}
+
 /** Configuration the server hands to the web app (embedded in index.html as JSON). */
-export interface PublicConfig {
-  productName: string;
-  mainSiteUrl: string;
-  contactPhone: string;
-  contactEmail: string;
-  salesPhone: string;
-  salesEmail: string;
-  chatUrl: string;
+export interface PublicConfig extends ProviderDetails {
   production: boolean;
   version: string;
   /**

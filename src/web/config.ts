@@ -1,13 +1,12 @@
-import { NO_MAP_TILES, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config';
+import {
+  NO_MAP_TILES,
+  PROVIDER_DETAILS_DEFAULTS,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+} from '#shared/public-config';
 
 const FALLBACK: PublicConfig = {
-  productName: 'Ridgeline Fiber',
-  mainSiteUrl: 'https://www.ridgeline.example',
-  contactPhone: '(801) 555-0100',
-  contactEmail: 'support@ridgeline.example',
-  salesPhone: '(801) 555-0199',
-  salesEmail: 'sales@ridgeline.example',
-  chatUrl: 'https://www.ridgeline.example/livesupport',
+  ...PROVIDER_DETAILS_DEFAULTS,
   production: false,
   version: '0.0.0',
   // Without configuration no card message is trusted.
