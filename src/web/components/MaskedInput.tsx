@@ -80,7 +80,7 @@ export function DateOfBirthInput({ value, onAccept, ...props }: MaskedFieldProps
   );
 }
 
-type FormActor = ActorRefFrom<typeof formMachine>;
+export type FormActor = ActorRefFrom<typeof formMachine>;
 
 /** One field of a form machine: its text and message, its edits and leaving. */
 export function useFormField(form: FormActor, field: string) {

@@ -15,7 +15,6 @@ import {
   Loader,
   Modal,
   Paper,
-  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -24,15 +23,9 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { BANK_ACCOUNT_TYPES } from '#shared/constants';
 import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
 import type { formMachine } from '#machines/forms/form.machine';
-import {
-  selectChoiceError,
-  selectSubmitError,
-  selectSubmitting,
-  selectText,
-} from '#machines/forms/form.selectors';
+import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
 import type { PaymentMethodsActor } from '#machines/billing/payment-methods.machine';
 import {
   selectAutopayInput,
@@ -47,7 +40,7 @@ import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { withLaterStyles } from '../../app/later-styles.ts';
 import { AutopaySwitch, useAutopayActor } from '../../components/AutopaySwitch.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { BankAccountFields } from '../../components/BankAccountFields.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useReturnFocus } from '../../components/focus.ts';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
@@ -73,11 +66,6 @@ function Autopay({ methods }: { methods: PaymentMethodsActor }) {
   });
   return <AutopaySwitch actor={actor} />;
 }
-
-const ACCOUNT_TYPE_LABELS: Record<(typeof BANK_ACCOUNT_TYPES)[number], string> = {
-  CHECKING: 'Checking',
-  SAVINGS: 'Savings',
-};
 
 function MethodCardView({
   method,
@@ -161,8 +149,6 @@ function MethodCardView({
 
 function BankAccountForm({ form, methods }: { form: FormActor; methods: PaymentMethodsActor }) {
   useReturnFocus();
-  const accountType = useSelector(form, (s) => selectText(s, 'account_type'));
-  const typeError = useSelector(form, (s) => selectChoiceError(s, 'account_type'));
   const makeDefault = useSelector(form, selectBankMakeDefault);
   const submitting = useSelector(form, selectSubmitting);
   const failure = useSelector(form, selectSubmitError);
@@ -182,28 +168,7 @@ function BankAccountForm({ form, methods }: { form: FormActor; methods: PaymentM
             {failure}
           </Alert>
         )}
-        <FormTextField
-          actor={form}
-          field="name"
-          label="Name on the bank account"
-          autoComplete="name"
-          required
-        />
-        <FormTextField actor={form} field="routing" label="Routing number" required />
-        <FormTextField actor={form} field="account" label="Account number" required />
-        <Radio.Group
-          label="Account type"
-          required
-          value={accountType || null}
-          error={typeError}
-          onChange={(value) => form.send({ type: 'field.changed', field: 'account_type', value })}
-        >
-          <Group mt={4}>
-            {BANK_ACCOUNT_TYPES.map((type) => (
-              <Radio key={type} value={type} label={ACCOUNT_TYPE_LABELS[type]} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <BankAccountFields form={form} />
         <Checkbox
           label="Make it the default payment method"
           checked={makeDefault}

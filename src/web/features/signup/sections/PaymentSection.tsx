@@ -6,7 +6,6 @@
 import { Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { BANK_ACCOUNT_TYPES } from '#shared/constants';
 import { cardEndingIn } from '#shared/messages/order';
 import { truncateDisplayAddress } from '#shared/messages/portal';
 import type { BillingAddressChoice } from '#shared/schemas/payment';
@@ -20,7 +19,8 @@ import {
   type PaymentActors,
   type PaymentView,
 } from '#machines/signup/payment.selectors';
-import { selectChoiceError, selectFieldError, selectText } from '#machines/forms/form.selectors';
+import { selectFieldError, selectText } from '#machines/forms/form.selectors';
+import { BankAccountFields } from '../../../components/BankAccountFields.tsx';
 import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { TextField, type FormActor } from './fields.tsx';
 import { SignupSection } from './SignupSection.tsx';
@@ -33,47 +33,11 @@ const sameView = (a: PaymentView, b: PaymentView) => JSON.stringify(a) === JSON.
 const sameActors = (a: PaymentActors, b: PaymentActors) =>
   a.bank === b.bank && a.billingAddress === b.billingAddress;
 
-const ACCOUNT_TYPE_LABELS: Record<(typeof BANK_ACCOUNT_TYPES)[number], string> = {
-  CHECKING: 'Checking',
-  SAVINGS: 'Savings',
-};
-
 function BankForm({ form }: { form: FormActor }) {
-  const accountType = useSelector(form, (s) => selectText(s, 'account_type'));
-  const typeError = useSelector(form, (s) => selectChoiceError(s, 'account_type'));
   return (
-    <Stack gap="sm" data-testid="bank-form">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField form={form} field="name" label="Name on the bank account" autoComplete="name" />
-        <TextField
-          form={form}
-          field="routing"
-          label="Routing number"
-          inputMode="numeric"
-          maxLength={9}
-        />
-        <TextField
-          form={form}
-          field="account"
-          label="Account number"
-          inputMode="numeric"
-          maxLength={23}
-        />
-      </SimpleGrid>
-      <Radio.Group
-        label="Account type"
-        required
-        value={accountType || null}
-        error={typeError}
-        onChange={(value) => form.send({ type: 'field.changed', field: 'account_type', value })}
-      >
-        <Group mt={4}>
-          {BANK_ACCOUNT_TYPES.map((type) => (
-            <Radio key={type} value={type} label={ACCOUNT_TYPE_LABELS[type]} />
-          ))}
-        </Group>
-      </Radio.Group>
-    </Stack>
+    <div data-testid="bank-form">
+      <BankAccountFields form={form} />
+    </div>
   );
 }
 
