@@ -76,3 +76,5 @@ export const PROVISIONING_TASK_STATUSES = [
 export const PROVISIONING_TASK_IGNORED = ['complete', 'error', 'received'] as const;
 /** An unsubscribe link in an optional email works this many days after it was sent. */
 export const UNSUBSCRIBE_LINK_VALID_DAYS = 60;
+/** The Admin "Jobs" page (GET /admin/jobs): per kind, the last failures and dead jobs listed. */
+export const ADMIN_JOBS_LISTED = { failures: 5, dead: 50 } as const;

@@ -552,6 +552,7 @@ const PROJECT_CHOICES: Record<string, string> = {
   OPTIONAL_EMAIL_KINDS: 'the project’s optional emails (docs/people.md); the spec has none',
   SERVICES_LIST_MAX: 'a bound on the answer of GET /services (its has_more is the spec’s)',
   PROVISIONING_TASK_STATUSES: 'the stand-in provisioning’s own task lifecycle',
+  ADMIN_JOBS_LISTED: 'bounds on the answer of GET /admin/jobs (docs/operations.md "Jobs page")',
 };
 
 /** Every value's path: objects are followed, anything else (arrays included) is one value. */

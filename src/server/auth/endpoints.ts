@@ -40,6 +40,9 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /passgen/:count': PUBLIC,
   'GET /admin/customers': SITE_ADMIN,
   'POST /admin/proxy': SITE_ADMIN,
+  // The Jobs page (docs/api.md "Jobs"): counts, failures and progress; a dead job's retry.
+  'GET /admin/jobs': SITE_ADMIN,
+  'POST /admin/jobs/:kind/dead/:id/retry': SITE_ADMIN,
   'GET /mailbox': DEMO_ONLY,
   // Serviceability (docs/api.md "Serviceability"): the public signup's address checks.
   'POST /self_signup/address/suggestions': PUBLIC,

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { registerAccessControl } from '../auth/access.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { registerAdminRoutes } from './admin.ts';
+import { registerAdminJobRoutes } from './admin-jobs.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBillingRoutes } from './billing.ts';
 import { registerBillingUrlRoutes } from './billing-url.ts';
@@ -42,6 +43,7 @@ export const API_MODULES: readonly ApiModule[] = [
   registerTokenRoutes,
   registerPassgenRoutes,
   registerAdminRoutes,
+  registerAdminJobRoutes,
   registerMailboxRoutes,
   registerSelfSignupAddressRoutes,
   registerConnectivityRoutes,
