@@ -273,3 +273,14 @@ export const API_BODY_LIMIT_BYTES = 1_048_576;
  * longest fields (src/shared/schemas/client-error.ts), and no more.
  */
 export const CLIENT_ERROR_BODY_LIMIT_BYTES = 32 * 1024;
+
+/** The activity log (docs/activity.md). */
+export const ACTIVITY = {
+  /** Entries a page shows when `limit` is not given, and the largest `limit` accepted. */
+  pageSize: 25,
+  pageSizeMax: 100,
+  /** Days an entry is kept before the prune job removes it (ACTIVITY_RETENTION_DAYS overrides). */
+  retentionDays: 400,
+  /** The most entries one CSV export holds. */
+  csvMax: 10_000,
+} as const;

@@ -509,6 +509,11 @@ describe('the project’s own choices, held to docs/*.md where it states them', 
   );
 });
 
+describe('issue 33 "Activity log"', () => {
+  pin('ACTIVITY.pageSize', 25, '"paged 25 at a time"');
+  pin('ACTIVITY.retentionDays', 400, '"Kept for a configurable period (default 400 days)"');
+});
+
 /**
  * Constants the spec does not give and docs/*.md does not state as a figure, each with the
  * reason it is the project's own. A path covers what lies under it: the project's own tables
@@ -552,6 +557,8 @@ const PROJECT_CHOICES: Record<string, string> = {
   OPTIONAL_EMAIL_KINDS: 'the project’s optional emails (docs/people.md); the spec has none',
   SERVICES_LIST_MAX: 'a bound on the answer of GET /services (its has_more is the spec’s)',
   PROVISIONING_TASK_STATUSES: 'the stand-in provisioning’s own task lifecycle',
+  'ACTIVITY.pageSizeMax': 'a bound on the answer of GET /activity (docs/activity.md)',
+  'ACTIVITY.csvMax': 'a bound on one CSV export of the activity log (docs/activity.md)',
   ADMIN_JOBS_LISTED: 'bounds on the answer of GET /admin/jobs (docs/operations.md "Jobs page")',
 };
 

@@ -19,6 +19,7 @@ import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
+import { dnsActivity } from '../activity/dns.ts';
 import { kickDnsPublisher } from '../dns/publication.ts';
 import {
   addAlias,
@@ -66,7 +67,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
   api.post('/dns', async (c) => {
     const { cid, db, dns, changed } = await caller(c);
     const body = await readJson(c, ZoneCreateSchema);
-    const zone = await createZone(db, cid, body, dns);
+    const zone = await createZone(dnsActivity.zoneCreated(c, db), cid, body, dns);
     changed();
     return c.json({ zone: await zoneWithDetails(db, zone, dns) }, 201);
   });
@@ -76,7 +77,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
     await zoneOf(db, cid, zoneId);
     const body = await readJson(c, ZoneUpdateSchema);
-    const zone = await updateZone(db, cid, zoneId, body.ttl);
+    const zone = await updateZone(dnsActivity.zoneChanged(c, db, zoneId), cid, zoneId, body.ttl);
     changed();
     return c.json({ zone: await zoneWithDetails(db, zone, dns) });
   });
@@ -84,7 +85,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
   api.delete('/dns/:zone_id', async (c) => {
     const { cid, db, changed } = await caller(c);
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await deleteZone(db, cid, zoneId);
+    await deleteZone(dnsActivity.zoneDeleted(c, db, zoneId), cid, zoneId);
     changed();
     return c.json({ msg: DNS_MESSAGES.zoneDeleted });
   });
@@ -101,7 +102,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     await zoneOf(db, cid, zoneId);
     const type = pathType(c.req.param('record_type'));
     const body = await readJson(c, recordBodySchema(type));
-    const row = await createRecord(db, cid, zoneId, type, body);
+    const row = await createRecord(dnsActivity.recordAdded(c, db, zoneId), cid, zoneId, type, body);
     changed();
     return c.json({ record: recordOf(row) }, 201);
   });
@@ -113,7 +114,14 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     const type = pathType(c.req.param('record_type'));
     const recordId = pathId(c, 'record_id', DNS_MESSAGES.recordNotFound);
     const body = await readJson(c, recordBodySchema(type));
-    const row = await updateRecord(db, cid, zoneId, type, recordId, body);
+    const row = await updateRecord(
+      dnsActivity.recordChanged(c, db, zoneId, recordId),
+      cid,
+      zoneId,
+      type,
+      recordId,
+      body,
+    );
     changed();
     return c.json({ record: recordOf(row) });
   });
@@ -124,7 +132,13 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     await zoneOf(db, cid, zoneId);
     const type = pathType(c.req.param('record_type'));
     const recordId = pathId(c, 'record_id', DNS_MESSAGES.recordNotFound);
-    await deleteRecord(db, cid, zoneId, type, recordId);
+    await deleteRecord(
+      dnsActivity.recordDeleted(c, db, zoneId, recordId),
+      cid,
+      zoneId,
+      type,
+      recordId,
+    );
     changed();
     return c.json({ msg: DNS_MESSAGES.recordDeleted });
   });
@@ -134,7 +148,13 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
     await zoneOf(db, cid, zoneId);
     const body = await readJson(c, AliasCreateSchema);
-    const alias = await addAlias(db, cid, zoneId, body.alias_name, dns);
+    const alias = await addAlias(
+      dnsActivity.aliasAdded(c, db, zoneId),
+      cid,
+      zoneId,
+      body.alias_name,
+      dns,
+    );
     changed();
     return c.json({ alias: { alias_id: alias.aliasId, alias_name: alias.aliasName } }, 201);
   });
@@ -143,7 +163,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     const { cid, db, changed } = await caller(c);
     const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
     const aliasId = pathId(c, 'alias_id', DNS_MESSAGES.aliasNotFound);
-    await deleteAlias(db, cid, zoneId, aliasId);
+    await deleteAlias(dnsActivity.aliasRemoved(c, db, zoneId, aliasId), cid, zoneId, aliasId);
     changed();
     return c.json({ msg: DNS_MESSAGES.aliasDeleted });
   });
@@ -164,7 +184,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
     await zoneOf(db, cid, zoneId);
     const body = await readJson(c, ImportRequestSchema);
     const preview = await importZoneFile(
-      db,
+      dnsActivity.imported(c, db, zoneId),
       cid,
       zoneId,
       body.zone_file,

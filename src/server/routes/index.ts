@@ -1,5 +1,7 @@
 /** Every API module, registered under the API base path. Capabilities add a line here. */
 import type { Hono } from 'hono';
+import { registerActivityRecording } from '../activity/record.ts';
+import { registerActivityRoutes } from '../activity/routes.ts';
 import { registerAccessControl } from '../auth/access.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { registerAdminRoutes } from './admin.ts';
@@ -31,7 +33,9 @@ import { registerUserRoutes } from './user.ts';
 export type ApiModule = (api: Hono<AppEnv>, deps: AppDeps) => void;
 
 export const API_MODULES: readonly ApiModule[] = [
-  // First: every endpoint's access rule (src/server/auth/endpoints.ts) is enforced before it runs.
+  // First: the activity log records every change, refused ones too (src/server/activity/).
+  registerActivityRecording,
+  // Then: every endpoint's access rule (src/server/auth/endpoints.ts) is enforced before it runs.
   registerAccessControl,
   registerHealthRoutes,
   registerCsrfRoutes,
@@ -58,4 +62,5 @@ export const API_MODULES: readonly ApiModule[] = [
   registerServersRoutes,
   registerServicesRoutes,
   registerUnsubscribeRoutes,
+  registerActivityRoutes,
 ];

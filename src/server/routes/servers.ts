@@ -18,6 +18,7 @@ import {
   sortServers,
   type PleskLicence,
 } from '#shared/servers';
+import { serverActivity } from '../activity/servers.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import { pleskLicences } from '../db/schema.ts';
@@ -86,22 +87,24 @@ export function registerServersRoutes(api: Hono<AppEnv>) {
   });
 
   api.post('/servers/', async (c) => {
-    const { deps, cid } = await caller(c);
+    const { cid } = await caller(c);
     const input = await readJson(c, ServerCreateSchema);
-    return c.json({ server: await createServer(deps, cid, input) }, 201);
+    return c.json({ server: await createServer(serverActivity.created(c), cid, input) }, 201);
   });
 
   api.put('/servers/:iid', async (c) => {
-    const { deps, cid } = await caller(c);
+    const { cid } = await caller(c);
     const iid = iidOf(c);
     const input = await readJson(c, ServerUpdateSchema);
-    return c.json({ server: await updateServer(deps, cid, iid, input) });
+    return c.json({
+      server: await updateServer(serverActivity.changed(c, cid, iid), cid, iid, input),
+    });
   });
 
   api.delete('/servers/:iid', async (c) => {
-    const { deps, cid } = await caller(c);
+    const { cid } = await caller(c);
     const iid = iidOf(c);
-    await deleteServer(deps, cid, iid);
+    await deleteServer(serverActivity.deleted(c, cid, iid), cid, iid);
     return c.json({ iid, deleted: true });
   });
 
@@ -115,7 +118,9 @@ export function registerServersRoutes(api: Hono<AppEnv>) {
     const iid = iidOf(c);
     const action = fixed ?? c.req.param('newStatus') ?? '';
     if (!isPowerAction(action)) throw validationFailed({ newStatus: unknownPowerAction(action) });
-    return c.json(await runPowerAction(deps, cid, iid, action), 202);
+    const status = await runPowerAction(deps, cid, iid, action);
+    await serverActivity.power(c, cid, iid, action);
+    return c.json(status, 202);
   };
   api.post('/servers/:iid/start', power('start'));
   api.post('/servers/:iid/stop', power('stop'));
@@ -138,16 +143,20 @@ export function registerServersRoutes(api: Hono<AppEnv>) {
     const { iid } = await readJson(c, PleskRequestSchema);
     const server = await findServer(deps.database.db, cid, iid);
     if (!server.managed) throw validationFailed({ iid: SERVER_MESSAGES.pleskNotManaged });
-    const [row] = await deps.database.db
-      .insert(pleskLicences)
-      .values({
-        cid,
-        iid,
-        licenceKey: `PLSK.${randomBytes(12).toString('hex').toUpperCase()}`,
-        createdAt: deps.clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await deps.database.db.transaction(async (tx) => {
+      const [added] = await tx
+        .insert(pleskLicences)
+        .values({
+          cid,
+          iid,
+          licenceKey: `PLSK.${randomBytes(12).toString('hex').toUpperCase()}`,
+          createdAt: deps.clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (added) await serverActivity.plesk(tx, c, cid, iid, 'plesk.create');
+      return added;
+    });
     if (!row) throw conflict(SERVER_MESSAGES.pleskExists);
     return c.json({ plesk_server: licenceRecord(row) }, 201);
   });
@@ -155,10 +164,14 @@ export function registerServersRoutes(api: Hono<AppEnv>) {
   api.post('/plesk_servers/delete', async (c) => {
     const { deps, cid } = await caller(c);
     const { iid } = await readJson(c, PleskRequestSchema);
-    const [row] = await deps.database.db
-      .delete(pleskLicences)
-      .where(and(eq(pleskLicences.cid, cid), eq(pleskLicences.iid, iid)))
-      .returning();
+    const row = await deps.database.db.transaction(async (tx) => {
+      const [removed] = await tx
+        .delete(pleskLicences)
+        .where(and(eq(pleskLicences.cid, cid), eq(pleskLicences.iid, iid)))
+        .returning();
+      if (removed) await serverActivity.plesk(tx, c, cid, iid, 'plesk.delete');
+      return removed;
+    });
     if (!row) throw notFound(SERVER_MESSAGES.pleskMissing);
     return c.json({ iid, deleted: true });
   });
