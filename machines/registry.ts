@@ -38,6 +38,7 @@ import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
 import { publishedNoticesModel } from './notices/published.model.ts';
+import { adminJobsModel } from './admin/jobs.model.ts';
 import { managedItemsModel } from './managed/items.model.ts';
 import { managedNginxModel } from './managed/nginx.model.ts';
 import { dnsPanelModel } from './dns/dns-panel.model.ts';
@@ -106,6 +107,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   // Add new machines here, one line each.
   noticesBannerModel,
   publishedNoticesModel,
+  adminJobsModel,
   serverPowerModel,
   serverEditorModel,
   serversListModel,

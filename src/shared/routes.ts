@@ -70,6 +70,13 @@ export const ROUTES = [
     section: 'admin',
   },
   {
+    name: 'admin-jobs',
+    path: '/admin/jobs/',
+    access: { kind: 'siteAdmin' },
+    title: 'Jobs',
+    section: 'admin',
+  },
+  {
     name: 'services',
     path: '/services/',
     access: SERVICES_VIEW,

@@ -12,6 +12,7 @@ type PageModule = Promise<{ default: RouteComponent }>;
 export const PORTAL_PAGES = {
   account: withLaterStyles(() => import('./features/account/AccountPage.tsx')),
   admin: withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx')),
+  adminJobs: withLaterStyles(() => import('./features/admin/jobs/JobsPage.tsx')),
   mailbox: withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx')),
   charts: withLaterStyles(() => import('./features/charts/ChartsPage.tsx')),
   invoice: withLaterStyles(() => import('./features/invoice/InvoicePage.tsx')),

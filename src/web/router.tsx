@@ -92,6 +92,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   ),
   account: portalPage('account'),
   admin: portalPage('admin'),
+  'admin-jobs': portalPage('adminJobs'),
   mailbox: portalPage('mailbox'),
   charts: portalPage('charts'),
   invoice: portalPage('invoice'),

@@ -26,6 +26,7 @@ import {
 import { useAppServices } from '../../app/context.tsx';
 import { verifyIdentity } from '../../app/verify-identity.ts';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { AdminNav } from './AdminNav.tsx';
 import { adminApi } from './api.ts';
 import { NoticesAdmin } from './notices/NoticesAdmin.tsx';
 
@@ -63,6 +64,7 @@ export default function AdminProxyPage() {
 
   return (
     <Stack gap="lg">
+      <AdminNav current="/admin/" />
       <Title order={1}>Admin</Title>
       <Text>Find a customer by name, username, email or address, then act as them.</Text>
       <form

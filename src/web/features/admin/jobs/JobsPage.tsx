@@ -1,0 +1,281 @@
+/**
+ * The Admin "Jobs" page (docs/operations.md "Jobs page"): the long work in progress as bars
+ * (customers done of total), then a section per job kind with its counts, oldest waiting age,
+ * last failures and dead jobs, each dead job with Retry, asked about before anything is sent.
+ * The jobs machine decides; this view renders its selectors and sends it events.
+ */
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { ADMIN_JOBS_MESSAGES as M, type AdminJobsResponse } from '#shared/admin-jobs';
+import { jobsMachine, type DeadJobRef, type JobsActor } from '#machines/admin/jobs.machine';
+import {
+  selectConfirmation,
+  selectDone,
+  selectEmpty,
+  selectError,
+  selectKinds,
+  selectListed,
+  selectLoadFailed,
+  selectLoading,
+  selectProgress,
+  selectRefreshing,
+  type JobKindRow,
+} from '#machines/admin/jobs.selectors';
+import { useAppServices } from '../../../app/context.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
+import { AdminNav } from '../AdminNav.tsx';
+import { adminJobsApi } from './api.ts';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const idOf = (kind: string) => `job-kind-${kind.replace(/[^a-z0-9]+/gi, '-')}`;
+
+function ProgressBars({ actor }: { actor: JobsActor }) {
+  const bars = useSelector(actor, selectProgress);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="jobs-progress">
+      <Title order={2} size="h3" id="jobs-progress" mb="sm">
+        {M.progressHeading}
+      </Title>
+      {bars.length === 0 && <Text size="sm">{M.noProgress}</Text>}
+      <Stack gap="sm">
+        {bars.map((bar) => (
+          <div key={bar.label} data-testid="job-progress">
+            <Group justify="space-between" mb={4}>
+              <Text size="sm" fw={600}>
+                {bar.label}
+              </Text>
+              <Text size="sm">{bar.text}</Text>
+            </Group>
+            <Progress.Root size="lg">
+              <Progress.Section
+                value={bar.percent}
+                aria-label={bar.label}
+                aria-valuetext={bar.text}
+              />
+            </Progress.Root>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function KindSection({ actor, row }: { actor: JobsActor; row: JobKindRow }) {
+  const heading = idOf(row.kind);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={heading}>
+      <Title order={2} size="h3" id={heading} mb="sm">
+        {row.kind}
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table data-testid={`job-counts-${row.kind}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{M.counts.queued}</Table.Th>
+              <Table.Th scope="col">{M.counts.running}</Table.Th>
+              <Table.Th scope="col">{M.counts.failed}</Table.Th>
+              <Table.Th scope="col">{M.counts.dead}</Table.Th>
+              <Table.Th scope="col">{M.oldestWaiting}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>{row.counts.queued}</Table.Td>
+              <Table.Td>{row.counts.running}</Table.Td>
+              <Table.Td>{row.counts.failed}</Table.Td>
+              <Table.Td>{row.counts.dead}</Table.Td>
+              <Table.Td>{row.oldestWaiting}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Title order={3} size="h4" mt="md" mb="xs">
+        {M.lastFailures}
+      </Title>
+      {row.failures.length === 0 ? (
+        <Text size="sm">{M.noFailures}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table data-testid={`job-failures-${row.kind}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{M.columns.job}</Table.Th>
+                <Table.Th scope="col">{M.columns.error}</Table.Th>
+                <Table.Th scope="col">{M.columns.when}</Table.Th>
+                <Table.Th scope="col">{M.columns.attempts}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.failures.map((failure) => (
+                <Table.Tr key={failure.id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {failure.id.slice(0, 8)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{failure.error}</Table.Td>
+                  <Table.Td>{when(failure.at)}</Table.Td>
+                  <Table.Td>{failure.attempts}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Title order={3} size="h4" mt="md" mb="xs">
+        {M.deadJobs}
+      </Title>
+      {row.dead.length === 0 ? (
+        <Text size="sm">{M.noDeadJobs}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table data-testid={`job-dead-${row.kind}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{M.columns.job}</Table.Th>
+                <Table.Th scope="col">{M.columns.error}</Table.Th>
+                <Table.Th scope="col">{M.columns.when}</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{M.columns.actions}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.dead.map((dead) => (
+                <Table.Tr key={dead.job.id} data-testid={`dead-job-${dead.job.id}`}>
+                  <Table.Td>{dead.label}</Table.Td>
+                  <Table.Td>{dead.job.error ?? '—'}</Table.Td>
+                  <Table.Td>{when(dead.job.died_at)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!dead.canRetry}
+                      aria-label={M.retryLabel(dead.label)}
+                      onClick={() =>
+                        actor.send({ type: 'dead.retry.pressed', kind: row.kind, id: dead.job.id })
+                      }
+                    >
+                      {M.retry}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+/** The Admin area's Jobs page (site admins only). */
+export default function JobsPage() {
+  usePageTitle(M.title);
+  const { api } = useAppServices();
+  const calls = adminJobsApi(api);
+  const actor = useActorRef(
+    jobsMachine.provide({
+      actors: {
+        load: fromPromise<AdminJobsResponse>(() => calls.load()),
+        retry: fromPromise<unknown, DeadJobRef>(({ input }) => calls.retry(input)),
+      },
+    }),
+  );
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectLoadFailed);
+  const listed = useSelector(actor, selectListed);
+  const refreshing = useSelector(actor, selectRefreshing);
+  const empty = useSelector(actor, selectEmpty);
+  const error = useSelector(actor, selectError);
+  const done = useSelector(actor, selectDone);
+  const kinds = useSelector(actor, selectKinds);
+  const question = useSelector(actor, selectConfirmation);
+  const cancel = () => actor.send({ type: 'confirmation.cancelled' });
+
+  return (
+    <Stack gap="lg">
+      <AdminNav current="/admin/jobs/" />
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{M.title}</Title>
+          <Text>{M.intro}</Text>
+        </div>
+        {listed && (
+          <Button
+            variant="default"
+            loading={refreshing}
+            disabled={!refreshing && question !== null}
+            onClick={() => actor.send({ type: 'jobs.refresh.pressed' })}
+          >
+            {M.refresh}
+          </Button>
+        )}
+      </Group>
+      {loading && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{M.loading}</Text>
+        </Group>
+      )}
+      {failed && (
+        <LoadFailure
+          title={M.loadFailed}
+          message={error}
+          onRetry={() => actor.send({ type: 'jobs.retry.pressed' })}
+        />
+      )}
+      {listed && error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {done && (
+        <Alert color="green" role="status">
+          {done}
+        </Alert>
+      )}
+      {listed && <ProgressBars actor={actor} />}
+      {empty && <Text>{M.empty}</Text>}
+      {listed && kinds.map((row) => <KindSection key={row.kind} actor={actor} row={row} />)}
+      <Modal
+        opened={question !== null}
+        onClose={cancel}
+        title={question?.title}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text mb="md">{question?.message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" disabled={question?.sending} onClick={cancel}>
+            {M.cancel}
+          </Button>
+          <Button
+            loading={question?.sending}
+            onClick={() => actor.send({ type: 'retry.confirmed' })}
+          >
+            {question?.confirm}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
