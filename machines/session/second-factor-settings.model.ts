@@ -16,6 +16,7 @@ const OFF: SecondFactorStatus = {
   recovery_codes_left: 0,
   required: false,
   can_require: true,
+  passkeys: 0,
 };
 const ON: SecondFactorStatus = { ...OFF, totp: 'on', recovery_codes_left: 10 };
 const SETUP: TotpSetup = {

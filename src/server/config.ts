@@ -65,6 +65,13 @@ export interface Config extends ProviderDetails {
   trustProxy: boolean;
   /** The site's public origin, used in emailed links. Required in production. */
   publicUrl: string | undefined;
+  /**
+   * Passkeys (docs/session.md "Passkeys"): WEBAUTHN_RP_ID, the relying party's id (a host name),
+   * and WEBAUTHN_ORIGINS, the origins (comma-separated) pages asking for a passkey are served
+   * from. Unset, both come from PUBLIC_URL (else the listening address).
+   */
+  webauthnRpId: string | undefined;
+  webauthnOrigins: string[] | undefined;
   /** Which card processor the API uses; `sandbox` is the stand-in card provider. */
   cardProcessor: 'sandbox';
   /** The stand-in card provider's port (`npm start` runs it beside the server). */
@@ -341,6 +348,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...billingConfig(env, nodeEnv === 'production'),
     hostAgent: hostAgentConfig(env),
     dns: loadDnsConfig(env, (variable, problem) => new ConfigError(variable, problem)),
+    ...webauthnConfig(env),
     jobs: jobsConfig(env),
     metricsToken: metricsToken(env),
   };
@@ -357,6 +365,24 @@ function jobsConfig(env: Env): JobsConfig {
       concurrency: field(env, 'MAIL_CONCURRENCY', wholeNumber(1, 64), '4'),
     },
   };
+}
+
+function webauthnConfig(env: Env): Pick<Config, 'webauthnRpId' | 'webauthnOrigins'> {
+  const rpId = optional(env, 'WEBAUTHN_RP_ID');
+  if (rpId !== undefined && !/^[a-z0-9.-]+$/i.test(rpId)) {
+    throw new ConfigError('WEBAUTHN_RP_ID', 'must be a host name, such as portal.example.com');
+  }
+  const listed = optional(env, 'WEBAUTHN_ORIGINS');
+  const origins = listed?.split(',').map((origin) => {
+    try {
+      const url = new URL(origin.trim());
+      if (url.origin !== 'null') return url.origin;
+    } catch {
+      // reported below
+    }
+    throw new ConfigError('WEBAUTHN_ORIGINS', 'must be origins such as https://portal.example.com');
+  });
+  return { webauthnRpId: rpId?.toLowerCase(), webauthnOrigins: origins };
 }
 
 function metricsToken(env: Env): string | undefined {

@@ -1,3 +1,5 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+
 /** The JSON body of every error the API sends. */
 export interface ApiErrorBody {
   status: number;
@@ -13,6 +15,13 @@ export interface ApiErrorBody {
    * (docs/session.md "Second factor").
    */
   setup?: { secret: string; otpauth_url: string; qr_code: string };
+  /**
+   * 401 `Second Factor Required`: the factors the login has, either of which completes it
+   * (`totp`: a code or a recovery code; `passkey`: an assertion, docs/session.md "Passkeys").
+   */
+  methods?: ('totp' | 'passkey')[];
+  /** With `methods` naming `passkey`: the request the login's passkeys answer (single use). */
+  webauthn?: PublicKeyCredentialRequestOptionsJSON;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

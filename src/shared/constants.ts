@@ -28,6 +28,16 @@ export const SECOND_FACTOR = {
   recoveryCodeLength: 10,
 } as const;
 
+/** Passkeys (WebAuthn) of a login (docs/session.md "Passkeys"). */
+export const PASSKEYS = {
+  /** How long a challenge the server handed out can be answered (it is used once). */
+  challengeSeconds: 5 * 60,
+  /** The most passkeys one login may register. */
+  maxPerLogin: 10,
+  /** The longest name a passkey may be given. */
+  nameMaxLength: 60,
+} as const;
+
 /**
  * For this many hours after a login's email address changed, a password link goes to the
  * address on file before the change, and to the new one only once the change notice to the old

@@ -73,6 +73,8 @@ export interface SecondFactorStatus {
   required: boolean;
   /** The caller may change that rule (the customer's primary admin). */
   can_require: boolean;
+  /** Passkeys registered (docs/session.md "Passkeys"): each is a second factor too. */
+  passkeys: number;
 }
 
 /** GET /auth/mfa/users: the customer's logins and whether each has a second factor (primary admin). */

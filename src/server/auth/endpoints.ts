@@ -28,7 +28,16 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'POST /auth/mfa/recovery_codes': fresh(LOGIN),
   'GET /auth/mfa/users': LOGIN,
   'PUT /auth/mfa/policy': fresh(LOGIN),
+  'GET /admin/users/:username/second_factor': SITE_ADMIN,
   'DELETE /admin/users/:username/second_factor': fresh(SITE_ADMIN),
+  // Passkeys (docs/api.md "Passkeys"): the login's own; adding and removing need a fresh token
+  // (removing the last second factor also an assertion of it, checked by the handler).
+  'GET /auth/mfa/webauthn': LOGIN,
+  'POST /auth/mfa/webauthn/register/options': fresh(LOGIN),
+  'POST /auth/mfa/webauthn/register/verify': fresh(LOGIN),
+  'POST /auth/mfa/webauthn/authenticate/options': LOGIN,
+  'PATCH /auth/mfa/webauthn/:id': LOGIN,
+  'DELETE /auth/mfa/webauthn/:id': fresh(LOGIN),
   'GET /user/profile': LOGIN,
   'GET /user/info': anyOf('account.view'),
   'PUT /user/info': anyOf('account.manage'),

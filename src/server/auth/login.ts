@@ -1,5 +1,6 @@
 /** Checking a username and password, and starting or renewing a session. */
 import type { Context } from 'hono';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
@@ -14,6 +15,7 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import {
   customerRequiresSecondFactor,
   proveSecondFactor,
+  secondFactorFailed,
   secondFactorOf,
   secondFactorRequired,
   setupRequired,
@@ -21,6 +23,7 @@ import {
   turnOnTotp,
 } from './mfa.ts';
 import { LIMITS, consume, giveBack } from './rate-limit.ts';
+import { authenticationOptions, passkeyCount, provePasskey } from './webauthn.ts';
 import { sessionUser } from './session.ts';
 import {
   familyOfRefreshToken,
@@ -72,8 +75,8 @@ export async function authenticate(
 
 /** What the second step of a login did. */
 export interface SecondStep {
-  /** The code used, when the login has a second factor. */
-  used: 'totp' | 'recovery' | null;
+  /** The factor used, when the login has a second factor. */
+  used: 'totp' | 'recovery' | 'passkey' | null;
   /** The new recovery codes, when the login set up its factor just now (shown once). */
   recoveryCodes: string[] | null;
 }
@@ -81,8 +84,10 @@ export interface SecondStep {
 /**
  * The step after a right password (docs/session.md "Second factor"):
  *
- * - the login's second factor is on: without `otp`, 401 `Second Factor Required` (no tokens);
- *   with it, the code is checked (proveSecondFactor: rate-limited, each code once);
+ * - the login's second factor is on (an authenticator app, passkeys, or both): without `otp` or
+ *   `webauthn`, 401 `Second Factor Required` naming the login's `methods` (no tokens); with a
+ *   code, it is checked (proveSecondFactor: rate-limited, each code once); with a passkey's
+ *   assertion, that is (provePasskey: rate-limited, each challenge once, the login's own passkey);
  * - it is off but the customer requires one (`setup`, logins only): without `otp`, 401
  *   `Second Factor Setup Required` carrying the authenticator account to add (the same one until
  *   it is confirmed); with it, the code confirms that account and the login goes on, answering
@@ -92,14 +97,30 @@ export interface SecondStep {
 export async function secondStep(
   c: Context<AppEnv>,
   user: UserRow,
-  otp: string | undefined,
+  proof: { otp?: string; webauthn?: AuthenticationResponseJSON },
   options: { setup: boolean; actor?: string },
 ): Promise<SecondStep> {
   const { deps } = c.var;
   const { db } = deps.database;
+  const { otp } = proof;
   const factor = await secondFactorOf(db, user.uid);
-  if (factor?.confirmedAt) {
-    if (otp === undefined) throw secondFactorRequired();
+  const hasPasskeys = (await passkeyCount(db, user.uid)) > 0;
+  if (factor?.confirmedAt || hasPasskeys) {
+    if (proof.webauthn !== undefined) {
+      await provePasskey(c, user, proof.webauthn, { actor: options.actor });
+      return { used: 'passkey', recoveryCodes: null };
+    }
+    if (otp === undefined) {
+      throw secondFactorRequired(
+        [
+          ...(factor?.confirmedAt ? (['totp'] as const) : []),
+          ...(hasPasskeys ? (['passkey'] as const) : []),
+        ],
+        hasPasskeys ? await authenticationOptions(deps, user) : undefined,
+      );
+    }
+    // A login with passkeys only has no code to check (a pending app's code never counts).
+    if (!factor?.confirmedAt) throw secondFactorFailed();
     const used = await proveSecondFactor(c, user, factor, otp, {
       recovery: true,
       actor: options.actor,

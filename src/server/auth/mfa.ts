@@ -15,12 +15,14 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import { SECOND_FACTOR } from '#shared/constants';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import {
   RECOVERY_CODE_ALPHABET,
   formatRecoveryCode,
@@ -29,7 +31,7 @@ import {
 } from '#shared/second-factor';
 import type { AppDeps, AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { customerAuthSettings, recoveryCodes, secondFactors } from '../db/schema.ts';
+import { customerAuthSettings, passkeys, recoveryCodes, secondFactors } from '../db/schema.ts';
 import { ApiError, conflict, unauthorized } from '../http/errors.ts';
 import type { UserRow } from './accounts.ts';
 import { audit } from './audit.ts';
@@ -38,8 +40,21 @@ import { LIMITS, consume, giveBack } from './rate-limit.ts';
 
 export type SecondFactorRow = typeof secondFactors.$inferSelect;
 
-export const secondFactorRequired = () =>
-  unauthorized(SESSION_MESSAGES.secondFactorRequiredTitle, SECOND_FACTOR_MESSAGES.required);
+/**
+ * 401 `Second Factor Required`, naming the factors the login has (`methods`) and, with passkeys,
+ * the request they answer (`webauthn`); a login with passkeys only is asked for one of them
+ * (docs/session.md "Passkeys").
+ */
+export const secondFactorRequired = (
+  methods: ('totp' | 'passkey')[] = ['totp'],
+  webauthn?: PublicKeyCredentialRequestOptionsJSON,
+) =>
+  new ApiError(
+    401,
+    SESSION_MESSAGES.secondFactorRequiredTitle,
+    methods.includes('totp') ? SECOND_FACTOR_MESSAGES.required : PASSKEY_MESSAGES.passkeyPrompt,
+    { methods, ...(webauthn ? { webauthn } : {}) },
+  );
 
 export const secondFactorFailed = () =>
   unauthorized(SESSION_MESSAGES.secondFactorFailedTitle, SECOND_FACTOR_MESSAGES.failed);
@@ -292,7 +307,7 @@ export async function turnOnTotp(
   return { used, recoveryCodes };
 }
 
-/** Removes the login's second factor and its recovery codes; false when it had none. */
+/** Removes the login's authenticator app and its recovery codes; false when it had none. */
 export async function removeSecondFactor(db: Executor, uid: number): Promise<boolean> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.uid, uid));
   const removed = await db
@@ -300,6 +315,19 @@ export async function removeSecondFactor(db: Executor, uid: number): Promise<boo
     .where(eq(secondFactors.uid, uid))
     .returning({ uid: secondFactors.uid });
   return removed.length === 1;
+}
+
+/**
+ * Removes every second factor of the login (a site admin's reset): the authenticator app, its
+ * recovery codes and its passkeys; false when it had none.
+ */
+export async function removeEverySecondFactor(db: Executor, uid: number): Promise<boolean> {
+  const app = await removeSecondFactor(db, uid);
+  const keys = await db
+    .delete(passkeys)
+    .where(eq(passkeys.uid, uid))
+    .returning({ id: passkeys.id });
+  return app || keys.length > 0;
 }
 
 /** 409 unless the login's second factor is on; answers its row. */

@@ -9,7 +9,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly title: string,
     readonly msg: string,
-    readonly extra: Pick<ApiErrorBody, 'detail' | 'errors' | 'setup'> = {},
+    readonly extra: Pick<ApiErrorBody, 'detail' | 'errors' | 'setup' | 'methods' | 'webauthn'> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(msg);

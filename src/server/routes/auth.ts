@@ -35,7 +35,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
     const body = await readJson(c, LoginSchema);
     const user = await authenticate(c, body.username, body.password);
     // A login with a second factor (or asked to set one up) ends here without tokens until its code.
-    const second = await secondStep(c, user, body.otp, { setup: true });
+    const second = await secondStep(c, user, body, { setup: true });
     const result = await startSession(c, user, body.store_in_cookies);
     await audit(c, {
       event: 'login',
@@ -161,7 +161,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
     }
     await giveBack(db, consumed);
     // A fresh token takes what a login takes: the second factor of whoever proves it, if on.
-    await secondStep(c, checked, body.otp, { setup: false, actor: checked.username });
+    await secondStep(c, checked, body, { setup: false, actor: checked.username });
     const access = await signAccessToken(deps, {
       uid: session.user.uid,
       familyId: session.familyId,

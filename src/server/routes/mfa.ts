@@ -6,7 +6,7 @@
  * also need a current code of the factor itself.
  */
 import type { Hono } from 'hono';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import {
   ConfirmTotpSchema,
@@ -20,6 +20,7 @@ import type {
   SecondFactorUsers,
   TotpSetup,
 } from '#shared/second-factor';
+import type { UserSecondFactors } from '#shared/passkeys';
 import type { MessageResponse } from '#shared/session';
 import { findUserByUsername } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
@@ -27,6 +28,7 @@ import {
   confirmedFactorOf,
   customerRequiresSecondFactor,
   proveSecondFactor,
+  removeEverySecondFactor,
   removeSecondFactor,
   replaceRecoveryCodes,
   secondFactorOf,
@@ -36,9 +38,11 @@ import {
   unusedRecoveryCodes,
 } from '../auth/mfa.ts';
 import { requireSession, type Session } from '../auth/session.ts';
+import { passkeyCount, passkeyOf, passkeysOf } from '../auth/webauthn.ts';
+import { registerPasskeyRoutes } from './passkeys.ts';
 import { revokeUserFamilies } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
-import { secondFactors, users } from '../db/schema.ts';
+import { passkeys, secondFactors, users } from '../db/schema.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
 
@@ -73,8 +77,11 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
       recovery_codes_left: factor?.confirmedAt ? await unusedRecoveryCodes(db, user.uid) : 0,
       required: await customerRequiresSecondFactor(db, user.cid),
       can_require: user.primaryAdmin,
+      passkeys: await passkeyCount(db, user.uid),
     } satisfies SecondFactorStatus);
   });
+
+  registerPasskeyRoutes(api);
 
   api.post('/auth/mfa/totp', async (c) => {
     const { user } = ownSession(await requireSession(c));
@@ -132,13 +139,20 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     const { user } = primaryAdmin(await requireSession(c));
     const { db } = c.var.deps.database;
     const rows = await db
-      .select({ username: users.username, confirmedAt: secondFactors.confirmedAt })
+      .select({
+        username: users.username,
+        confirmedAt: secondFactors.confirmedAt,
+        passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.uid} = ${users.uid})`,
+      })
       .from(users)
       .leftJoin(secondFactors, eq(secondFactors.uid, users.uid))
       .where(eq(users.cid, user.cid))
       .orderBy(asc(users.username));
     return c.json({
-      users: rows.map((row) => ({ username: row.username, second_factor: !!row.confirmedAt })),
+      users: rows.map((row) => ({
+        username: row.username,
+        second_factor: !!row.confirmedAt || row.passkeys > 0,
+      })),
     } satisfies SecondFactorUsers);
   });
 
@@ -158,6 +172,23 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     return c.json({ msg: body.required ? M.policyOn : M.policyOff } satisfies MessageResponse);
   });
 
+  api.get('/admin/users/:username/second_factor', async (c) => {
+    await requireSession(c);
+    const { db } = c.var.deps.database;
+    const username = c.req.param('username').toLowerCase();
+    const target = username.length <= 200 ? await findUserByUsername(db, username) : undefined;
+    if (!target) throw notFound(M.userNotFound);
+    const factor = await secondFactorOf(db, target.uid);
+    return c.json({
+      username: target.username,
+      cid: target.cid,
+      primary_admin: target.primaryAdmin,
+      totp: factor?.confirmedAt ? 'on' : factor ? 'pending' : 'off',
+      recovery_codes_left: factor?.confirmedAt ? await unusedRecoveryCodes(db, target.uid) : 0,
+      passkeys: (await passkeysOf(db, target.uid)).map(passkeyOf),
+    } satisfies UserSecondFactors);
+  });
+
   api.delete('/admin/users/:username/second_factor', async (c) => {
     const { user: admin } = await requireSession(c);
     const body = await readJson(c, SecondFactorResetSchema);
@@ -166,7 +197,7 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     const target = username.length <= 200 ? await findUserByUsername(db, username) : undefined;
     if (!target) throw notFound(M.userNotFound);
     await db.transaction(async (tx) => {
-      if (!(await removeSecondFactor(tx, target.uid))) throw conflict(M.notOn);
+      if (!(await removeEverySecondFactor(tx, target.uid))) throw conflict(M.notOn);
       // Whoever held the lost factor's sessions must log in again.
       await revokeUserFamilies(tx, target.uid, 'second_factor_reset');
     });

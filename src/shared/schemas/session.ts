@@ -10,6 +10,7 @@ import { EmailSchema } from '../signup/connectivity-details.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
 import { readSecondFactorCode } from '../second-factor.ts';
 import { SECOND_FACTOR_MESSAGES } from '../messages/second-factor.ts';
+import { PasskeyAssertionInput } from './passkeys.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
@@ -59,6 +60,8 @@ export const LoginSchema = fieldsObject({
   password: requiredText(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.tooLong),
   store_in_cookies: storeInCookies,
   otp: v.optional(SecondFactorCodeInput),
+  /** A passkey's assertion instead of `otp` (docs/session.md "Passkeys"). */
+  webauthn: v.optional(PasskeyAssertionInput),
 });
 
 /** POST /auth/mfa/totp/confirm. */

@@ -31,8 +31,8 @@ export const passkeys = pgTable(
 
 /**
  * A WebAuthn challenge the server handed out: used once (deleted by the request that uses it),
- * refused after `expires_at`. `purpose` is `register` (bound to the login `uid`) or `authenticate`
- * (not bound: the assertion's credential must be the login's own).
+ * refused after `expires_at`. `purpose` is `register` or `authenticate`; either is bound to the
+ * login `uid` it was made for.
  */
 export const webauthnChallenges = pgTable(
   'webauthn_challenges',

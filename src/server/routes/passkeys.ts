@@ -1,0 +1,134 @@
+/**
+ * Passkeys' endpoints (docs/api.md "Passkeys", docs/session.md "Passkeys"): a login registers,
+ * lists, renames and removes its own passkeys. Registering and removing need a fresh access token
+ * (src/server/auth/endpoints.ts); removing the login's last second factor also needs the factor
+ * itself, an assertion of that passkey. None of these can be used while a site admin acts as the
+ * customer. Every id is looked up among the caller's own passkeys (404 otherwise).
+ */
+import type { Context, Hono } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
+import { SESSION_MESSAGES } from '#shared/messages/session';
+import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
+import {
+  PasskeyRegisterSchema,
+  PasskeyRemoveSchema,
+  PasskeyRenameSchema,
+} from '#shared/schemas/passkeys';
+import type { MessageResponse } from '#shared/session';
+import { audit } from '../auth/audit.ts';
+import { secondFactorOf } from '../auth/mfa.ts';
+import { requireSession, type Session } from '../auth/session.ts';
+import {
+  authenticationOptions,
+  passkeyOf,
+  passkeysOf,
+  provePasskey,
+  registerPasskey,
+  registrationOptions,
+} from '../auth/webauthn.ts';
+import type { AppEnv } from '../context.ts';
+import { passkeys } from '../db/schema.ts';
+import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { readJson } from '../http/validate.ts';
+
+const M = PASSKEY_MESSAGES;
+
+/** The login's passkeys are its own: not changed while a site admin acts as the customer. */
+async function ownLogin(c: Context<AppEnv>): Promise<Session> {
+  const session = await requireSession(c);
+  if (session.proxy) {
+    throw forbidden(
+      'A second factor is changed by its own login, not while acting as a customer.',
+      'Not while acting as a customer',
+    );
+  }
+  return session;
+}
+
+/** The passkey `:id` of the login, or 404 (another login's passkey is not found either). */
+async function ownPasskey(c: Context<AppEnv>, uid: number) {
+  const raw = c.req.param('id') ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound(M.notFound);
+  const [row] = await c.var.deps.database.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.uid, uid)));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+export function registerPasskeyRoutes(api: Hono<AppEnv>) {
+  api.get('/auth/mfa/webauthn', async (c) => {
+    const { user } = await requireSession(c);
+    const rows = await passkeysOf(c.var.deps.database.db, user.uid);
+    return c.json({ passkeys: rows.map(passkeyOf) } satisfies PasskeyList);
+  });
+
+  api.post('/auth/mfa/webauthn/register/options', async (c) => {
+    const { user } = await ownLogin(c);
+    return c.json(await registrationOptions(c.var.deps, user));
+  });
+
+  api.post('/auth/mfa/webauthn/register/verify', async (c) => {
+    const { user } = await ownLogin(c);
+    const body = await readJson(c, PasskeyRegisterSchema);
+    const row = await registerPasskey(c.var.deps, user, body.name, body.response);
+    await audit(c, {
+      event: 'passkey_added',
+      actor: user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+      detail: { passkey: row.id, name: row.name },
+    });
+    return c.json({ msg: M.registered, passkey: passkeyOf(row) } satisfies PasskeyRegistered);
+  });
+
+  api.post('/auth/mfa/webauthn/authenticate/options', async (c) => {
+    const { user } = await ownLogin(c);
+    return c.json(await authenticationOptions(c.var.deps, user));
+  });
+
+  api.patch('/auth/mfa/webauthn/:id', async (c) => {
+    const { user } = await ownLogin(c);
+    const body = await readJson(c, PasskeyRenameSchema);
+    const row = await ownPasskey(c, user.uid);
+    await c.var.deps.database.db
+      .update(passkeys)
+      .set({ name: body.name })
+      .where(and(eq(passkeys.id, row.id), eq(passkeys.uid, user.uid)));
+    return c.json({ msg: M.renamed } satisfies MessageResponse);
+  });
+
+  api.delete('/auth/mfa/webauthn/:id', async (c) => {
+    const { user } = await ownLogin(c);
+    const body = await readJson(c, PasskeyRemoveSchema);
+    const { deps } = c.var;
+    const { db } = deps.database;
+    const row = await ownPasskey(c, user.uid);
+    const others = (await passkeysOf(db, user.uid)).filter((other) => other.id !== row.id);
+    const app = await secondFactorOf(db, user.uid);
+    if (others.length === 0 && !app?.confirmedAt) {
+      // The last second factor: removed only with the factor itself, this passkey's assertion.
+      if (!body.webauthn) {
+        throw new ApiError(401, SESSION_MESSAGES.secondFactorRequiredTitle, M.lastFactorProof, {
+          methods: ['passkey'],
+          webauthn: await authenticationOptions(deps, user),
+        });
+      }
+      await provePasskey(c, user, body.webauthn);
+    }
+    await db.delete(passkeys).where(and(eq(passkeys.id, row.id), eq(passkeys.uid, user.uid)));
+    await audit(c, {
+      event: 'passkey_removed',
+      actor: user.username,
+      username: user.username,
+      cid: user.cid,
+      status: 200,
+      detail: { passkey: row.id, name: row.name },
+    });
+    return c.json({ msg: M.removed } satisfies MessageResponse);
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * The passkeys' messages (docs/session.md "Passkeys"): the `/auth/mfa/webauthn/…` answers, the
+ * request rules' words and the texts of the account page's Passkeys part and the login's passkey
+ * step.
+ */
+import { PASSKEYS } from '../constants.ts';
+
+export const PASSKEY_MESSAGES = {
+  nameRequired: 'Give the passkey a name',
+  nameTooLong: `Keep the name under ${PASSKEYS.nameMaxLength + 1} characters`,
+  responseRequired: "Send the browser's answer to the passkey request",
+  responseMalformed: "The browser's answer to the passkey request is not complete",
+  /** 400: the challenge is unknown, used already or too old, or the answer does not verify. */
+  notVerifiedTitle: 'Passkey not accepted',
+  notVerified: 'The passkey could not be verified. Please try again.',
+  alreadyRegistered: 'This passkey is registered already.',
+  tooMany: `A login can have up to ${PASSKEYS.maxPerLogin} passkeys. Remove one first.`,
+  notFound: 'There is no such passkey.',
+  /** 401 Second Factor Required answered to the removal of the last factor. */
+  lastFactorProof:
+    'This is your last second factor: confirm with this passkey (or another of your factors) to remove it.',
+  registered: 'Your passkey is ready.',
+  renamed: 'The passkey was renamed.',
+  removed: 'The passkey was removed.',
+  /** The login's step and the account page. */
+  usePasskey: 'Use a passkey',
+  passkeyPrompt: 'Use your passkey to finish logging in.',
+  passkeyCancelled: 'The passkey was not used. Try again, or use a code instead.',
+  unsupported: 'This browser cannot use passkeys.',
+} as const;
