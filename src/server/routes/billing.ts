@@ -28,6 +28,7 @@ import { PAYMENT_MESSAGES } from '#shared/messages/order';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { IDEMPOTENCY_KEY_HEADER, isIdempotencyKey } from '#shared/signup/order';
 import { addDays } from '#shared/signup/dates';
+import { billingActivity } from '../activity/billing.ts';
 import { billingAddressOf } from '../auth/accounts.ts';
 import { requireSession } from '../auth/session.ts';
 import {
@@ -333,7 +334,7 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       }
       attempt = taken.attempt;
     }
-    const result = await finishAttempt(deps, attempt);
+    const result = await finishAttempt(billingActivity.payment(c, account), attempt);
     if ('error' in result) {
       throw new ApiError(
         502,
@@ -351,22 +352,26 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
     const session = await requireSession(c);
     const body = await readJson(c, BillingAddressUpdateSchema);
     const { db } = c.var.deps.database;
-    const [row] = await db
-      .update(customerBilling)
-      .set({
-        addressFname: body.fname,
-        addressLname: body.lname,
-        addressLine1: body.line1,
-        addressLine2: body.line2,
-        addressCity: body.city,
-        addressState: body.state,
-        addressZipCode: body.zip_ext ? `${body.zip_code}-${body.zip_ext}` : body.zip_code,
-        ...(body.paper_invoice === undefined ? {} : { paperInvoice: body.paper_invoice }),
-        updatedAt: new Date(),
-      })
-      .where(eq(customerBilling.cid, session.user.cid))
-      .returning();
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(customerBilling)
+        .set({
+          addressFname: body.fname,
+          addressLname: body.lname,
+          addressLine1: body.line1,
+          addressLine2: body.line2,
+          addressCity: body.city,
+          addressState: body.state,
+          addressZipCode: body.zip_ext ? `${body.zip_code}-${body.zip_ext}` : body.zip_code,
+          ...(body.paper_invoice === undefined ? {} : { paperInvoice: body.paper_invoice }),
+          updatedAt: new Date(),
+        })
+        .where(eq(customerBilling.cid, session.user.cid))
+        .returning();
+      if (!updated) throw notFound();
+      await billingActivity.address(tx, c, body.paper_invoice);
+      return updated;
+    });
     return c.json({
       billing_address: billingAddressOf(row)!,
       paper_invoice: row.paperInvoice,
@@ -416,6 +421,9 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
         })
         .returning();
       await maybeMakeDefault(tx, cid, inserted.paymentAccountId, body.make_default);
+      const isDefault =
+        (await settingsOf(tx, cid))?.defaultPaymentAccountId === inserted.paymentAccountId;
+      await billingActivity.methodAdded(tx, c, inserted, isDefault);
       return inserted;
     });
     const settings = await settingsOf(db, cid);
@@ -453,6 +461,9 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
         })
         .returning();
       await maybeMakeDefault(tx, cid, inserted.paymentAccountId, body.make_default);
+      const isDefault =
+        (await settingsOf(tx, cid))?.defaultPaymentAccountId === inserted.paymentAccountId;
+      await billingActivity.methodAdded(tx, c, inserted, isDefault);
       return inserted;
     });
     const settings = await settingsOf(db, cid);
@@ -482,7 +493,13 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       set.defaultPaymentAccountId = account.paymentAccountId;
     }
     if (body.automatic !== undefined) set.automatic = body.automatic;
-    await db.update(customerBilling).set(set).where(eq(customerBilling.cid, cid));
+    await db.transaction(async (tx) => {
+      await tx.update(customerBilling).set(set).where(eq(customerBilling.cid, cid));
+      await billingActivity.methodChanged(tx, c, account, {
+        madeDefault: set.defaultPaymentAccountId !== undefined,
+        automatic: body.automatic,
+      });
+    });
     return c.json(await accountsAnswer(db, cid, clockToday(deps.clock)));
   });
 
@@ -507,6 +524,7 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
           .set({ defaultPaymentAccountId: null, updatedAt: new Date() })
           .where(eq(customerBilling.cid, cid));
       }
+      await billingActivity.methodRemoved(tx, c, account);
     });
     return c.json(await accountsAnswer(db, cid, clockToday(deps.clock)));
   });

@@ -20,6 +20,8 @@ import {
   type Contact,
 } from '#shared/people/schemas';
 import type { AuthorizedContact, AuthorizedContactList } from '#shared/people/types';
+import { peopleActivity } from '../activity/people.ts';
+import { permsOf } from '../auth/accounts.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -77,7 +79,11 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
     const session = await requireSession(c);
     const body = checkAddress(await readJson(c, ContactSchema));
     const { db } = c.var.deps.database;
-    const contactId = await db.transaction((tx) => insertContact(tx, session.user.cid, body));
+    const contactId = await db.transaction(async (tx) => {
+      const id = await insertContact(tx, session.user.cid, body);
+      await peopleActivity.contactAdded(tx, c, body.name);
+      return id;
+    });
     return c.json(await viewOf(db, session.user.cid, contactId), 201);
   });
 
@@ -105,6 +111,11 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
         }
       }
       await updateContact(tx, record, next);
+      const was = contactInput(contactView(record)) as Record<string, unknown>;
+      const fields = Object.keys(patch).filter(
+        (key) => was[key] !== (next as Record<string, unknown>)[key],
+      );
+      await peopleActivity.contactChanged(tx, c, contactView(record).name, fields);
       return notice;
     });
     deliver();
@@ -119,6 +130,7 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
       const record = await contactOr404(tx, session.user.cid, contactId, true);
       if (record.user) await removeLogin(c, tx, granter, record.user, 'deleted');
       await deleteContactRow(tx, contactId);
+      await peopleActivity.contactRemoved(tx, c, contactView(record).name);
     });
     return c.json({ msg: PEOPLE_MESSAGES.contactDeleted });
   });
@@ -135,6 +147,7 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
       const id = await insertContact(tx, session.user.cid, contact);
       const record = await contactOr404(tx, session.user.cid, id, true);
       await grantLogin(c, tx, granter, record, login, hash);
+      await peopleActivity.userAdded(tx, c, login.uid, login.perms);
       return id;
     });
     return c.json(await viewOf(db, session.user.cid, contactId), 201);
@@ -154,12 +167,14 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
       await db.transaction(async (tx) => {
         const record = await contactOr404(tx, session.user.cid, contactId, true);
         await grantLogin(c, tx, granter, record, body, hash);
+        await peopleActivity.userAdded(tx, c, body.uid, body.perms);
       });
     } else {
       await db.transaction(async (tx) => {
         const record = await contactOr404(tx, session.user.cid, contactId, true);
         if (!record.user) throw conflict(PEOPLE_MESSAGES.notUser);
         await removeLogin(c, tx, granter, record.user, 'removed');
+        await peopleActivity.loginRemoved(tx, c, record.user.username);
       });
     }
     return c.json(await viewOf(db, session.user.cid, contactId));
@@ -175,6 +190,14 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
       const record = await contactOr404(tx, session.user.cid, contactId, true);
       if (!record.user) throw conflict(PEOPLE_MESSAGES.notUser);
       await changePerms(c, tx, granter, record.user, body.perms);
+      const after = await contactOr404(tx, session.user.cid, contactId);
+      await peopleActivity.userRights(
+        tx,
+        c,
+        record.user.username,
+        permsOf(record.user),
+        after.user ? permsOf(after.user) : {},
+      );
     });
     return c.json(await viewOf(db, session.user.cid, contactId));
   });
@@ -190,6 +213,7 @@ function registerChanges(api: Hono<AppEnv>, prefix: '' | 'admin_') {
       if (record.user.username !== uid) throw conflict(PEOPLE_MESSAGES.uidMismatch);
       await removeLogin(c, tx, granter, record.user, 'deleted');
       await deleteContactRow(tx, contactId);
+      await peopleActivity.userDeleted(tx, c, record.user.username);
     });
     return c.json({ msg: PEOPLE_MESSAGES.userDeleted });
   });

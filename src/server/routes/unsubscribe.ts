@@ -7,6 +7,7 @@
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { OPTIONAL_EMAIL_KINDS } from '#shared/portal-constants';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import {
   EmailPreferencesSchema,
@@ -14,6 +15,7 @@ import {
   type EmailPreferencesResponse,
   type UnsubscribeResponse,
 } from '#shared/people/email';
+import { recordActivity } from '../activity/record.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import { LIMITS, consume } from '../auth/rate-limit.ts';
 import { requireSession } from '../auth/session.ts';
@@ -56,6 +58,16 @@ export function registerUnsubscribeRoutes(api: Hono<AppEnv>) {
         const on = body[kind];
         if (on !== undefined) await setPreference(tx, session.user.uid, kind, on);
       }
+      const changes = OPTIONAL_EMAIL_KINDS.flatMap((kind) => {
+        const on = body[kind];
+        return on === undefined
+          ? []
+          : [ACTIVITY_WORDS.emailPreference(EMAIL_KIND_LABELS[kind], on)];
+      });
+      await recordActivity(tx, c, {
+        action: 'account.email_preferences',
+        summary: ACTIVITY_WORDS.emailPreferences(changes),
+      });
     });
     const preferences = await preferencesOf(db, session.user.uid);
     return c.json({ preferences } satisfies EmailPreferencesResponse);

@@ -2,8 +2,11 @@
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { UserInfoResponse, UserProfile } from '#shared/session';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { UserInfoSchema } from '#shared/people/schemas';
 import { contactInfo, contactOf, serviceAddressOf } from '../auth/accounts.ts';
+import { changedFields } from '../activity/account.ts';
+import { recordActivity } from '../activity/record.ts';
 import { requireSession, sessionUserOf } from '../auth/session.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
@@ -71,6 +74,10 @@ export function registerUserRoutes(api: Hono<AppEnv>) {
         })
         .where(eq(contacts.contactId, session.user.contactId))
         .returning();
+      await recordActivity(tx, c, {
+        action: 'account.update',
+        summary: ACTIVITY_WORDS.accountChanged(changedFields(before, row!)),
+      });
       return { updated: row, deliver: notice };
     });
     deliver();

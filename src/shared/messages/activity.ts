@@ -51,4 +51,42 @@ export const ACTIVITY_WORDS = {
     }`,
   pleskAdded: (name: string) => `Plesk licence added for server ${name}`,
   pleskRemoved: (name: string) => `Plesk licence removed from server ${name}`,
+  contactAdded: (name: string) => `Contact ${name} added`,
+  contactChanged: (name: string, fields: string[]) =>
+    `Contact ${name} changed${fields.length ? ` (${fields.join(', ')})` : ''}`,
+  contactRemoved: (name: string) => `Contact ${name} removed`,
+  userAdded: (username: string, rights: string) => `User ${username} added with ${rights}`,
+  userRights: (username: string, changes: string[]) =>
+    `User ${username} ${changes.length ? changes.join('; ') : 'rights saved unchanged'}`,
+  userGiven: (right: string) => `given ${right}`,
+  userTaken: (right: string) => `${right} taken away`,
+  userLoginRemoved: (username: string) => `Login ${username} removed (the contact stays)`,
+  userDeleted: (username: string) => `User ${username} and the contact deleted`,
+  noRights: 'no rights',
+  card: (lastFour: string) => `card ending ${lastFour}`,
+  bankAccount: (lastFour: string) => `bank account ending ${lastFour}`,
+  payment: (amount: string, account: string) => `Payment ${amount} by ${account}`,
+  paymentPending: (amount: string, account: string) =>
+    `Payment ${amount} by ${account} (pending until the bank settles it)`,
+  paymentAttempt: (amount: string, account: string) => `Payment ${amount} by ${account} tried`,
+  billingAddress: (paper: boolean | undefined) =>
+    paper === undefined
+      ? 'Billing address changed'
+      : `Billing address changed; paper invoices ${paper ? 'on' : 'off'}`,
+  paymentMethodAdded: (account: string, isDefault: boolean) =>
+    `Payment method ${account} added${isDefault ? ' as the default' : ''}`,
+  paymentMethodChanged: (account: string, changes: string[]) =>
+    `Payment method ${account}: ${changes.join(', ')}`,
+  madeDefault: 'made the default',
+  autopay: (on: boolean) => `automatic payments ${on ? 'on' : 'off'}`,
+  paymentMethodRemoved: (account: string) => `Payment method ${account} removed`,
+  accountChanged: (fields: string[]) =>
+    `Account details changed${fields.length ? ` (${fields.join(', ')})` : ''}`,
+  emailPreferences: (changes: string[]) => `Email preferences: ${changes.join(', ')}`,
+  emailPreference: (label: string, on: boolean) => `${label} emails ${on ? 'on' : 'off'}`,
 } as const;
+
+/** A permission in words: `payments.view` → "payments view". */
+export function rightWords(category: string, level: 'view' | 'manage'): string {
+  return `${category} ${level}`;
+}
