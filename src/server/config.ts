@@ -105,11 +105,6 @@ export interface Config extends ProviderDetails {
   /** Tax on taxable bill lines, in basis points (BILLING_TAX_RATE in percent, e.g. 6.1). */
   billingTaxRateBp: number;
   /**
-   * Seconds between two passes of the billing run inside this server process (BILLING_INTERVAL_SECONDS);
-   * 0 turns the job off. Default 3600, and 0 under NODE_ENV=test (tests run passes themselves).
-   */
-  billingIntervalSeconds: number;
-  /**
    * Tests only (BILLING_TEST_PAUSE_DIR and BILLING_TEST_PAUSE_AT, refused in production): a charge
    * writes `paused` into the folder at that point (`before_charge`: attempt committed, processor not
    * yet called; `after_charge`: processor answered, outcome not yet recorded) and waits for `release`.
@@ -149,6 +144,22 @@ export interface JobsConfig {
     maxAgeHours: number;
     /** Deliveries one instance runs at once (MAIL_CONCURRENCY). */
     concurrency: number;
+  };
+  /** The billing run's jobs (src/server/billing/jobs.ts, docs/billing.md "The billing run"). */
+  billing: {
+    /**
+     * Whether the runner queues the billing pass and the card-expiry reminders of each business
+     * date (BILLING_SCHEDULE, `on` or `off`; `off` under NODE_ENV=test, where tests run them).
+     */
+    schedule: boolean;
+    /** How long a billing pass may run before another instance takes it over (BILLING_PASS_LEASE_SECONDS). */
+    passLeaseSeconds: number;
+    /** Autopay charges one instance has in flight at once (BILLING_CHARGE_CONCURRENCY). */
+    chargeConcurrency: number;
+    /** How long one charge may hold its attempt before another instance takes it over (BILLING_CHARGE_LEASE_SECONDS). */
+    chargeLeaseSeconds: number;
+    /** A failed charge's first retry delay; each next one doubles (BILLING_CHARGE_RETRY_SECONDS). */
+    chargeRetrySeconds: number;
   };
 }
 
@@ -364,6 +375,19 @@ function jobsConfig(env: Env): JobsConfig {
       maxAgeHours: field(env, 'MAIL_MAX_AGE_HOURS', wholeNumber(1, 720), '48'),
       concurrency: field(env, 'MAIL_CONCURRENCY', wholeNumber(1, 64), '4'),
     },
+    billing: {
+      schedule:
+        field(
+          env,
+          'BILLING_SCHEDULE',
+          v.picklist(['on', 'off'], 'must be on or off'),
+          env.NODE_ENV === 'test' ? 'off' : 'on',
+        ) === 'on',
+      passLeaseSeconds: field(env, 'BILLING_PASS_LEASE_SECONDS', wholeNumber(5, 86_400), '1800'),
+      chargeConcurrency: field(env, 'BILLING_CHARGE_CONCURRENCY', wholeNumber(1, 256), '16'),
+      chargeLeaseSeconds: field(env, 'BILLING_CHARGE_LEASE_SECONDS', wholeNumber(3, 3600), '120'),
+      chargeRetrySeconds: field(env, 'BILLING_CHARGE_RETRY_SECONDS', wholeNumber(1, 86_400), '30'),
+    },
   };
 }
 
@@ -458,7 +482,7 @@ export function imageOrigins(config: Pick<Config, 'map'>): string[] {
 function billingConfig(
   env: Env,
   production: boolean,
-): Pick<Config, 'billingTaxRateBp' | 'billingIntervalSeconds' | 'billingTestPause'> {
+): Pick<Config, 'billingTaxRateBp' | 'billingTestPause'> {
   const billingPauseDir = optional(env, 'BILLING_TEST_PAUSE_DIR');
   if (production && billingPauseDir !== undefined) {
     throw new ConfigError(
@@ -478,12 +502,6 @@ function billingConfig(
   );
   return {
     billingTaxRateBp: Math.round(taxPercent * 100),
-    billingIntervalSeconds: field(
-      env,
-      'BILLING_INTERVAL_SECONDS',
-      wholeNumber(0, 31_536_000),
-      env.NODE_ENV === 'test' ? '0' : '3600',
-    ),
     billingTestPause:
       billingPauseDir === undefined
         ? undefined

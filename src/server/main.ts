@@ -12,7 +12,6 @@ import { openPreparedDatabase } from './db/prepare.ts';
 import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
-import { startBillingJob } from './billing/run.ts';
 import { startDnsPublisher } from './dns/publication.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import type { OrderHooks } from './orders/hooks.ts';
@@ -92,11 +91,10 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   appConfig.port = port;
   const url = webUrl(config.host, port);
-  // The billing run: a pass every BILLING_INTERVAL_SECONDS in this process (docs/billing.md).
-  const billingJob = startBillingJob({ config: appConfig, database, logger, clock });
   // The DNS publisher loop (docs/dns.md "Publishing"): every instance runs one.
   const dnsPublisher = startDnsPublisher({ config: appConfig, database, logger });
-  // The job runner (docs/operations.md): every instance runs one, on the shared job table.
+  // The job runner (docs/operations.md): every instance runs one, on the shared job table; it
+  // queues each business date's billing pass (docs/billing.md "The billing run").
   const jobs = createJobRunner({ config: appConfig, database, logger, clock });
   await jobs.start();
 
@@ -111,7 +109,6 @@ export async function startServer(
     jobs,
     close: () =>
       (closing ??= (async () => {
-        await billingJob.stop();
         await dnsPublisher.stop();
         await jobs.stop();
         await new Promise<void>((resolve) => {

@@ -21,7 +21,8 @@ import type {
 } from '../../src/shared/dns.ts';
 import { RECORD_TYPES } from '../../src/shared/dns.ts';
 import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
-import { startDnsPublisher } from '../../src/server/dns/publication.ts';
+import { settled } from '../../src/server/background.ts';
+import { startDnsPublication } from '../../src/server/dns/jobs.ts';
 import { rowsOf } from '../../src/server/serviceability/addresses.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
@@ -733,10 +734,9 @@ describe('a zone keeps its name servers', () => {
 describe('publication while DNS publishing is off', () => {
   it('says a zone is not served, never "published", and keeps it waiting for a publisher', async () => {
     const zone = await newZone();
-    // The publisher loop of `npm start` with DNS_PUBLISHER=none (the default) has passed.
-    const loop = startDnsPublisher({ config: t.config, database: t.database, logger: t.logger });
-    await loop.idle();
-    await loop.stop();
+    // `npm start` with DNS_PUBLISHER=none (the default) has started, and the jobs have run.
+    await startDnsPublication({ config: t.config, database: t.database, logger: t.logger });
+    await settled(t.database);
     expect((await zoneNow(zone)).publication).toEqual({ state: 'off', error: null });
     const changed = await alice.put(`/dns/${zone.zone_id}`, { ttl: 600 });
     expect(((await changed.json()) as { zone: DnsZone }).zone.publication).toEqual({

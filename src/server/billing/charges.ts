@@ -95,10 +95,13 @@ export function paymentRecord(row: PaymentRow): PaymentRecord {
 /** This server process, as `claimed_by` names it. */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-/** The lease an attempt taken now is held under: until `BILLING.attemptLeaseSeconds` from now. */
-function leaseFrom(deps: Pick<BillingDeps, 'clock'>) {
+/** The lease an attempt taken now is held under: until `seconds` from now. */
+function leaseFrom(
+  deps: Pick<BillingDeps, 'clock'>,
+  seconds: number = BILLING.attemptLeaseSeconds,
+) {
   return {
-    leaseUntil: new Date(deps.clock.now().getTime() + BILLING.attemptLeaseSeconds * 1000),
+    leaseUntil: new Date(deps.clock.now().getTime() + seconds * 1000),
     claimedBy: INSTANCE_ID,
   };
 }
@@ -140,17 +143,19 @@ export async function startAttempts(
  * Takes for this instance the `started` attempts of `keys` that nobody holds (no lease, or one
  * that has ended on the app clock), in one atomic update: rows another instance is claiming at
  * the same moment are skipped (`FOR UPDATE SKIP LOCKED`), and a lease taken in the meantime no
- * longer matches. Answers the attempts taken, in the order of `keys`.
+ * longer matches. Answers the attempts taken, in the order of `keys`, held for `leaseSeconds`
+ * (a charge job's: its job's lease).
  */
 export async function claimAttempts(
   deps: BillingDeps,
   keys: readonly string[],
+  leaseSeconds: number = BILLING.attemptLeaseSeconds,
 ): Promise<AttemptRow[]> {
   if (keys.length === 0) return [];
   const now = deps.clock.now().toISOString();
   const claimed = await deps.database.db
     .update(chargeAttempts)
-    .set(leaseFrom(deps))
+    .set(leaseFrom(deps, leaseSeconds))
     .where(
       sql`${chargeAttempts.attemptKey} in (
         select attempt_key from charge_attempts

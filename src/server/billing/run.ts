@@ -14,13 +14,18 @@
  * 6. emails "card expiring" once for a saved card that expires within 30 days.
  *
  * Every step is safe to run twice and at the same time in two processes: see charges.ts.
- * {@link startBillingJob} runs a pass every BILLING_INTERVAL_SECONDS in each server process.
+ *
+ * On a server the pass is a job (billing/jobs.ts): one `billing.pass` per business date across all
+ * instances, which charges nothing itself: steps 1 and 4 commit the attempts and queue one
+ * `billing.charge` job per attempt, and step 6 is a job of its own (`billing.card-expiry`). The
+ * CLI, the demo seed and tests run a whole pass in the caller (`charges: 'inline'`, the default).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { BILLING, TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
 import { addDays } from '#shared/signup/dates';
 import { clockToday } from '../clock.ts';
+import { nudgeJobs } from '../jobs/registry.ts';
 import {
   billingNotices,
   bills,
@@ -43,6 +48,7 @@ import {
 } from './charges.ts';
 import { billedCart, draftServerBill, draftServiceBill, periodEnd, periodStart } from './cycle.ts';
 import { rowsOf, settleLedgers } from './ledger.ts';
+import { queueCharges, queueChargeJobs } from './charge-jobs.ts';
 import { queueBillingMail } from './mail.ts';
 
 export interface PassReport {
@@ -55,6 +61,8 @@ export interface PassReport {
   declined: number;
   statusChanges: number;
   cardNotices: number;
+  /** Charge jobs queued (`charges: 'jobs'`): new autopay attempts and attempts left `started`. */
+  chargesQueued: number;
   /** Milliseconds each step took. */
   ms: Record<PassStep, number>;
 }
@@ -62,11 +70,22 @@ export interface PassReport {
 const PASS_STEPS = ['resume', 'ach', 'issue', 'autopay', 'statuses', 'notices'] as const;
 type PassStep = (typeof PASS_STEPS)[number];
 
+export interface PassOptions {
+  /** The business date (the clock's by default). */
+  today?: string;
+  /**
+   * `inline`: the pass charges (resumed attempts, autopay) and emails expiring cards itself;
+   * `jobs`: it queues a `billing.charge` job per attempt, and leaves the cards to their own job.
+   */
+  charges?: 'inline' | 'jobs';
+}
+
 export async function runBillingPass(
   deps: BillingDeps,
-  options: { today?: string } = {},
+  options: PassOptions = {},
 ): Promise<PassReport> {
   const today = options.today ?? clockToday(deps.clock);
+  const jobs = options.charges === 'jobs';
   const report: PassReport = {
     today,
     resumed: 0,
@@ -77,15 +96,18 @@ export async function runBillingPass(
     declined: 0,
     statusChanges: 0,
     cardNotices: 0,
+    chargesQueued: 0,
     ms: Object.fromEntries(PASS_STEPS.map((step) => [step, 0])) as Record<PassStep, number>,
   };
   const steps: Record<PassStep, () => Promise<void>> = {
-    resume: () => resumeAttempts(deps, report),
+    resume: () => resumeAttempts(deps, report, jobs),
     ach: () => settleAch(deps, today, report),
     issue: () => issueBills(deps, today, report),
-    autopay: () => chargeAutopay(deps, today, report),
+    autopay: () => chargeAutopay(deps, today, report, jobs),
     statuses: () => moveStatuses(deps, today, report),
-    notices: () => cardExpiringNotices(deps, today, report),
+    notices: async () => {
+      if (!jobs) report.cardNotices = await sendCardExpiringNotices(deps, today);
+    },
   };
   for (const step of PASS_STEPS) {
     const started = performance.now();
@@ -112,7 +134,7 @@ function chunks<T>(list: readonly T[], size = PASS_CHUNK): T[][] {
  * group claimed just before it is charged: an attempt another instance holds, or claims first, is
  * left to it (docs/billing.md "Exactly once").
  */
-async function resumeAttempts(deps: BillingDeps, report: PassReport) {
+async function resumeAttempts(deps: BillingDeps, report: PassReport, jobs: boolean) {
   const { db } = deps.database;
   const free = await db
     .select({ key: chargeAttempts.attemptKey })
@@ -124,6 +146,15 @@ async function resumeAttempts(deps: BillingDeps, report: PassReport) {
       ),
     )
     .orderBy(asc(chargeAttempts.createdAt), asc(chargeAttempts.attemptKey));
+  if (jobs) {
+    // Each to its charge job: one already queued for it (waiting for a retry, say) stays the one.
+    for (const chunk of chunks(free.map((row) => row.key))) {
+      await queueChargeJobs(deps.database.db, deps.config, chunk);
+      report.chargesQueued += chunk.length;
+    }
+    nudgeJobs(deps.database, 'billing.charge');
+    return;
+  }
   for (const group of chunks(
     free.map((row) => row.key),
     BILLING.chargeGroup,
@@ -273,7 +304,7 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
   }
 }
 
-async function chargeAutopay(deps: BillingDeps, today: string, report: PassReport) {
+async function chargeAutopay(deps: BillingDeps, today: string, report: PassReport, jobs: boolean) {
   const { db } = deps.database;
   // Statuses first, so that what is left to pay is current.
   const unpaid = await db
@@ -349,6 +380,10 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
       },
     ];
   });
+  if (jobs) {
+    for (const chunk of chunks(tries)) report.chargesQueued += await queueCharges(deps, chunk);
+    return;
+  }
   // Each group's attempts are held from their start until the group is recorded.
   for (const chunk of chunks(tries, BILLING.chargeGroup)) {
     for (const result of await startAndFinishAttempts(deps, chunk)) {
@@ -426,7 +461,9 @@ export function cardExpiryEnd(year: number, month: number): string {
   return addDays(next, -1);
 }
 
-async function cardExpiringNotices(deps: BillingDeps, today: string, report: PassReport) {
+/** Emails "card expiring" once per saved card that expires within 30 days; answers how many. */
+export async function sendCardExpiringNotices(deps: BillingDeps, today: string): Promise<number> {
+  let count = 0;
   const { db } = deps.database;
   const horizon = addDays(today, BILLING.cardExpiringNoticeDays);
   const [y, m] = today.split('-').map(Number);
@@ -465,37 +502,7 @@ async function cardExpiringNotices(deps: BillingDeps, today: string, report: Pas
       return true;
     });
     for (const deliver of deliveries) deliver();
-    if (sent) report.cardNotices += 1;
+    if (sent) count += 1;
   }
-}
-
-/**
- * The billing job of a server process: a pass every `config.billingIntervalSeconds` (none when 0),
- * never two at once in one process (other processes may run theirs: the pass is safe for that).
- */
-export function startBillingJob(deps: BillingDeps): { stop(): Promise<void> } {
-  const seconds = deps.config.billingIntervalSeconds;
-  if (seconds <= 0) return { stop: async () => undefined };
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runBillingPass(deps)
-      .then((report) => deps.logger.info({ billing: report }, 'billing pass done'))
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'billing pass failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, seconds * 1000);
-  timer.unref();
-  // The first pass soon after start, off the start's own path.
-  const first = setTimeout(tick, Math.min(seconds, 5) * 1000);
-  first.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
+  return count;
 }

@@ -14,7 +14,7 @@ import { startHostAgent } from '../managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
-import { startDnsPublisher } from '../dns/publication.ts';
+import { startDnsPublication } from '../dns/jobs.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { createLogger } from '../logger.ts';
 import { startBanner } from '../main.ts';
@@ -41,8 +41,8 @@ async function main() {
   // The stand-in card processor, on its own port and origin, as with `npm start`.
   const cardProvider = await startCardProvider({ config, db: database.db, logger });
   const hostAgent = await startHostAgent({ config, logger });
-  // The DNS publisher loop, as with `npm start` (docs/dns.md).
-  const dnsPublisher = startDnsPublisher({ config, database, logger });
+  // DNS publication jobs, as with `npm start` (docs/dns.md).
+  const dnsPublication = await startDnsPublication({ config, database, logger });
   // The job runner, as with `npm start` (docs/operations.md).
   const jobs = createJobRunner(deps);
   await jobs.start();
@@ -55,7 +55,7 @@ async function main() {
   const stop = () => {
     void vite.close();
     httpServer.close();
-    void dnsPublisher
+    void dnsPublication
       .stop()
       .then(() => jobs.stop())
       .then(() => Promise.all([cardProvider.close(), hostAgent.close(), hypervisor?.close()]))

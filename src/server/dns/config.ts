@@ -2,8 +2,8 @@
  * The DNS publisher's configuration (docs/dns.md "Publishing"), read with the rest of the
  * server's (config.ts): which publisher (`none`, the embedded default, or `powerdns`), where the
  * PowerDNS HTTP API is and its key, the name servers written into new zones' NS records, the
- * provider's own names no customer may hold, and how often the publisher loop looks for work and
- * reconciles whole zones.
+ * provider's own names no customer may hold, the lease and retries of a publication job, and how
+ * often whole zones are reconciled.
  */
 import * as v from 'valibot';
 import { registrableDomain } from '#shared/dns-claims';
@@ -26,8 +26,13 @@ export interface DnsConfig {
    * domain names). Lowercase ASCII, no final dot.
    */
   reservedNames: string[];
-  /** DNS_PUBLISH_INTERVAL_MS: how often a publisher loop looks for names to publish. */
-  publishIntervalMs: number;
+  /**
+   * DNS_PUBLISH_LEASE_SECONDS: how long one run of a `dns.publish` job may hold a name before
+   * another instance takes it over (the job's lease).
+   */
+  leaseSeconds: number;
+  /** DNS_PUBLISH_RETRY_SECONDS: the first retry's delay of a failed publication (then doubling). */
+  retrySeconds: number;
   /** DNS_RECONCILE_SECONDS: how often every zone is compared whole with the name server (0: never). */
   reconcileSeconds: number;
 }
@@ -84,7 +89,8 @@ export function loadDnsConfig(env: Env, fail: Fail): DnsConfig {
     powerdnsApiKey,
     nameservers: nameservers.map((name) => (name.endsWith('.') ? name : `${name}.`)),
     reservedNames: [...new Set([...bare, ...domains, ...reserved])],
-    publishIntervalMs: whole(env, fail, 'DNS_PUBLISH_INTERVAL_MS', 1000, 3_600_000) || 1000,
+    leaseSeconds: Math.max(whole(env, fail, 'DNS_PUBLISH_LEASE_SECONDS', 60, 3600), 3),
+    retrySeconds: whole(env, fail, 'DNS_PUBLISH_RETRY_SECONDS', 1, 3600) || 1,
     reconcileSeconds: whole(env, fail, 'DNS_RECONCILE_SECONDS', 300, 31_536_000),
   };
 }

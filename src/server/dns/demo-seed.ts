@@ -71,7 +71,8 @@ async function seedZone(
   });
   for (let i = 0; i < rows.length; i += 500)
     await db.insert(dnsRecords).values(rows.slice(i, i + 500));
-  await markChanged(db, [zoneName], [], true);
+  // Its publication is queued by the start of an instance (dns/jobs.ts), not by the seed.
+  await markChanged(db, [zoneName], [], true, false);
 }
 
 export async function seedDnsDemo({ db, config }: SeedContext): Promise<void> {

@@ -1,39 +1,77 @@
 /**
  * Getting every committed DNS change to the name server (docs/dns.md "Publishing"). A change marks,
  * in its own transaction, each served name it touches (`dns_publications`: the zone and its
- * aliases) and each name and type it changed (`dns_dirty_rrsets`). The publisher loop of every
- * server process claims due names with a lease (`FOR UPDATE SKIP LOCKED`: no two processes work
- * on one name), sends the whole RRsets from our tables (or the whole zone when marked so), and
- * clears only the marks it read; a failure is kept with its reason and retried with a growing
- * pause. Every `reconcileSeconds` each name is compared whole with the name server, which
- * brings back anything that drifted there.
+ * aliases) and each name and type it changed (`dns_dirty_rrsets`), and queues a `dns.publish` job
+ * per name in that same transaction (dns/jobs.ts runs it): the job exists exactly when the change
+ * was committed, and the route nudges this instance's job runner after the commit, so nothing
+ * waits for a poll. A run claims its name with a lease (no two runs work on one name at once),
+ * sends the whole RRsets from our tables (or the whole zone when marked so), clears only the
+ * marks it read, and publishes again if a change came meanwhile; a failure is kept with its
+ * reason and the job retried with a growing pause. A reconcile marks every name for a whole
+ * comparison with the name server, which brings back anything that drifted there.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { absoluteName, soaContent } from '#shared/dns';
-import type { Clock } from '../clock.ts';
-import type { DatabaseHandle, Executor } from '../db/client.ts';
+import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../serviceability/addresses.ts';
 import { dnsAliases, dnsDirtyRrsets, dnsPublications, dnsRecords, dnsZones } from '../db/schema.ts';
+import { executorDb } from '../jobs/enqueue.ts';
+import { JOB_SCHEMA } from '../jobs/queues.ts';
+import { nudgeJobs } from '../jobs/registry.ts';
 import type { Logger } from '../logger.ts';
 import type { DnsConfig } from './config.ts';
-import { publisherFor, ZoneMissing, type DnsPublisher, type Rrset } from './publisher.ts';
+import { ZoneMissing, type DnsPublisher, type Rrset } from './publisher.ts';
 
 export interface RrsetKey {
   name: string;
   type: string;
 }
 
-/** Marks `served` names (a zone and its aliases) and the changed RRsets, in the caller's transaction. */
+/** pg-boss's insert statement only: never started, it holds no connection of its own. */
+const statements = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error('jobs are queued through an executor')) },
+  schema: JOB_SCHEMA,
+  migrate: false,
+  supervise: false,
+  schedule: false,
+});
+
+/**
+ * Queues a `dns.publish` job per served name on `tx` (the change's transaction). Its retries,
+ * lease and maximum age are its queue's (set from the configuration by dns/jobs.ts).
+ */
+export async function queuePublications(
+  tx: Executor,
+  served: readonly string[],
+  startAfter?: Date,
+): Promise<void> {
+  if (served.length === 0) return;
+  await statements.insert(
+    served.map((servedName) => ({
+      name: 'dns.publish',
+      data: { servedName },
+      startAfter: startAfter?.toISOString(),
+    })),
+    { db: executorDb(tx) },
+  );
+}
+
+/**
+ * Marks `served` names (a zone and its aliases) and the changed RRsets, and queues their
+ * publication (unless `queue` is false: the demo data's), in the caller's transaction.
+ */
 export async function markChanged(
   tx: Executor,
   served: string[],
   rrsets: RrsetKey[],
   full: boolean,
+  queue = true,
 ): Promise<void> {
   for (const servedName of served) {
     await tx
       .insert(dnsPublications)
-      .values({ servedName, fullSync: full, state: 'pending' })
+      .values({ servedName, fullSync: full, state: 'pending', unpublishedSince: sql`now()` })
       .onConflictDoUpdate({
         target: dnsPublications.servedName,
         set: {
@@ -43,6 +81,7 @@ export async function markChanged(
           error: null,
           attempts: 0,
           nextAttemptAt: sql`now()`,
+          unpublishedSince: sql`coalesce(${dnsPublications.unpublishedSince}, now())`,
           updatedAt: new Date(),
         },
       });
@@ -57,6 +96,7 @@ export async function markChanged(
         });
     }
   }
+  if (queue) await queuePublications(tx, served);
 }
 
 /** The zone behind a served name (itself or the zone it is an alias of), or null. */
@@ -166,13 +206,43 @@ async function claim(db: Executor, limit: number, leaseSeconds: number): Promise
   return rowsOf<Claim>(result);
 }
 
-/** Publishes one claimed name; true when the name server has what our tables hold. */
+/**
+ * Takes `servedName` for `leaseSeconds` if it has something to publish and no other run holds it:
+ * the claim, when the other run's lease ends, or null (nothing to publish).
+ */
+async function claimName(
+  db: Executor,
+  servedName: string,
+  leaseSeconds: number,
+): Promise<Claim | { heldUntil: Date } | null> {
+  const [taken] = rowsOf<Claim>(
+    await db.execute(sql`
+      update dns_publications set lease_until = now() + make_interval(secs => ${leaseSeconds})
+      where served_name = ${servedName}
+        and (state <> 'published' or full_sync)
+        and (lease_until is null or lease_until < now())
+      returning served_name, version, full_sync, attempts`),
+  );
+  if (taken) return taken;
+  const [held] = rowsOf<{ lease_until: string | Date }>(
+    await db.execute(sql`
+      select lease_until from dns_publications
+      where served_name = ${servedName} and (state <> 'published' or full_sync)
+        and lease_until >= now()`),
+  );
+  return held ? { heldUntil: new Date(held.lease_until) } : null;
+}
+
+/**
+ * Publishes one claimed name. Gives the seconds from its oldest change's commit to now when the
+ * name ended published (no change came meanwhile), else null.
+ */
 async function publishOne(
   db: Executor,
   publisher: DnsPublisher,
   config: DnsConfig,
   item: Claim,
-): Promise<void> {
+): Promise<number | null> {
   const primary = config.nameservers[0]!;
   const name = item.served_name;
   const zone = await zoneBehind(db, name);
@@ -198,7 +268,7 @@ async function publishOne(
       await publisher.syncZone(name, await rrsetsOf(db, zone, name, primary));
     }
   }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     for (const d of dirty) {
       await tx
         .delete(dnsDirtyRrsets)
@@ -217,6 +287,11 @@ async function publishOne(
         and not exists (select 1 from dns_publications p where p.served_name = ${name}
           and p.version <> ${item.version})`);
     }
+    const [before] = rowsOf<{ version: number; lag: number | null }>(
+      await tx.execute(sql`select version,
+          extract(epoch from clock_timestamp() - unpublished_since)::float8 as lag
+        from dns_publications where served_name = ${name} for update`),
+    );
     if (!zone) {
       await tx
         .delete(dnsPublications)
@@ -227,14 +302,17 @@ async function publishOne(
     await tx.execute(sql`update dns_publications set
         state = case when version = ${item.version} then 'published' else 'pending' end,
         full_sync = full_sync and version <> ${item.version},
+        unpublished_since = case when version = ${item.version} then null
+          else unpublished_since end,
         error = null, attempts = 0, lease_until = null, updated_at = now()
       where served_name = ${name}`);
+    return before?.version === item.version && before.lag !== null ? Number(before.lag) : null;
   });
 }
 
 async function failed(db: Executor, config: DnsConfig, item: Claim, error: unknown) {
   const reason = error instanceof Error ? error.message : String(error);
-  const pauseMs = Math.min(config.publishIntervalMs * 2 ** item.attempts, 30_000);
+  const pauseMs = Math.min(config.retrySeconds * 1000 * 2 ** item.attempts, 30_000);
   await db.execute(sql`update dns_publications set
       state = 'failed', error = ${reason.slice(0, 500)}, attempts = attempts + 1,
       next_attempt_at = now() + make_interval(secs => ${pauseMs / 1000}),
@@ -242,7 +320,41 @@ async function failed(db: Executor, config: DnsConfig, item: Claim, error: unkno
     where served_name = ${item.served_name}`);
 }
 
-/** One pass: every due name published or its failure recorded. Gives how many were handled. */
+/**
+ * Publishes `servedName` as stored (a `dns.publish` job's run), again as long as changes came
+ * while it published. Resolves with the commit-to-published seconds of each publication that
+ * ended published. When another run (of another instance) holds the name, that run publishes
+ * again what came meanwhile; in case it dies, a job is queued for when its lease ends. Throws
+ * when the name server failed: the failure is kept on the name, and the job retried.
+ */
+export async function publishName(
+  db: Database,
+  publisher: DnsPublisher,
+  config: DnsConfig,
+  servedName: string,
+): Promise<number[]> {
+  const lags: number[] = [];
+  for (;;) {
+    const item = await claimName(db, servedName, config.leaseSeconds);
+    if (item === null) return lags;
+    if ('heldUntil' in item) {
+      await queuePublications(db, [servedName], item.heldUntil);
+      return lags;
+    }
+    try {
+      const lag = await publishOne(db, publisher, config, item);
+      if (lag !== null) lags.push(lag);
+    } catch (error) {
+      await failed(db, config, item, error);
+      throw error;
+    }
+  }
+}
+
+/**
+ * One sweep: every due name published or its failure recorded (the publication of every
+ * waiting name at once, without jobs: tests and tools). Gives how many were handled.
+ */
 export async function publishDue(
   db: Executor,
   publisher: DnsPublisher,
@@ -251,7 +363,7 @@ export async function publishDue(
 ): Promise<number> {
   let handled = 0;
   for (;;) {
-    const claims = await claim(db, 20, 60);
+    const claims = await claim(db, 20, config.leaseSeconds);
     if (claims.length === 0) return handled;
     for (const item of claims) {
       try {
@@ -265,86 +377,43 @@ export async function publishDue(
   }
 }
 
-/** Asks for a whole comparison of every served name with the name server. */
-export async function markAllForReconcile(db: Executor): Promise<void> {
-  await db.update(dnsPublications).set({ fullSync: true, version: sql`version + 1` });
-}
-
-const kicks = new WeakMap<DatabaseHandle, () => void>();
-
-/** After a committed change: this process's publisher looks at once (others on their next pass). */
-export function kickDnsPublisher(database: DatabaseHandle): void {
-  kicks.get(database)?.();
-}
-
-export interface DnsPublisherLoop {
-  /** Resolves when no pass is running and none is due (tests wait on it). */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
+/**
+ * Asks for a whole comparison of every served name with the name server, and queues each one's
+ * publication, in one transaction (the `dns.reconcile` job). Gives how many names.
+ */
+export async function markAllForReconcile(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const names = rowsOf<{ served_name: string }>(
+      await tx.execute(sql`update dns_publications
+        set full_sync = true, version = version + 1 returning served_name`),
+    );
+    await queuePublications(
+      tx,
+      names.map((n) => n.served_name),
+    );
+    return names.length;
+  });
 }
 
 /**
- * The publisher loop of a server process: a pass on every kick and every `publishIntervalMs`,
- * never two at once in one process; a whole reconcile every `reconcileSeconds`. Without a
- * publisher (DNS_PUBLISHER=none) there is no loop.
+ * Queues the publication of every name waiting for one (an instance's start: marks made while
+ * DNS_PUBLISHER was none, by the demo data, or whose jobs ran out of retries). Gives how many.
  */
-export function startDnsPublisher(deps: {
-  config: { dns: DnsConfig };
-  database: DatabaseHandle;
-  logger: Logger;
-  clock?: Clock;
-  publisher?: DnsPublisher;
-}): DnsPublisherLoop {
-  const { config, database, logger } = deps;
-  // DNS_PUBLISHER=none: nothing is sent and nothing is marked published; the marks wait, so
-  // that once a publisher is configured every zone is sent.
-  if (!deps.publisher && config.dns.publisher === 'none') {
-    return { idle: async () => undefined, stop: async () => undefined };
-  }
-  const publisher = deps.publisher ?? publisherFor(config.dns);
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const pass = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = publishDue(database.db, publisher, config.dns, logger)
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, 'DNS publisher pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          pass();
-        }
-      });
-  };
-  kicks.set(database, pass);
-  const timer = setInterval(pass, config.dns.publishIntervalMs);
-  timer.unref();
-  const reconcile =
-    config.dns.reconcileSeconds > 0
-      ? setInterval(() => {
-          markAllForReconcile(database.db).then(pass, (error: unknown) =>
-            logger.error({ err: error }, 'DNS reconcile mark failed'),
-          );
-        }, config.dns.reconcileSeconds * 1000)
-      : undefined;
-  reconcile?.unref();
-  pass();
-  return {
-    idle: async () => {
-      while (running) await running;
-    },
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (reconcile) clearInterval(reconcile);
-      if (kicks.get(database) === pass) kicks.delete(database);
-      while (running) await running;
-    },
-  };
+export async function queueWaitingPublications(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const names = rowsOf<{ served_name: string }>(
+      await tx.execute(sql`select served_name from dns_publications
+        where state <> 'published' or full_sync`),
+    );
+    await queuePublications(
+      tx,
+      names.map((n) => n.served_name),
+    );
+    return names.length;
+  });
+}
+
+/** After a committed change: this instance's job runner looks at the publication jobs at once. */
+export function kickDnsPublisher(database: DatabaseHandle): void {
+  nudgeJobs(database, 'dns.publish');
 }

@@ -45,20 +45,27 @@ export interface JobOptions {
 
 /**
  * Queues one job of `kind` per item, on `db` (the caller's transaction, or the database). A job
- * whose `options.id` exists already in its queue is not queued again.
+ * whose `options.id` (the same for all, or the item's) exists already in its queue is not queued
+ * again.
  */
 export async function enqueueJobs<K extends JobKind>(
   db: Executor,
   config: Pick<Config, 'jobs'>,
   kind: K,
   items: readonly JobData[K][],
-  options: JobOptions = {},
+  options: JobOptions | ((data: JobData[K]) => JobOptions) = {},
 ): Promise<void> {
   if (items.length === 0) return;
   const { retentionSeconds, ...policy } = jobPolicy(config, kind);
   const keepUntil = new Date(Date.now() + retentionSeconds * 1000).toISOString();
   await statements.insert(
-    items.map((data) => ({ name: kind, data, ...policy, keepUntil, ...options })),
+    items.map((data) => ({
+      name: kind,
+      data,
+      ...policy,
+      keepUntil,
+      ...(typeof options === 'function' ? options(data) : options),
+    })),
     { db: executorDb(db) },
   );
 }

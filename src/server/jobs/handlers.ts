@@ -1,5 +1,6 @@
 /** What a job of each kind does, and what happens when one runs out of retries. */
 import { sendPasswordLink, sendUsernameReminder } from '../auth/recovery.ts';
+import { billingChargeJob, billingPassJob, cardExpiryJob, deadCharge } from '../billing/jobs.ts';
 import type { AppDeps } from '../context.ts';
 import { deliverOutboxRow, markMailFailed } from '../mail/delivery.ts';
 import type { JobData, JobKind } from './queues.ts';
@@ -11,6 +12,9 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   'mail.deliver': (deps, { outboxId }) => deliverOutboxRow(deps, outboxId),
   'recovery.password': (deps, { username }) => sendPasswordLink(deps, username),
   'recovery.username': (deps, { email }) => sendUsernameReminder(deps, email),
+  'billing.pass': (deps, { date }) => billingPassJob(deps, date),
+  'billing.charge': (deps, { attemptKey }) => billingChargeJob(deps, attemptKey),
+  'billing.card-expiry': (deps, { date }) => cardExpiryJob(deps, date),
 };
 
 type DeadLetterHandler<K extends JobKind> = (
@@ -26,4 +30,5 @@ type DeadLetterHandler<K extends JobKind> = (
  */
 export const DEAD_LETTER_HANDLERS: { [K in JobKind]?: DeadLetterHandler<K> } = {
   'mail.deliver': (deps, { outboxId }, why) => markMailFailed(deps, outboxId, why),
+  'billing.charge': (deps, { attemptKey }, why) => deadCharge(deps, attemptKey, why),
 };

@@ -17,6 +17,12 @@ export interface JobData {
   'recovery.password': { username: string };
   /** Email the usernames registered with an address, if any (auth/recovery.ts). */
   'recovery.username': { email: string };
+  /** The billing pass of a billing date (billing/run.ts); one per date (jobs/schedule.ts). */
+  'billing.pass': { date: string };
+  /** Charge one autopay attempt at its processor, with its key as Idempotency-Key (billing/jobs.ts). */
+  'billing.charge': { attemptKey: string };
+  /** Email "card expiring" for the saved cards that expire soon (billing/run.ts); one per date. */
+  'billing.card-expiry': { date: string };
 }
 
 export type JobKind = keyof JobData;
@@ -25,6 +31,9 @@ export const JOB_KINDS: readonly JobKind[] = [
   'mail.deliver',
   'recovery.password',
   'recovery.username',
+  'billing.pass',
+  'billing.charge',
+  'billing.card-expiry',
 ];
 
 /** Where a job of `kind` goes when its last retry failed. */
@@ -59,6 +68,29 @@ export function retriesSpanning(seconds: number, delay: number): number {
 
 export function jobPolicy(config: Pick<Config, 'jobs'>, kind: JobKind): JobPolicy {
   const deadLetter = deadLetterQueue(kind);
+  if (kind === 'billing.pass' || kind === 'billing.card-expiry') {
+    // Safe to run again: a retry (or the next date's job) finishes what a failed run left.
+    return {
+      retryLimit: 6,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: kind === 'billing.pass' ? config.jobs.billing.passLeaseSeconds : 600,
+      retentionSeconds: 86_400,
+      deadLetter,
+    };
+  }
+  if (kind === 'billing.charge') {
+    const { chargeRetrySeconds, chargeLeaseSeconds } = config.jobs.billing;
+    // Retries for about three days (an unreachable processor); each retry asks with the same key.
+    return {
+      retryLimit: retriesSpanning(3 * 86_400, chargeRetrySeconds),
+      retryDelay: chargeRetrySeconds,
+      retryBackoff: true,
+      expireInSeconds: chargeLeaseSeconds,
+      retentionSeconds: 4 * 86_400,
+      deadLetter,
+    };
+  }
   if (kind === 'mail.deliver') {
     const { retrySeconds, leaseSeconds, maxAgeHours } = config.jobs.mail;
     const maxAge = maxAgeHours * 3600;

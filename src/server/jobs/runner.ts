@@ -78,7 +78,12 @@ export function createJobRunner(deps: AppDeps): JobRunner {
       name: kind,
       kind,
       dead: false,
-      batch: kind === 'mail.deliver' ? config.jobs.mail.concurrency : 1,
+      batch:
+        kind === 'mail.deliver'
+          ? config.jobs.mail.concurrency
+          : kind === 'billing.charge'
+            ? config.jobs.billing.chargeConcurrency
+            : 1,
     },
     { name: deadLetterQueue(kind), kind, dead: true, batch: 1 },
   ]);
@@ -144,17 +149,33 @@ export function createJobRunner(deps: AppDeps): JobRunner {
     return jobs.length;
   }
 
+  /**
+   * Polls `queue`, keeping up to its batch of runs in flight: each run that ends makes room for the
+   * next due job at once (one slow run does not hold the others).
+   */
   async function poll(queue: Queue): Promise<void> {
     let waker = new AbortController();
     wakers.set(queue.name, waker);
+    const active = new Set<Promise<void>>();
     while (running) {
-      let ran = 0;
+      const room = queue.batch - active.size;
       try {
-        ran = await track(runBatch(queue));
+        const jobs = await track(
+          boss.fetch<unknown>(queue.name, { batchSize: room, includeMetadata: true }),
+        );
+        for (const job of jobs) {
+          const run: Promise<void> = track(runOne(queue, job)).finally(() => active.delete(run));
+          active.add(run);
+        }
       } catch (error) {
         log.error({ err: error, queue: queue.name }, 'job queue poll failed');
       }
-      if (ran > 0 || !running) continue;
+      if (!running) break;
+      // Full: the next job when a run ends.
+      if (active.size >= queue.batch) {
+        await Promise.race(active);
+        continue;
+      }
       await sleep(config.jobs.pollSeconds * 1000, undefined, { signal: waker.signal }).catch(
         () => undefined,
       );
@@ -163,6 +184,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
         wakers.set(queue.name, waker);
       }
     }
+    await Promise.allSettled([...active]);
   }
 
   async function schedule(): Promise<JobKind[]> {

@@ -34,7 +34,20 @@ export interface Recurring<K extends JobKind = JobKind> {
 }
 
 /** Every recurring job the runner queues: add a kind's entry here. */
-export const RECURRING_JOBS: readonly Recurring[] = [];
+export const RECURRING_JOBS: readonly Recurring[] = [
+  {
+    kind: 'billing.pass',
+    every: 'day',
+    data: (date) => ({ date }),
+    enabled: (config) => config.jobs.billing.schedule,
+  } satisfies Recurring<'billing.pass'>,
+  {
+    kind: 'billing.card-expiry',
+    every: 'day',
+    data: (date) => ({ date }),
+    enabled: (config) => config.jobs.billing.schedule,
+  } satisfies Recurring<'billing.card-expiry'>,
+];
 
 /** The name of the slot that `now` falls in. */
 export function slotOf(every: Recurring['every'], now: Date): string {

@@ -1,0 +1,57 @@
+/**
+ * The billing run's jobs (docs/billing.md "The billing run", docs/operations.md "Jobs"):
+ *
+ * - `billing.pass`, one per business date (jobs/schedule.ts): the pass of that date, which queues
+ *   the charges rather than making them;
+ * - `billing.charge`, one per autopay attempt: claims the attempt for the job's lease, asks the
+ *   processor with the attempt key as Idempotency-Key and records the answer; an unreachable
+ *   processor fails the run, retried with backoff; an attempt another instance holds is retried
+ *   once its lease has ended; an attempt found finished is done;
+ * - `billing.card-expiry`, one per business date: the "card expiring" emails, through the outbox.
+ */
+import { eq } from 'drizzle-orm';
+import { chargeAttempts } from '../db/schema.ts';
+import { claimAttempts, finishAttempts, type BillingDeps } from './charges.ts';
+import { runBillingPass, sendCardExpiringNotices } from './run.ts';
+
+export async function billingPassJob(deps: BillingDeps, date: string): Promise<void> {
+  const report = await runBillingPass(deps, { today: date, charges: 'jobs' });
+  deps.logger.info({ billing: report }, 'billing pass done');
+}
+
+/** Answers the attempt's end (`succeeded`, `declined`, `submitted`); throws to be retried. */
+export async function billingChargeJob(deps: BillingDeps, attemptKey: string): Promise<string> {
+  const [claimed] = await claimAttempts(
+    deps,
+    [attemptKey],
+    deps.config.jobs.billing.chargeLeaseSeconds,
+  );
+  if (!claimed) {
+    const [row] = await deps.database.db
+      .select({ status: chargeAttempts.status, leaseUntil: chargeAttempts.leaseUntil })
+      .from(chargeAttempts)
+      .where(eq(chargeAttempts.attemptKey, attemptKey));
+    if (row?.status === 'started') {
+      throw new Error(
+        `charge attempt ${attemptKey} is held until ${row.leaseUntil?.toISOString() ?? 'now'}`,
+      );
+    }
+    // Finished already (by an earlier run, or a pass that resumed it), or never committed.
+    return row?.status ?? 'missing';
+  }
+  const [result] = await finishAttempts(deps, [claimed]);
+  if (!result) throw new Error(`charge attempt ${attemptKey} was not finished`);
+  if ('error' in result) throw result.error;
+  return result.payment.status;
+}
+
+export async function cardExpiryJob(deps: BillingDeps, date: string): Promise<void> {
+  const sent = await sendCardExpiringNotices(deps, date);
+  deps.logger.info({ date, sent }, 'card expiring notices done');
+}
+
+/** A charge out of retries stays `started`, unpaid: the log names it; the next pass asks again. */
+export function deadCharge(deps: BillingDeps, attemptKey: string, why: string): Promise<void> {
+  deps.logger.error({ attempt: attemptKey, why }, 'autopay charge out of retries');
+  return Promise.resolve();
+}
