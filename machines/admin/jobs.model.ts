@@ -219,6 +219,7 @@ export const adminJobsModel = defineMachine({
       }
       for (const bar of selectProgress(s)) {
         expectThat(bar.text === M.progressText(bar.done, bar.total), 'customers done of total');
+        expectThat(bar.name.endsWith(bar.text), 'the bar’s name says it too');
       }
       expectThat(selectConfirmation(s) === null, 'nothing is asked');
     },

@@ -36,6 +36,8 @@ export interface ProgressRow {
   percent: number;
   /** "2,500 of 10,000 customers done". */
   text: string;
+  /** What a screen reader names the bar: "billing.pass 2026-12-01, 2,500 of 10,000 customers done". */
+  name: string;
 }
 
 export const selectLoading = (s: Snapshot) => s.matches('loading');
@@ -66,13 +68,18 @@ export function selectKinds(s: Snapshot): JobKindRow[] {
 }
 
 export function selectProgress(s: Snapshot): ProgressRow[] {
-  return s.context.page.progress.map((p) => ({
-    label: M.progressLabel(p.kind, p.key),
-    done: p.done,
-    total: p.total,
-    percent: p.total === 0 ? 0 : Math.min(100, (p.done / p.total) * 100),
-    text: M.progressText(p.done, p.total),
-  }));
+  return s.context.page.progress.map((p) => {
+    const label = M.progressLabel(p.kind, p.key);
+    const text = M.progressText(p.done, p.total);
+    return {
+      label,
+      done: p.done,
+      total: p.total,
+      percent: p.total === 0 ? 0 : Math.min(100, (p.done / p.total) * 100),
+      text,
+      name: `${label}, ${text}`,
+    };
+  });
 }
 
 export interface ConfirmationView {

@@ -16,6 +16,7 @@ import { startHostAgent } from '../../../src/server/managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../../../src/server/hypervisor/stand-in/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
 import { seedBilledCustomers } from './billed-customers.ts';
+import { seedJobsPage } from './jobs-seed.ts';
 
 const TILE = readFileSync(path.join(import.meta.dirname, 'map-tile.png'));
 const tileServer = createServer((request, response) => {
@@ -68,6 +69,7 @@ const config = loadConfig({
 buildWebIfStale(config.webDistDir, false);
 const running = await startServer(config);
 await seedBilledCustomers(running);
+await seedJobsPage(running.database);
 const cardProvider = await startCardProvider({
   config,
   db: running.database.db,

@@ -64,11 +64,8 @@ function ProgressBars({ actor }: { actor: JobsActor }) {
               <Text size="sm">{bar.text}</Text>
             </Group>
             <Progress.Root size="lg">
-              <Progress.Section
-                value={bar.percent}
-                aria-label={bar.label}
-                aria-valuetext={bar.text}
-              />
+              {/* Mantine writes the percentage as the value's text: the name says done of total. */}
+              <Progress.Section value={bar.percent} aria-label={bar.name} />
             </Progress.Root>
           </div>
         ))}
