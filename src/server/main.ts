@@ -12,7 +12,7 @@ import { openPreparedDatabase } from './db/prepare.ts';
 import type { SeedReport } from './db/seed.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
-import { startDnsPublisher } from './dns/publication.ts';
+import { startDnsPublication } from './dns/jobs.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import type { OrderHooks } from './orders/hooks.ts';
 
@@ -91,8 +91,8 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   appConfig.port = port;
   const url = webUrl(config.host, port);
-  // The DNS publisher loop (docs/dns.md "Publishing"): every instance runs one.
-  const dnsPublisher = startDnsPublisher({ config: appConfig, database, logger });
+  // DNS publication jobs (docs/dns.md "Publishing"): their queue's policy, the names waiting.
+  const dnsPublication = await startDnsPublication({ config: appConfig, database, logger });
   // The job runner (docs/operations.md): every instance runs one, on the shared job table; it
   // queues each business date's billing pass (docs/billing.md "The billing run").
   const jobs = createJobRunner({ config: appConfig, database, logger, clock });
@@ -109,7 +109,7 @@ export async function startServer(
     jobs,
     close: () =>
       (closing ??= (async () => {
-        await dnsPublisher.stop();
+        await dnsPublication.stop();
         await jobs.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -2,6 +2,7 @@
 import { sendPasswordLink, sendUsernameReminder } from '../auth/recovery.ts';
 import { billingChargeJob, billingPassJob, cardExpiryJob, deadCharge } from '../billing/jobs.ts';
 import type { AppDeps } from '../context.ts';
+import { runDnsPublish, runDnsReconcile } from '../dns/jobs.ts';
 import { deliverOutboxRow, markMailFailed } from '../mail/delivery.ts';
 import type { JobData, JobKind } from './queues.ts';
 
@@ -15,6 +16,8 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   'billing.pass': (deps, { date }) => billingPassJob(deps, date),
   'billing.charge': (deps, { attemptKey }) => billingChargeJob(deps, attemptKey),
   'billing.card-expiry': (deps, { date }) => cardExpiryJob(deps, date),
+  'dns.publish': (deps, { servedName }) => runDnsPublish(deps, servedName),
+  'dns.reconcile': (deps) => runDnsReconcile(deps),
 };
 
 type DeadLetterHandler<K extends JobKind> = (

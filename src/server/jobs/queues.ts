@@ -5,6 +5,7 @@
  * them for operators.
  */
 import type { Config } from '../config.ts';
+import type { DnsConfig } from '../dns/config.ts';
 
 /** The PostgreSQL schema of the job runner's tables (pg-boss's). */
 export const JOB_SCHEMA = 'pgboss';
@@ -23,6 +24,10 @@ export interface JobData {
   'billing.charge': { attemptKey: string };
   /** Email "card expiring" for the saved cards that expire soon (billing/run.ts); one per date. */
   'billing.card-expiry': { date: string };
+  /** Send a served name (a zone or an alias) to the name server as stored (dns/jobs.ts). */
+  'dns.publish': { servedName: string };
+  /** Compare every served name whole with the name server (dns/jobs.ts); one per slot. */
+  'dns.reconcile': { slot: string };
 }
 
 export type JobKind = keyof JobData;
@@ -34,6 +39,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   'billing.pass',
   'billing.charge',
   'billing.card-expiry',
+  'dns.publish',
+  'dns.reconcile',
 ];
 
 /** Where a job of `kind` goes when its last retry failed. */
@@ -66,8 +73,42 @@ export function retriesSpanning(seconds: number, delay: number): number {
   return Math.ceil(Math.log2(seconds / delay + 1));
 }
 
-export function jobPolicy(config: Pick<Config, 'jobs'>, kind: JobKind): JobPolicy {
+/**
+ * A DNS publication: retries for about an hour (a reconcile sends everything again later), the
+ * lease DNS_PUBLISH_LEASE_SECONDS. A change queues its job inside the DNS store's transaction,
+ * where no configuration is at hand, so the job takes this policy from its queue, which each
+ * instance sets at start (dns/jobs.ts `startDnsPublication`).
+ */
+export function dnsPublishPolicy(dns: Pick<DnsConfig, 'leaseSeconds' | 'retrySeconds'>): JobPolicy {
+  return {
+    retryLimit: retriesSpanning(3600, dns.retrySeconds),
+    retryDelay: dns.retrySeconds,
+    retryBackoff: true,
+    expireInSeconds: dns.leaseSeconds,
+    retentionSeconds: 2 * 3600,
+    deadLetter: deadLetterQueue('dns.publish'),
+  };
+}
+
+export function jobPolicy(
+  config: Pick<Config, 'jobs'> & Partial<Pick<Config, 'dns'>>,
+  kind: JobKind,
+): JobPolicy {
   const deadLetter = deadLetterQueue(kind);
+  if (kind === 'dns.publish') {
+    return dnsPublishPolicy(config.dns ?? { leaseSeconds: 60, retrySeconds: 1 });
+  }
+  if (kind === 'dns.reconcile') {
+    // Marks every name and queues its publication: quick; the next slot's job does it anyway.
+    return {
+      retryLimit: 2,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 600,
+      retentionSeconds: 3600,
+      deadLetter,
+    };
+  }
   if (kind === 'billing.pass' || kind === 'billing.card-expiry') {
     // Safe to run again: a retry (or the next date's job) finishes what a failed run left.
     return {
