@@ -287,6 +287,23 @@ describe('POST /admin/jobs/{kind}/dead/{id}/retry', () => {
     expect(await jobsOf('recovery.password', data)).toHaveLength(1);
   });
 
+  it('retries an archived dead job too, once', async () => {
+    const data = { username: `archived-${Date.now()}` };
+    const deadId = await plant({
+      name: 'recovery.password.dead',
+      data,
+      state: 'completed',
+      table: 'archive',
+    });
+    const listed = () =>
+      jobsPage().then((page) => kindOf(page, 'recovery.password').dead_jobs.map((d) => d.id));
+    expect(await listed()).toContain(deadId);
+    await json(await admin.post(retryPath('recovery.password', deadId), {}), 200);
+    await json(await admin.post(retryPath('recovery.password', deadId), {}), 409);
+    expect(await jobsOf('recovery.password', data)).toHaveLength(1);
+    expect(await listed()).not.toContain(deadId);
+  });
+
   it('refuses a dead job being handled now, then retries it once handled', async () => {
     const data = { email: `handled-${Date.now()}@example.test` };
     const deadId = await plant({ name: 'recovery.username.dead', data, state: 'active' });
