@@ -18,6 +18,7 @@ import {
   emailOutbox,
   payments,
 } from '../../src/server/db/schema.ts';
+import { progressOf } from '../../src/server/jobs/progress.ts';
 import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/runner.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
@@ -25,6 +26,7 @@ import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-pr
 import { billedCustomer, noonOn, useInProcessCardProvider } from '../support/billing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
+const METRICS_TOKEN = 'billing-metrics-token-0123456789';
 let t: TestApp;
 /** A second instance's runner, on the same database, with its own clock. */
 let other: JobRunner;
@@ -34,7 +36,11 @@ beforeAll(async () => {
   t = await createTestApp({
     now: noonOn('2033-03-10'),
     // Two retries (a day, then two) before a charge is dead.
-    env: { BILLING_SCHEDULE: 'on', BILLING_CHARGE_RETRY_SECONDS: '86400' },
+    env: {
+      BILLING_SCHEDULE: 'on',
+      BILLING_CHARGE_RETRY_SECONDS: '86400',
+      METRICS_TOKEN: METRICS_TOKEN,
+    },
   });
   useInProcessCardProvider(t.config, t.database.db, t.logger);
   other = createJobRunner({ ...t, clock: otherClock });
@@ -111,6 +117,21 @@ describe('the billing run as jobs', () => {
       .from(payments)
       .where(inArray(payments.cid, cids));
     expect(paid.map((p) => p.status).sort()).toEqual(['failed', 'succeeded', 'succeeded']);
+
+    // Its progress: every customer of the pass done (ours and the database's demo customers).
+    const progress = await progressOf(t.database.db, 'billing.pass', day);
+    expect(progress!.total).toBeGreaterThanOrEqual(3);
+    expect(progress!.done).toBe(progress!.total);
+    const metrics = await (
+      await t.app.request('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(metrics).toContain(
+      `billing_pass_customers{date="${day}",state="done"} ${progress!.total}`,
+    );
+    expect(metrics).toContain(
+      `billing_pass_customers{date="${day}",state="total"} ${progress!.total}`,
+    );
+    expect(metrics).toContain('billing_pass_running 0');
 
     // The same date again: nothing issued, nothing queued, nothing charged.
     await Promise.all([t.jobs.schedule(), other.schedule()]);

@@ -9,10 +9,12 @@
  *   once its lease has ended; an attempt found finished is done;
  * - `billing.card-expiry`, one per business date: the "card expiring" emails, through the outbox.
  */
-import { eq } from 'drizzle-orm';
-import { chargeAttempts } from '../db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { chargeAttempts, jobProgress } from '../db/schema.ts';
+import type { Progress } from '../jobs/progress.ts';
 import { claimAttempts, finishAttempts, type BillingDeps } from './charges.ts';
-import { runBillingPass, sendCardExpiringNotices } from './run.ts';
+import { PASS_PROGRESS_KIND, runBillingPass, sendCardExpiringNotices } from './run.ts';
 
 export async function billingPassJob(deps: BillingDeps, date: string): Promise<void> {
   const report = await runBillingPass(deps, { today: date, charges: 'jobs' });
@@ -54,4 +56,17 @@ export async function cardExpiryJob(deps: BillingDeps, date: string): Promise<vo
 export function deadCharge(deps: BillingDeps, attemptKey: string, why: string): Promise<void> {
   deps.logger.error({ attempt: attemptKey, why }, 'autopay charge out of retries');
   return Promise.resolve();
+}
+
+/** The progress of the latest billing date's pass, if one recorded any (for /metrics). */
+export async function latestPassProgress(
+  db: Executor,
+): Promise<Pick<Progress, 'key' | 'done' | 'total'> | undefined> {
+  const [row] = await db
+    .select({ key: jobProgress.key, done: jobProgress.done, total: jobProgress.total })
+    .from(jobProgress)
+    .where(eq(jobProgress.kind, PASS_PROGRESS_KIND))
+    .orderBy(desc(jobProgress.key))
+    .limit(1);
+  return row;
 }

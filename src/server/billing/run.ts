@@ -25,6 +25,7 @@ import { BILLING, TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
 import { addDays } from '#shared/signup/dates';
 import { clockToday } from '../clock.ts';
+import { recordProgress } from '../jobs/progress.ts';
 import { nudgeJobs } from '../jobs/registry.ts';
 import {
   billingNotices,
@@ -99,11 +100,12 @@ export async function runBillingPass(
     chargesQueued: 0,
     ms: Object.fromEntries(PASS_STEPS.map((step) => [step, 0])) as Record<PassStep, number>,
   };
+  const progress = new PassProgress(deps, today);
   const steps: Record<PassStep, () => Promise<void>> = {
     resume: () => resumeAttempts(deps, report, jobs),
     ach: () => settleAch(deps, today, report),
-    issue: () => issueBills(deps, today, report),
-    autopay: () => chargeAutopay(deps, today, report, jobs),
+    issue: () => issueBills(deps, today, report, progress),
+    autopay: () => chargeAutopay(deps, today, report, jobs, progress),
     statuses: () => moveStatuses(deps, today, report),
     notices: async () => {
       if (!jobs) report.cardNotices = await sendCardExpiringNotices(deps, today);
@@ -114,7 +116,57 @@ export async function runBillingPass(
     await steps[step]();
     report.ms[step] = Math.round(performance.now() - started);
   }
+  await progress.finish();
   return report;
+}
+
+/** The progress store's kind of a billing pass; its key is the billing date. */
+export const PASS_PROGRESS_KIND = 'billing.pass';
+
+/**
+ * The pass's progress (jobs/progress.ts): customers done of total, where the total is the
+ * customers billed by the issue step plus those the autopay step charges, each counted as its
+ * group is done.
+ */
+class PassProgress {
+  private readonly totals = { issue: 0, autopay: 0 };
+  private readonly done = { issue: 0, autopay: 0 };
+
+  constructor(
+    private readonly deps: BillingDeps,
+    private readonly today: string,
+  ) {}
+
+  async total(step: 'issue' | 'autopay', customers: number): Promise<void> {
+    this.totals[step] = customers;
+    await this.record();
+  }
+
+  async add(step: 'issue' | 'autopay', customers: number): Promise<void> {
+    this.done[step] += customers;
+    await this.record();
+  }
+
+  async finish(): Promise<void> {
+    this.done.issue = this.totals.issue;
+    this.done.autopay = this.totals.autopay;
+    await this.record();
+  }
+
+  private record(): Promise<void> {
+    return recordProgress(this.deps.database.db, {
+      kind: PASS_PROGRESS_KIND,
+      key: this.today,
+      done: this.done.issue + this.done.autopay,
+      total: this.totals.issue + this.totals.autopay,
+      at: this.deps.clock.now(),
+    });
+  }
+}
+
+/** How many customers a list of rows names. */
+function customersOf(rows: readonly { cid: number }[]): number {
+  return new Set(rows.map((row) => row.cid)).size;
 }
 
 /**
@@ -221,7 +273,12 @@ function serverLineOf(details: ServerLineDetails): string {
   return `Virtual server ${details.name ?? ''} (${size})`.replace('  ', ' ');
 }
 
-async function issueBills(deps: BillingDeps, today: string, report: PassReport) {
+async function issueBills(
+  deps: BillingDeps,
+  today: string,
+  report: PassReport,
+  progress: PassProgress,
+) {
   const { db } = deps.database;
   const result = await db.execute(sql`
     select s.id as service_id, s.cid, s.order_id, s.kind, s.details,
@@ -240,6 +297,7 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
       (s.order_id !== null || s.kind === 'server') &&
       periodStart(s.activated_on, s.last_cycle + 1) <= today,
   );
+  await progress.total('issue', customersOf(due));
   for (const chunk of chunks(due)) {
     const orderIds = [
       ...new Set(chunk.flatMap((service) => (service.order_id === null ? [] : [service.order_id]))),
@@ -301,10 +359,17 @@ async function issueBills(deps: BillingDeps, today: string, report: PassReport) 
     });
     for (const deliver of deliveries) deliver();
     report.billsIssued += ids.filter((id) => id !== null).length;
+    await progress.add('issue', customersOf(chunk));
   }
 }
 
-async function chargeAutopay(deps: BillingDeps, today: string, report: PassReport, jobs: boolean) {
+async function chargeAutopay(
+  deps: BillingDeps,
+  today: string,
+  report: PassReport,
+  jobs: boolean,
+  progress: PassProgress,
+) {
   const { db } = deps.database;
   // Statuses first, so that what is left to pay is current.
   const unpaid = await db
@@ -380,8 +445,12 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
       },
     ];
   });
+  await progress.total('autopay', customersOf(tries));
   if (jobs) {
-    for (const chunk of chunks(tries)) report.chargesQueued += await queueCharges(deps, chunk);
+    for (const chunk of chunks(tries)) {
+      report.chargesQueued += await queueCharges(deps, chunk);
+      await progress.add('autopay', customersOf(chunk));
+    }
     return;
   }
   // Each group's attempts are held from their start until the group is recorded.
@@ -392,6 +461,7 @@ async function chargeAutopay(deps: BillingDeps, today: string, report: PassRepor
         if (result.payment.status === 'failed') report.declined += 1;
       }
     }
+    await progress.add('autopay', customersOf(chunk));
   }
 }
 

@@ -13,6 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { AppDeps, AppEnv } from '../context.ts';
 import { runnerOf } from '../jobs/registry.ts';
 import { jobCounts, outboxState, waitingJobs } from '../jobs/status.ts';
+import { latestPassProgress } from '../billing/jobs.ts';
 
 /** Where Prometheus scrapes, outside the API's base path. */
 export const METRICS_PATH = '/metrics';
@@ -91,6 +92,17 @@ function newMetrics(deps: AppDeps) {
     help: 'Emails of the last 7 days that were given up.',
     registers,
   });
+  const passCustomers = new Gauge({
+    name: 'billing_pass_customers',
+    help: 'The latest billing pass (its billing date): customers done and in total.',
+    labelNames: ['date', 'state'] as const,
+    registers,
+  });
+  const passRunning = new Gauge({
+    name: 'billing_pass_running',
+    help: '1 while the latest billing pass has customers left to do.',
+    registers,
+  });
   const pool = database.poolUse
     ? {
         connections: new Gauge({
@@ -132,6 +144,13 @@ function newMetrics(deps: AppDeps) {
     unsent.set(outbox.unsent);
     oldestUnsent.set(outbox.oldestUnsentSeconds);
     failed.set(outbox.failedLastWeek);
+    const pass = await latestPassProgress(database.db);
+    passCustomers.reset();
+    if (pass) {
+      passCustomers.set({ date: pass.key, state: 'done' }, pass.done);
+      passCustomers.set({ date: pass.key, state: 'total' }, pass.total);
+    }
+    passRunning.set(pass && pass.done < pass.total ? 1 : 0);
   }
 
   let processMetrics = false;
