@@ -12,7 +12,11 @@ import { downloadModel } from './session/download.model.ts';
 import { loaderModel } from './session/loader.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
-import { secondFactorModel, secondFactorSetupModel } from './session/second-factor.model.ts';
+import {
+  secondFactorModel,
+  secondFactorPasskeyModel,
+  secondFactorSetupModel,
+} from './session/second-factor.model.ts';
 import { secondFactorSettingsModel } from './session/second-factor-settings.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
@@ -73,6 +77,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   tokensModel,
   secondFactorModel,
   secondFactorSetupModel,
+  secondFactorPasskeyModel,
   secondFactorSettingsModel,
   routeGateModel,
   formModel,

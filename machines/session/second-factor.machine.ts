@@ -3,18 +3,28 @@
  * factor"): the password was right and the server answered `Second Factor Required` (or, for a
  * login of a customer that requires one, `Second Factor Setup Required` with the account to add).
  * This machine asks for the code: the authenticator app's, a recovery code instead, or the first
- * code of the app being set up, after which the new recovery codes show once. Wrong codes show
+ * code of the app being set up, after which the new recovery codes show once. A login with
+ * passkeys (the answer carried their request) is offered a passkey first (docs/session.md
+ * "Passkeys"): the browser's answer (the app's `getAssertion`, `@simplewebauthn/browser`) is sent
+ * instead of a code; a refused one used its request up, so the password is sent again alone for a
+ * new one. Wrong codes show
  * the server's message; too many lock the step out until the limit's window has passed. It ends
  * (final state, output the user) once the server took the code.
  *
  * The session machine runs it for the login page (`loggedOut.secondFactor`), the token coordinator
  * for the password prompt (`askingForPassword.secondFactor`); they keep the password and cancel it.
  * The call is the named actor `verify`, provided by the app: the same login (`mode: 'login'`,
- * POST /auth/tokens) or re-authentication (`mode: 'reauth'`, POST /auth/access_token) with `otp`.
+ * POST /auth/tokens) or re-authentication (`mode: 'reauth'`, POST /auth/access_token) with `otp`
+ * or `webauthn` (neither: a new passkey request).
  */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { RATE_LIMITS } from '#shared/constants';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import { readSecondFactorCode, type TotpSetup } from '#shared/second-factor';
 import type { LoginResult, SessionUser } from '#shared/session';
 import { requestFailureOf } from './types.ts';
@@ -27,9 +37,17 @@ export interface SecondFactorInput {
   password: string;
   /** The authenticator account to add (a login asked to set one up), else null. */
   setup: TotpSetup | null;
+  /** The request the login's passkeys answer (it has some), else null or left out. */
+  passkey?: PublicKeyCredentialRequestOptionsJSON | null;
+  /** Whether codes count (the login has the app); false when the answer named passkeys only. */
+  codes?: boolean;
 }
 
 export interface SecondFactorContext extends SecondFactorInput {
+  passkey: PublicKeyCredentialRequestOptionsJSON | null;
+  codes: boolean;
+  /** The passkey's answer being checked. */
+  assertion: AuthenticationResponseJSON | null;
   /** The code being checked. */
   code: string;
   /** Why the last code was refused (the server's message, or the code's rule). */
@@ -43,6 +61,11 @@ export type SecondFactorEvent =
   | { type: 'code.submitted'; code: string }
   | { type: 'recovery.chosen' }
   | { type: 'app.chosen' }
+  | { type: 'passkey.chosen' }
+  /** Use a passkey was pressed: the browser asks for one. */
+  | { type: 'passkey.pressed' }
+  | { type: 'xstate.done.actor.getAssertion'; output: AuthenticationResponseJSON }
+  | { type: 'xstate.error.actor.getAssertion'; error: unknown }
   /** The new recovery codes were seen (downloaded or written down). */
   | { type: 'codes.saved' }
   | { type: 'retry.pressed' }
@@ -53,7 +76,8 @@ export interface VerifyInput {
   mode: SecondFactorMode;
   username: string;
   password: string;
-  otp: string;
+  otp?: string;
+  webauthn?: AuthenticationResponseJSON;
 }
 
 /** How long the step stays locked out after too many wrong codes: the limit's window. */
@@ -71,6 +95,12 @@ export const secondFactorMachine = setup({
     verify: fromPromise<LoginResult, VerifyInput>(async () => {
       throw new Error('verify is provided by the app');
     }),
+    /** The browser's passkey prompt (navigator.credentials.get) for the request. */
+    getAssertion: fromPromise<AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON>(
+      async () => {
+        throw new Error('getAssertion is provided by the app');
+      },
+    ),
   },
   delays: { lockout: LOCKOUT_MS },
   actions: {
@@ -93,6 +123,21 @@ export const secondFactorMachine = setup({
       code: '',
     }),
     'forget the error': assign({ error: null }),
+    'keep the assertion': assign({
+      assertion: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.getAssertion');
+        return event.output;
+      },
+      error: null,
+    }),
+    'say the passkey was not used': assign({ error: PASSKEY_MESSAGES.passkeyCancelled }),
+    'keep the new passkey request': assign({
+      passkey: ({ context, event }) => {
+        assertEvent(event, 'xstate.error.actor.verify');
+        return requestFailureOf(event.error).passkey ?? context.passkey;
+      },
+      assertion: null,
+    }),
     'store the user': assign({
       user: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.verify');
@@ -110,6 +155,12 @@ export const secondFactorMachine = setup({
   },
   guards: {
     'an authenticator account is to be added': ({ context }) => context.setup !== null,
+    'a passkey is offered': ({ context }) => context.passkey !== null,
+    'codes count': ({ context }) => context.codes,
+    'a new passkey request came': ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.verify');
+      return requestFailureOf(event.error).passkey !== undefined;
+    },
     'the code reads as an app code': ({ event }) =>
       event.type === 'code.submitted' && readSecondFactorCode(event.code)?.kind === 'totp',
     'the code reads as a recovery code': ({ event }) =>
@@ -129,6 +180,9 @@ export const secondFactorMachine = setup({
     'After a right password: the code of the authenticator app, a recovery code instead, or the first code of an app being set up; too many wrong codes lock the step for a while.',
   context: ({ input }) => ({
     ...input,
+    passkey: input.passkey ?? null,
+    codes: input.codes ?? true,
+    assertion: null,
     code: '',
     error: null,
     recoveryCodes: null,
@@ -139,11 +193,84 @@ export const secondFactorMachine = setup({
   states: {
     starting: {
       description:
-        'Decides the step: setting up the app the account requires, or the code of the app already set up.',
+        'Decides the step: setting up the app the account requires, a passkey when the login has one, or the code of the app already set up.',
       always: [
         { guard: 'an authenticator account is to be added', target: 'settingUp' },
+        { guard: 'a passkey is offered', target: 'passkey' },
         { target: 'appCode' },
       ],
+    },
+    passkey: {
+      description:
+        'The login has passkeys: one is asked for (a code instead, when the login has the app).',
+      initial: 'ready',
+      states: {
+        ready: {
+          description: 'Use a passkey shows; a passkey not used or refused says so.',
+          on: {
+            'passkey.pressed': { target: 'asking', actions: 'forget the error' },
+            'app.chosen': {
+              guard: 'codes count',
+              target: '#secondFactor.appCode',
+              actions: 'forget the error',
+            },
+          },
+        },
+        asking: {
+          description: 'The browser asks the person for a passkey.',
+          invoke: {
+            id: 'getAssertion',
+            src: 'getAssertion',
+            input: ({ context }) => context.passkey!,
+            onDone: { target: 'checking', actions: 'keep the assertion' },
+            onError: { target: 'ready', actions: 'say the passkey was not used' },
+          },
+        },
+        checking: {
+          description: 'The server checks the passkey’s answer (its request works once).',
+          invoke: {
+            id: 'verify',
+            src: 'verify',
+            input: ({ context }) => ({
+              mode: context.mode,
+              username: context.username,
+              password: context.password,
+              webauthn: context.assertion!,
+            }),
+            onDone: { target: '#secondFactor.done', actions: 'store the user' },
+            onError: [
+              {
+                guard: 'too many wrong codes',
+                target: '#secondFactor.lockedOut',
+                actions: 'store the refusal',
+              },
+              { target: 'renewing', actions: 'store the refusal' },
+            ],
+          },
+        },
+        renewing: {
+          description:
+            'The refused answer used its request up: the password is sent again alone for a new one.',
+          invoke: {
+            id: 'verify',
+            src: 'verify',
+            input: ({ context }) => ({
+              mode: context.mode,
+              username: context.username,
+              password: context.password,
+            }),
+            onDone: { target: '#secondFactor.done', actions: 'store the user' },
+            onError: [
+              {
+                guard: 'a new passkey request came',
+                target: 'ready',
+                actions: 'keep the new passkey request',
+              },
+              { target: 'ready' },
+            ],
+          },
+        },
+      },
     },
     appCode: {
       description: 'The code the authenticator app shows now is asked for.',
@@ -168,6 +295,11 @@ export const secondFactorMachine = setup({
             ],
             'recovery.chosen': {
               target: '#secondFactor.recoveryCode',
+              actions: 'forget the error',
+            },
+            'passkey.chosen': {
+              guard: 'a passkey is offered',
+              target: '#secondFactor.passkey',
               actions: 'forget the error',
             },
           },

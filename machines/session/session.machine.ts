@@ -14,6 +14,7 @@
  *
  * HTTP calls are named actors and navigation is named actions: the web app provides them.
  */
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { TotpSetup } from '#shared/second-factor';
@@ -30,9 +31,16 @@ export interface SessionContext {
   redirect: string | null;
   /**
    * The login under way: its username and password, kept while the password is checked and the
-   * second factor is asked for, and the authenticator account to add when one must be set up.
+   * second factor is asked for, and the authenticator account to add when one must be set up
+   * (or the second factor the answer named: the passkeys' request, whether codes count).
    */
-  pending: { username: string; password: string; setup: TotpSetup | null } | null;
+  pending: {
+    username: string;
+    password: string;
+    setup: TotpSetup | null;
+    passkey?: PublicKeyCredentialRequestOptionsJSON | null;
+    codes?: boolean;
+  } | null;
 }
 
 export type SessionEvent =
@@ -101,8 +109,11 @@ export const sessionMachine = setup({
     'keep the account to set up': assign({
       pending: ({ context, event }) => {
         assertEvent(event, 'xstate.error.actor.login');
-        const setup = requestFailureOf(event.error).setup ?? null;
-        return context.pending && { ...context.pending, setup };
+        const failure = requestFailureOf(event.error);
+        const setup = failure.setup ?? null;
+        const passkey = failure.passkey ?? null;
+        const codes = failure.methods?.includes('totp') ?? true;
+        return context.pending && { ...context.pending, setup, passkey, codes };
       },
     }),
     'forget the credentials': assign({ pending: null }),
@@ -228,6 +239,8 @@ export const sessionMachine = setup({
               username: context.pending?.username ?? '',
               password: context.pending?.password ?? '',
               setup: context.pending?.setup ?? null,
+              passkey: context.pending?.passkey ?? null,
+              codes: context.pending?.codes ?? true,
             }),
             onDone: { target: 'loadingProfile', actions: 'forget the credentials' },
           },

@@ -17,6 +17,7 @@
  *
  * The HTTP calls are the named actors `refreshToken` and `reauthenticate`, provided by the web app.
  */
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { ERROR_TITLES } from '#shared/messages';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
@@ -39,6 +40,8 @@ export interface TokensContext {
   passwordError: string | null;
   /** The password being checked, kept only while it is (a renewal may have to come first). */
   enteredPassword: string | null;
+  /** The second factor the password's answer named: the passkeys' request, whether codes count. */
+  secondFactor: { passkey: PublicKeyCredentialRequestOptionsJSON | null; codes: boolean } | null;
 }
 
 export interface RequestRefused {
@@ -162,6 +165,16 @@ export const tokensMachine = setup({
       passwordError: null,
     }),
     'forget the entered password': assign({ enteredPassword: null }),
+    'keep the second factor asked for': assign({
+      secondFactor: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.reauthenticate');
+        const failure = requestFailureOf(event.error);
+        return {
+          passkey: failure.passkey ?? null,
+          codes: failure.methods?.includes('totp') ?? true,
+        };
+      },
+    }),
     'store password refusal': assign({
       passwordError: ({ event }) => {
         assertEvent(event, [
@@ -219,6 +232,7 @@ export const tokensMachine = setup({
     reason: 'fresh token',
     passwordError: null,
     enteredPassword: null,
+    secondFactor: null,
   },
   on: {
     'user.changed': { actions: 'store username' },
@@ -366,7 +380,11 @@ export const tokensMachine = setup({
             },
             onError: [
               // With a second factor on, the code comes next (the password is kept for it).
-              { guard: 'the password was right and a code is asked for', target: 'secondFactor' },
+              {
+                guard: 'the password was right and a code is asked for',
+                target: 'secondFactor',
+                actions: 'keep the second factor asked for',
+              },
               // The modal stayed open past the access token's life: renew, then check again.
               { guard: 'the session needs renewing first', target: 'renewing' },
               {
@@ -387,6 +405,8 @@ export const tokensMachine = setup({
               username: context.username ?? '',
               password: context.enteredPassword ?? '',
               setup: null,
+              passkey: context.secondFactor?.passkey ?? null,
+              codes: context.secondFactor?.codes ?? true,
             }),
             onDone: {
               target: '#tokens.idle',

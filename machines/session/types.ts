@@ -1,5 +1,6 @@
 /** Shapes the session machines share with the app that provides their actors. */
 import { fromPromise, type AnyActorLogic } from 'xstate';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { TotpSetup } from '#shared/second-factor';
 
 /**
@@ -12,6 +13,25 @@ export interface RequestFailure {
   message: string;
   /** `Second Factor Setup Required`: the authenticator account to add (the answer's `setup`). */
   setup?: TotpSetup;
+  /** `Second Factor Required`: the factors the login has (the answer's `methods`). */
+  methods?: ('totp' | 'passkey')[];
+  /** `Second Factor Required` of a login with passkeys: the request they answer (`webauthn`). */
+  passkey?: PublicKeyCredentialRequestOptionsJSON;
+}
+
+function methodsOf(body: unknown): ('totp' | 'passkey')[] | undefined {
+  const methods = (body as { methods?: unknown } | null | undefined)?.methods;
+  return Array.isArray(methods)
+    ? methods.filter((m): m is 'totp' | 'passkey' => m === 'totp' || m === 'passkey')
+    : undefined;
+}
+
+function passkeyRequestOf(body: unknown): PublicKeyCredentialRequestOptionsJSON | undefined {
+  const request = (body as { webauthn?: Partial<PublicKeyCredentialRequestOptionsJSON> } | null)
+    ?.webauthn;
+  return typeof request?.challenge === 'string'
+    ? (request as PublicKeyCredentialRequestOptionsJSON)
+    : undefined;
 }
 
 function setupOf(body: unknown): TotpSetup | undefined {
@@ -32,11 +52,15 @@ export function requestFailureOf(error: unknown): RequestFailure {
       body?: unknown;
     };
     const setup = setupOf(candidate.body);
+    const methods = methodsOf(candidate.body);
+    const passkey = passkeyRequestOf(candidate.body);
     return {
       status: typeof candidate.status === 'number' ? candidate.status : 0,
       title: typeof candidate.title === 'string' ? candidate.title : undefined,
       message: typeof candidate.message === 'string' ? candidate.message : '',
       ...(setup ? { setup } : {}),
+      ...(methods ? { methods } : {}),
+      ...(passkey ? { passkey } : {}),
     };
   }
   return { status: 0, message: typeof error === 'string' ? error : '' };

@@ -24,6 +24,8 @@ export const PASSKEY_MESSAGES = {
   removed: 'The passkey was removed.',
   /** The login's step and the account page. */
   usePasskey: 'Use a passkey',
+  usePasskeyInstead: 'Use a passkey instead',
+  useCodeInstead: 'Use a code instead',
   passkeyPrompt: 'Use your passkey to finish logging in.',
   passkeyCancelled: 'The passkey was not used. Try again, or use a code instead.',
   unsupported: 'This browser cannot use passkeys.',

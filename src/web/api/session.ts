@@ -5,6 +5,7 @@
  * app's HTTP client. Plain functions of the client rather than an object of them: they are part
  * of every page's first load.
  */
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { LoginResult, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
 import type { ApiClient } from './client.ts';
 
@@ -13,6 +14,8 @@ export interface Credentials {
   password: string;
   /** The second factor's code, once the password alone was answered `Second Factor Required`. */
   otp?: string;
+  /** Or a passkey's answer to the request that answer carried. */
+  webauthn?: AuthenticationResponseJSON;
 }
 
 const STORE = { store_in_cookies: true } as const;

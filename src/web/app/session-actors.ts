@@ -88,6 +88,12 @@ export function createSessionActors(options: {
           verify: fromPromise(({ input: { mode, ...credentials } }) =>
             mode === 'login' ? logIn(api, credentials) : reauthenticate(api, credentials),
           ),
+          // The browser's passkey prompt; its library loads only when a passkey is used.
+          getAssertion: fromPromise(({ input }) =>
+            import('@simplewebauthn/browser').then(({ startAuthentication }) =>
+              startAuthentication({ optionsJSON: input }),
+            ),
+          ),
         },
       }),
     ),

@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, Code, Group, Image, List, Stack, Text } from '@m
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import * as v from 'valibot';
+import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
 import { recoveryCodesFile } from '#shared/second-factor';
@@ -93,6 +94,44 @@ export function SecondFactorStep({
     );
   }
   if (step.asks === 'done') return null;
+  if (step.asks === 'passkey') {
+    return (
+      <Stack gap="md" role="group" aria-label={T.codeStepTitle}>
+        <Text size="sm">{PASSKEY_MESSAGES.passkeyPrompt}</Text>
+        {step.error && (
+          <Alert color="red" role="alert" title={T.codeStepTitle}>
+            {step.error}
+          </Alert>
+        )}
+        <Group gap="sm" justify="space-between">
+          {step.codesOffered ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => actor.send({ type: 'app.chosen' })}
+            >
+              {PASSKEY_MESSAGES.useCodeInstead}
+            </Anchor>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              {T.cancel}
+            </Button>
+            <Button
+              autoFocus
+              loading={step.checking}
+              onClick={() => actor.send({ type: 'passkey.pressed' })}
+            >
+              {PASSKEY_MESSAGES.usePasskey}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    );
+  }
 
   const recovery = step.asks === 'recovery';
   return (
@@ -140,14 +179,26 @@ export function SecondFactorStep({
           {step.asks === 'setup' ? (
             <span />
           ) : (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => actor.send({ type: recovery ? 'app.chosen' : 'recovery.chosen' })}
-            >
-              {recovery ? T.useApp : T.useRecovery}
-            </Anchor>
+            <Stack gap={4} align="flex-start">
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => actor.send({ type: recovery ? 'app.chosen' : 'recovery.chosen' })}
+              >
+                {recovery ? T.useApp : T.useRecovery}
+              </Anchor>
+              {step.passkeyOffered && step.asks === 'app' && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => actor.send({ type: 'passkey.chosen' })}
+                >
+                  {PASSKEY_MESSAGES.usePasskeyInstead}
+                </Anchor>
+              )}
+            </Stack>
           )}
           <Group gap="sm">
             <Button variant="default" onClick={onCancel}>
