@@ -13,7 +13,7 @@ import type { UserRow } from '../auth/accounts.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import type { EndpointKey } from '../auth/rules.ts';
 import { optionalSession } from '../auth/session.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { activityLog } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -30,6 +30,8 @@ export interface ActivityEntry {
   reason?: string | null;
   /** Whose entry it is when the request has no session (a login, a recovery). */
   user?: Pick<UserRow, 'uid' | 'cid' | 'username'>;
+  /** With `user`: the site admin who acted (a proxy's start and end, a second factor's reset). */
+  admin?: string | null;
 }
 
 /** What the middleware knows of the request's activity. */
@@ -51,12 +53,14 @@ declare module 'hono' {
   }
 }
 
-async function actorOf(c: Context<AppEnv>, entry: Pick<ActivityEntry, 'user'>) {
-  if (entry.user) return { user: entry.user, admin: null };
+async function actorOf(c: Context<AppEnv>, entry: Pick<ActivityEntry, 'user' | 'admin'>) {
+  if (entry.user) return { user: entry.user, admin: entry.admin ?? null };
+  // A login names whom it is about before any session it replaces.
+  const subject = c.get('activity')?.subject;
+  if (subject) return { user: subject, admin: null };
   const session = await optionalSession(c).catch(() => null);
   if (session) return { user: session.user, admin: session.proxy?.admin.username ?? null };
-  const subject = c.get('activity')?.subject;
-  return subject ? { user: subject, admin: null } : undefined;
+  return undefined;
 }
 
 /**
@@ -137,6 +141,24 @@ export function recording<B = undefined>(
         : value;
     },
   });
+}
+
+/** `c`'s dependencies whose database's first transaction records the change (see recording). */
+export function recordingDeps<B>(
+  c: Context<AppEnv>,
+  steps: Parameters<typeof recording<B>>[2],
+): AppDeps {
+  const { deps } = c.var;
+  return { ...deps, database: { ...deps.database, db: recording(c, deps.database.db, steps) } };
+}
+
+/** Names the login a request is about before it has a session (a login's password was checked). */
+export function activitySubject(
+  c: Context<AppEnv>,
+  user: Pick<UserRow, 'uid' | 'cid' | 'username'>,
+) {
+  const scope = c.get('activity');
+  if (scope) scope.subject = user;
 }
 
 /** The route an endpoint key names (`POST /dns/:zone_id`), from Hono's matched routes. */

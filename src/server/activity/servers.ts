@@ -5,10 +5,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ACTIVITY_WORDS } from '#shared/messages/activity';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { servers } from '../db/schema.ts';
-import { recordActivity, recording, type ActivityEntry } from './record.ts';
+import { recordActivity, recordingDeps, type ActivityEntry } from './record.ts';
 
 type ServerRow = typeof servers.$inferSelect;
 
@@ -18,12 +18,6 @@ async function serverRow(tx: Executor, cid: number, iid: number): Promise<Server
     .from(servers)
     .where(and(eq(servers.iid, iid), eq(servers.cid, cid)));
   return row;
-}
-
-/** `deps` whose database's first transaction records `entry`. */
-function recordingDeps<B>(c: Context<AppEnv>, steps: Parameters<typeof recording<B>>[2]): AppDeps {
-  const { deps } = c.var;
-  return { ...deps, database: { ...deps.database, db: recording(c, deps.database.db, steps) } };
 }
 
 function sizes(before: ServerRow | undefined, after: ServerRow | undefined): string[] {

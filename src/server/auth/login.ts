@@ -4,6 +4,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
+import { activitySubject } from '../activity/record.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -66,6 +67,8 @@ export async function authenticate(
   const user = await findUserByUsername(db, username);
   const ok = user ? await checkPassword(db, user, password) : await verifyAgainstDummy(password);
   if (!user || !ok) {
+    // The activity log records the refusal for the login it names (activity/record.ts).
+    if (user) activitySubject(c, user);
     await audit(c, { event: 'login_failed', actor: username, username, status: 401 });
     throw unauthorized(SESSION_MESSAGES.loginFailedTitle, SESSION_MESSAGES.loginFailed);
   }

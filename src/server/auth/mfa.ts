@@ -19,6 +19,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/serv
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { SECOND_FACTOR } from '#shared/constants';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
@@ -29,6 +30,7 @@ import {
   readSecondFactorCode,
   type TotpSetup,
 } from '#shared/second-factor';
+import { recordingDeps } from '../activity/record.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { customerAuthSettings, passkeys, recoveryCodes, secondFactors } from '../db/schema.ts';
@@ -295,7 +297,13 @@ export async function turnOnTotp(
   detail?: Record<string, unknown>,
 ): Promise<{ used: 'totp' | 'recovery'; recoveryCodes: string[] }> {
   const used = await proveSecondFactor(c, user, factor, code, { recovery: false });
-  const recoveryCodes = await confirmTotp(c.var.deps, user.uid);
+  // Recorded in the activity log in the transaction that turns it on (docs/activity.md).
+  const recoveryCodes = await confirmTotp(
+    recordingDeps(c, {
+      entry: () => ({ user, action: 'mfa.totp.on', summary: ACTIVITY_WORDS.totpOn }),
+    }),
+    user.uid,
+  );
   await audit(c, {
     event: 'second_factor_on',
     actor: user.username,

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { AdminCustomersResponse, AdminCustomerSummary, SessionUser } from '#shared/session';
 import { AdminProxySchema, CustomerSearchSchema } from '#shared/schemas/session';
+import { proxyStarted } from '../activity/security.ts';
 import { startProxy } from '../auth/proxy.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
@@ -90,6 +91,8 @@ export function registerAdminRoutes(api: Hono<AppEnv>) {
   api.post('/admin/proxy', async (c) => {
     const session = await requireSession(c);
     const { cid } = await readJson(c, AdminProxySchema);
-    return c.json((await startProxy(c, session, cid)) satisfies SessionUser);
+    const started = await startProxy(c, session, cid);
+    await proxyStarted(c, started.username, session.user.username);
+    return c.json(started satisfies SessionUser);
   });
 }

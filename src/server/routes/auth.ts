@@ -7,6 +7,8 @@ import { ERROR_TITLES } from '#shared/messages';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { LoginResult, LogoutResponse } from '#shared/session';
 import { LoginSchema, RefreshSchema } from '#shared/schemas/session';
+import { activitySubject, noChange } from '../activity/record.ts';
+import { recordLogin, securityActivity } from '../activity/security.ts';
 import { findUser } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import { checkPassword, authenticate, secondStep, startSession } from '../auth/login.ts';
@@ -34,6 +36,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
   api.post('/auth/tokens', async (c) => {
     const body = await readJson(c, LoginSchema);
     const user = await authenticate(c, body.username, body.password);
+    activitySubject(c, user);
     // A login with a second factor (or asked to set one up) ends here without tokens until its code.
     const second = await secondStep(c, user, body, { setup: true });
     const result = await startSession(c, user, body.store_in_cookies);
@@ -45,6 +48,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       status: 200,
       ...(second.used ? { detail: { second_factor: second.used } } : {}),
     });
+    await recordLogin(c, user, second.used);
     return c.json(
       second.recoveryCodes
         ? ({ ...result, recovery_codes: second.recoveryCodes } satisfies LoginResult)
@@ -71,6 +75,12 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       if (row && !row.usedAt && !row.family.revokedAt) family = row.family;
     }
     const user = session?.user ?? (family ? await findUser(db, family.uid) : undefined);
+    if (user && family) {
+      const admin = family.proxyAdminUid
+        ? (session?.proxy?.admin ?? (await findUser(db, family.proxyAdminUid)))
+        : undefined;
+      await securityActivity.loggedOut(c, user, admin?.username ?? null);
+    } else noChange(c);
     if (family?.proxyAdminUid) {
       const admin = await endProxy(c, {
         familyId: family.id,
@@ -161,7 +171,10 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
     }
     await giveBack(db, consumed);
     // A fresh token takes what a login takes: the second factor of whoever proves it, if on.
-    await secondStep(c, checked, body, { setup: false, actor: checked.username });
+    const second = await secondStep(c, checked, body, {
+      setup: false,
+      actor: checked.username,
+    });
     const access = await signAccessToken(deps, {
       uid: session.user.uid,
       familyId: session.familyId,
@@ -169,6 +182,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       adminUsername: session.proxy?.admin.username,
     });
     setSessionCookies(c, { access }, body.store_in_cookies);
+    await securityActivity.confirmed(c, second.used);
     return c.json(sessionUserOf(session));
   });
 }

@@ -33,6 +33,7 @@ import {
   type ManagedListName,
 } from '#shared/managed';
 import { isHostName, normaliseHostName } from '#shared/host-names';
+import { recordManagedChange } from '../activity/managed.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { servers } from '../db/schema.ts';
@@ -117,6 +118,7 @@ export function registerManagedVmRoutes(api: Hono<AppEnv>, deps: AppDeps): void 
         },
       );
     }
+    await recordManagedChange(c, iid, what);
     if (result.checked === false) {
       // No nginx checked the configuration this change made (development): the answer says so.
       const unchecked = { checked: false, warning: M.configurationNotChecked };

@@ -7,6 +7,7 @@
  */
 import type { Hono } from 'hono';
 import { asc, eq, sql } from 'drizzle-orm';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import {
   ConfirmTotpSchema,
@@ -22,6 +23,7 @@ import type {
 } from '#shared/second-factor';
 import type { UserSecondFactors } from '#shared/passkeys';
 import type { MessageResponse } from '#shared/session';
+import { recordActivity } from '../activity/record.ts';
 import { findUserByUsername } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import {
@@ -85,7 +87,12 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
 
   api.post('/auth/mfa/totp', async (c) => {
     const { user } = ownSession(await requireSession(c));
-    return c.json((await startTotp(c.var.deps, user)) satisfies TotpSetup);
+    const setup = await startTotp(c.var.deps, user);
+    await recordActivity(c.var.deps.database.db, c, {
+      action: 'mfa.totp.start',
+      summary: ACTIVITY_WORDS.totpStarted,
+    });
+    return c.json(setup satisfies TotpSetup);
   });
 
   api.post('/auth/mfa/totp/confirm', async (c) => {
@@ -105,7 +112,10 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     const { db } = c.var.deps.database;
     const factor = await confirmedFactorOf(db, user.uid);
     await proveSecondFactor(c, user, factor, body.code, { recovery: true });
-    await db.transaction((tx) => removeSecondFactor(tx, user.uid));
+    await db.transaction(async (tx) => {
+      await removeSecondFactor(tx, user.uid);
+      await recordActivity(tx, c, { action: 'mfa.totp.off', summary: ACTIVITY_WORDS.totpOff });
+    });
     await audit(c, {
       event: 'second_factor_off',
       actor: user.username,
@@ -122,9 +132,14 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     const { deps } = c.var;
     const factor = await confirmedFactorOf(deps.database.db, user.uid);
     await proveSecondFactor(c, user, factor, body.code, { recovery: true });
-    const codes = await deps.database.db.transaction((tx) =>
-      replaceRecoveryCodes(deps, tx, user.uid),
-    );
+    const codes = await deps.database.db.transaction(async (tx) => {
+      const made = await replaceRecoveryCodes(deps, tx, user.uid);
+      await recordActivity(tx, c, {
+        action: 'mfa.recovery_codes',
+        summary: ACTIVITY_WORDS.recoveryCodes,
+      });
+      return made;
+    });
     await audit(c, {
       event: 'recovery_codes_replaced',
       actor: user.username,
@@ -160,7 +175,13 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
     const session = primaryAdmin(await requireSession(c));
     const body = await readJson(c, SecondFactorPolicySchema);
     const { user } = session;
-    await setCustomerRequirement(c.var.deps.database.db, user.cid, body.required);
+    await c.var.deps.database.db.transaction(async (tx) => {
+      await setCustomerRequirement(tx, user.cid, body.required);
+      await recordActivity(tx, c, {
+        action: 'mfa.policy',
+        summary: ACTIVITY_WORDS.policy(body.required),
+      });
+    });
     await audit(c, {
       event: 'second_factor_policy',
       actor: session.proxy?.admin.username ?? user.username,
@@ -200,6 +221,12 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
       if (!(await removeEverySecondFactor(tx, target.uid))) throw conflict(M.notOn);
       // Whoever held the lost factor's sessions must log in again.
       await revokeUserFamilies(tx, target.uid, 'second_factor_reset');
+      await recordActivity(tx, c, {
+        user: target,
+        admin: admin.username,
+        action: 'mfa.reset',
+        summary: ACTIVITY_WORDS.secondFactorReset(target.username),
+      });
     });
     await audit(c, {
       event: 'second_factor_reset',

@@ -7,6 +7,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { parseRecordId } from '#shared/billing';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
 import { NOTICE_ADMIN_MESSAGES } from '#shared/notices/messages';
@@ -19,6 +20,7 @@ import type {
   PublishedNotice,
   PublishedNoticeList,
 } from '#shared/notices/types';
+import { recordActivity } from '../activity/record.ts';
 import { audit } from '../auth/audit.ts';
 import { requireSession, type Session } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
@@ -143,13 +145,13 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
   api.post('/notices/:id/ack', async (c) => {
     const session = await requireSession(c);
     const notice = await noticeOfPath(c, session);
-    await recordState(
-      c.var.deps.database.db,
-      notice.id,
-      session.user.uid,
-      actorOf(session),
-      'acknowledgedAt',
-    );
+    await c.var.deps.database.db.transaction(async (tx) => {
+      await recordState(tx, notice.id, session.user.uid, actorOf(session), 'acknowledgedAt');
+      await recordActivity(tx, c, {
+        action: 'notice.ack',
+        summary: ACTIVITY_WORDS.noticeAcknowledged(notice.title),
+      });
+    });
     return c.json({ msg: 'Acknowledged' });
   });
 
@@ -157,13 +159,13 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
     const session = await requireSession(c);
     const notice = await noticeOfPath(c, session);
     if (!notice.ignorable) throw conflict(NOTICE_MESSAGES.notIgnorable);
-    await recordState(
-      c.var.deps.database.db,
-      notice.id,
-      session.user.uid,
-      actorOf(session),
-      'dismissedAt',
-    );
+    await c.var.deps.database.db.transaction(async (tx) => {
+      await recordState(tx, notice.id, session.user.uid, actorOf(session), 'dismissedAt');
+      await recordActivity(tx, c, {
+        action: 'notice.dismiss',
+        summary: ACTIVITY_WORDS.noticeDismissed(notice.title),
+      });
+    });
     return c.json({ msg: 'Ignored' });
   });
 

@@ -1,6 +1,7 @@
 /** Changing a password (logged in, or from an emailed link) and recovering a username. */
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { newPasswordProblems, quickPasswordProblems } from '#shared/password';
@@ -11,6 +12,7 @@ import {
   UpdatePasswordSchema,
   UsernameRecoverySchema,
 } from '#shared/schemas/session';
+import { activitySubject, recordActivity } from '../activity/record.ts';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import { clientAddress } from '../auth/client-address.ts';
@@ -74,6 +76,10 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
       await setPassword(tx, user.uid, body.new_password);
       // Other browsers logged in as this user must log in again.
       await revokeUserFamilies(tx, user.uid, 'password_changed', session.familyId);
+      await recordActivity(tx, c, {
+        action: 'password.change',
+        summary: ACTIVITY_WORDS.passwordChanged,
+      });
     });
     await audit(c, {
       event: 'password_changed',
@@ -119,6 +125,7 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     const found = token.length <= 100 ? await findResetLink(db, token) : undefined;
     if (!found) throw linkExpired();
     const { link, user } = found;
+    activitySubject(c, user);
     if (body.username !== user.username) {
       throw validationFailed({ username: SESSION_MESSAGES.usernameMismatch });
     }
@@ -134,6 +141,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
       if (!(await useResetLink(tx, link.id, user.uid))) throw linkExpired();
       await setPassword(tx, user.uid, body.password);
       await revokeUserFamilies(tx, user.uid, 'password_reset');
+      await recordActivity(tx, c, {
+        user,
+        action: 'password.recover',
+        summary: ACTIVITY_WORDS.passwordSetByLink,
+      });
     });
     await clearLimit(db, LIMITS.loginPerUsername, user.username);
     await audit(c, {

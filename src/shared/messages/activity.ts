@@ -23,6 +23,23 @@ export const ACTIVITY_WORDS = {
   passwordChanged: 'Password changed',
   passwordSetByLink: 'Password set with a recovery link',
   recoveryRequested: 'Password recovery requested',
+  secondFactor: (used: string) =>
+    ({ totp: 'an authenticator code', recovery: 'a recovery code', passkey: 'a passkey' })[used] ??
+    used,
+  totpStarted: 'Authenticator app setup started',
+  totpOn: 'Authenticator app turned on; ten recovery codes made',
+  totpOff: 'Authenticator app turned off; its recovery codes removed',
+  recoveryCodes: 'Recovery codes made again; the old ones no longer work',
+  policy: (required: boolean) =>
+    required
+      ? 'A second factor is now required of every login of the account'
+      : 'A second factor is no longer required of every login',
+  secondFactorReset: (username: string) =>
+    `Every second factor of ${username} removed by support; its sessions ended`,
+  proxyStarted: 'Site admin started acting as the account',
+  noticeAcknowledged: (title: string) => `Notice “${title}” acknowledged`,
+  noticeDismissed: (title: string) => `Notice “${title}” dismissed`,
+  proxyEnded: 'Site admin stopped acting as the account',
   dnsZoneCreated: (zone: string, ttl: number) => `DNS zone ${zone} created (TTL ${ttl})`,
   dnsZoneChanged: (zone: string, from: number, to: number) =>
     `DNS zone ${zone} TTL changed ${from} → ${to}`,
