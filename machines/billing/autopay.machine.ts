@@ -2,7 +2,8 @@
  * The automatic payment switch (portal.md §3 "Billing" `automatic`; docs/api.md
  * `PUT /billing/payment_accounts/{id}` with `automatic`): autopay charges the default payment
  * account, so the switch turns it on or off on that account. Without a default account the switch
- * is disabled, with the reason. While the change is sent the switch shows it pending; a refusal
+ * is disabled, with the reason. Turning it off asks first (the question names the payment method
+ * it stops charging): nothing is sent before the customer confirms. While the change is sent the switch shows it pending; a refusal
  * shows the server's message and leaves the switch as it was. After an answer the app loads the
  * billing data again (`reload the billing data`), and the payment accounts it loads tell the
  * machine where things stand (`accounts.loaded`).
@@ -30,6 +31,9 @@ export type AutopayEvent =
   /** The page loaded (or loaded again) the payment accounts. */
   | ({ type: 'accounts.loaded' } & AutopayInput)
   | { type: 'autopay.switched'; on: boolean }
+  /** The question of turning it off: confirmed, or declined (Cancel, Escape, the close button). */
+  | { type: 'autopay.off.confirmed' }
+  | { type: 'autopay.off.cancelled' }
   | { type: 'xstate.done.actor.save'; output: AutopayAnswer }
   | { type: 'xstate.error.actor.save'; error: unknown };
 
@@ -96,9 +100,18 @@ export const autopayMachine = setup({
       on: {
         'autopay.switched': {
           guard: 'switched off',
-          target: 'turning off',
+          target: 'asking to turn off',
           actions: 'forget the error',
         },
+        'accounts.loaded': { target: 'deciding', actions: 'store the accounts' },
+      },
+    },
+    'asking to turn off': {
+      description:
+        'The switch was turned off: a question names the payment method automatic payment stops charging; nothing is sent before it is confirmed.',
+      on: {
+        'autopay.off.confirmed': { target: 'turning off' },
+        'autopay.off.cancelled': { target: 'on' },
         'accounts.loaded': { target: 'deciding', actions: 'store the accounts' },
       },
     },

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { autopayMachine, type AutopayContext } from './autopay.machine.ts';
 import {
+  selectAutopayAskingOff,
   selectAutopayChecked,
   selectAutopayDisabled,
   selectAutopayError,
@@ -36,6 +37,8 @@ export const billingAutopayModel = defineMachine({
     'The Automatic payment switch of the Billing page (and the Payment methods page). Automatic ' +
     'payment charges the default payment method when a bill is due, so the switch turns it on ' +
     'or off on that method; without a default method the switch is disabled and says why. ' +
+    'Turning it off asks first, naming the method it stops charging; nothing is sent before ' +
+    'the customer confirms, and Cancel leaves it on. ' +
     'While the change is sent the switch shows it pending; if it is refused the switch stays as ' +
     'it was and the reason shows. After any answer the page loads the billing data again.',
   machine: autopayMachine,
@@ -43,6 +46,8 @@ export const billingAutopayModel = defineMachine({
   events: [
     sample('switch automatic payment on', { type: 'autopay.switched', on: true }),
     sample('switch automatic payment off', { type: 'autopay.switched', on: false }),
+    sample('confirm turning it off', { type: 'autopay.off.confirmed' }),
+    sample('keep it on', { type: 'autopay.off.cancelled' }),
     sample('the server says it is on', {
       type: 'xstate.done.actor.save',
       output: { automatic: true, default_payment_account_id: BANK.id },
@@ -83,7 +88,9 @@ export const billingAutopayModel = defineMachine({
         'the accounts load with no default account': 'unavailable',
       },
       off: { 'switch automatic payment on': { to: 'turning on', with: { refused: null } } },
-      on: { 'switch automatic payment off': { to: 'turning off', with: { refused: null } } },
+      // Turning it off asks first: nothing is sent before Confirm; Cancel leaves it on.
+      on: { 'switch automatic payment off': { to: 'asking to turn off', with: { refused: null } } },
+      'asking to turn off': { 'confirm turning it off': 'turning off', 'keep it on': 'on' },
       // Any answer has the billing data loaded again (the accounts it loads say what is on).
       'turning on': answered('off'),
       'turning off': answered('on'),
@@ -109,6 +116,11 @@ export const billingAutopayModel = defineMachine({
     unavailable: (snapshot) => {
       expectThat(selectAutopayDisabled(snapshot), 'the switch is disabled');
       expectThat(selectAutopayUnavailableReason(snapshot) !== null, 'the reason shows');
+    },
+    'asking to turn off': (snapshot) => {
+      expectThat(selectAutopayAskingOff(snapshot), 'the question shows');
+      expectThat(selectAutopayChecked(snapshot), 'the switch stays on until it is confirmed');
+      expectThat(!selectAutopayPending(snapshot), 'nothing is sent');
     },
     'turning on': (snapshot) => {
       expectThat(selectAutopayPending(snapshot) && selectAutopayChecked(snapshot), 'pending on');

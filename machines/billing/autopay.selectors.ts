@@ -5,9 +5,18 @@ import type { autopayMachine } from './autopay.machine.ts';
 
 export type AutopaySnapshot = SnapshotFrom<typeof autopayMachine>;
 
-/** The switch is on: automatic payment is on, or being turned on. */
+/** The switch is on: automatic payment is on (still while turning it off is asked), or being turned on. */
 export function selectAutopayChecked(snapshot: AutopaySnapshot): boolean {
-  return snapshot.matches('on') || snapshot.matches('turning on');
+  return (
+    snapshot.matches('on') ||
+    snapshot.matches('asking to turn off') ||
+    snapshot.matches('turning on')
+  );
+}
+
+/** Turning automatic payment off is being asked about. */
+export function selectAutopayAskingOff(snapshot: AutopaySnapshot): boolean {
+  return snapshot.matches('asking to turn off');
 }
 
 /** Automatic payment is on (as the server last said). */

@@ -145,6 +145,11 @@ export function selectBankMakeDefault(snapshot: FormSnapshot): boolean {
 }
 
 /** What the automatic payment switch beside the list needs: autopay, and the default account. */
+/** The default payment method's label: the one automatic payment charges, or null. */
+export function selectDefaultLabel(snapshot: PaymentMethodsSnapshot): string | null {
+  return snapshot.context.accounts.find((account) => account.is_default)?.label ?? null;
+}
+
 export function selectAutopayInput(snapshot: PaymentMethodsSnapshot): {
   automatic: boolean;
   defaultAccountId: number | null;

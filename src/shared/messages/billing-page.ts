@@ -14,6 +14,11 @@ export const BILLING_PAGE_TEXT = {
   autopayOn:
     'Automatic payment is on: bills are paid on their due date from the default payment method.',
   autopayOff: 'Automatic payment is off: pay each bill by its due date.',
+  /** Turning automatic payment off asks first, naming the payment method it stops charging. */
+  autopayOffTitle: 'Turn automatic payment off?',
+  autopayOffQuestion: (account: string) =>
+    `Bills will no longer be paid from ${account} on their due date: you will have to pay each one yourself by its due date.`,
+  autopayOffConfirm: 'Turn it off',
   noBills: 'No bills yet.',
   noPayments: 'No payments yet.',
   noBillingAddress: 'No billing address on file.',

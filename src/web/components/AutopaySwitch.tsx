@@ -1,9 +1,9 @@
 /**
  * The automatic payment switch (machines/billing/autopay.machine.ts), shared by the billing and
  * payment methods pages: `useAutopayActor` starts the machine with the page's payment accounts
- * and tells it when they load again; `AutopaySwitch` shows it.
+ * and tells it when they load again; `AutopaySwitch` shows it, and asks before turning it off.
  */
-import { Alert, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -15,6 +15,7 @@ import {
   type AutopayInput,
 } from '#machines/billing/autopay.machine';
 import {
+  selectAutopayAskingOff,
   selectAutopayChecked,
   selectAutopayDisabled,
   selectAutopayError,
@@ -63,7 +64,18 @@ export function useAutopayActor(
   return actor;
 }
 
-export function AutopaySwitch({ actor }: { actor: AutopayActor }) {
+/**
+ * `defaultLabel` names the default payment method ("Bank account ending in 6789"): the one the
+ * question of turning automatic payment off says it stops charging.
+ */
+export function AutopaySwitch({
+  actor,
+  defaultLabel,
+}: {
+  actor: AutopayActor;
+  defaultLabel: string | null;
+}) {
+  const asking = useSelector(actor, selectAutopayAskingOff);
   const checked = useSelector(actor, selectAutopayChecked);
   const on = useSelector(actor, selectAutopayOn);
   const pending = useSelector(actor, selectAutopayPending);
@@ -94,6 +106,31 @@ export function AutopaySwitch({ actor }: { actor: AutopayActor }) {
           {error}
         </Alert>
       )}
+      <Modal
+        opened={asking}
+        onClose={() => actor.send({ type: 'autopay.off.cancelled' })}
+        title={BILLING_PAGE_TEXT.autopayOffTitle}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Text data-testid="confirm-question">
+            {BILLING_PAGE_TEXT.autopayOffQuestion(defaultLabel ?? 'the default payment method')}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => actor.send({ type: 'autopay.off.cancelled' })}>
+              Cancel
+            </Button>
+            {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
+            <Button
+              color="red.9"
+              data-autofocus
+              onClick={() => actor.send({ type: 'autopay.off.confirmed' })}
+            >
+              {BILLING_PAGE_TEXT.autopayOffConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

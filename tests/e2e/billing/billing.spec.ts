@@ -156,7 +156,13 @@ test.describe('billing page', () => {
     await expect(page.getByText(BILLING_PAGE_TEXT.autopayOn)).toBeVisible();
     await expect(amountBox(page)).toHaveAccessibleDescription('Payment type: Automatic');
 
+    // Off asks first, naming the method it stops charging (the customer's bank account).
     await toggle.click({ force: true });
+    const question = page.getByRole('dialog', { name: BILLING_PAGE_TEXT.autopayOffTitle });
+    await expect(question).toContainText(
+      /Bills will no longer be paid from Bank account ending in \d{4}/,
+    );
+    await question.getByRole('button', { name: BILLING_PAGE_TEXT.autopayOffConfirm }).click();
     await throughPasswordPrompt(page, autopayAnswered(page, false));
     await expect(page.getByText(BILLING_PAGE_TEXT.autopayOff)).toBeVisible();
     await expect(amountBox(page)).toHaveAccessibleDescription('Payment type: Manual');

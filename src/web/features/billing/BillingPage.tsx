@@ -140,7 +140,11 @@ function Autopay({
     [accounts],
   );
   const actor = useAutopayActor(input, onAnswered);
-  return <AutopaySwitch actor={actor} />;
+  const defaultLabel =
+    accounts.payment_accounts.find(
+      (account) => account.payment_account_id === accounts.default_payment_account_id,
+    )?.label ?? null;
+  return <AutopaySwitch actor={actor} defaultLabel={defaultLabel} />;
 }
 
 export default function BillingPage() {

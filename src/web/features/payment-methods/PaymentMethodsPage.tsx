@@ -29,6 +29,7 @@ import { selectSubmitError, selectSubmitting } from '#machines/forms/form.select
 import type { PaymentMethodsActor } from '#machines/billing/payment-methods.machine';
 import {
   selectAutopayInput,
+  selectDefaultLabel,
   selectBankForm,
   selectBankMakeDefault,
   selectCardForm,
@@ -64,7 +65,8 @@ function Autopay({ methods }: { methods: PaymentMethodsActor }) {
   const actor = useAutopayActor(input, (list) => {
     if (list) methods.send({ type: 'autopay.changed', list });
   });
-  return <AutopaySwitch actor={actor} />;
+  const defaultLabel = useSelector(methods, selectDefaultLabel);
+  return <AutopaySwitch actor={actor} defaultLabel={defaultLabel} />;
 }
 
 function MethodCardView({

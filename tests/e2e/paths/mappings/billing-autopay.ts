@@ -26,6 +26,8 @@ const done = { username: '' };
 
 const toggle = (page: Page) => page.getByRole('switch', { name: 'Automatic payment' });
 const refusal = (page: Page) => page.getByRole('alert').filter({ hasText: REFUSED });
+const question = (page: Page) =>
+  page.getByRole('dialog', { name: BILLING_PAGE_TEXT.autopayOffTitle });
 
 async function checkRefusal({ page, expect, step }: StateCheckContext) {
   // The reason the machine holds: a dropped request's, as the page words it.
@@ -50,6 +52,16 @@ export const billingAutopayMapping: BrowserMapping = {
       if (upcoming[0]?.type === 'xstate.error.actor.save')
         await page.route(ACCOUNT, (route) => route.abort('internetdisconnected'), { times: 1 });
       await toggle(page).click({ force: true });
+    },
+    'autopay.off.confirmed': async ({ page, upcoming }) => {
+      if (upcoming[0]?.type === 'xstate.error.actor.save')
+        await page.route(ACCOUNT, (route) => route.abort('internetdisconnected'), { times: 1 });
+      await question(page)
+        .getByRole('button', { name: BILLING_PAGE_TEXT.autopayOffConfirm })
+        .click();
+    },
+    'autopay.off.cancelled': async ({ page }) => {
+      await question(page).getByRole('button', { name: 'Cancel' }).click();
     },
     'xstate.done.actor.save': async ({ page }, event) => {
       // The switch is usable again, where the server put it.
@@ -76,6 +88,12 @@ export const billingAutopayMapping: BrowserMapping = {
     },
   },
   notCaused: {
+    // The page loads the accounts again after a change made on it: none is made while the
+    // question of turning automatic payment off holds the page.
+    'accounts.loaded': ({ previous }) =>
+      previous?.type === 'autopay.switched' && !(previous as { on?: boolean }).on
+        ? 'the question of turning it off holds the page: nothing on it loads the accounts again'
+        : undefined,
     'xstate.done.actor.save': ({ event, previous }) => {
       const asked = (previous as { on?: boolean } | undefined)?.on;
       return asked !== undefined && asked !== answered(event)
@@ -97,6 +115,17 @@ export const billingAutopayMapping: BrowserMapping = {
       await expect(toggle(page)).toBeEnabled();
       await expect(page.getByText(BILLING_PAGE_TEXT.autopayOn)).toBeVisible();
       await checkRefusal(context);
+    },
+    'asking to turn off': async ({ page, expect }) => {
+      // The question names the default method (the customer's bank account); the switch stays on.
+      const words = BILLING_PAGE_TEXT.autopayOffQuestion('@').replace(
+        /[.*+?^${}()|[\]\\]/g,
+        '\\$&',
+      );
+      await expect(question(page)).toContainText(
+        new RegExp(words.replace('@', 'Bank account ending in \\d{4}')),
+      );
+      await expect(toggle(page)).toBeChecked();
     },
     unavailable: async ({ page, expect }) => {
       await expect(toggle(page)).toBeDisabled();
