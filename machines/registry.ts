@@ -18,6 +18,7 @@ import {
   secondFactorSetupModel,
 } from './session/second-factor.model.ts';
 import { secondFactorSettingsModel } from './session/second-factor-settings.model.ts';
+import { passkeysModel } from './session/second-factor-passkeys.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
@@ -79,6 +80,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   secondFactorSetupModel,
   secondFactorPasskeyModel,
   secondFactorSettingsModel,
+  passkeysModel,
   routeGateModel,
   formModel,
   passwordModel,

@@ -483,16 +483,25 @@ describe('renaming and removing', () => {
     const removed = await client.request('DELETE', `/auth/mfa/webauthn/${second.id}`, {});
     expect(removed.status).toBe(200);
 
-    // The last factor: the passkey itself is asked for.
+    // The last factor: the passkey itself is asked for (left out, like a code: 422), with the
+    // request to answer; a wrong answer is refused and the passkey stays.
     const last = await client.request('DELETE', `/auth/mfa/webauthn/${id}`, {});
-    expect(last.status).toBe(401);
+    expect(last.status).toBe(422);
     const asked = (await last.json()) as ErrorBody;
     expect(asked).toMatchObject({
-      title: 'Second Factor Required',
       msg: PASSKEY_MESSAGES.lastFactorProof,
+      errors: { webauthn: PASSKEY_MESSAGES.lastFactorProof },
       methods: ['passkey'],
     });
-    const proof = device.assert(asked.webauthn!, credentialId);
+    const forged = device.assert(asked.webauthn!, credentialId, { origin: 'https://evil.example' });
+    const refused = await client.request('DELETE', `/auth/mfa/webauthn/${id}`, {
+      webauthn: forged,
+    });
+    expect(refused.status).toBe(401);
+    const again = (await (
+      await client.request('DELETE', `/auth/mfa/webauthn/${id}`, {})
+    ).json()) as ErrorBody;
+    const proof = device.assert(again.webauthn!, credentialId);
     expect(
       (await client.request('DELETE', `/auth/mfa/webauthn/${id}`, { webauthn: proof })).status,
     ).toBe(200);

@@ -8,7 +8,6 @@
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
 import {
   PasskeyRegisterSchema,
@@ -111,9 +110,11 @@ export function registerPasskeyRoutes(api: Hono<AppEnv>) {
     const others = (await passkeysOf(db, user.uid)).filter((other) => other.id !== row.id);
     const app = await secondFactorOf(db, user.uid);
     if (others.length === 0 && !app?.confirmedAt) {
-      // The last second factor: removed only with the factor itself, this passkey's assertion.
+      // The last second factor: removed only with the factor itself, this passkey's assertion
+      // (left out, like a code left out of turning the app off: 422, with the request to answer).
       if (!body.webauthn) {
-        throw new ApiError(401, SESSION_MESSAGES.secondFactorRequiredTitle, M.lastFactorProof, {
+        throw new ApiError(422, 'Validation failed', M.lastFactorProof, {
+          errors: { webauthn: M.lastFactorProof },
           methods: ['passkey'],
           webauthn: await authenticationOptions(deps, user),
         });

@@ -31,6 +31,7 @@ import { useFormActor } from '../../../components/form-actors.ts';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { RecoveryCodesList } from '../../../components/SecondFactorStep.tsx';
 import { secondFactorApi } from './api.ts';
+import { PasskeysPart } from './PasskeysPart.tsx';
 
 const T = SECOND_FACTOR_TEXT;
 const FIELDS = {
@@ -205,6 +206,7 @@ function Section({ username }: { username: string }) {
             </Stack>
           </form>
         )}
+        <PasskeysPart />
       </Stack>
     </Paper>
   );
