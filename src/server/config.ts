@@ -107,9 +107,10 @@ export interface Config extends ProviderDetails {
   /**
    * Tests only (BILLING_TEST_PAUSE_DIR and BILLING_TEST_PAUSE_AT, refused in production): a charge
    * writes `paused` into the folder at that point (`before_charge`: attempt committed, processor not
-   * yet called; `after_charge`: processor answered, outcome not yet recorded) and waits for `release`.
+   * yet called; `after_charge`: processor answered, outcome not yet recorded; `mid_pass`: a
+   * billing pass has issued its bills and not yet charged) and waits for `release`.
    */
-  billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' } | undefined;
+  billingTestPause: { dir: string; at: 'before_charge' | 'after_charge' | 'mid_pass' } | undefined;
   /** The DNS panel's publisher (dns/config.ts, docs/dns.md). */
   dns: DnsConfig;
   /** The hypervisor of virtual servers (src/server/hypervisor/config.ts, HYPERVISOR_*). */
@@ -511,8 +512,8 @@ function billingConfig(
               env,
               'BILLING_TEST_PAUSE_AT',
               v.picklist(
-                ['before_charge', 'after_charge'],
-                'must be before_charge or after_charge',
+                ['before_charge', 'after_charge', 'mid_pass'],
+                'must be before_charge, after_charge or mid_pass',
               ),
               'before_charge',
             ),

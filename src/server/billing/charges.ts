@@ -188,7 +188,11 @@ async function releaseAttempts(deps: BillingDeps, keys: readonly string[]): Prom
 }
 
 /** Tests only: stops here until the test releases (or kills) the process. */
-async function testPause(deps: BillingDeps, at: 'before_charge' | 'after_charge', key: string) {
+export async function testPause(
+  deps: BillingDeps,
+  at: 'before_charge' | 'after_charge' | 'mid_pass',
+  key: string,
+) {
   const pause = deps.config.billingTestPause;
   if (!pause || pause.at !== at) return;
   await mkdir(pause.dir, { recursive: true });

@@ -44,6 +44,7 @@ import {
   labelOf,
   settleAchPayment,
   startAndFinishAttempts,
+  testPause,
   type BillingDeps,
   type NewBill,
 } from './charges.ts';
@@ -112,6 +113,7 @@ export async function runBillingPass(
     },
   };
   for (const step of PASS_STEPS) {
+    if (step === 'autopay') await testPause(deps, 'mid_pass', today);
     const started = performance.now();
     await steps[step]();
     report.ms[step] = Math.round(performance.now() - started);
@@ -201,8 +203,7 @@ async function resumeAttempts(deps: BillingDeps, report: PassReport, jobs: boole
   if (jobs) {
     // Each to its charge job: one already queued for it (waiting for a retry, say) stays the one.
     for (const chunk of chunks(free.map((row) => row.key))) {
-      await queueChargeJobs(deps.database.db, deps.config, chunk);
-      report.chargesQueued += chunk.length;
+      report.chargesQueued += await queueChargeJobs(deps.database.db, deps.config, chunk);
     }
     nudgeJobs(deps.database, 'billing.charge');
     return;

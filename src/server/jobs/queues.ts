@@ -110,12 +110,14 @@ export function jobPolicy(
     };
   }
   if (kind === 'billing.pass' || kind === 'billing.card-expiry') {
-    // Safe to run again: a retry (or the next date's job) finishes what a failed run left.
+    // Safe to run again: a retry (or the next date's job) finishes what a failed run left; the
+    // first retry after a minute, or after the lease when that is shorter.
+    const lease = kind === 'billing.pass' ? config.jobs.billing.passLeaseSeconds : 600;
     return {
       retryLimit: 6,
-      retryDelay: 60,
+      retryDelay: Math.min(60, lease),
       retryBackoff: true,
-      expireInSeconds: kind === 'billing.pass' ? config.jobs.billing.passLeaseSeconds : 600,
+      expireInSeconds: lease,
       retentionSeconds: 86_400,
       deadLetter,
     };
