@@ -304,19 +304,74 @@ export async function zoneWithDetails(db: Executor, zone: ZoneRow, dns: DnsConfi
   return zoneAnswer(db, zone, dns);
 }
 
+/**
+ * The order of a zone's records as the page shows them (type, name, id): every record's key, read
+ * in one statement together with the zone's serial. Every change of a zone's records bumps that
+ * serial in its transaction, so a list whose serial is the zone row's serial is the zone's order
+ * now, in whichever instance it was read. A few zones are kept (the most recently read).
+ */
+interface RecordOrder {
+  serial: number;
+  keys: { typeRank: number; name: string; recordId: number }[];
+}
+
+const RECORD_ORDERS_KEPT = 8;
+const recordOrders = new Map<number, RecordOrder>();
+
+async function recordOrder(db: Database, zone: ZoneRow): Promise<RecordOrder> {
+  const kept = recordOrders.get(zone.zoneId);
+  recordOrders.delete(zone.zoneId);
+  if (kept && kept.serial === zone.serial) {
+    recordOrders.set(zone.zoneId, kept);
+    return kept;
+  }
+  const rows = await db
+    .select({
+      typeRank: dnsRecords.typeRank,
+      name: dnsRecords.name,
+      recordId: dnsRecords.recordId,
+      serial: sql<number>`(select ${dnsZones.serial} from ${dnsZones} where ${dnsZones.zoneId} = ${zone.zoneId})`,
+    })
+    .from(dnsRecords)
+    .where(eq(dnsRecords.zoneId, zone.zoneId))
+    .orderBy(asc(dnsRecords.typeRank), asc(dnsRecords.name), asc(dnsRecords.recordId));
+  const order: RecordOrder = {
+    // No rows, no serial read with them: such an order is not kept.
+    serial: rows.length > 0 ? Number(rows[0]!.serial) : Number.NaN,
+    keys: rows.map(({ typeRank, name, recordId }) => ({ typeRank, name, recordId })),
+  };
+  // Kept only when it is the order of the zone row read for this request.
+  if (order.serial === zone.serial) {
+    recordOrders.set(zone.zoneId, order);
+    if (recordOrders.size > RECORD_ORDERS_KEPT) {
+      recordOrders.delete(recordOrders.keys().next().value!);
+    }
+  }
+  return order;
+}
+
+/**
+ * A page of a zone's records at any offset in the time of the first: the total and the key at the
+ * offset come from the zone's record order (above), the page's rows from the page index
+ * (`dns_records_page_idx`) starting at that key, so no page counts or skips the zone's records.
+ */
 export async function listRecords(db: Database, zone: ZoneRow, page: Page): Promise<RecordsPage> {
-  const ofZone = eq(dnsRecords.zoneId, zone.zoneId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(dnsRecords)
-      .where(ofZone)
-      .orderBy(asc(dnsRecords.typeRank), asc(dnsRecords.name), asc(dnsRecords.recordId))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(dnsRecords).where(ofZone),
-  ]);
-  return { total_records: total, records: rows.map(recordOf), ...page };
+  const { keys } = await recordOrder(db, zone);
+  const first = keys[page.offset];
+  const rows = first
+    ? await db
+        .select()
+        .from(dnsRecords)
+        .where(
+          and(
+            eq(dnsRecords.zoneId, zone.zoneId),
+            sql`(${dnsRecords.typeRank}, ${dnsRecords.name}, ${dnsRecords.recordId}) >= (${first.typeRank}, ${first.name}, ${first.recordId})`,
+          ),
+        )
+        .orderBy(asc(dnsRecords.typeRank), asc(dnsRecords.name), asc(dnsRecords.recordId))
+        .limit(page.limit)
+    : [];
+  return { total_records: keys.length, records: rows.map(recordOf), ...page };
 }
 
 /** The rules that need the zone's other records; `except` is the record being changed. */

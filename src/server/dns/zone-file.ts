@@ -8,7 +8,7 @@
  * are missing NS records at the apex: a file without them keeps the zone's (or, should it have
  * none, gets the provider's), so that no import leaves a zone without name servers.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   checkRecord,
   isRecordType,
@@ -27,22 +27,28 @@ import { markChanged } from './publication.ts';
 import { typeRank, zoneOf, type ZoneRow } from './store.ts';
 
 export async function exportZoneFile(db: Executor, zone: ZoneRow, primary: string) {
-  const rows = await db
-    .select()
-    .from(dnsRecords)
-    .where(eq(dnsRecords.zoneId, zone.zoneId))
-    .orderBy(asc(dnsRecords.typeRank), asc(dnsRecords.name), asc(dnsRecords.recordId));
   const origin = `${zone.zoneName}.`;
-  const owner = (name: string) => (name === '@' ? origin : `${name}.${origin}`);
+  // The record lines are joined by the database in one value: a zone of 10,000 records is one
+  // row read, not 10,000 (docs/dns.md "Zone files").
+  const [{ body }] = await db
+    .select({
+      body: sql<string | null>`string_agg(
+        (case when ${dnsRecords.name} = '@' then ${origin}::text
+              else ${dnsRecords.name} || '.' || ${origin}::text end)
+        || chr(9) || coalesce(${dnsRecords.ttl}, ${zone.ttl}::integer)::text
+        || chr(9) || 'IN' || chr(9) || ${dnsRecords.recordType} || chr(9) || ${dnsRecords.content},
+        chr(10)
+        order by ${dnsRecords.typeRank}, ${dnsRecords.name}, ${dnsRecords.recordId})`,
+    })
+    .from(dnsRecords)
+    .where(eq(dnsRecords.zoneId, zone.zoneId));
   const lines = [
     `; ${zone.zoneName}, serial ${zone.serial}`,
     `$ORIGIN ${origin}`,
     `$TTL ${zone.ttl}`,
     `${origin}\t${zone.ttl}\tIN\tSOA\t${soaContent(primary, zone.zoneName, zone.serial)}`,
   ];
-  for (const row of rows) {
-    lines.push(`${owner(row.name)}\t${row.ttl ?? zone.ttl}\tIN\t${row.recordType}\t${row.content}`);
-  }
+  if (body) lines.push(body);
   return `${lines.join('\n')}\n`;
 }
 
