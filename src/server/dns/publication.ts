@@ -417,3 +417,27 @@ export async function queueWaitingPublications(db: Database): Promise<number> {
 export function kickDnsPublisher(database: DatabaseHandle): void {
   nudgeJobs(database, 'dns.publish');
 }
+
+export interface PublicationState {
+  /** Served names with a change waiting for its publication, by state (pending or failed). */
+  pending: number;
+  failed: number;
+  /** Seconds since the oldest change not yet published was committed; 0 when there is none. */
+  oldestUnpublishedSeconds: number;
+}
+
+/** The publication lag, read from the marks (/metrics). */
+export async function publicationState(db: Executor): Promise<PublicationState> {
+  const [row] = rowsOf<{ pending: number; failed: number; oldest: number }>(
+    await db.execute(sql`select
+        count(*) filter (where state = 'pending')::int as pending,
+        count(*) filter (where state = 'failed')::int as failed,
+        coalesce(extract(epoch from now() - min(unpublished_since)), 0)::float8 as oldest
+      from dns_publications where state <> 'published'`),
+  );
+  return {
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestUnpublishedSeconds: Number(row?.oldest ?? 0),
+  };
+}

@@ -25,12 +25,23 @@ import { JOB_SCHEMA, type JobData, type JobKind } from './queues.ts';
 /** A kind of job queued once per slot. */
 export interface Recurring<K extends JobKind = JobKind> {
   kind: K;
-  /** The slot: a business date of the app's clock (`'day'`), or this many seconds. */
-  every: 'day' | number;
+  /**
+   * The slot: a business date of the app's clock (`'day'`), or this many seconds (a number, or
+   * read from the configuration).
+   */
+  every: Every | ((config: Config) => number);
   /** The job's data for a slot (its name: the date, or the slot's start as an ISO instant). */
   data(slot: string): JobData[K];
   /** Whether this configuration queues it at all (always when absent). */
   enabled?(config: Config): boolean;
+}
+
+/** A slot's length: a business date, or a number of seconds. */
+export type Every = 'day' | number;
+
+/** The slot's length of `recurring` in this configuration. */
+export function everyOf(recurring: Recurring, config: Config): Every {
+  return typeof recurring.every === 'function' ? recurring.every(config) : recurring.every;
 }
 
 /** Every recurring job the runner queues: add a kind's entry here. */
@@ -47,10 +58,17 @@ export const RECURRING_JOBS: readonly Recurring[] = [
     data: (date) => ({ date }),
     enabled: (config) => config.jobs.billing.schedule,
   } satisfies Recurring<'billing.card-expiry'>,
+  {
+    // Every served name compared whole with the name server (dns/jobs.ts).
+    kind: 'dns.reconcile',
+    every: (config) => config.dns.reconcileSeconds,
+    data: (slot) => ({ slot }),
+    enabled: (config) => config.dns.publisher !== 'none' && config.dns.reconcileSeconds > 0,
+  } satisfies Recurring<'dns.reconcile'>,
 ];
 
 /** The name of the slot that `now` falls in. */
-export function slotOf(every: Recurring['every'], now: Date): string {
+export function slotOf(every: Every, now: Date): string {
   if (every === 'day') return serviceDate(now);
   const ms = every * 1000;
   return new Date(Math.floor(now.getTime() / ms) * ms).toISOString();
@@ -84,7 +102,7 @@ export async function queueSlotJob<K extends JobKind>(
   deps: ScheduleDeps,
   recurring: Recurring<K>,
 ): Promise<{ slot: string; queued: boolean }> {
-  const slot = slotOf(recurring.every, deps.clock.now());
+  const slot = slotOf(everyOf(recurring, deps.config), deps.clock.now());
   const id = slotJobId(recurring.kind, slot);
   const exists = async () => {
     const { rows } = await deps.database.executeSql(
@@ -116,7 +134,8 @@ export async function queueDueSlots(
   const queued: JobKind[] = [];
   for (const recurring of list) {
     if (recurring.enabled && !recurring.enabled(deps.config)) continue;
-    if (known.get(recurring.kind) === slotOf(recurring.every, deps.clock.now())) continue;
+    const slot = slotOf(everyOf(recurring, deps.config), deps.clock.now());
+    if (known.get(recurring.kind) === slot) continue;
     const result = await queueSlotJob(deps, recurring);
     known.set(recurring.kind, result.slot);
     if (result.queued) queued.push(recurring.kind);

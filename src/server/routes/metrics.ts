@@ -13,6 +13,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { AppDeps, AppEnv } from '../context.ts';
 import { runnerOf } from '../jobs/registry.ts';
 import { jobCounts, outboxState, waitingJobs } from '../jobs/status.ts';
+import { onDnsPublished } from '../dns/jobs.ts';
+import { publicationState } from '../dns/publication.ts';
 import { latestPassProgress } from '../billing/jobs.ts';
 
 /** Where Prometheus scrapes, outside the API's base path. */
@@ -92,6 +94,30 @@ function newMetrics(deps: AppDeps) {
     help: 'Emails of the last 7 days that were given up.',
     registers,
   });
+  // DNS publication (docs/operations.md), unless DNS_PUBLISHER=none (nothing is published).
+  const dns =
+    deps.config.dns.publisher === 'none'
+      ? undefined
+      : {
+          lag: new Gauge({
+            name: 'dns_publication_lag_seconds',
+            help: 'Age of the oldest DNS change not yet published (0 when none).',
+            registers,
+          }),
+          waiting: new Gauge({
+            name: 'dns_publications_waiting',
+            help: 'Served names (zones, aliases) with a change not yet published, by state.',
+            labelNames: ['state'] as const,
+            registers,
+          }),
+          published: new Histogram({
+            name: 'dns_publication_seconds',
+            help: "Time from a DNS change's commit to its publication by this instance.",
+            buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+            registers,
+          }),
+        };
+  if (dns) onDnsPublished(database, (seconds) => dns.published.observe(seconds));
   const passCustomers = new Gauge({
     name: 'billing_pass_customers',
     help: 'The latest billing pass (its billing date): customers done and in total.',
@@ -144,6 +170,12 @@ function newMetrics(deps: AppDeps) {
     unsent.set(outbox.unsent);
     oldestUnsent.set(outbox.oldestUnsentSeconds);
     failed.set(outbox.failedLastWeek);
+    if (dns) {
+      const publication = await publicationState(database.db);
+      dns.lag.set(publication.oldestUnpublishedSeconds);
+      dns.waiting.set({ state: 'pending' }, publication.pending);
+      dns.waiting.set({ state: 'failed' }, publication.failed);
+    }
     const pass = await latestPassProgress(database.db);
     passCustomers.reset();
     if (pass) {
