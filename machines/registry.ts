@@ -19,6 +19,7 @@ import {
 } from './session/second-factor.model.ts';
 import { secondFactorSettingsModel } from './session/second-factor-settings.model.ts';
 import { passkeysModel } from './session/second-factor-passkeys.model.ts';
+import { secondFactorResetModel } from './session/second-factor-reset.model.ts';
 import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
@@ -81,6 +82,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   secondFactorPasskeyModel,
   secondFactorSettingsModel,
   passkeysModel,
+  secondFactorResetModel,
   routeGateModel,
   formModel,
   passwordModel,

@@ -77,6 +77,13 @@ export const ROUTES = [
     section: 'admin',
   },
   {
+    name: 'admin-second-factor',
+    path: '/admin/second-factor/',
+    access: { kind: 'siteAdmin' },
+    title: 'Second factor reset',
+    section: 'admin',
+  },
+  {
     name: 'services',
     path: '/services/',
     access: SERVICES_VIEW,

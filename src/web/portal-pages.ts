@@ -13,6 +13,9 @@ export const PORTAL_PAGES = {
   account: withLaterStyles(() => import('./features/account/AccountPage.tsx')),
   admin: withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx')),
   adminJobs: withLaterStyles(() => import('./features/admin/jobs/JobsPage.tsx')),
+  adminSecondFactor: withLaterStyles(
+    () => import('./features/admin/mfa-reset/SecondFactorResetPage.tsx'),
+  ),
   mailbox: withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx')),
   charts: withLaterStyles(() => import('./features/charts/ChartsPage.tsx')),
   invoice: withLaterStyles(() => import('./features/invoice/InvoicePage.tsx')),

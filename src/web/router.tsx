@@ -93,6 +93,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   account: portalPage('account'),
   admin: portalPage('admin'),
   'admin-jobs': portalPage('adminJobs'),
+  'admin-second-factor': portalPage('adminSecondFactor'),
   mailbox: portalPage('mailbox'),
   charts: portalPage('charts'),
   invoice: portalPage('invoice'),

@@ -6,6 +6,7 @@ import { ADMIN_JOBS_MESSAGES } from '#shared/admin-jobs';
 const PAGES = [
   { to: '/admin/', label: 'Customers and notices' },
   { to: '/admin/jobs/', label: ADMIN_JOBS_MESSAGES.navLink },
+  { to: '/admin/second-factor/', label: 'Second factor reset' },
 ] as const;
 
 export function AdminNav({ current }: { current: (typeof PAGES)[number]['to'] }) {
