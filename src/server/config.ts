@@ -68,7 +68,7 @@ export interface Config extends ProviderDetails {
   /**
    * Passkeys (docs/session.md "Passkeys"): WEBAUTHN_RP_ID, the relying party's id (a host name),
    * and WEBAUTHN_ORIGINS, the origins (comma-separated) pages asking for a passkey are served
-   * from. Unset, both come from PUBLIC_URL (else the listening address).
+   * from. Unset, both come from PUBLIC_URL (else http://localhost:PORT).
    */
   webauthnRpId: string | undefined;
   webauthnOrigins: string[] | undefined;

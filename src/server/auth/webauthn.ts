@@ -54,9 +54,15 @@ const notVerified = () => new ApiError(400, M.notVerifiedTitle, M.notVerified);
 /** 401 `Passkey not accepted` (an assertion that does not verify). */
 export const passkeyFailed = () => unauthorized(M.notVerifiedTitle, M.notVerified);
 
-/** The relying party: its id and the origins a page may ask from. */
+/**
+ * The relying party: its id and the origins a page may ask from. Without WEBAUTHN_ORIGINS and
+ * PUBLIC_URL (a development or test server), `http://localhost:PORT`: WebAuthn takes no IP
+ * address as a relying party id, and browsers treat localhost as a secure origin.
+ */
 export function relyingParty(config: Config): { rpId: string; origins: string[] } {
-  const origins = config.webauthnOrigins ?? [linkOrigin(config)];
+  const origins = config.webauthnOrigins ?? [
+    config.publicUrl ? linkOrigin(config) : `http://localhost:${config.port}`,
+  ];
   const rpId = config.webauthnRpId ?? new URL(origins[0]!).hostname;
   return { rpId, origins };
 }
