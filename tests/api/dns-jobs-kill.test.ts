@@ -31,7 +31,7 @@ import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/pos
 const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
 const TIMEOUT_MS = 180_000;
 /** The lease of a publication. */
-const LEASE_SECONDS = 8;
+const LEASE_SECONDS = 15;
 
 let database: TempPostgres | undefined;
 let db: DatabaseHandle;
