@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { BILLING, DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
+import {
+  ACTIVITY,
+  BILLING,
+  DEFAULT_LOG_LEVEL,
+  LOG_LEVELS,
+  MAP_ZOOM,
+  type LogLevel,
+} from '#shared/constants';
 import {
   PROVIDER_DETAILS_DEFAULTS,
   providerDetails,
@@ -104,6 +111,8 @@ export interface Config extends ProviderDetails {
   map: MapTiles;
   /** Tax on taxable bill lines, in basis points (BILLING_TAX_RATE in percent, e.g. 6.1). */
   billingTaxRateBp: number;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity log keeps an entry (docs/activity.md). */
+  activityRetentionDays: number;
   /**
    * Tests only (BILLING_TEST_PAUSE_DIR and BILLING_TEST_PAUSE_AT, refused in production): a charge
    * writes `paused` into the folder at that point (`before_charge`: attempt committed, processor not
@@ -358,6 +367,12 @@ export function loadConfig(env: Env = process.env): Config {
     ...serviceabilityConfig(env),
     map: mapConfig(env),
     ...billingConfig(env, nodeEnv === 'production'),
+    activityRetentionDays: field(
+      env,
+      'ACTIVITY_RETENTION_DAYS',
+      wholeNumber(1, 36_500),
+      String(ACTIVITY.retentionDays),
+    ),
     hostAgent: hostAgentConfig(env),
     dns: loadDnsConfig(env, (variable, problem) => new ConfigError(variable, problem)),
     ...webauthnConfig(env),

@@ -1,57 +1,708 @@
 /**
- * The activity log (issue 33 "Activity log", docs/activity.md): every change recorded once, with
- * its login, the site admin acting as it, its address and its words; refused changes with their
- * outcome and without the change; GET /activity's visibility, filters, paging and CSV.
+ * The activity log (issue 33 "Activity log", docs/activity.md): every change a customer's logins
+ * make recorded once, with the login, the site admin acting as it, the address and the change in
+ * words ("DNS record A www.example.com changed 192.0.2.1 → 192.0.2.2", "User jordan given …");
+ * refused changes with their outcome and without the change; no secret in any entry; one customer
+ * never seeing another's entries; GET /activity's visibility, filters, paging and CSV; the new
+ * address email; the prune on the app's clock.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityEntry, ActivityPage } from '../../src/shared/activity.ts';
+import type { ActivityPage } from '../../src/shared/activity.ts';
+import { ACTIVITY } from '../../src/shared/constants.ts';
 import type { DnsRecord, DnsZone } from '../../src/shared/dns.ts';
-import { activityLog } from '../../src/server/db/schema.ts';
-import type { CookieClient } from '../support/http-client.ts';
+import type { ServerRecord } from '../../src/shared/servers.ts';
+import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
+import { pruneActivityJob } from '../../src/server/activity/prune.ts';
+import { activityLog, emailOutbox } from '../../src/server/db/schema.ts';
+import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
+import { CookieClient } from '../support/http-client.ts';
 import { createUser, fromAddress, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
+const STRONG = 'Quiet-Harbor-Lantern-42';
+const NEW_STRONG = 'Copper-Meadow-Whistle-77';
+const USER_PASSWORD = 'Silver-Canyon-Otter-19';
+const BANK = {
+  name: 'Pat Payer',
+  routing: '987654321',
+  account: '12345678',
+  account_type: 'SAVINGS',
+};
+const ADDRESS = '198.51.100.7';
+
 let t: TestApp;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let client: CookieClient;
+/** Every secret the walk sends: none may appear in any entry. */
+const secrets = new Set<string>([STRONG, NEW_STRONG, USER_PASSWORD, BANK.account]);
+
 beforeAll(async () => {
   t = await createTestApp();
+  owner = await createUser(t, {
+    password: STRONG,
+    permissions: {
+      account: 'manage',
+      contacts: 'manage',
+      services: 'manage',
+      payments: 'manage',
+      invoices: 'manage',
+    },
+  });
+  client = fromOneAddress();
+  await body(
+    await client.post('/auth/tokens', {
+      username: owner.username,
+      password: STRONG,
+      store_in_cookies: true,
+    }),
+    200,
+  );
 });
 afterAll(() => t.close());
 
-async function entriesOf(cid: number) {
-  return t.database.db.select().from(activityLog).where(eq(activityLog.cid, cid));
+type Row = typeof activityLog.$inferSelect;
+
+/** A browser whose every request comes from ADDRESS. */
+function fromOneAddress(): CookieClient {
+  return new CookieClient(async (url, init) =>
+    t.app.request(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': ADDRESS },
+    }),
+  );
 }
 
-async function page(client: CookieClient, query = ''): Promise<ActivityPage> {
-  const response = await client.get(`/activity${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as ActivityPage;
+async function rowsOf(cid: number, after = 0): Promise<Row[]> {
+  return t.database.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.cid, cid), gt(activityLog.id, after)))
+    .orderBy(activityLog.id);
 }
 
-describe('DNS changes', () => {
-  it('records a record change with its name and its content before and after, once', async () => {
-    const owner = await createUser(t, { permissions: { services: 'manage', account: 'manage' } });
-    const client = await login(t, owner.username, owner.password, fromAddress('198.51.100.7'));
-    const zoneName = `act-${Date.now().toString(36)}.example`;
-    const zone = (
-      (await (await client.post('/dns', { zone_name: zoneName })).json()) as { zone: DnsZone }
-    ).zone;
-    const created = await client.post(`/dns/${zone.zone_id}/records/A`, {
-      name: 'www',
-      ipv4_address: '192.0.2.1',
+async function lastId(): Promise<number> {
+  const rows = await t.database.db.select({ id: activityLog.id }).from(activityLog);
+  return Math.max(0, ...rows.map((r) => r.id));
+}
+
+async function body<T>(response: Response, status: number): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+async function codeNow(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+}
+
+/** One step of the walk: the call it makes, what it must answer, the one entry it must write. */
+interface Step {
+  endpoint: keyof typeof ACTIVITY_ACTIONS;
+  call: () => Promise<Response>;
+  status: number;
+  summary: string | RegExp;
+}
+
+/** The endpoints the walk makes each change through, in order (ids filled as it goes). */
+const ids: Record<string, number | string> = {};
+const zoneName = `walk-${Date.now().toString(36)}.example`;
+
+function steps(): Step[] {
+  return [
+    {
+      endpoint: 'PUT /user/info',
+      call: async () => {
+        const { info } = await body<{ info: Record<string, unknown> }>(
+          await client.get('/user/info'),
+          200,
+        );
+        return client.put('/user/info', { ...info, phone: '(801) 555-0199' });
+      },
+      status: 200,
+      summary: 'Account details changed (phone)',
+    },
+    {
+      endpoint: 'PUT /user/email_preferences',
+      call: () => client.put('/user/email_preferences', { reminders: false }),
+      status: 200,
+      summary: 'Email preferences: reminder emails off',
+    },
+    {
+      endpoint: 'POST /user/authorized_contacts',
+      call: async () => {
+        const response = await client.post('/user/authorized_contacts', {
+          name: 'Brenda Bookkeeper',
+          email: 'brenda@acme.example',
+          phone: '(801) 555-0101',
+        });
+        ids.contact = (await response.clone().json()).contact_id;
+        return response;
+      },
+      status: 201,
+      summary: 'Contact Brenda Bookkeeper added',
+    },
+    {
+      endpoint: 'PATCH /user/authorized_contacts/:contact_id',
+      call: () =>
+        client.patch(`/user/authorized_contacts/${ids.contact}`, { phone: '(801) 555-0111' }),
+      status: 200,
+      summary: 'Contact Brenda Bookkeeper changed (phone)',
+    },
+    {
+      endpoint: 'POST /user/authorized_users',
+      call: async () => {
+        ids.username = `jordan${Date.now().toString(36)}`;
+        const response = await client.post('/user/authorized_users', {
+          name: 'Jordan Lee',
+          email: 'jordan@acme.example',
+          phone: '(801) 555-0102',
+          uid: ids.username,
+          password: USER_PASSWORD,
+          perms: { account: { has_view: true, has_manage: false } },
+        });
+        ids.user = (await response.clone().json()).contact_id;
+        return response;
+      },
+      status: 201,
+      summary: /^User jordan\w+ added with account view$/,
+    },
+    {
+      endpoint: 'PATCH /user/authorized_users/:contact_id',
+      call: () =>
+        client.patch(`/user/authorized_users/${ids.user}`, {
+          perms: {
+            account: { has_view: true, has_manage: false },
+            payments: { has_view: true, has_manage: false },
+          },
+        }),
+      status: 200,
+      summary: /^User jordan\w+ given payments view$/,
+    },
+    {
+      endpoint: 'PUT /user/authorized_users/:contact_id',
+      call: () => client.put(`/user/authorized_users/${ids.user}`, { add_perms: false }),
+      status: 200,
+      summary: /^Login jordan\w+ removed \(the contact stays\)$/,
+    },
+    {
+      endpoint: 'DELETE /user/authorized_contacts/:contact_id',
+      call: () => client.delete(`/user/authorized_contacts/${ids.contact}`),
+      status: 200,
+      summary: 'Contact Brenda Bookkeeper removed',
+    },
+    {
+      endpoint: 'POST /dns',
+      call: async () => {
+        const response = await client.post('/dns', { zone_name: zoneName });
+        ids.zone = ((await response.clone().json()) as { zone: DnsZone }).zone.zone_id;
+        return response;
+      },
+      status: 201,
+      summary: `DNS zone ${zoneName} created (TTL 3600)`,
+    },
+    {
+      endpoint: 'PUT /dns/:zone_id',
+      call: () => client.put(`/dns/${ids.zone}`, { ttl: 7200 }),
+      status: 200,
+      summary: `DNS zone ${zoneName} TTL changed 3600 → 7200`,
+    },
+    {
+      endpoint: 'POST /dns/:zone_id/records/:record_type',
+      call: async () => {
+        const response = await client.post(`/dns/${ids.zone}/records/A`, {
+          name: 'www',
+          ipv4_address: '192.0.2.1',
+        });
+        ids.record = ((await response.clone().json()) as { record: DnsRecord }).record.record_id;
+        return response;
+      },
+      status: 201,
+      summary: `DNS record A www.${zoneName} added 192.0.2.1`,
+    },
+    {
+      endpoint: 'PUT /dns/:zone_id/records/:record_type/:record_id',
+      call: () =>
+        client.put(`/dns/${ids.zone}/records/A/${ids.record}`, {
+          name: 'www',
+          ipv4_address: '192.0.2.2',
+        }),
+      status: 200,
+      summary: `DNS record A www.${zoneName} changed 192.0.2.1 → 192.0.2.2`,
+    },
+    {
+      endpoint: 'DELETE /dns/:zone_id/records/:record_type/:record_id',
+      call: () => client.delete(`/dns/${ids.zone}/records/A/${ids.record}`),
+      status: 200,
+      summary: `DNS record A www.${zoneName} deleted (was 192.0.2.2)`,
+    },
+    {
+      endpoint: 'POST /dns/:zone_id/aliases',
+      call: async () => {
+        const response = await client.post(`/dns/${ids.zone}/aliases`, {
+          alias_name: `alias-${zoneName}`,
+        });
+        ids.alias = (await response.clone().json()).alias.alias_id;
+        return response;
+      },
+      status: 201,
+      summary: `DNS alias alias-${zoneName} added to zone ${zoneName}`,
+    },
+    {
+      endpoint: 'DELETE /dns/:zone_id/aliases/:alias_id',
+      call: () => client.delete(`/dns/${ids.zone}/aliases/${ids.alias}`),
+      status: 200,
+      summary: `DNS alias alias-${zoneName} removed from zone ${zoneName}`,
+    },
+    {
+      endpoint: 'POST /dns/:zone_id/import',
+      call: () =>
+        client.post(`/dns/${ids.zone}/import`, {
+          zone_file: '@ IN A 192.0.2.66\n',
+          apply: true,
+        }),
+      status: 200,
+      summary: `DNS zone file imported into ${zoneName}: 1 added, 0 changed, 0 removed`,
+    },
+    {
+      endpoint: 'DELETE /dns/:zone_id',
+      call: () => client.delete(`/dns/${ids.zone}`),
+      status: 200,
+      summary: `DNS zone ${zoneName} deleted`,
+    },
+    {
+      endpoint: 'POST /servers/',
+      call: async () => {
+        const response = await client.post('/servers/', {
+          name: 'web-1',
+          cpus: 2,
+          mem: 4096,
+          disk: 20,
+        });
+        ids.server = ((await response.clone().json()) as { server: ServerRecord }).server.iid;
+        t.clock.advance(STAND_IN_TASK_MS.qmcreate);
+        return response;
+      },
+      status: 201,
+      summary: 'Server web-1 created',
+    },
+    {
+      endpoint: 'PUT /servers/:iid',
+      call: () => client.put(`/servers/${ids.server}`, { cpus: 4, mem: 4096, disk: 40 }),
+      status: 200,
+      summary: 'Server web-1 changed: CPUs 2 → 4, disk GB 20 → 40',
+    },
+    {
+      endpoint: 'POST /servers/:iid/start',
+      call: async () => {
+        const response = await client.post(`/servers/${ids.server}/start`);
+        t.clock.advance(STAND_IN_TASK_MS.qmstart);
+        return response;
+      },
+      status: 202,
+      summary: 'Server web-1 started',
+    },
+    {
+      endpoint: 'POST /servers/:iid/stop',
+      call: async () => {
+        const response = await client.post(`/servers/${ids.server}/stop`);
+        t.clock.advance(STAND_IN_TASK_MS.qmshutdown);
+        return response;
+      },
+      status: 202,
+      summary: 'Server web-1 stopped',
+    },
+    {
+      endpoint: 'DELETE /servers/:iid',
+      call: () => client.delete(`/servers/${ids.server}`),
+      status: 200,
+      summary: 'Server web-1 deleted',
+    },
+    {
+      endpoint: 'POST /billing/address',
+      call: () =>
+        client.post('/billing/address', {
+          fname: 'Pat',
+          lname: 'Payer',
+          line1: '1 Main St',
+          line2: '',
+          city: 'Provo',
+          state: 'UT',
+          zip_code: '84601',
+          zip_ext: '',
+          paper_invoice: true,
+        }),
+      status: 200,
+      summary: 'Billing address changed; paper invoices on',
+    },
+    {
+      endpoint: 'POST /billing/payment_accounts/ach',
+      call: async () => {
+        const response = await client.post('/billing/payment_accounts/ach', BANK);
+        ids.account = (await response.clone().json()).payment_account.payment_account_id;
+        return response;
+      },
+      status: 201,
+      summary: /^Payment method bank account ending 5678 added/,
+    },
+    {
+      endpoint: 'PUT /billing/payment_accounts/:id',
+      call: () => client.put(`/billing/payment_accounts/${ids.account}`, { make_default: true }),
+      status: 200,
+      summary: 'Payment method bank account ending 5678: made the default',
+    },
+    {
+      endpoint: 'POST /billing/payments',
+      call: () =>
+        client.post(
+          '/billing/payments',
+          { amount: 50, payment_account_id: ids.account },
+          { headers: { 'Idempotency-Key': `walk-${Date.now()}-payment-0001` } },
+        ),
+      status: 201,
+      summary: 'Payment $50.00 by bank account ending 5678 (pending until the bank settles it)',
+    },
+    {
+      endpoint: 'DELETE /billing/payment_accounts/:id',
+      call: () => client.delete(`/billing/payment_accounts/${ids.account}`),
+      status: 200,
+      summary: 'Payment method bank account ending 5678 removed',
+    },
+    {
+      endpoint: 'POST /auth/mfa/totp',
+      call: async () => {
+        const response = await client.post('/auth/mfa/totp');
+        ids.secret = (await response.clone().json()).secret;
+        secrets.add(String(ids.secret));
+        return response;
+      },
+      status: 200,
+      summary: 'Authenticator app setup started',
+    },
+    {
+      endpoint: 'POST /auth/mfa/totp/confirm',
+      call: async () => {
+        const response = await client.post('/auth/mfa/totp/confirm', {
+          code: await codeNow(String(ids.secret)),
+        });
+        const codes = (await response.clone().json()).recovery_codes as string[];
+        for (const code of codes) secrets.add(code);
+        ids.recovery = codes[0]!;
+        ids.recovery2 = codes[1]!;
+        return response;
+      },
+      status: 200,
+      summary: 'Authenticator app turned on; ten recovery codes made',
+    },
+    {
+      endpoint: 'POST /auth/mfa/recovery_codes',
+      call: async () => {
+        const response = await client.post('/auth/mfa/recovery_codes', { code: ids.recovery });
+        const codes = (await response.clone().json()).recovery_codes as string[];
+        for (const code of codes) secrets.add(code);
+        ids.recovery = codes[0]!;
+        return response;
+      },
+      status: 200,
+      summary: 'Recovery codes made again; the old ones no longer work',
+    },
+    {
+      endpoint: 'PUT /auth/mfa/policy',
+      call: () => client.put('/auth/mfa/policy', { required: false }),
+      status: 200,
+      summary: 'A second factor is no longer required of every login',
+    },
+    {
+      endpoint: 'DELETE /auth/mfa/totp',
+      call: () => client.request('DELETE', '/auth/mfa/totp', { code: ids.recovery }),
+      status: 200,
+      summary: 'Authenticator app turned off; its recovery codes removed',
+    },
+    {
+      endpoint: 'POST /auth/access_token',
+      call: () =>
+        client.post('/auth/access_token', {
+          username: owner.username,
+          password: STRONG,
+          store_in_cookies: true,
+        }),
+      status: 200,
+      summary: 'Password confirmed',
+    },
+    {
+      endpoint: 'POST /token/password_reset',
+      call: () =>
+        client.post('/token/password_reset', { old_password: STRONG, new_password: NEW_STRONG }),
+      status: 200,
+      summary: 'Password changed',
+    },
+    {
+      endpoint: 'DELETE /auth/tokens',
+      call: () => client.delete('/auth/tokens'),
+      status: 200,
+      summary: 'Logged out (session ended)',
+    },
+    {
+      endpoint: 'POST /auth/tokens',
+      call: () =>
+        client.post('/auth/tokens', {
+          username: owner.username,
+          password: NEW_STRONG,
+          store_in_cookies: true,
+        }),
+      status: 200,
+      summary: 'Logged in with password',
+    },
+  ];
+}
+
+describe('every change, recorded once', () => {
+  it('writes one entry per change with its login, address, action and words', async () => {
+    for (const step of steps()) {
+      const before = await lastId();
+      const response = await step.call();
+      expect(response.status, `${step.endpoint}: ${await response.clone().text()}`).toBe(
+        step.status,
+      );
+      const rows = await rowsOf(owner.cid, before);
+      expect(rows.length, `${step.endpoint} wrote ${JSON.stringify(rows)}`).toBe(1);
+      const [row] = rows;
+      expect(row!.action, step.endpoint).toBe(ACTIVITY_ACTIONS[step.endpoint]);
+      expect(row!.login).toBe(owner.username);
+      expect(row!.actingAdmin).toBeNull();
+      expect(row!.address).toBe(ADDRESS);
+      expect(row!.outcome).toBe('ok');
+      if (typeof step.summary === 'string') expect(row!.summary).toBe(step.summary);
+      else expect(row!.summary).toMatch(step.summary);
+    }
+  });
+
+  it('holds no secret in any entry: passwords, codes, the authenticator key, account numbers', async () => {
+    const rows = await t.database.db.select().from(activityLog);
+    const text = JSON.stringify(rows);
+    expect(secrets.size).toBeGreaterThan(10);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+});
+
+describe('refused and failed changes', () => {
+  it('records a refused permission and a refused payment with their reasons, and not the change', async () => {
+    const viewer = await createUser(t, { permissions: { account: 'view', services: 'view' } });
+    const browser = await login(t, viewer.username, viewer.password);
+    const before = await lastId();
+    const refused = await browser.post('/dns', { zone_name: `refused-${zoneName}` });
+    expect(refused.status).toBe(403);
+    const [entry, ...more] = await rowsOf(viewer.cid, before);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      action: 'dns.zone.create',
+      login: viewer.username,
+      outcome: 'refused',
     });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const record = ((await created.json()) as { record: DnsRecord }).record;
-    const changed = await client.put(`/dns/${zone.zone_id}/records/A/${record.record_id}`, {
-      name: 'www',
-      ipv4_address: '192.0.2.2',
+    expect(entry!.reason).toMatch(/^Access denied/);
+
+    const payer = await login(t, owner.username, NEW_STRONG);
+    const afterDns = await lastId();
+    const bad = await payer.post(
+      '/billing/payments',
+      { amount: 0, payment_account_id: 1 },
+      { headers: { 'Idempotency-Key': `walk-${Date.now()}-payment-0002` } },
+    );
+    expect(bad.status).toBe(422);
+    const [payment, ...others] = await rowsOf(owner.cid, afterDns);
+    expect(others).toEqual([]);
+    expect(payment).toMatchObject({ action: 'billing.payment', outcome: 'refused' });
+    expect(payment!.reason).toMatch(/^Validation failed: /);
+  });
+
+  it('records a wrong password for the login it names, and nothing for an unknown username', async () => {
+    const before = await lastId();
+    const wrong = await t.client().post('/auth/tokens', {
+      username: owner.username,
+      password: 'Not-The-Password-000',
     });
-    expect(changed.status, await changed.clone().text()).toBe(200);
-    const entries = (await page(client)).entries.map((e: ActivityEntry) => e.summary);
-    expect(entries.filter((s) => s.startsWith('DNS record A'))).toEqual([
-      `DNS record A www.${zoneName} changed 192.0.2.1 → 192.0.2.2`,
-      `DNS record A www.${zoneName} added 192.0.2.1`,
+    expect(wrong.status).toBe(401);
+    const unknown = await t.client().post('/auth/tokens', {
+      username: 'nobody-such-login-here',
+      password: 'Not-The-Password-000',
+    });
+    expect(unknown.status).toBe(401);
+    const rows = await t.database.db.select().from(activityLog).where(gt(activityLog.id, before));
+    expect(rows.map((r) => [r.login, r.action, r.outcome])).toEqual([
+      [owner.username, 'login', 'refused'],
     ]);
-    expect((await entriesOf(owner.cid)).length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain('Not-The-Password-000');
+  });
+});
+
+describe('a site admin acting as the customer', () => {
+  it('is named on each change it makes, beside the login it acts as', async () => {
+    const customer = await createUser(t, { permissions: { account: 'manage' } });
+    const admin = await login(t, 'admin');
+    await body(await admin.post('/admin/proxy', { cid: customer.cid }), 200);
+    const before = await lastId();
+    await body(await admin.put('/user/email_preferences', { notices: false }), 200);
+    await body(
+      await admin.post('/user/admin_authorized_contacts', {
+        name: 'Casey Support',
+        email: 'casey@example.test',
+        phone: '(801) 555-0123',
+      }),
+      201,
+    );
+    const rows = await rowsOf(customer.cid, before);
+    expect(rows.map((r) => [r.action, r.login, r.actingAdmin, r.summary])).toEqual([
+      [
+        'account.email_preferences',
+        customer.username,
+        'admin',
+        'Email preferences: notice emails off',
+      ],
+      ['contact.create', customer.username, 'admin', 'Contact Casey Support added'],
+    ]);
+    const started = await rowsOf(customer.cid);
+    expect(started.find((r) => r.action === 'proxy.start')).toMatchObject({
+      actingAdmin: 'admin',
+      login: customer.username,
+    });
+  });
+});
+
+describe('GET /activity', () => {
+  it('shows a customer its own entries only, a site admin any customer’s', async () => {
+    const other = await createUser(t, { permissions: { account: 'manage', services: 'manage' } });
+    const otherClient = await login(t, other.username, other.password);
+    await body(await otherClient.post('/dns', { zone_name: `other-${zoneName}` }), 201);
+    const mine = await login(t, owner.username, NEW_STRONG);
+    const own = await body<ActivityPage>(await mine.get('/activity?limit=100'), 200);
+    expect(own.entries.length).toBeGreaterThan(30);
+    expect(own.entries.every((e) => e.login === owner.username)).toBe(true);
+    expect(own.entries.some((e) => e.summary.includes(`other-${zoneName}`))).toBe(false);
+    const theirs = await body<ActivityPage>(await otherClient.get('/activity'), 200);
+    expect(theirs.entries.map((e) => e.login)).not.toContain(owner.username);
+    // Another customer's number is refused, not answered.
+    expect((await otherClient.get(`/activity?cid=${owner.cid}`)).status).toBe(403);
+    const admin = await login(t, 'admin');
+    const seen = await body<ActivityPage>(await admin.get(`/activity?cid=${other.cid}`), 200);
+    expect(seen.entries.map((e) => e.summary)).toContain(
+      `DNS zone other-${zoneName} created (TTL 3600)`,
+    );
+    expect((await admin.get('/activity')).status).toBe(422);
+  });
+
+  it('shows a user who is not the primary admin only their own entries', async () => {
+    const login2 = `casey${Date.now().toString(36)}`;
+    const mine = await login(t, owner.username, NEW_STRONG);
+    await body(
+      await mine.post('/user/authorized_users', {
+        name: 'Casey Viewer',
+        email: 'casey@acme.example',
+        phone: '(801) 555-0104',
+        uid: login2,
+        password: USER_PASSWORD,
+        perms: { account: { has_view: true, has_manage: false } },
+      }),
+      201,
+    );
+    const casey = await login(t, login2, USER_PASSWORD);
+    const page = await body<ActivityPage>(await casey.get('/activity'), 200);
+    expect(page.entries.map((e) => e.login)).toEqual([login2]);
+    const all = await body<ActivityPage>(await mine.get(`/activity?login=${login2}`), 200);
+    expect(all.entries.map((e) => e.action)).toEqual(['login']);
+  });
+
+  it('pages 25 by default, filters by action group and dates, and refuses bad queries', async () => {
+    const mine = await login(t, owner.username, NEW_STRONG);
+    const first = await body<ActivityPage>(await mine.get('/activity'), 200);
+    expect(first.limit).toBe(ACTIVITY.pageSize);
+    expect(first.entries).toHaveLength(25);
+    expect(first.total).toBeGreaterThan(25);
+    const second = await body<ActivityPage>(await mine.get('/activity?offset=25'), 200);
+    expect(second.entries[0]!.id).toBeLessThan(first.entries[24]!.id);
+    const dns = await body<ActivityPage>(await mine.get('/activity?action=dns&limit=100'), 200);
+    expect(new Set(dns.entries.map((e) => e.action.split('.')[0]))).toEqual(new Set(['dns']));
+    expect(dns.entries).toHaveLength(9);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const dated = await body<ActivityPage>(
+      await mine.get(`/activity?from=${today}&to=${today}`),
+      200,
+    );
+    expect(dated.total).toBe(first.total);
+    const old = await body<ActivityPage>(await mine.get('/activity?to=2000-01-01'), 200);
+    expect(old.total).toBe(0);
+    for (const bad of [
+      'limit=0',
+      `limit=${ACTIVITY.pageSizeMax + 1}`,
+      'offset=-1',
+      'action=dns.nothing',
+      'from=2026-02-30',
+      'from=2026-03-02&to=2026-03-01',
+      'format=xml',
+    ]) {
+      const response = await mine.get(`/activity?${bad}`);
+      expect(response.status, bad).toBe(422);
+    }
+  });
+
+  it('exports the filtered entries as CSV', async () => {
+    const mine = await login(t, owner.username, NEW_STRONG);
+    const response = await mine.get('/activity?format=csv&action=server');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/csv/);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('When (UTC),Login,Acting site admin,Address,Action,What,Outcome,Reason');
+    const what = [
+      'Server web-1 deleted',
+      'Server web-1 stopped',
+      'Server web-1 started',
+      // A field with a comma is quoted (RFC 4180).
+      '"Server web-1 changed: CPUs 2 → 4, disk GB 20 → 40"',
+      'Server web-1 created',
+    ];
+    expect(lines).toHaveLength(what.length + 1);
+    lines.slice(1).forEach((line, i) => {
+      expect(line).toContain(`,${owner.username},,${ADDRESS},`);
+      expect(line).toContain(`,${what[i]},Done,`);
+    });
+  });
+});
+
+describe('a login from a new address', () => {
+  it('sends one email per address the login has not used before', async () => {
+    const user = await createUser(t, { email: `newaddr-${Date.now()}@example.test` });
+    const mails = async () =>
+      (await t.database.db.select().from(emailOutbox)).filter(
+        (m) => m.to === `${user.username}@example.test` || m.subject.startsWith('A new login'),
+      );
+    const before = (await mails()).length;
+    await login(t, user.username, user.password, fromAddress('203.0.113.1'));
+    await login(t, user.username, user.password, fromAddress('203.0.113.1'));
+    expect((await mails()).length, 'the first login and the same address again').toBe(before);
+    await login(t, user.username, user.password, fromAddress('203.0.113.2'));
+    await login(t, user.username, user.password, fromAddress('203.0.113.2'));
+    const sent = (await mails()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('203.0.113.2');
+  });
+});
+
+describe('retention', () => {
+  it('prunes entries past ACTIVITY_RETENTION_DAYS (400 by default) in its job, on the app’s clock', async () => {
+    const deps = { config: t.config, database: t.database, logger: t.logger, clock: t.clock };
+    expect(t.config.activityRetentionDays).toBe(ACTIVITY.retentionDays);
+    const before = (await rowsOf(owner.cid)).length;
+    expect(before).toBeGreaterThan(0);
+    expect(await pruneActivityJob(deps)).toBe(0);
+    t.clock.advance((ACTIVITY.retentionDays - 1) * 86_400_000);
+    expect(await pruneActivityJob(deps)).toBe(0);
+    // A shorter configured period takes them at once.
+    const short = { ...deps, config: { ...t.config, activityRetentionDays: 30 } };
+    const other = await createUser(t);
+    await login(t, other.username, other.password);
+    expect(await pruneActivityJob(short)).toBeGreaterThanOrEqual(before);
+    expect(await rowsOf(owner.cid)).toEqual([]);
+    expect(await rowsOf(other.cid)).toHaveLength(1);
+    t.clock.advance(ACTIVITY.retentionDays * 86_400_000 + 1);
+    expect(await pruneActivityJob(deps)).toBe(1);
   });
 });

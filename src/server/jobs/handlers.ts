@@ -1,4 +1,5 @@
 /** What a job of each kind does, and what happens when one runs out of retries. */
+import { pruneActivityJob } from '../activity/prune.ts';
 import { sendPasswordLink, sendUsernameReminder } from '../auth/recovery.ts';
 import { billingChargeJob, billingPassJob, cardExpiryJob, deadCharge } from '../billing/jobs.ts';
 import type { AppDeps } from '../context.ts';
@@ -18,6 +19,7 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   'billing.card-expiry': (deps, { date }) => cardExpiryJob(deps, date),
   'dns.publish': (deps, { servedName }) => runDnsPublish(deps, servedName),
   'dns.reconcile': (deps) => runDnsReconcile(deps),
+  'activity.prune': (deps) => pruneActivityJob(deps),
 };
 
 type DeadLetterHandler<K extends JobKind> = (

@@ -28,6 +28,8 @@ export interface JobData {
   'dns.publish': { servedName: string };
   /** Compare every served name whole with the name server (dns/jobs.ts); one per slot. */
   'dns.reconcile': { slot: string };
+  /** Delete the activity log's entries past their retention (activity/prune.ts); one per date. */
+  'activity.prune': { date: string };
 }
 
 export type JobKind = keyof JobData;
@@ -41,6 +43,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   'billing.card-expiry',
   'dns.publish',
   'dns.reconcile',
+  'activity.prune',
 ];
 
 /** Where a job of `kind` goes when its last retry failed. */
@@ -97,6 +100,17 @@ export function jobPolicy(
   const deadLetter = deadLetterQueue(kind);
   if (kind === 'dns.publish') {
     return dnsPublishPolicy(config.dns ?? { leaseSeconds: 60, retrySeconds: 1 });
+  }
+  if (kind === 'activity.prune') {
+    // One delete: safe to run again, and the next date's job does it anyway.
+    return {
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 600,
+      retentionSeconds: 86_400,
+      deadLetter,
+    };
   }
   if (kind === 'dns.reconcile') {
     // Marks every name and queues its publication: quick; the next slot's job does it anyway.

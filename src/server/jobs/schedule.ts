@@ -65,6 +65,12 @@ export const RECURRING_JOBS: readonly Recurring[] = [
     data: (slot) => ({ slot }),
     enabled: (config) => config.dns.publisher !== 'none' && config.dns.reconcileSeconds > 0,
   } satisfies Recurring<'dns.reconcile'>,
+  {
+    // The activity log's entries past ACTIVITY_RETENTION_DAYS deleted (activity/prune.ts).
+    kind: 'activity.prune',
+    every: 'day',
+    data: (date) => ({ date }),
+  } satisfies Recurring<'activity.prune'>,
 ];
 
 /** The name of the slot that `now` falls in. */
