@@ -209,6 +209,7 @@ export const sessionMapping: BrowserMapping = {
     'loggedIn.returningToAdmin': IN_FLIGHT,
     'loggedOut.secondFactor':
       'no demo login has a second factor: the code step after the password is walked by ' +
-      'tests/e2e/second-factor.spec.ts (a login turns it on, then logs in with a computed code)',
+      'tests/e2e/second-factor.spec.ts (a login turns it on, then logs in with a computed code) ' +
+      'and, with a passkey, by tests/e2e/passkeys.spec.ts (Chromium’s virtual authenticator)',
   },
 };

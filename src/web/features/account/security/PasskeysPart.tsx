@@ -178,7 +178,7 @@ export function PasskeysPart() {
                 Cancel
               </Button>
               <Button
-                color="red"
+                color="red.9"
                 loading={view.busy}
                 onClick={() => part.send({ type: 'confirm.pressed' })}
               >

@@ -146,7 +146,7 @@ export default function SecondFactorResetPage() {
           {view.shows === 'factors' &&
             (view.resettable ? (
               <Group>
-                <Button color="red" onClick={() => screen.send({ type: 'reset.pressed' })}>
+                <Button color="red.9" onClick={() => screen.send({ type: 'reset.pressed' })}>
                   Reset second factor
                 </Button>
               </Group>
@@ -188,7 +188,7 @@ export default function SecondFactorResetPage() {
                   >
                     Cancel
                   </Button>
-                  <Button type="submit" color="red" loading={view.busy}>
+                  <Button type="submit" color="red.9" loading={view.busy}>
                     Reset second factor
                   </Button>
                 </Group>
