@@ -304,9 +304,10 @@ function firstScreen(): Plugin {
 }
 
 /**
- * Renders the signup page's first screen to HTML once the browser build is written: builds
+ * Renders the public pages' first screens to HTML once the browser build is written: builds
  * `src/web/prerender.tsx` for Node (everything bundled, so it runs from a temporary folder), calls
- * it, and writes the markup to `PRERENDERED_FILES.signup` in the build, where the server reads it.
+ * it, and writes each page's markup to its `PRERENDERED_FILES` entry in the build, where the
+ * server reads it.
  */
 function prerender(): Plugin {
   let outDir = '';
@@ -338,11 +339,14 @@ function prerender(): Plugin {
           },
         });
         const module = (await import(pathToFileURL(path.join(work, 'prerender.mjs')).href)) as {
-          renderSignupFirstScreen: () => string;
+          renderPrerenderedPages: () => Promise<Record<keyof typeof PRERENDERED_FILES, string>>;
         };
-        const file = path.join(outDir, PRERENDERED_FILES.signup);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, module.renderSignupFirstScreen());
+        const pages = await module.renderPrerenderedPages();
+        for (const [page, markup] of Object.entries(pages)) {
+          const file = path.join(outDir, PRERENDERED_FILES[page as keyof typeof PRERENDERED_FILES]);
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, markup);
+        }
       } finally {
         await rm(work, { recursive: true, force: true });
       }

@@ -9,17 +9,31 @@
  * and it preloads (`modulepreload`) the chunks of the page it is opened on, so that they download
  * beside the entry instead of after it.
  *
- * A page with a prerendered first screen (the signup's, `src/shared/prerender.ts`) gets that
- * markup in its body, filled with the public configuration, and its stylesheets inlined, so that
+ * A public page with a prerendered first screen (`src/shared/prerender.ts`: the signup, the
+ * login, account help, the password generator, the 404) gets that markup in its body, filled with
+ * the public configuration, its title and meta description, and its stylesheets inlined, so that
  * it paints from the document alone; the app's container stays hidden until the app replaces the
- * markup (`src/web/app/prerendered.ts`).
+ * markup (`src/web/app/prerendered.ts`). A path no route has gets the 404's, and a page behind the
+ * login, opened without the session hint cookie, the login's (the app sends the visitor there).
+ * These documents are compressed once, when first asked for, like the built files.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { WEB_BASE_PATH } from '#shared/constants';
-import { fillPrerendered, PRERENDERED_ELEMENT_ID, PRERENDERED_FILES } from '#shared/prerender';
+import { getCookie } from 'hono/cookie';
+import { SESSION_HINT_COOKIE_NAME, WEB_BASE_PATH } from '#shared/constants';
+import { escapeHtml } from '#shared/html';
+import {
+  fillPrerendered,
+  PRERENDERED_ELEMENT_ID,
+  PRERENDERED_FILES,
+  PRERENDERED_PAGES,
+  type PrerenderedPage,
+} from '#shared/prerender';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '#shared/public-config';
+import { ROUTES } from '#shared/routes';
 import { imageOrigins, publicConfig, type Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { ensureCsrfCookie } from './http/csrf.ts';
@@ -87,11 +101,31 @@ interface PageModule {
   /** Vite's manifest key of the page's module: its chunks are preloaded. */
   module: string;
   /** The page's prerendered first screen, served when `prerenderedFor` the query holds. */
-  prerendered?: keyof typeof PRERENDERED_FILES;
+  prerendered?: PrerenderedPage;
   prerenderedFor?: (query: URLSearchParams) => boolean;
   /** The page is always light: the colour-scheme script (`theme-init.js`) is left out. */
   alwaysLight?: boolean;
+  /** The page is drawn in the shell: its modules and stylesheets load (and are inlined) too. */
+  inShell?: boolean;
 }
+
+/**
+ * What a page in the shell loads besides its own module: the shell, the rest of Mantine's
+ * stylesheets (`app/later-styles.ts`) and the session's actors. Their stylesheets are inlined in
+ * this order, after the entry's, as the app loads them.
+ */
+export const SHELL_MODULES = [
+  'app/mantine-styles-later.ts',
+  'shell/Shell.tsx',
+  'app/session-actors.ts',
+] as const;
+
+const shellPage = (prefix: string, module: string, prerendered: PrerenderedPage): PageModule => ({
+  prefix,
+  module,
+  prerendered,
+  inShell: true,
+});
 
 /** The page module each route path loads. */
 export const PAGE_MODULES: readonly PageModule[] = [
@@ -105,8 +139,64 @@ export const PAGE_MODULES: readonly PageModule[] = [
       !query.getAll('displayInline').some((value) => value.trim() === 'true'),
     alwaysLight: true,
   },
-  { prefix: '/login/', module: 'features/login/LoginPage.tsx' },
+  {
+    ...shellPage('/login/', 'features/login/LoginPage.tsx', 'login'),
+    // After a timeout the page shows a notice the build does not render.
+    prerenderedFor: (query) => !query.getAll('timeout').includes('true'),
+  },
+  shellPage(
+    '/username-recovery/',
+    'features/recovery/UsernameRecoveryPage.tsx',
+    'username-recovery',
+  ),
+  shellPage(
+    '/password-recovery/',
+    'features/recovery/PasswordRecoveryPage.tsx',
+    'password-recovery',
+  ),
+  shellPage('/password-update/', 'features/recovery/PasswordUpdatePage.tsx', 'password-update'),
+  shellPage(
+    '/password-generator/',
+    'features/password-generator/PasswordGeneratorPage.tsx',
+    'password-generator',
+  ),
 ];
+
+/** A page behind the login opened by a visitor without a session: the app shows the login. */
+const LOGIN_PAGE = PAGE_MODULES.find((page) => page.prerendered === 'login')!;
+/** A path no route has: the 404 page, part of the entry (`index.html`'s chunk). */
+const NOT_FOUND_PAGE: PageModule = {
+  prefix: '',
+  module: 'index.html',
+  prerendered: 'not-found',
+  inShell: true,
+};
+
+/** The first segment of each route's path (`/billing/…` → `billing`). */
+const ROUTE_SEGMENTS = new Set(ROUTES.map((route) => route.path.split('/')[1] ?? ''));
+
+/**
+ * The route a path (relative to the web base path) belongs to, by its first segment: `unknown`
+ * when no route starts so, `login` when every route that does needs a login.
+ */
+export function routeKind(relative: string): 'unknown' | 'login' | 'public' {
+  const segment = relative.split('/')[1] ?? '';
+  if (!ROUTE_SEGMENTS.has(segment)) return 'unknown';
+  const routes = ROUTES.filter((route) => route.path.split('/')[1] === segment);
+  return routes.every((route) => route.access.kind !== 'public') ? 'login' : 'public';
+}
+
+/** The page's title and meta description in the document's head. */
+export function withPageHead(html: string, title: string, description: string): string {
+  return html.replace(
+    /<title>[^<]*<\/title>/,
+    () =>
+      `<title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}">`,
+  );
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 const THEME_SCRIPT = /<script src="[^"]*\/theme-init\.js"><\/script>\s*/;
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -187,7 +277,12 @@ export function chunkFiles(
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
+    if (!chunk || scripts.has(chunk.file) || styles.has(chunk.file)) return;
+    // A module of stylesheets only (`app/mantine-styles-later.ts`) is its stylesheet.
+    if (chunk.file.endsWith('.css')) {
+      styles.add(chunk.file);
+      return;
+    }
     scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -196,14 +291,29 @@ export function chunkFiles(
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/** The files of several modules, each once, in their order. */
+function modulesFiles(
+  manifest: Record<string, ManifestChunk>,
+  modules: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const each = modules.map((module) => chunkFiles(manifest, module));
+  return {
+    scripts: [...new Set(each.flatMap((files) => files.scripts))],
+    styles: [...new Set(each.flatMap((files) => files.styles))],
+  };
+}
+
 /** `<link>`s that fetch a page's chunks beside the entry; the entry's own are left to Vite. */
 export function preloadLinks(
   manifest: Record<string, ManifestChunk>,
-  pageModule: string,
+  pageModules: string | readonly string[],
   base: string,
 ): string {
   const entry = chunkFiles(manifest, 'index.html');
-  const page = chunkFiles(manifest, pageModule);
+  const page = modulesFiles(
+    manifest,
+    typeof pageModules === 'string' ? [pageModules] : pageModules,
+  );
   const scripts = page.scripts.filter((file) => !entry.scripts.includes(file));
   const styles = page.styles.filter((file) => !entry.styles.includes(file));
   return [
@@ -238,11 +348,16 @@ export function registerSpa(
   let manifest: Record<string, ManifestChunk> | undefined;
   const pages = new Map<string, string>();
   const prerendered = new Map<string, string | null>();
+  const encoded = new Map<string, Buffer>();
   // Built files do not change while the server runs: each found file is looked up once.
   const found = new Map<string, BuiltFile>();
   const csp = contentSecurityPolicy(frameOrigins, imageOrigins(config));
 
-  async function pageHtml(relative: string, query: URLSearchParams): Promise<string> {
+  async function pageHtml(
+    relative: string,
+    query: URLSearchParams,
+    session: boolean,
+  ): Promise<{ key: string; html: string }> {
     if (template === undefined) {
       try {
         template = renderIndexHtml(await readFile(path.join(root, 'index.html'), 'utf8'), config);
@@ -261,28 +376,63 @@ export function registerSpa(
         manifest = undefined;
       }
     }
-    const page = PAGE_MODULES.find(({ prefix }) => `${relative}/`.startsWith(prefix));
-    if (!page || !manifest?.[page.module]) return template;
-    const markup =
-      page.prerendered && page.prerenderedFor?.(query) !== false
-        ? await prerenderedMarkup(page.prerendered)
-        : null;
-    const key = `${page.module}${markup === null ? '' : ' prerendered'}`;
+    let page = PAGE_MODULES.find(({ prefix }) => `${relative}/`.startsWith(prefix));
+    if (!page) {
+      const kind = routeKind(relative);
+      if (kind === 'unknown') page = NOT_FOUND_PAGE;
+      else if (kind === 'login' && !session) page = LOGIN_PAGE;
+    }
+    if (!page || !manifest?.[page.module]) return { key: '', html: template };
+    const name =
+      page.prerendered && page.prerenderedFor?.(query) !== false ? page.prerendered : undefined;
+    const markup = name ? await prerenderedMarkup(name) : null;
+    const key = `${page.module}${markup === null ? '' : ` ${name}`}`;
     let html = pages.get(key);
     if (html === undefined) {
+      const modules = page.inShell ? [...SHELL_MODULES, page.module] : [page.module];
       html = template.replace(
         '</head>',
-        `${preloadLinks(manifest, page.module, WEB_BASE_PATH)}</head>`,
+        `${preloadLinks(manifest, modules, WEB_BASE_PATH)}</head>`,
       );
       if (page.alwaysLight) html = html.replace(THEME_SCRIPT, '');
-      if (markup !== null) html = withPrerendered(html, markup, await pageStyles(page.module));
+      if (markup !== null && name) {
+        const { title, description } = PRERENDERED_PAGES[name];
+        html = withPageHead(html, `${title} | ${config.productName}`, description);
+        html = withPrerendered(html, markup, await pageStyles(modules));
+      }
       pages.set(key, html);
     }
-    return html;
+    return { key, html };
+  }
+
+  /** A page's document compressed for the client (once per page and encoding). */
+  async function encodedPage(
+    key: string,
+    html: string,
+    acceptEncoding: string | undefined,
+  ): Promise<{ encoding: string; body: Buffer } | undefined> {
+    const variant = chooseEncoding(acceptEncoding, ['br', 'gzip']);
+    if (!variant) return undefined;
+    const cacheKey = `${key}\n${variant.encoding}`;
+    let body = encoded.get(cacheKey);
+    if (body === undefined) {
+      const source = Buffer.from(html);
+      body =
+        variant.encoding === 'br'
+          ? await brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            })
+          : await gzip(source, { level: 9 });
+      encoded.set(cacheKey, body);
+    }
+    return { encoding: variant.encoding, body };
   }
 
   /** The build's prerendered markup with this server's public configuration; null if absent. */
-  async function prerenderedMarkup(name: keyof typeof PRERENDERED_FILES): Promise<string | null> {
+  async function prerenderedMarkup(name: PrerenderedPage): Promise<string | null> {
     if (!prerendered.has(name)) {
       const markup = await readFile(path.join(root, PRERENDERED_FILES[name]), 'utf8').catch(
         () => null,
@@ -293,12 +443,12 @@ export function registerSpa(
   }
 
   /** The stylesheets a page needs before it paints (the entry's and its own), by their `href`. */
-  async function pageStyles(module: string): Promise<Map<string, string>> {
+  async function pageStyles(modules: readonly string[]): Promise<Map<string, string>> {
     const styles = new Map<string, string>();
     if (!manifest) return styles;
     const files = new Set([
       ...chunkFiles(manifest, 'index.html').styles,
-      ...chunkFiles(manifest, module).styles,
+      ...modulesFiles(manifest, modules).styles,
     ]);
     for (const file of files) {
       const css = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
@@ -308,13 +458,26 @@ export function registerSpa(
   }
 
   async function sendIndex(c: Context<AppEnv>, relative: string, status: 200 | 404 = 200) {
-    const html = await pageHtml(relative, new URL(c.req.url).searchParams);
+    const session =
+      getCookie(c, SESSION_HINT_COOKIE_NAME) !== undefined ||
+      getCookie(c, `__Host-${SESSION_HINT_COOKIE_NAME}`) !== undefined;
+    const { key, html } = await pageHtml(relative, new URL(c.req.url).searchParams, session);
     ensureCsrfCookie(c);
-    return c.html(html, status, {
+    const headers: Record<string, string> = {
       'Content-Security-Policy': csp,
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
+      // The document depends on the session hint cookie (a page behind the login) and the encoding.
+      Vary: 'Accept-Encoding, Cookie',
+    };
+    const encoded = await encodedPage(key, html, c.req.header('Accept-Encoding'));
+    if (!encoded) return c.html(html, status, headers);
+    return c.body(new Uint8Array(encoded.body), status, {
+      ...headers,
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Content-Encoding': encoded.encoding,
+      'Content-Length': String(encoded.body.length),
     });
   }
 

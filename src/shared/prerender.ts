@@ -1,9 +1,10 @@
 /**
- * The signup page's first screen is rendered to HTML when the web app is built
- * (`src/web/prerender.tsx`, run by `vite.config.ts`) and served inside `index.html`
- * (`src/server/spa.ts`), so that a slow phone paints it before the app's code arrives. The build
- * knows nothing of the server's configuration: it renders with the stand-ins below, and the
- * server puts its public configuration in their place. The markup holds nothing of a visitor.
+ * The public pages' first screens (the signup's, the login, account help, the password generator,
+ * the 404) are rendered to HTML when the web app is built (`src/web/prerender.tsx`, run by
+ * `vite.config.ts`) and served inside `index.html` (`src/server/spa.ts`), so that a slow phone
+ * paints them before the app's code arrives. The build knows nothing of the server's
+ * configuration: it renders with the stand-ins below, and the server puts its public
+ * configuration in their place. The markup holds nothing of a visitor.
  */
 import { escapeHtml } from './html.ts';
 import { NO_MAP_TILES, type PublicConfig } from './public-config.ts';
@@ -11,8 +12,65 @@ import { NO_MAP_TILES, type PublicConfig } from './public-config.ts';
 /** The element that holds the prerendered markup until the app replaces it. */
 export const PRERENDERED_ELEMENT_ID = 'prerendered';
 
+/**
+ * The pages prerendered at build time: the page's title (as `usePageTitle` sets it), the path the
+ * build renders (relative to the web base path; a stand-in where the real path carries a
+ * visitor's value) and the page's meta description.
+ */
+export const PRERENDERED_PAGES = {
+  signup: {
+    title: 'Sign up',
+    path: '/signup/',
+    description:
+      'Check whether fiber internet reaches your address, choose your speed and equipment, and sign up online in minutes.',
+  },
+  login: {
+    title: 'Log in',
+    path: '/login/',
+    description:
+      'Log in to your customer portal to manage your account, services, servers, DNS and billing.',
+  },
+  'username-recovery': {
+    title: 'Username recovery',
+    path: '/username-recovery/',
+    description:
+      'Forgot your username? Enter your email address and we will email you your username.',
+  },
+  'password-recovery': {
+    title: 'Password recovery',
+    path: '/password-recovery/',
+    description:
+      'Forgot your password? Enter your username and we will email you a link to set a new one.',
+  },
+  'password-update': {
+    title: 'Set a new password',
+    path: '/password-update/prerender-stand-in-link-id/',
+    description: 'Set a new password for your customer portal account from your recovery email.',
+  },
+  'password-generator': {
+    title: 'Password generator',
+    path: '/password-generator/',
+    description:
+      'Make a strong password you can remember: pick a few words and add random digits and symbols.',
+  },
+  'not-found': {
+    title: 'Page not found',
+    path: '/prerender-stand-in-missing-page/',
+    description: 'This page of the customer portal could not be found.',
+  },
+} as const satisfies Record<string, { title: string; path: string; description: string }>;
+
+export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
+
+/** Where the build writes a page's prerendered markup, relative to the web build's folder. */
+export function prerenderedFile(page: PrerenderedPage): string {
+  return `.vite/prerendered/${page}.html`;
+}
+
 /** Where the build writes the prerendered markup, relative to the web build's folder. */
-export const PRERENDERED_FILES = { signup: '.vite/prerendered/signup.html' } as const;
+export const PRERENDERED_FILES = Object.fromEntries(
+  Object.keys(PRERENDERED_PAGES).map((page) => [page, prerenderedFile(page as PrerenderedPage)]),
+) as Record<PrerenderedPage, string>;
 
 /** A phone stand-in made only of digits and formatting, so that a `tel:` link keeps it too. */
 const PHONE_STAND_IN = (n: number) => `+1 (900) 555-01${String(n).padStart(2, '0')}`;

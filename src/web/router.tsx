@@ -14,6 +14,7 @@ import {
   type AnyRoute,
   type ErrorComponentProps,
   type RouteComponent,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
 import { use, type ReactNode } from 'react';
@@ -128,9 +129,11 @@ const REDIRECTS: Partial<Record<RouteName, string>> = {
 
 const OWN_LAYOUT: ReadonlySet<RouteName> = new Set(['signup']);
 
-/** A page in the shell replaces a prerendered first screen at once (the signup's does it itself). */
+/**
+ * A page replaces a prerendered first screen once it is on screen itself (`usePageTitle`), not
+ * when the shell mounts: until the shell's and the page's code are here the prerendered page stays.
+ */
 function ShellLayout({ children }: { children: ReactNode }) {
-  useReplacePrerendered();
   return <Shell>{children}</Shell>;
 }
 
@@ -250,10 +253,12 @@ function buildRoutes(): AnyRoute[] {
   return [...byName.values()];
 }
 
-export function createAppRouter(services: AppServices) {
+/** `history`: the browser's by default; the build's prerender passes a memory history. */
+export function createAppRouter(services: AppServices, history?: RouterHistory) {
   const routeTree = rootRoute.addChildren(buildRoutes());
   const router = createRouter({
     routeTree,
+    history,
     basepath: WEB_BASE_PATH,
     trailingSlash: 'always',
     context: { services },

@@ -1,4 +1,4 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 
 export function BrandMark({ size = 28 }: { size?: number }) {
   return (
@@ -9,14 +9,21 @@ export function BrandMark({ size = 28 }: { size?: number }) {
   );
 }
 
+/**
+ * The brand link to the main site. Its accessible name is its content, so that it holds the
+ * visible text (WCAG 2.5.3 label in name): the product name, shown from the `xs` width and
+ * visually hidden below it, and "home".
+ */
 export function Brand({ href, name }: { href: string; name: string }) {
   return (
-    <Anchor href={href} underline="never" c="inherit" aria-label={`${name} home`}>
+    <Anchor href={href} underline="never" c="inherit">
       <Group gap={8} wrap="nowrap">
         <BrandMark />
         <Text fw={700} size="lg" visibleFrom="xs">
           {name}
         </Text>
+        <VisuallyHidden hiddenFrom="xs">{name}</VisuallyHidden>
+        <VisuallyHidden> home</VisuallyHidden>
       </Group>
     </Anchor>
   );

@@ -213,6 +213,8 @@ export const test = base.extend<{
   visit: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);
+      // A public page is prerendered: the app's page is there once it has replaced that markup.
+      await page.locator('#prerendered').waitFor({ state: 'detached' });
       await page.locator('main#main').waitFor();
       await expectAccessible(page);
     });
