@@ -26,6 +26,14 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['TIMEOUT_MS'],
     reason: 'a network timeout of the PowerDNS API',
   },
+  'src/server/dns/store.ts': {
+    names: ['RECORD_ORDERS_KEPT'],
+    reason: 'how many zones keep their record order in memory (a cache, no rule)',
+  },
+  'src/server/hypervisor/list-cache.ts': {
+    names: ['LIST_MAX_AGE_MS'],
+    reason: 'how long one hypervisor list call serves the servers lists (a cache, no rule)',
+  },
   'src/shared/schemas/session.ts': {
     names: ['PASSWORD_INPUT_MAX'],
     reason: 'a bound on input derived from PASSWORD_MAX_LENGTH',
