@@ -1,13 +1,21 @@
 /**
- * Request bodies of the passkey endpoints and the `webauthn` of a login (docs/api.md "Passkeys").
- * The browser's answers are checked for their shape here (base64url fields of bounded length);
- * what they prove is checked by the server with `@simplewebauthn/server`.
+ * Request bodies of the passkey endpoints (docs/api.md "Passkeys"). The browser's answers are
+ * checked for their shape (base64url fields of bounded length, defined in schemas/session.ts with
+ * the login's `webauthn`); what they prove is checked by the server with `@simplewebauthn/server`.
  */
 import type { AuthenticatorTransportFuture } from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { PASSKEYS } from '../constants.ts';
 import { PASSKEY_MESSAGES } from '../messages/passkeys.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
+import {
+  PasskeyAssertionInput,
+  base64url,
+  optionalBase64url,
+  passkeyAnswerFields,
+} from './session.ts';
+
+export { PasskeyAssertionInput };
 
 const M = PASSKEY_MESSAGES;
 
@@ -24,33 +32,6 @@ const TRANSPORTS: readonly string[] = [
 const isTransport = (name: string): name is AuthenticatorTransportFuture =>
   TRANSPORTS.includes(name);
 
-const base64url = (max: number) =>
-  v.pipe(
-    v.string(M.responseMalformed),
-    v.minLength(1, M.responseMalformed),
-    v.maxLength(max, M.responseMalformed),
-    v.regex(/^[A-Za-z0-9_-]+={0,2}$/, M.responseMalformed),
-  );
-
-const optionalBase64url = (max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(M.responseMalformed),
-      v.maxLength(max, M.responseMalformed),
-      v.regex(/^[A-Za-z0-9_-]*={0,2}$/, M.responseMalformed),
-    ),
-  );
-
-const common = {
-  id: base64url(1400),
-  rawId: base64url(1400),
-  type: v.literal('public-key', M.responseMalformed),
-  clientExtensionResults: v.optional(v.looseObject({}, M.responseMalformed), {}),
-  authenticatorAttachment: v.optional(
-    v.picklist(['platform', 'cross-platform'], M.responseMalformed),
-  ),
-};
-
 /** A passkey's name: trimmed, 1 to PASSKEYS.nameMaxLength characters. */
 export const PasskeyNameInput = v.pipe(
   v.string(M.nameRequired),
@@ -59,27 +40,10 @@ export const PasskeyNameInput = v.pipe(
   v.maxLength(PASSKEYS.nameMaxLength, M.nameTooLong),
 );
 
-/** The browser's answer to `navigator.credentials.get` (AuthenticationResponseJSON). */
-export const PasskeyAssertionInput = v.object(
-  {
-    ...common,
-    response: v.object(
-      {
-        clientDataJSON: base64url(4096),
-        authenticatorData: base64url(4096),
-        signature: base64url(1024),
-        userHandle: optionalBase64url(1024),
-      },
-      M.responseMalformed,
-    ),
-  },
-  M.responseRequired,
-);
-
 /** The browser's answer to `navigator.credentials.create` (RegistrationResponseJSON). */
 export const PasskeyAttestationInput = v.object(
   {
-    ...common,
+    ...passkeyAnswerFields,
     response: v.object(
       {
         clientDataJSON: base64url(4096),

@@ -10,7 +10,7 @@ import { EmailSchema } from '../signup/connectivity-details.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
 import { readSecondFactorCode } from '../second-factor.ts';
 import { SECOND_FACTOR_MESSAGES } from '../messages/second-factor.ts';
-import { PasskeyAssertionInput } from './passkeys.ts';
+import { PASSKEY_MESSAGES } from '../messages/passkeys.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
@@ -49,6 +49,61 @@ const TotpCodeInput = v.pipe(
     (typed) => readSecondFactorCode(typed)?.kind === 'totp',
     SECOND_FACTOR_MESSAGES.totpMalformed,
   ),
+);
+
+/*
+ * The shape of a passkey's answers (docs/api.md "Passkeys"): here, beside the login body that
+ * takes an assertion, so that the login page's code carries no module of its own for them (the
+ * signup's first load lists every chunk the login page needs). schemas/passkeys.ts builds the
+ * passkey endpoints' bodies from these. What an answer proves is checked by the server.
+ */
+const M = PASSKEY_MESSAGES;
+
+/** A base64url field of the browser's answer, of bounded length. */
+export const base64url = (max: number) =>
+  v.pipe(
+    v.string(M.responseMalformed),
+    v.minLength(1, M.responseMalformed),
+    v.maxLength(max, M.responseMalformed),
+    v.regex(/^[A-Za-z0-9_-]+={0,2}$/, M.responseMalformed),
+  );
+
+/** An optional base64url field of the browser's answer. */
+export const optionalBase64url = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(M.responseMalformed),
+      v.maxLength(max, M.responseMalformed),
+      v.regex(/^[A-Za-z0-9_-]*={0,2}$/, M.responseMalformed),
+    ),
+  );
+
+/** The fields every answer of the browser has (a PublicKeyCredential as JSON). */
+export const passkeyAnswerFields = {
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: v.literal('public-key', M.responseMalformed),
+  clientExtensionResults: v.optional(v.looseObject({}, M.responseMalformed), {}),
+  authenticatorAttachment: v.optional(
+    v.picklist(['platform', 'cross-platform'], M.responseMalformed),
+  ),
+};
+
+/** The browser's answer to `navigator.credentials.get` (AuthenticationResponseJSON). */
+export const PasskeyAssertionInput = v.object(
+  {
+    ...passkeyAnswerFields,
+    response: v.object(
+      {
+        clientDataJSON: base64url(4096),
+        authenticatorData: base64url(4096),
+        signature: base64url(1024),
+        userHandle: optionalBase64url(1024),
+      },
+      M.responseMalformed,
+    ),
+  },
+  M.responseRequired,
 );
 
 /**
