@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomerAccount } from '../../src/server/auth/accounts.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -25,6 +26,7 @@ import { SEED_STEPS } from '../../src/server/db/seed.ts';
 import { startLocalPowerDns, type LocalPowerDns } from '../../src/server/dns/local-powerdns.ts';
 import { rrsetsOf } from '../../src/server/dns/publication.ts';
 import { createRecord, createZone } from '../../src/server/dns/store.ts';
+import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { testConfig } from '../support/database.ts';
 import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 
@@ -103,7 +105,7 @@ const DNS_ENV = () => ({
 });
 
 /** Starts a server process and waits until it listens. */
-async function startInstance() {
+async function startInstance(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dns-kill-data-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
@@ -117,6 +119,7 @@ async function startInstance() {
       DATABASE_URL: database!.url,
       BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
       ...DNS_ENV(),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -262,7 +265,121 @@ describe('an instance killed while publishing a zone', () => {
       ).toEqual(shape(stored));
       expect(shape(stored).join('\n')).toContain('"after the kill"');
       expect(b.child.exitCode).toBeNull();
+      b.child.kill('SIGTERM');
+      await exited(b.child);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'has the other instance run a reconcile killed mid-transaction after its lease, once, bringing back drift',
+    async () => {
+      // Drift behind our back: a record PowerDNS serves and our tables do not hold.
+      const drift = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/${zoneUnderTest}.`, {
+        method: 'PATCH',
+        headers: { 'X-API-Key': pdns.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          rrsets: [
+            {
+              name: `extra.${zoneUnderTest}.`,
+              type: 'A',
+              ttl: 60,
+              changetype: 'REPLACE',
+              records: [{ content: '203.0.113.9', disabled: false }],
+            },
+          ],
+        }),
+      });
+      expect(drift.status).toBe(204);
+      // The reconcile's update waits on these rows while this transaction holds them.
+      const locker = new pg.Client({ connectionString: database!.url });
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('select served_name from dns_publications for update');
+      const reconcile = { DNS_RECONCILE_SECONDS: '3600' };
+      try {
+        const a = await startInstance(reconcile);
+        // A's reconcile of this hour's slot is running and waits inside its transaction.
+        let job: { id: string; started_on: Date } | undefined;
+        for (let i = 0; i < 600 && !job; i += 1) {
+          const { rows } = await db.executeSql(
+            `select j.id, j.started_on from ${JOB_SCHEMA}.job j
+              where j.name = 'dns.reconcile' and j.state = 'active'
+                and exists (select 1 from pg_stat_activity
+                  where wait_event_type = 'Lock' and query like '%full_sync = true%')`,
+          );
+          job = rows[0] as { id: string; started_on: Date } | undefined;
+          if (!job) await sleep(100);
+        }
+        expect(job).toBeDefined();
+        a.child.kill('SIGKILL');
+        await exited(a.child);
+        expect(a.child.signalCode).toBe('SIGKILL');
+      } finally {
+        await locker.query('commit');
+        await locker.end();
+      }
+      const [{ id, started_on: startedOn }] = (
+        await db.executeSql(
+          `select id, started_on from ${JOB_SCHEMA}.job where name = 'dns.reconcile'`,
+        )
+      ).rows as { id: string; started_on: Date }[];
+
+      const b = await startInstance(reconcile);
+      let done: { retry_count: number; completed_on: Date } | undefined;
+      for (let i = 0; i < 600 && !done; i += 1) {
+        const { rows } = await db.executeSql(
+          `select retry_count, completed_on from ${JOB_SCHEMA}.job
+            where id = $1 and state = 'completed'
+           union all select retry_count, completed_on from ${JOB_SCHEMA}.archive
+            where id = $1 and state = 'completed'`,
+          [id],
+        );
+        done = rows[0] as { retry_count: number; completed_on: Date } | undefined;
+        if (!done) await sleep(100);
+      }
+      // Run by B once A's lease had run out: its second run, and the only reconcile of the slot.
+      expect(done?.retry_count).toBe(1);
+      expect(new Date(done!.completed_on).getTime()).toBeGreaterThanOrEqual(
+        new Date(startedOn).getTime() + LEASE_SECONDS * 1000,
+      );
+      const { rows: slots } = await db.executeSql(
+        `select id from ${JOB_SCHEMA}.job where name = 'dns.reconcile'
+         union all select id from ${JOB_SCHEMA}.archive where name = 'dns.reconcile'`,
+      );
+      expect(slots).toHaveLength(1);
+
+      // The whole comparison it queued removed the drift: PowerDNS serves what is stored.
+      const [row] = await db.db.select().from(dnsZones).where(eq(dnsZones.zoneName, zoneUnderTest));
+      const stored = shape(await rrsetsOf(db.db, row!, zoneUnderTest, 'ns1.ridgeline.example.'));
+      let served: string[] = [];
+      for (let i = 0; i < 600; i += 1) {
+        served = shape(await servedRrsets());
+        if (JSON.stringify(served) === JSON.stringify(stored)) break;
+        await sleep(100);
+      }
+      expect(served).toEqual(stored);
+      expect(b.child.exitCode).toBeNull();
     },
     TIMEOUT_MS,
   );
 });
+
+/** The zone under test as PowerDNS serves it. */
+async function servedRrsets() {
+  const answer = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/${zoneUnderTest}.`, {
+    headers: { 'X-API-Key': pdns.apiKey },
+  });
+  const served = (await answer.json()) as {
+    rrsets: { name: string; type: string; ttl: number; records: { content: string }[] }[];
+  };
+  return served.rrsets.map((s) => ({ ...s, records: s.records.map((r) => r.content) }));
+}
+
+/** RRsets as comparable lines. */
+function shape(sets: { name: string; type: string; ttl: number; records: string[] }[]) {
+  return sets
+    .filter((s) => s.records.length > 0)
+    .map((s) => `${s.name} ${s.type} ${s.ttl} ${[...s.records].sort().join(' | ')}`)
+    .sort();
+}

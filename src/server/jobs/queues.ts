@@ -113,12 +113,13 @@ export function jobPolicy(
     };
   }
   if (kind === 'dns.reconcile') {
-    // Marks every name and queues its publication: quick; the next slot's job does it anyway.
+    // Marks every name and queues its publication in one transaction: quick; the next slot's job
+    // does it anyway. The lease of a publication.
     return {
       retryLimit: 2,
       retryDelay: 10,
       retryBackoff: true,
-      expireInSeconds: 600,
+      expireInSeconds: config.dns?.leaseSeconds ?? 60,
       retentionSeconds: 3600,
       deadLetter,
     };
