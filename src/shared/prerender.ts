@@ -9,8 +9,7 @@
 import { escapeHtml } from './html.ts';
 import { NO_MAP_TILES, type PublicConfig } from './public-config.ts';
 
-/** The element that holds the prerendered markup until the app replaces it. */
-export const PRERENDERED_ELEMENT_ID = 'prerendered';
+export { PRERENDERED_ELEMENT_ID } from './prerendered-element.ts';
 
 /**
  * The pages prerendered at build time: the page's title (as `usePageTitle` sets it), the path the
@@ -67,10 +66,15 @@ export function prerenderedFile(page: PrerenderedPage): string {
   return `.vite/prerendered/${page}.html`;
 }
 
+function filesOf(pages: typeof PRERENDERED_PAGES): Record<PrerenderedPage, string> {
+  return Object.fromEntries(
+    Object.keys(pages).map((page) => [page, prerenderedFile(page as PrerenderedPage)]),
+  ) as Record<PrerenderedPage, string>;
+}
+
+// `@__PURE__`: a bundle that reads only `phoneDigits` (the signup's page) leaves the rest out.
 /** Where the build writes the prerendered markup, relative to the web build's folder. */
-export const PRERENDERED_FILES = Object.fromEntries(
-  Object.keys(PRERENDERED_PAGES).map((page) => [page, prerenderedFile(page as PrerenderedPage)]),
-) as Record<PrerenderedPage, string>;
+export const PRERENDERED_FILES = /* @__PURE__ */ filesOf(PRERENDERED_PAGES);
 
 /** A phone stand-in made only of digits and formatting, so that a `tel:` link keeps it too. */
 const PHONE_STAND_IN = (n: number) => `+1 (900) 555-01${String(n).padStart(2, '0')}`;
@@ -79,9 +83,9 @@ const PHONE_STAND_IN = (n: number) => `+1 (900) 555-01${String(n).padStart(2, '0
 export const PRERENDER_STAND_INS: PublicConfig = {
   productName: 'prerender-stand-in-product-name',
   mainSiteUrl: 'https://prerender-stand-in.invalid/main-site',
-  contactPhone: PHONE_STAND_IN(1),
+  contactPhone: /* @__PURE__ */ PHONE_STAND_IN(1),
   contactEmail: 'contact-email@prerender-stand-in.invalid',
-  salesPhone: PHONE_STAND_IN(2),
+  salesPhone: /* @__PURE__ */ PHONE_STAND_IN(2),
   salesEmail: 'sales-email@prerender-stand-in.invalid',
   chatUrl: 'https://prerender-stand-in.invalid/chat',
   production: true,
@@ -96,9 +100,9 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/[^\d+]/g, '');
 }
 
-const TEXT_KEYS = (Object.keys(PRERENDER_STAND_INS) as (keyof PublicConfig)[]).filter(
-  (key) => typeof PRERENDER_STAND_INS[key] === 'string',
-);
+const TEXT_KEYS = /* @__PURE__ */ (
+  Object.keys(PRERENDER_STAND_INS) as (keyof PublicConfig)[]
+).filter((key) => typeof PRERENDER_STAND_INS[key] === 'string');
 
 /** The prerendered markup with the server's configuration in place of the build's stand-ins. */
 export function fillPrerendered(html: string, config: PublicConfig): string {

@@ -5,7 +5,7 @@
  * with the same layout, so the page paints nothing larger than what was already there.
  */
 import { useLayoutEffect } from 'react';
-import { PRERENDERED_ELEMENT_ID } from '#shared/prerender';
+import { PRERENDERED_ELEMENT_ID } from '#shared/prerendered-element';
 
 export const APP_ROOT_ID = 'root';
 
