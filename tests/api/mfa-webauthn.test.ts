@@ -431,6 +431,36 @@ describe('logging in with a passkey', () => {
   });
 });
 
+describe('a fresh access token and an admin acting as the customer', () => {
+  it('asks a login with a passkey for it again when the password is asked again', async () => {
+    const { username, password, client, device, credentialId } = await withPasskey();
+    const asked = await client.post('/auth/access_token', credentials(username, password));
+    expect(asked.status).toBe(401);
+    const body = (await asked.json()) as ErrorBody;
+    expect(body).toMatchObject({ title: 'Second Factor Required', methods: ['passkey'] });
+    const fresh = await client.post(
+      '/auth/access_token',
+      credentials(username, password, { webauthn: device.assert(body.webauthn!, credentialId) }),
+    );
+    expect(fresh.status).toBe(200);
+  });
+
+  it("lets a site admin acting as the customer neither add nor remove the login's passkeys", async () => {
+    const { cid, id } = await withPasskey();
+    const admin = await login(t, 'admin');
+    expect((await admin.post('/admin/proxy', { cid })).status).toBe(200);
+    // Fresh with the admin's own password, as the password prompt does while acting.
+    expect(
+      (await admin.post('/auth/access_token', credentials('admin', t.config.demoPassword))).status,
+    ).toBe(200);
+    const add = await admin.post('/auth/mfa/webauthn/register/options', {});
+    expect(add.status).toBe(403);
+    const remove = await admin.request('DELETE', `/auth/mfa/webauthn/${id}`, {});
+    expect(remove.status).toBe(403);
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.id, id))).toHaveLength(1);
+  });
+});
+
 describe('two customers', () => {
   it("never lets one login's passkey stand in for another's, nor read or change it", async () => {
     const first = await withPasskey('First key');
