@@ -161,7 +161,10 @@ async function assertOnce(cids: number[], chargesBefore: number) {
   const own = await db.db.select().from(bills).where(inArray(bills.cid, cids));
   expect(own).toHaveLength(cids.length);
   const paid = await db.db.select().from(payments).where(inArray(payments.cid, cids));
-  expect(paid.map((p) => [p.billId, p.status])).toEqual(own.map((b) => [b.billId, 'succeeded']));
+  const byBill = (x: [number | null, string], y: [number | null, string]) => x[0]! - y[0]!;
+  expect(paid.map((p): [number | null, string] => [p.billId, p.status]).sort(byBill)).toEqual(
+    own.map((b): [number | null, string] => [b.billId, 'succeeded']).sort(byBill),
+  );
   for (const payment of paid) {
     const charges = await db.db
       .select()

@@ -610,8 +610,9 @@ export async function finishAttempt(
 export async function finishAttempts(
   deps: BillingDeps,
   attempts: readonly AttemptRow[],
+  gate: ProcessorGate = (call) => call(),
 ): Promise<(RecordedPayment | { error: ProcessorError })[]> {
-  const results = await runAttempts(deps, attempts, async (attempt) => attempt);
+  const results = await runAttempts(deps, attempts, async (attempt) => attempt, gate);
   return results.filter((result) => result !== null);
 }
 
@@ -634,10 +635,14 @@ function isProcessorError(error: unknown): error is ProcessorError {
   return error instanceof CardProcessorError || error instanceof BankProcessorError;
 }
 
+/** Runs a processor call when the caller's bound on calls in flight allows (billing/jobs.ts). */
+export type ProcessorGate = <R>(call: () => Promise<R>) => Promise<R>;
+
 async function runAttempts<T extends { paymentAccountId: number }>(
   deps: BillingDeps,
   list: readonly T[],
   start: (item: T) => Promise<AttemptRow | null>,
+  gate: ProcessorGate = (call) => call(),
 ): Promise<(RecordedPayment | { error: ProcessorError } | null)[]> {
   if (list.length === 0) return [];
   const accounts = new Map(
@@ -663,7 +668,8 @@ async function runAttempts<T extends { paymentAccountId: number }>(
     }
     const account = accounts.get(attempt.paymentAccountId)!;
     try {
-      answers.push({ attempt, account, outcome: await executeAttempt(deps, attempt, account) });
+      const outcome = await gate(() => executeAttempt(deps, attempt, account));
+      answers.push({ attempt, account, outcome });
     } catch (error) {
       if (!isProcessorError(error)) throw error;
       deps.logger.warn({ err: error, attempt: attempt.attemptKey }, 'charge not confirmed');

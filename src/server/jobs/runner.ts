@@ -82,7 +82,8 @@ export function createJobRunner(deps: AppDeps): JobRunner {
         kind === 'mail.deliver'
           ? config.jobs.mail.concurrency
           : kind === 'billing.charge'
-            ? config.jobs.billing.chargeConcurrency
+            ? // Four times the processor's calls in flight: billing/jobs.ts `processorGate`.
+              4 * config.jobs.billing.chargeConcurrency
             : 1,
     },
     { name: deadLetterQueue(kind), kind, dead: true, batch: 1 },
@@ -159,6 +160,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
     const active = new Set<Promise<void>>();
     while (running) {
       const room = queue.batch - active.size;
+      let fetched = 0;
       try {
         const jobs = await track(
           boss.fetch<unknown>(queue.name, { batchSize: room, includeMetadata: true }),
@@ -167,6 +169,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
           const run: Promise<void> = track(runOne(queue, job)).finally(() => active.delete(run));
           active.add(run);
         }
+        fetched = jobs.length;
       } catch (error) {
         log.error({ err: error, queue: queue.name }, 'job queue poll failed');
       }
@@ -176,6 +179,8 @@ export function createJobRunner(deps: AppDeps): JobRunner {
         await Promise.race(active);
         continue;
       }
+      // As many due jobs as there was room for (runs may have ended meanwhile): look again now.
+      if (fetched > 0 && fetched === room) continue;
       await sleep(config.jobs.pollSeconds * 1000, undefined, { signal: waker.signal }).catch(
         () => undefined,
       );
