@@ -79,6 +79,8 @@ export const autopayMachine = setup({
     'there is a default account': ({ context }) => context.defaultAccountId !== null,
     'switched on': ({ event }) => event.type === 'autopay.switched' && event.on,
     'switched off': ({ event }) => event.type === 'autopay.switched' && !event.on,
+    'loaded still on': ({ event }) =>
+      event.type === 'accounts.loaded' && event.automatic && event.defaultAccountId !== null,
   },
 }).createMachine({
   id: 'billingAutopay',
@@ -112,7 +114,11 @@ export const autopayMachine = setup({
       on: {
         'autopay.off.confirmed': { target: 'turning off' },
         'autopay.off.cancelled': { target: 'on' },
-        'accounts.loaded': { target: 'deciding', actions: 'store the accounts' },
+        // The page's data loaded again meanwhile: the question stays while it is still on.
+        'accounts.loaded': [
+          { guard: 'loaded still on', actions: 'store the accounts' },
+          { target: 'deciding', actions: 'store the accounts' },
+        ],
       },
     },
     off: {

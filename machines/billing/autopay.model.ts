@@ -82,15 +82,24 @@ export const billingAutopayModel = defineMachine({
     // As the billing data says: off, with a default account, nothing refused.
     start: { to: 'off', with: { automatic: false, hasDefault: true, refused: null } },
     on: {
-      '*': {
-        // What the server says is what the switch shows.
+      // What the server says is what the switch shows.
+      '*': { 'the accounts load with no default account': 'unavailable' },
+      off: {
+        'switch automatic payment on': { to: 'turning on', with: { refused: null } },
         'the accounts load with it on': 'on',
-        'the accounts load with no default account': 'unavailable',
       },
-      off: { 'switch automatic payment on': { to: 'turning on', with: { refused: null } } },
       // Turning it off asks first: nothing is sent before Confirm; Cancel leaves it on.
-      on: { 'switch automatic payment off': { to: 'asking to turn off', with: { refused: null } } },
-      'asking to turn off': { 'confirm turning it off': 'turning off', 'keep it on': 'on' },
+      on: {
+        'switch automatic payment off': { to: 'asking to turn off', with: { refused: null } },
+        'the accounts load with it on': 'on',
+      },
+      unavailable: { 'the accounts load with it on': 'on' },
+      'asking to turn off': {
+        'confirm turning it off': 'turning off',
+        'keep it on': 'on',
+        // The billing data loaded again meanwhile leaves the question open while it is still on.
+        'the accounts load with it on': 'asking to turn off',
+      },
       // Any answer has the billing data loaded again (the accounts it loads say what is on).
       'turning on': answered('off'),
       'turning off': answered('on'),

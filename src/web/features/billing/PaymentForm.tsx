@@ -75,6 +75,7 @@ export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
   const confirmation = useSelector(actor, selectConfirmation);
   const outcome = useSelector(actor, selectOutcome);
   const paymentType = useSelector(actor, selectPaymentType);
+  const focus = usePaymentFocus(confirmation !== null, editing);
 
   return (
     <Stack gap="sm">
@@ -146,7 +147,7 @@ export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
               onBlur={() => actor.send({ type: 'amount.left' })}
             />
             {editing && (
-              <Button type="submit" style={{ alignSelf: 'flex-start' }}>
+              <Button ref={focus.pay} type="submit" style={{ alignSelf: 'flex-start' }}>
                 Pay
               </Button>
             )}
@@ -166,9 +167,9 @@ export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
             )}
             <Group gap="sm">
               <Button
+                ref={focus.confirm}
                 loading={processing}
                 onClick={() => actor.send({ type: 'payment.confirmed' })}
-                data-autofocus
               >
                 Confirm payment
               </Button>
@@ -185,4 +186,27 @@ export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
       )}
     </Stack>
   );
+}
+
+/**
+ * Where focus goes around the payment's confirmation (WCAG 2.4.3): Pay goes away as it shows, so
+ * focus moves to Confirm payment; once the confirmation goes (Back, or the payment answered),
+ * focus returns to Pay, unless it went somewhere else meanwhile.
+ */
+function usePaymentFocus(confirming: boolean, editing: boolean) {
+  const pay = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!confirming) return;
+    asked.current = true;
+    confirm.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (!editing || !asked.current) return;
+    asked.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) pay.current?.focus();
+  }, [editing]);
+  return { pay, confirm };
 }

@@ -17,10 +17,13 @@ import {
   selectCreateStep,
   selectCreateValues,
 } from '#machines/servers/create.selectors';
+import { useReturnFocus } from '../../components/focus.ts';
 import { ModalNotifications } from '../../components/notify.tsx';
 import { SizeFields } from './SizeFields.tsx';
 
 export function CreateServerModal({ form }: { form: CreateServerActor }) {
+  // Mounted as it opens: focus goes back to New server as it closes.
+  useReturnFocus();
   const step = useSelector(form, selectCreateStep);
   const values = useSelector(form, selectCreateValues);
   const costText = useSelector(form, selectCreateCostText);

@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { fromPromise } from 'xstate';
 import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
 import type { AuthorizedContact } from '#shared/people/types';
@@ -47,6 +47,7 @@ import { loaderMachine } from '#machines/session/loader.machine';
 import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../../app/context.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { useReturnFocus } from '../../../components/focus.ts';
 import { ModalNotifications, notifyFailure, notifySuccess } from '../../../components/notify.tsx';
 import { peopleApi } from './api.ts';
 import { ContactForm, MakeUserForm } from './ContactForm.tsx';
@@ -213,6 +214,7 @@ function RowButton({
   label,
   reasonId,
   color,
+  opener,
   onClick,
   children,
 }: {
@@ -220,6 +222,8 @@ function RowButton({
   label: string;
   reasonId: string;
   color?: string;
+  /** Where the row keeps the label of the button that opened its dialog. */
+  opener: RefObject<string | null>;
   onClick: () => void;
   children: string;
 }) {
@@ -232,7 +236,10 @@ function RowButton({
       aria-label={label}
       disabled={!offer.enabled}
       aria-describedby={offer.enabled ? undefined : reasonId}
-      onClick={onClick}
+      onClick={(event) => {
+        opener.current = event.currentTarget.getAttribute('aria-label');
+        onClick();
+      }}
     >
       {children}
     </Button>
@@ -251,10 +258,25 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
   const reasonId = `contact-${contact.contact_id}-locked`;
   const gone = useSelector(actor, selectGone);
   const refused = useSelector(actor, selectRowRefusal);
+  const row = useRef<HTMLTableRowElement>(null);
+  const opener = useRef<string>(null);
+  const open = editing || converting || confirming !== null || permissionsOpen;
+  // The row's buttons go (or are disabled) while one of its dialogs is open: Mantine cannot
+  // give focus back to the one that opened it, so it goes back here once that button is again.
+  useEffect(() => {
+    if (open || opener.current === null) return;
+    const button = row.current?.querySelector<HTMLButtonElement>(
+      `button[aria-label="${CSS.escape(opener.current)}"]`,
+    );
+    if (!button || button.disabled) return;
+    opener.current = null;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) button.focus();
+  }, [open, offers]);
   if (gone) return null;
   const who = shown.name;
   return (
-    <Table.Tr data-testid="contact-row">
+    <Table.Tr ref={row} data-testid="contact-row">
       <Table.Td>
         <Text fw={600}>{shown.name}</Text>
         {shown.position && <Text size="xs">{shown.position}</Text>}
@@ -283,6 +305,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             offer={offers.edit}
             label={`${PEOPLE_TEXT.edit} ${who}`}
             reasonId={reasonId}
+            opener={opener}
             onClick={() => actor.send({ type: 'contact.edit.pressed' })}
           >
             {PEOPLE_TEXT.edit}
@@ -291,6 +314,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             offer={offers.convert}
             label={`${PEOPLE_TEXT.makeUser}: ${who}`}
             reasonId={reasonId}
+            opener={opener}
             onClick={() => actor.send({ type: 'user.convert.pressed' })}
           >
             {PEOPLE_TEXT.makeUser}
@@ -300,6 +324,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             offer={offers.demote}
             label={`${PEOPLE_TEXT.permissions}: ${who}`}
             reasonId={reasonId}
+            opener={opener}
             onClick={() => setPermissionsOpen(true)}
           >
             {PEOPLE_TEXT.permissions}
@@ -308,6 +333,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             offer={offers.demote}
             label={`${PEOPLE_TEXT.makeContact}: ${who}`}
             reasonId={reasonId}
+            opener={opener}
             onClick={() => actor.send({ type: 'user.demote.pressed' })}
           >
             {PEOPLE_TEXT.makeContact}
@@ -317,6 +343,7 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             label={`${PEOPLE_TEXT.delete} ${who}`}
             reasonId={reasonId}
             color="red"
+            opener={opener}
             onClick={() => actor.send({ type: 'contact.delete.pressed' })}
           >
             {PEOPLE_TEXT.delete}
@@ -379,6 +406,8 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
 }
 
 function NewContact({ access, onClose }: { access: Access; onClose: () => void }) {
+  // Mounted as it opens: focus goes back to Add contact as it closes (Cancel, Escape, Save).
+  useReturnFocus();
   const actor = useContactActor(null, {
     ...access,
     reload: () => {
