@@ -3,7 +3,7 @@ import './app/global.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectColorScheme } from '#machines/shell/theme.selectors';
 import { createApiClient } from './api/client.ts';
@@ -40,8 +40,13 @@ function App() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the app in slices of a few milliseconds instead of one long task,
+// so a slow phone stays responsive while the app takes over a prerendered page (whose markup is
+// on screen meanwhile).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
