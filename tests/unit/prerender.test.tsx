@@ -10,7 +10,7 @@ import {
   unfilledStandIns,
 } from '../../src/shared/prerender.ts';
 import type { PublicConfig } from '../../src/shared/public-config.ts';
-import { renderSignupFirstScreen } from '../../src/web/prerender.tsx';
+import { renderPublicPage, renderSignupFirstScreen } from '../../src/web/prerender.tsx';
 
 const CONFIG: PublicConfig = {
   ...PRERENDER_STAND_INS,
@@ -63,4 +63,34 @@ describe('the prerendered signup first screen', () => {
     expect(renderSignupFirstScreen()).toBe(markup);
     expect(markup).not.toMatch(/role="alert"|signup-link-unknown|Log out|username/i);
   });
+});
+
+describe("the other public pages' prerendered first screens (issue 34)", () => {
+  // Each page's heading as the spec names it (portal.md §2).
+  const HEADINGS = {
+    login: 'Log in',
+    'username-recovery': 'Username recovery',
+    'password-recovery': 'Password recovery',
+    'password-update': 'Set a new password',
+    'password-generator': 'Password generator',
+    'not-found': 'Page not found',
+  } as const;
+
+  it.each(Object.entries(HEADINGS) as [keyof typeof HEADINGS, string][])(
+    '%s: its heading in the shell, logged out, inert until the app takes over, the same each time',
+    async (page, heading) => {
+      const markup = await renderPublicPage(page);
+      expect(markup).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(markup).toContain('<main');
+      expect(markup).toContain(PRERENDER_STAND_INS.productName);
+      // Logged out, nothing of a visitor, no script and no part left to reveal.
+      expect(markup).not.toMatch(/Log out|role="alert"|<script|<template|stand-in-link-id/);
+      for (const input of markup.match(/<input[^>]*>/g) ?? [])
+        expect(input).toContain('readonly=""');
+      expect(markup).not.toContain('type="submit"');
+      for (const button of markup.match(/<button[^>]*>/g) ?? [])
+        expect(button).toContain('aria-disabled="true"');
+      expect(await renderPublicPage(page)).toBe(markup);
+    },
+  );
 });
