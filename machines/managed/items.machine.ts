@@ -262,6 +262,11 @@ export const managedItemsMachine = setup({
       assertEvent(event, 'xstate.error.actor.create');
       return { createError: refusalOnForm(event.error, CREATE_FORMS[context.list]).message };
     }),
+    /** After an add, the create form is empty again, ready for the next item (its count anew). */
+    'forget the added submit': assign(({ context }) => ({
+      taken: { ...context.taken, create: 0 },
+    })),
+    'empty the create form': sendTo('createForm', { type: 'form.cleared' as const }),
     'tell the create form': sendTo('createForm', ({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.create');
       const { fieldErrors } = refusalOnForm(event.error, CREATE_FORMS[context.list]);
@@ -408,7 +413,10 @@ export const managedItemsMachine = setup({
                   assertEvent(event, 'xstate.snapshot.createForm');
                   return CREATE_FORMS[context.list].body(event.snapshot.context.values);
                 },
-                onDone: { target: 'idle', actions: 'add the item' },
+                onDone: {
+                  target: 'idle',
+                  actions: ['add the item', 'forget the added submit', 'empty the create form'],
+                },
                 onError: {
                   target: 'idle',
                   actions: ['keep why the item was refused', 'tell the create form'],
