@@ -3,9 +3,8 @@
  * milliseconds of CPU for one long password, synchronously: on the server's only JavaScript thread
  * it would stall every other request meanwhile. The check runs the same shared rules
  * (`newPasswordProblems` of src/shared/password.ts) in a piscina pool of worker threads instead:
- * one per core (at most four). With one fewer than the cores, a 2-core server checked every order
- * of a burst on one thread, one after another (issue 34: most of an order's time was that queue);
- * the event loop waits on the database and the hash most of an order's time, so it keeps up. Workers start on the first check and end after a minute without work, so an idle
+ * at most one fewer than the cores (at least one, at most four), so that a core stays free for
+ * the event loop. Workers start on the first check and end after a minute without work, so an idle
  * server holds no copy of the dictionaries. They load the TypeScript sources through tsx (a
  * runtime dependency: the server runs on it); if they cannot start, the check runs in this thread.
  */
@@ -27,7 +26,7 @@ function workerPool(): Piscina<NewPasswordInput, PasswordProblems> | undefined {
   pool ??= new Piscina({
     filename: new URL('./password-check.worker.mjs', import.meta.url).href,
     minThreads: 0,
-    maxThreads: Math.min(4, os.availableParallelism()),
+    maxThreads: Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     idleTimeout: WORKER_IDLE_TIMEOUT_MS,
   });
   return pool;
