@@ -117,8 +117,10 @@ useCardProcessor(
     fetch: async (input, init) => {
       const started = performance.now();
       const response = await fetch(input, init);
+      // The body first: the processor's own timeout covers reading it.
+      const body = await response.arrayBuffer();
       await sleep(Math.max(0, LATENCY_MS - (performance.now() - started)));
-      return response;
+      return new Response(body, response);
     },
   }),
 );
