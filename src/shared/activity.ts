@@ -20,6 +20,9 @@ export const ACTIVITY_ACTION_WORDS = {
   'mfa.recovery_codes': 'Recovery codes made again',
   'mfa.policy': 'Second factor rule changed',
   'mfa.reset': 'Second factor reset by support',
+  'mfa.passkey.add': 'Passkey added',
+  'mfa.passkey.rename': 'Passkey renamed',
+  'mfa.passkey.remove': 'Passkey removed',
   'proxy.start': 'Site admin started acting as the account',
   'account.update': 'Account details changed',
   'account.email_preferences': 'Email preferences changed',
@@ -58,26 +61,22 @@ export type ActivityAction = keyof typeof ACTIVITY_ACTION_WORDS;
 
 export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_ACTION_WORDS) as ActivityAction[];
 
-/** The groups the action filter offers: an action's first word (`dns` for `dns.record.update`). */
-export const ACTIVITY_ACTION_GROUPS = {
-  login: 'Logins and sessions',
-  logout: 'Logins and sessions',
-  session: 'Logins and sessions',
-  password: 'Passwords and recovery',
-  recovery: 'Passwords and recovery',
-  mfa: 'Second factor',
-  proxy: 'Support',
-  account: 'Account',
-  contact: 'Contacts and users',
-  user: 'Contacts and users',
-  billing: 'Billing and payments',
-  payment_method: 'Billing and payments',
-  notice: 'Notices',
-  dns: 'DNS',
-  server: 'Servers',
-  plesk: 'Servers',
-  managed: 'Managed servers',
-} as const satisfies Record<string, string>;
+/** The groups the action filter offers, each with the first words of the actions it takes. */
+export const ACTIVITY_GROUPS = {
+  sessions: { label: 'Logins and sessions', words: ['login', 'logout', 'session'] },
+  passwords: { label: 'Passwords and recovery', words: ['password', 'recovery'] },
+  mfa: { label: 'Second factor', words: ['mfa'] },
+  support: { label: 'Support', words: ['proxy'] },
+  account: { label: 'Account', words: ['account'] },
+  people: { label: 'Contacts and users', words: ['contact', 'user'] },
+  billing: { label: 'Billing and payments', words: ['billing', 'payment_method'] },
+  notices: { label: 'Notices', words: ['notice'] },
+  dns: { label: 'DNS', words: ['dns'] },
+  servers: { label: 'Servers', words: ['server', 'plesk'] },
+  managed: { label: 'Managed servers', words: ['managed'] },
+} as const satisfies Record<string, { label: string; words: readonly string[] }>;
+
+export type ActivityGroup = keyof typeof ACTIVITY_GROUPS;
 
 export type ActivityOutcome = 'ok' | 'refused' | 'failed';
 
@@ -118,12 +117,19 @@ function isCalendarDate(value: string): boolean {
 const dateField = (name: string) =>
   v.optional(v.pipe(v.string(), v.check(isCalendarDate, `${name} ${dateMessage}`)));
 
-/** An action filter: one action, or a group (an action's first word). */
+/** An action filter: one action, or a group of ACTIVITY_GROUPS. */
 export function isActivityActionFilter(value: string): boolean {
-  return value in ACTIVITY_ACTION_WORDS || value in ACTIVITY_ACTION_GROUPS;
+  return value in ACTIVITY_ACTION_WORDS || value in ACTIVITY_GROUPS;
 }
 
-export const ACTIVITY_LOGIN_MAX_LENGTH = 64;
+/** The actions a filter matches: the action itself, or every action of the group. */
+export function actionsOfFilter(filter: string): ActivityAction[] {
+  if (filter in ACTIVITY_ACTION_WORDS) return [filter as ActivityAction];
+  const group = ACTIVITY_GROUPS[filter as ActivityGroup] as
+    { words: readonly string[] } | undefined;
+  if (!group) return [];
+  return ACTIVITY_ACTIONS.filter((action) => group.words.includes(action.split('.')[0]!));
+}
 
 /**
  * `GET /activity`'s query: paging (25 by default), and optional filters: `login` (a username),
@@ -137,8 +143,8 @@ export const ActivityQuerySchema = v.pipe(
         v.string(),
         v.minLength(1, 'login must not be empty'),
         v.maxLength(
-          ACTIVITY_LOGIN_MAX_LENGTH,
-          `login is at most ${ACTIVITY_LOGIN_MAX_LENGTH} characters`,
+          ACTIVITY.loginMaxLength,
+          `login is at most ${ACTIVITY.loginMaxLength} characters`,
         ),
       ),
     ),

@@ -293,4 +293,6 @@ export const ACTIVITY = {
   retentionDays: 400,
   /** The most entries one CSV export holds. */
   csvMax: 10_000,
+  /** The longest `login` filter accepted (a bound on input). */
+  loginMaxLength: 64,
 } as const;

@@ -622,6 +622,14 @@ describe('GET /activity', () => {
     const dns = await body<ActivityPage>(await mine.get('/activity?action=dns&limit=100'), 200);
     expect(new Set(dns.entries.map((e) => e.action.split('.')[0]))).toEqual(new Set(['dns']));
     expect(dns.entries).toHaveLength(9);
+    // A group takes every action of its label: logins, logouts and confirmations alike.
+    const sessions = await body<ActivityPage>(
+      await mine.get('/activity?action=sessions&limit=100'),
+      200,
+    );
+    expect(new Set(sessions.entries.map((e) => e.action))).toEqual(
+      new Set(['login', 'logout', 'session.confirm']),
+    );
     const today = t.clock.now().toISOString().slice(0, 10);
     const dated = await body<ActivityPage>(
       await mine.get(`/activity?from=${today}&to=${today}`),
@@ -646,7 +654,7 @@ describe('GET /activity', () => {
 
   it('exports the filtered entries as CSV', async () => {
     const mine = await login(t, owner.username, NEW_STRONG);
-    const response = await mine.get('/activity?format=csv&action=server');
+    const response = await mine.get('/activity?format=csv&action=servers');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\r\n');

@@ -15,7 +15,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEYS, RATE_LIMITS } from '../../src/shared/constants.ts';
@@ -28,7 +28,7 @@ import type {
   UserSecondFactors,
 } from '../../src/shared/passkeys.ts';
 import type { SecondFactorStatus, TotpSetup } from '../../src/shared/second-factor.ts';
-import { auditLog, passkeys } from '../../src/server/db/schema.ts';
+import { activityLog, auditLog, passkeys } from '../../src/server/db/schema.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -501,7 +501,7 @@ describe('two customers', () => {
 
 describe('renaming and removing', () => {
   it('renames; removes one of two with a fresh token; the last only with its assertion', async () => {
-    const { username, password, client, device, credentialId, id } = await withPasskey();
+    const { cid, username, password, client, device, credentialId, id } = await withPasskey();
     const second = await addPasskey(client, device, 'Phone');
     expect((await client.request('PATCH', `/auth/mfa/webauthn/${id}`, { name: ' ' })).status).toBe(
       422,
@@ -538,6 +538,26 @@ describe('renaming and removing', () => {
     expect(
       ((await (await client.get('/auth/mfa/webauthn')).json()) as PasskeyList).passkeys,
     ).toEqual([]);
+    // The activity log has each change once, by the passkey's name, and each refusal
+    // (docs/activity.md).
+    const logged = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.cid, cid), like(activityLog.action, 'mfa.passkey.%')))
+      .orderBy(activityLog.id);
+    expect(logged.filter((r) => r.outcome === 'ok').map((r) => r.summary)).toEqual([
+      'Passkey “Laptop” added',
+      'Passkey “Phone” added',
+      'Passkey “Laptop” renamed “Desk”',
+      'Passkey “Phone” removed',
+      'Passkey “Desk” removed',
+    ]);
+    expect(logged.filter((r) => r.outcome === 'refused').map((r) => r.action)).toEqual([
+      'mfa.passkey.rename',
+      'mfa.passkey.remove',
+      'mfa.passkey.remove',
+      'mfa.passkey.remove',
+    ]);
     // The password alone logs in again.
     expect((await t.client().post('/auth/tokens', credentials(username, password))).status).toBe(
       200,

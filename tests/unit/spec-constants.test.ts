@@ -559,6 +559,7 @@ const PROJECT_CHOICES: Record<string, string> = {
   PROVISIONING_TASK_STATUSES: 'the stand-in provisioning’s own task lifecycle',
   'ACTIVITY.pageSizeMax': 'a bound on the answer of GET /activity (docs/activity.md)',
   'ACTIVITY.csvMax': 'a bound on one CSV export of the activity log (docs/activity.md)',
+  'ACTIVITY.loginMaxLength': 'a bound on input (the login filter of GET /activity)',
   ADMIN_JOBS_LISTED: 'bounds on the answer of GET /admin/jobs (docs/operations.md "Jobs page")',
 };
 

@@ -7,6 +7,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
 import {
@@ -15,6 +16,7 @@ import {
   PasskeyRenameSchema,
 } from '#shared/schemas/passkeys';
 import type { MessageResponse } from '#shared/session';
+import { recordActivity } from '../activity/record.ts';
 import { audit } from '../auth/audit.ts';
 import { secondFactorOf } from '../auth/mfa.ts';
 import { requireSession, type Session } from '../auth/session.ts';
@@ -74,6 +76,10 @@ export function registerPasskeyRoutes(api: Hono<AppEnv>) {
     const { user } = await ownLogin(c);
     const body = await readJson(c, PasskeyRegisterSchema);
     const row = await registerPasskey(c.var.deps, user, body.name, body.response);
+    await recordActivity(c.var.deps.database.db, c, {
+      action: 'mfa.passkey.add',
+      summary: ACTIVITY_WORDS.passkeyAdded(row.name),
+    });
     await audit(c, {
       event: 'passkey_added',
       actor: user.username,
@@ -94,10 +100,16 @@ export function registerPasskeyRoutes(api: Hono<AppEnv>) {
     const { user } = await ownLogin(c);
     const body = await readJson(c, PasskeyRenameSchema);
     const row = await ownPasskey(c, user.uid);
-    await c.var.deps.database.db
-      .update(passkeys)
-      .set({ name: body.name })
-      .where(and(eq(passkeys.id, row.id), eq(passkeys.uid, user.uid)));
+    await c.var.deps.database.db.transaction(async (tx) => {
+      await tx
+        .update(passkeys)
+        .set({ name: body.name })
+        .where(and(eq(passkeys.id, row.id), eq(passkeys.uid, user.uid)));
+      await recordActivity(tx, c, {
+        action: 'mfa.passkey.rename',
+        summary: ACTIVITY_WORDS.passkeyRenamed(row.name, body.name),
+      });
+    });
     return c.json({ msg: M.renamed } satisfies MessageResponse);
   });
 
@@ -121,7 +133,13 @@ export function registerPasskeyRoutes(api: Hono<AppEnv>) {
       }
       await provePasskey(c, user, body.webauthn);
     }
-    await db.delete(passkeys).where(and(eq(passkeys.id, row.id), eq(passkeys.uid, user.uid)));
+    await db.transaction(async (tx) => {
+      await tx.delete(passkeys).where(and(eq(passkeys.id, row.id), eq(passkeys.uid, user.uid)));
+      await recordActivity(tx, c, {
+        action: 'mfa.passkey.remove',
+        summary: ACTIVITY_WORDS.passkeyRemoved(row.name),
+      });
+    });
     await audit(c, {
       event: 'passkey_removed',
       actor: user.username,

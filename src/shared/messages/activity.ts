@@ -37,6 +37,9 @@ export const ACTIVITY_WORDS = {
   secondFactorReset: (username: string) =>
     `Every second factor of ${username} removed by support; its sessions ended`,
   proxyStarted: 'Site admin started acting as the account',
+  passkeyAdded: (name: string) => `Passkey “${name}” added`,
+  passkeyRenamed: (from: string, to: string) => `Passkey “${from}” renamed “${to}”`,
+  passkeyRemoved: (name: string) => `Passkey “${name}” removed`,
   noticeAcknowledged: (title: string) => `Notice “${title}” acknowledged`,
   noticeDismissed: (title: string) => `Notice “${title}” dismissed`,
   proxyEnded: 'Site admin stopped acting as the account',
@@ -107,3 +110,35 @@ export const ACTIVITY_WORDS = {
 export function rightWords(category: string, level: 'view' | 'manage'): string {
   return `${category} ${level}`;
 }
+
+/** The Activity page's words (docs/activity.md "The page"). */
+export const ACTIVITY_PAGE_MESSAGES = {
+  title: 'Activity',
+  intro:
+    'Who changed what in this account, from which address, and how it ended. A primary admin sees every login’s activity; other users see their own.',
+  filtersHeading: 'Filter',
+  login: 'Login',
+  action: 'Action',
+  anyAction: 'Any action',
+  from: 'From (UTC)',
+  to: 'To (UTC)',
+  apply: 'Apply filters',
+  clear: 'Clear filters',
+  loading: 'Loading the activity…',
+  loadFailed: 'The activity could not be loaded',
+  empty: 'No activity matches these filters.',
+  exportCsv: 'Export as CSV',
+  previous: 'Previous',
+  next: 'Next',
+  showing: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total}`,
+  columns: {
+    at: 'When (UTC)',
+    login: 'Login',
+    address: 'Address',
+    what: 'What',
+    outcome: 'Outcome',
+  },
+  actingAdmin: (admin: string) => `as site admin ${admin}`,
+  accountLink: 'Activity log',
+  accountLinkHint: 'Every change made in this account, and every login.',
+} as const;
