@@ -54,6 +54,7 @@ import { serverEditorModel } from './servers/editor.model.ts';
 import { serversListModel } from './servers/list.model.ts';
 import { createServerModel } from './servers/create.model.ts';
 import { servicePanelsModel } from './services/panels.model.ts';
+import { activityModel } from './activity/activity.model.ts';
 import { contactEditModel } from './people/contact-edit.model.ts';
 import { permissionsGridModel } from './people/permissions-grid.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
@@ -114,6 +115,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   dnsPanelModel,
   zoneCountdownModel,
   // Add new machines here, one line each.
+  activityModel,
   noticesBannerModel,
   publishedNoticesModel,
   adminJobsModel,

@@ -63,6 +63,13 @@ export const ROUTES = [
   { name: 'test', path: '/test/{argument}', access: PUBLIC, title: 'Test' },
   { name: 'account', path: '/account/', access: LOGIN, title: 'Account', section: 'account' },
   {
+    name: 'account-activity',
+    path: '/account/activity/',
+    access: { kind: 'permission', anyOf: ['account.view'] },
+    title: 'Activity',
+    section: 'account',
+  },
+  {
     name: 'admin',
     path: '/admin/',
     access: { kind: 'siteAdmin' },

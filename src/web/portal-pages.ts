@@ -11,6 +11,7 @@ type PageModule = Promise<{ default: RouteComponent }>;
 
 export const PORTAL_PAGES = {
   account: withLaterStyles(() => import('./features/account/AccountPage.tsx')),
+  accountActivity: withLaterStyles(() => import('./features/account/activity/ActivityPage.tsx')),
   admin: withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx')),
   adminJobs: withLaterStyles(() => import('./features/admin/jobs/JobsPage.tsx')),
   adminSecondFactor: withLaterStyles(

@@ -92,6 +92,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
     withLaterStyles(() => import('./features/unsubscribe/UnsubscribePage.tsx')),
   ),
   account: portalPage('account'),
+  'account-activity': portalPage('accountActivity'),
   admin: portalPage('admin'),
   'admin-jobs': portalPage('adminJobs'),
   'admin-second-factor': portalPage('adminSecondFactor'),

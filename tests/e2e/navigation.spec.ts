@@ -18,6 +18,7 @@ import { logInAs } from './paths/mappings/portal.ts';
  */
 const SECTION_OF: Record<string, string> = {
   account: 'Account',
+  'account-activity': 'Account',
   services: 'Services',
   servicesParam: 'Services',
   'manage-server': 'Services',
@@ -179,6 +180,13 @@ test.describe('navigation by links', () => {
     await expect(
       page.getByRole('heading', { name: 'Authorized contacts and users', level: 2 }),
     ).toBeVisible();
+    // The account page links to its activity log.
+    await walk.follow(
+      page.getByRole('main').getByRole('link', { name: 'Activity log' }),
+      'account-activity',
+      walk.heading('Activity'),
+    );
+    await walk.tab('Account', 'account');
 
     await walk.servicesSubNavigation();
     await walk.connection();

@@ -1,7 +1,9 @@
-import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
+import { ACTIVITY_PAGE_MESSAGES } from '#shared/messages/activity';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { PEOPLE_TEXT } from '#shared/messages/people';
 import type { Billing, PostalAddress, UserInfoResponse } from '#shared/session';
@@ -177,6 +179,14 @@ export default function AccountPage() {
             Username: {user.username}
           </Text>
           <Address address={user.service_address} />
+          {sections.readInfo && (
+            <Text size="sm" mt="xs">
+              <Anchor component={Link} to="/account/activity/">
+                {ACTIVITY_PAGE_MESSAGES.accountLink}
+              </Anchor>
+              : {ACTIVITY_PAGE_MESSAGES.accountLinkHint}
+            </Text>
+          )}
         </Paper>
       </Overview>
       {sections.contacts && (
