@@ -37,16 +37,21 @@ let checker: Promise<PasswordChecker> | undefined;
 /** Loads zxcvbn and its English and common dictionaries once; later calls share the result. */
 export function loadPasswordChecker(): Promise<PasswordChecker> {
   checker ??= (async () => {
-    const [{ ZxcvbnFactory: Factory }, common, en] = await Promise.all([
+    const [{ ZxcvbnFactory: Factory }, common, en, { fastL33tMatcher }] = await Promise.all([
       import('@zxcvbn-ts/core'),
       import('@zxcvbn-ts/language-common'),
       import('@zxcvbn-ts/language-en'),
+      import('./password-l33t.ts'),
     ]);
-    const factory: ZxcvbnFactory = new Factory({
-      translations: en.translations,
-      graphs: common.adjacencyGraphs,
-      dictionary: { ...common.dictionary, ...en.dictionary },
-    });
+    const factory: ZxcvbnFactory = new Factory(
+      {
+        translations: en.translations,
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...en.dictionary },
+      },
+      // The same matches as the built-in l33t matcher, several times cheaper (password-l33t.ts).
+      { dictionaryL33t: fastL33tMatcher },
+    );
     return (password: string, userInputs: readonly string[] = []) => {
       const result = factory.check(password, [...userInputs]);
       const strength = result.score * PASSWORD_SCORE_FACTOR;
