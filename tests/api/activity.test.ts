@@ -96,6 +96,24 @@ async function codeNow(secret: string): Promise<string> {
   return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
 }
 
+/** A site admin publishes an ignorable notice to the walk's customer, shown now; its id. */
+async function publishNotice(title: string): Promise<number> {
+  const admin = await login(t, 'admin');
+  const now = t.clock.now().getTime();
+  const notice = await body<{ id: number }>(
+    await admin.post('/notices', {
+      title,
+      content: 'The network is **down** on Sunday.',
+      ignorable: true,
+      cid: owner.cid,
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 3_600_000).toISOString(),
+    }),
+    201,
+  );
+  return notice.id;
+}
+
 /** One step of the walk: the call it makes, what it must answer, the one entry it must write. */
 interface Step {
   endpoint: keyof typeof ACTIVITY_ACTIONS;
@@ -417,6 +435,21 @@ function steps(): Step[] {
       call: () => client.request('DELETE', '/auth/mfa/totp', { code: ids.recovery }),
       status: 200,
       summary: 'Authenticator app turned off; its recovery codes removed',
+    },
+    {
+      endpoint: 'POST /notices/:id/ack',
+      call: async () => {
+        ids.notice = await publishNotice('Planned maintenance');
+        return client.post(`/notices/${ids.notice}/ack`);
+      },
+      status: 200,
+      summary: 'Notice “Planned maintenance” acknowledged',
+    },
+    {
+      endpoint: 'DELETE /notices/:id',
+      call: async () => client.delete(`/notices/${await publishNotice('New mail servers')}`),
+      status: 200,
+      summary: 'Notice “New mail servers” dismissed',
     },
     {
       endpoint: 'POST /auth/access_token',
