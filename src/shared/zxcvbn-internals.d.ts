@@ -4,3 +4,9 @@ declare module '@zxcvbn-ts/core/dist/matcher/dictionary/variants/matching/unmung
   export * from '@zxcvbn-ts/core/dist/matcher/dictionary/variants/matching/unmunger/getCleanPasswords';
   export { default } from '@zxcvbn-ts/core/dist/matcher/dictionary/variants/matching/unmunger/getCleanPasswords';
 }
+declare module '@zxcvbn-ts/core/dist/matcher/wordSequence/matching.mjs' {
+  export { default } from '@zxcvbn-ts/core/dist/matcher/wordSequence/matching';
+}
+declare module '@zxcvbn-ts/core/dist/matcher/wordSequence/feedback.mjs' {
+  export { default } from '@zxcvbn-ts/core/dist/matcher/wordSequence/feedback';
+}

@@ -10,7 +10,7 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fastL33tMatcher } from '../../src/shared/password-l33t.ts';
+import { fastL33tMatcher, fastWordSequenceMatcher } from '../../src/shared/password-l33t.ts';
 
 const options = {
   translations: en.translations,
@@ -18,7 +18,10 @@ const options = {
   dictionary: { ...common.dictionary, ...en.dictionary },
 };
 const library = new ZxcvbnFactory(options);
-const fast = new ZxcvbnFactory(options, { dictionaryL33t: fastL33tMatcher });
+const fast = new ZxcvbnFactory(options, {
+  dictionaryL33t: fastL33tMatcher,
+  wordSequence: fastWordSequenceMatcher,
+});
 
 function verdict(factory: ZxcvbnFactory, password: string, inputs: string[]) {
   const { calcTime: _time, ...rest } = factory.check(password, inputs);
@@ -43,6 +46,9 @@ describe('the cheaper l33t matcher', () => {
       'c0rr3ct-h0rs3-b4tt3ry-st4pl3',
       '4444444444',
       'qwerty123',
+      'one2thr33f0ur',
+      'f1rst-s3c0nd-th1rd',
+      'mond4ytu3sd4y',
       '',
       'a',
     ]) {
@@ -68,6 +74,14 @@ describe('the cheaper l33t matcher', () => {
         'tangerine',
         'lantern',
         'meadow',
+        'one',
+        'two',
+        'three',
+        'first',
+        'monday',
+        'red',
+        'north',
+        'mars',
       ),
       fc.constantFrom('4', '@', '3', '1', '!', '|', '0', '$', '5', '7', '+', '(', '|<', '|_|', '-'),
       fc.string({ unit: fc.constantFrom(...'aeiostl0134578@$!|-_ AEIOST'), maxLength: 4 }),
