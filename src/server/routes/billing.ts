@@ -180,6 +180,35 @@ async function maybeMakeDefault(db: Executor, cid: number, id: number, asked: bo
 }
 
 /**
+ * The one way a payment account is saved (a card or a bank account): inserted, made the default
+ * when asked or when there is none, recorded in the activity log, in one transaction; answered 201.
+ */
+async function addPaymentAccount(
+  c: Context<AppEnv>,
+  values: typeof paymentAccounts.$inferInsert,
+  makeDefault: boolean,
+) {
+  const { deps } = c.var;
+  const { db } = deps.database;
+  const { cid } = values;
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(paymentAccounts).values(values).returning();
+    await maybeMakeDefault(tx, cid, inserted.paymentAccountId, makeDefault);
+    const isDefault =
+      (await settingsOf(tx, cid))?.defaultPaymentAccountId === inserted.paymentAccountId;
+    await billingActivity.methodAdded(tx, c, inserted, isDefault);
+    return inserted;
+  });
+  const settings = await settingsOf(db, cid);
+  const record = paymentAccountRecord(
+    row,
+    settings?.defaultPaymentAccountId ?? null,
+    clockToday(deps.clock),
+  );
+  return c.json({ payment_account: record }, 201);
+}
+
+/**
  * A payment request found its attempt already made (the same key sent again): the attempt to
  * charge, once this request holds it, or its payment once it is recorded. While another request
  * or instance holds it (it is being charged), this waits up to `BILLING.samePaymentWaitSeconds`
@@ -406,36 +435,19 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
       .from(paymentAccounts)
       .where(and(eq(paymentAccounts.cardToken, card.token), isNull(paymentAccounts.removedAt)));
     if (inUse) throw conflict(BILLING_MESSAGES.cardInUse);
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(paymentAccounts)
-        .values({
-          cid,
-          method: 'CC',
-          accountName: `${card.fname} ${card.lname}`,
-          lastFour: card.last_four,
-          cardToken: card.token,
-          cardBrand: card.brand,
-          cardExpMonth: card.exp_month,
-          cardExpYear: card.exp_year,
-        })
-        .returning();
-      await maybeMakeDefault(tx, cid, inserted.paymentAccountId, body.make_default);
-      const isDefault =
-        (await settingsOf(tx, cid))?.defaultPaymentAccountId === inserted.paymentAccountId;
-      await billingActivity.methodAdded(tx, c, inserted, isDefault);
-      return inserted;
-    });
-    const settings = await settingsOf(db, cid);
-    return c.json(
+    return addPaymentAccount(
+      c,
       {
-        payment_account: paymentAccountRecord(
-          row,
-          settings?.defaultPaymentAccountId ?? null,
-          today,
-        ),
+        cid,
+        method: 'CC',
+        accountName: `${card.fname} ${card.lname}`,
+        lastFour: card.last_four,
+        cardToken: card.token,
+        cardBrand: card.brand,
+        cardExpMonth: card.exp_month,
+        cardExpYear: card.exp_year,
       },
-      201,
+      body.make_default,
     );
   });
 
@@ -443,39 +455,21 @@ export function registerBillingRoutes(api: Hono<AppEnv>) {
     const session = await requireSession(c);
     const body = await readJson(c, AchAccountRequestSchema);
     const { deps } = c.var;
-    const { db } = deps.database;
     const cid = session.user.cid;
     const cipher = await bankCipherFor(deps);
     const sealed = sealBankAccount(cipher, body.account, bankAccountContext(cid));
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(paymentAccounts)
-        .values({
-          cid,
-          method: 'ACH',
-          accountName: body.name,
-          lastFour: sealed.account_last_four,
-          bankRouting: body.routing,
-          bankAccountType: body.account_type,
-          bankAccountEncrypted: sealed.account_encrypted,
-        })
-        .returning();
-      await maybeMakeDefault(tx, cid, inserted.paymentAccountId, body.make_default);
-      const isDefault =
-        (await settingsOf(tx, cid))?.defaultPaymentAccountId === inserted.paymentAccountId;
-      await billingActivity.methodAdded(tx, c, inserted, isDefault);
-      return inserted;
-    });
-    const settings = await settingsOf(db, cid);
-    return c.json(
+    return addPaymentAccount(
+      c,
       {
-        payment_account: paymentAccountRecord(
-          row,
-          settings?.defaultPaymentAccountId ?? null,
-          clockToday(deps.clock),
-        ),
+        cid,
+        method: 'ACH',
+        accountName: body.name,
+        lastFour: sealed.account_last_four,
+        bankRouting: body.routing,
+        bankAccountType: body.account_type,
+        bankAccountEncrypted: sealed.account_encrypted,
       },
-      201,
+      body.make_default,
     );
   });
 
