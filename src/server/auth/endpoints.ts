@@ -41,6 +41,8 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /user/profile': LOGIN,
   'GET /user/info': anyOf('account.view'),
   'PUT /user/info': anyOf('account.manage'),
+  // Activity log (docs/activity.md): whose entries a caller sees is the handler's rule.
+  'GET /activity': LOGIN,
   'GET /perms/schema': LOGIN,
   'POST /token/password_reset': fresh(LOGIN),
   'POST /token/username_recovery': PUBLIC,
@@ -50,8 +52,6 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /admin/customers': SITE_ADMIN,
   'POST /admin/proxy': SITE_ADMIN,
   // The Jobs page (docs/api.md "Jobs"): counts, failures and progress; a dead job's retry.
-  // Activity log (docs/activity.md): whose entries a caller sees is the handler's rule.
-  'GET /activity': LOGIN,
   'GET /admin/jobs': SITE_ADMIN,
   'POST /admin/jobs/:kind/dead/:id/retry': SITE_ADMIN,
   'GET /mailbox': DEMO_ONLY,
