@@ -568,6 +568,46 @@ describe('refused and failed changes', () => {
   });
 });
 
+describe('recovery requests', () => {
+  it('records a password and a username recovery request for a known login in its customer’s log, answering alike for an unknown one', async () => {
+    const email = `recover-${Date.now()}@example.test`;
+    const known = await createUser(t, { email });
+    const other = await createUser(t);
+    const before = await lastId();
+    const anonymous = fromAddress('203.0.113.40');
+    const forKnown = await t
+      .client()
+      .post('/token/password_recovery', { username: known.username }, anonymous);
+    const forUnknown = await t
+      .client()
+      .post('/token/password_recovery', { username: 'nobody-such-login-here' }, anonymous);
+    expect(forKnown.status).toBe(200);
+    expect(forUnknown.status).toBe(200);
+    expect(await forKnown.json()).toEqual(await forUnknown.json());
+    const byEmail = await t
+      .client()
+      .post(
+        '/token/username_recovery',
+        { email: `recover-${Date.now() + 1}@nowhere.test` },
+        anonymous,
+      );
+    const byKnownEmail = await t.client().post('/token/username_recovery', { email }, anonymous);
+    expect(byKnownEmail.status).toBe(200);
+    expect(await byKnownEmail.json()).toEqual(await byEmail.json());
+    // Nothing is written while answering: the job, after the answer, records it.
+    expect(await rowsOf(known.cid, before)).toEqual([]);
+    await t.jobs.drain();
+    const rows = await rowsOf(known.cid, before);
+    expect(rows.map((r) => [r.login, r.action, r.summary, r.address, r.outcome])).toEqual([
+      [known.username, 'recovery.request', 'Password recovery requested', '203.0.113.40', 'ok'],
+      [known.username, 'recovery.request', 'Username recovery requested', '203.0.113.40', 'ok'],
+    ]);
+    expect(await rowsOf(other.cid, before)).toEqual([]);
+    const all = await t.database.db.select().from(activityLog).where(gt(activityLog.id, before));
+    expect(all.map((r) => r.cid)).toEqual([known.cid, known.cid]);
+  });
+});
+
 describe('a site admin acting as the customer', () => {
   it('is named on each change it makes, beside the login it acts as', async () => {
     const customer = await createUser(t, { permissions: { account: 'manage' } });

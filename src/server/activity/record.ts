@@ -96,6 +96,43 @@ export async function recordActivity(
   }
 }
 
+/** Where a request came from, for an entry a job writes on its behalf after the answer. */
+export interface RequestOrigin {
+  address?: string;
+  requestId?: string;
+}
+
+/** The client address and request id of `c`, carried in a job's data (a recovery request). */
+export function requestOrigin(c: Context<AppEnv>): Required<RequestOrigin> {
+  return { address: clientAddress(c), requestId: c.var.requestId ?? '' };
+}
+
+/**
+ * Writes one entry from a job, with `db` (the job's transaction), for a request answered before
+ * the job ran (a recovery request: the answer tells nothing of the login). Its time is the job's.
+ */
+export async function recordJobActivity(
+  db: Executor,
+  deps: Pick<AppDeps, 'clock'>,
+  origin: RequestOrigin,
+  entry: Required<Pick<ActivityEntry, 'user' | 'action' | 'summary'>>,
+): Promise<void> {
+  if (entry.user.cid === null) return;
+  await db.insert(activityLog).values({
+    at: deps.clock.now(),
+    cid: entry.user.cid,
+    uid: entry.user.uid,
+    login: entry.user.username,
+    actingAdmin: null,
+    address: origin.address ?? '',
+    action: entry.action,
+    summary: entry.summary,
+    outcome: 'ok',
+    reason: null,
+    requestId: origin.requestId || null,
+  });
+}
+
 /** Says this call of a change endpoint changed nothing (a preview), so it records no entry. */
 export function noChange(c: Context<AppEnv>): void {
   const scope = c.get('activity');

@@ -4,7 +4,9 @@
  * (in the outbox) tells. Links in them start with PUBLIC_URL or the configured listen address,
  * never a request header. A password link holds 32 random bytes, is stored as a SHA-256
  * digest, works once and for one hour. Within a day of a change of the login's email address, the
- * link goes to the old address (docs/people.md "A login's recovery").
+ * link goes to the old address (docs/people.md "A login's recovery"). A request for a known login
+ * is recorded in its customer's activity log here, in the job, with the mail it queues (never in
+ * the request, whose answer must not tell).
  */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
@@ -12,7 +14,9 @@ import {
   RESET_LINK_VALID_MINUTES,
   WEB_BASE_PATH,
 } from '#shared/constants';
+import { ACTIVITY_WORDS } from '#shared/messages/activity';
 import { sameEmail } from '#shared/people/recovery';
+import { recordJobActivity, type RequestOrigin } from '../activity/record.ts';
 import type { AppDeps } from '../context.ts';
 import {
   contacts,
@@ -32,25 +36,39 @@ import { digest, randomToken } from './tokens.ts';
  * Emails the usernames registered with this address, if any. Called after the answer was sent
  * (`afterResponse` in background.ts), so that known and unknown addresses answer alike.
  */
-export async function sendUsernameReminder(deps: AppDeps, email: string) {
+export async function sendUsernameReminder(
+  deps: AppDeps,
+  email: string,
+  origin: RequestOrigin = {},
+) {
   const { db } = deps.database;
   const rows = await db
-    .select({ username: users.username })
+    .select({ uid: users.uid, cid: users.cid, username: users.username })
     .from(users)
     .innerJoin(contacts, eq(contacts.contactId, users.contactId))
     .where(sql`lower(${contacts.email}) = lower(${email})`)
     .orderBy(users.username);
   if (rows.length === 0) return;
-  const deliver = await queueMail(
-    deps,
-    db,
-    usernameRecoveryMail({
-      productName: deps.config.productName,
-      to: email,
-      usernames: rows.map((r) => r.username),
-      loginUrl: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/login/`,
-    }),
-  );
+  const deliver = await db.transaction(async (tx) => {
+    // Each login named in the email: a security event of its customer.
+    for (const user of rows) {
+      await recordJobActivity(tx, deps, origin, {
+        user,
+        action: 'recovery.request',
+        summary: ACTIVITY_WORDS.usernameRecoveryRequested,
+      });
+    }
+    return queueMail(
+      deps,
+      tx,
+      usernameRecoveryMail({
+        productName: deps.config.productName,
+        to: email,
+        usernames: rows.map((r) => r.username),
+        loginUrl: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/login/`,
+      }),
+    );
+  });
   deliver();
 }
 
@@ -58,15 +76,29 @@ export async function sendUsernameReminder(deps: AppDeps, email: string) {
  * Emails a password link to a known username with an email on file. Called after the answer was
  * sent (`afterResponse` in background.ts), so that known and unknown usernames answer alike.
  */
-export async function sendPasswordLink(deps: AppDeps, username: string) {
+export async function sendPasswordLink(
+  deps: AppDeps,
+  username: string,
+  origin: RequestOrigin = {},
+) {
   const { db } = deps.database;
   const user = await findUserByUsername(db, username);
   if (!user) return;
+  const requested = (tx: Executor) =>
+    recordJobActivity(tx, deps, origin, {
+      user,
+      action: 'recovery.request',
+      summary: ACTIVITY_WORDS.recoveryRequested,
+    });
   const contact = await contactOf(db, user.contactId);
-  if (!contact?.email) return;
+  if (!contact?.email) {
+    await requested(db);
+    return;
+  }
   const recipients = await passwordLinkRecipients(db, deps.clock.now(), user.uid, contact.email);
   const token = randomToken();
   const deliver = await db.transaction(async (tx) => {
+    await requested(tx);
     await tx.insert(passwordResetTokens).values({
       tokenHash: digest(token),
       uid: user.uid,

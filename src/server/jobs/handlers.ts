@@ -12,8 +12,8 @@ type Handler<K extends JobKind> = (deps: AppDeps, data: JobData[K]) => Promise<u
 /** A job succeeds when its handler resolves; a throw fails the run, which is retried. */
 export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   'mail.deliver': (deps, { outboxId }) => deliverOutboxRow(deps, outboxId),
-  'recovery.password': (deps, { username }) => sendPasswordLink(deps, username),
-  'recovery.username': (deps, { email }) => sendUsernameReminder(deps, email),
+  'recovery.password': (deps, { username, ...from }) => sendPasswordLink(deps, username, from),
+  'recovery.username': (deps, { email, ...from }) => sendUsernameReminder(deps, email, from),
   'billing.pass': (deps, { date }) => billingPassJob(deps, date),
   'billing.charge': (deps, { attemptKey }) => billingChargeJob(deps, attemptKey),
   'billing.card-expiry': (deps, { date }) => cardExpiryJob(deps, date),

@@ -15,9 +15,9 @@ export interface JobData {
   /** Deliver one row of the email outbox (src/server/mail/delivery.ts). */
   'mail.deliver': { outboxId: number };
   /** Look up a username and email it a password link, if it has an email (auth/recovery.ts). */
-  'recovery.password': { username: string };
+  'recovery.password': { username: string; address?: string; requestId?: string };
   /** Email the usernames registered with an address, if any (auth/recovery.ts). */
-  'recovery.username': { email: string };
+  'recovery.username': { email: string; address?: string; requestId?: string };
   /** The billing pass of a billing date (billing/run.ts); one per date (jobs/schedule.ts). */
   'billing.pass': { date: string };
   /** Charge one autopay attempt at its processor, with its key as Idempotency-Key (billing/jobs.ts). */

@@ -12,7 +12,7 @@ import {
   UpdatePasswordSchema,
   UsernameRecoverySchema,
 } from '#shared/schemas/session';
-import { activitySubject, recordActivity } from '../activity/record.ts';
+import { activitySubject, recordActivity, requestOrigin } from '../activity/record.ts';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import { clientAddress } from '../auth/client-address.ts';
@@ -100,7 +100,7 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     ]);
     await audit(c, { event: 'username_recovery', status: 200, detail: { email: body.email } });
     const { deps } = c.var;
-    await startJob(deps, 'recovery.username', { email: body.email });
+    await startJob(deps, 'recovery.username', { email: body.email, ...requestOrigin(c) });
     return c.json({ msg: SESSION_MESSAGES.usernameRecoverySent } satisfies MessageResponse);
   });
 
@@ -113,7 +113,7 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     ]);
     await audit(c, { event: 'password_recovery', username: body.username, status: 200 });
     const { deps } = c.var;
-    await startJob(deps, 'recovery.password', { username: body.username });
+    await startJob(deps, 'recovery.password', { username: body.username, ...requestOrigin(c) });
     return c.json({ msg: SESSION_MESSAGES.passwordRecoverySent } satisfies MessageResponse);
   });
 

@@ -23,6 +23,7 @@ export const ACTIVITY_WORDS = {
   passwordChanged: 'Password changed',
   passwordSetByLink: 'Password set with a recovery link',
   recoveryRequested: 'Password recovery requested',
+  usernameRecoveryRequested: 'Username recovery requested',
   secondFactor: (used: string) =>
     ({ totp: 'an authenticator code', recovery: 'a recovery code', passkey: 'a passkey' })[used] ??
     used,
