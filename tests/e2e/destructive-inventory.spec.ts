@@ -20,8 +20,8 @@ import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
 import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';
 import { confirmCreate, confirmDelete, confirmResize } from '../../src/shared/messages/servers.ts';
 import { selfSigned } from '../managed/certs.ts';
-import { apiHeaders } from './billing/requests.ts';
-import { DEMO_PASSWORD, logInAs } from './paths/mappings/portal.ts';
+import { logInAs } from './paths/mappings/portal.ts';
+import { freshApi, look } from './support/fresh-api.ts';
 import {
   billedManagedServerIid,
   billedServers,
@@ -60,39 +60,6 @@ function watchChanges(page: Page): string[] {
   return changes;
 }
 
-/**
- * The customer's API with the page's session, made fresh (as after the password): changes within
- * the fresh token's 5 s.
- */
-async function freshApi(page: Page, username: string) {
-  const call = async (method: 'post' | 'put' | 'get', path: string, data?: unknown) => {
-    const response = await page.request[method](`${API_BASE_PATH}${path}`, {
-      data,
-      headers: await apiHeaders(page),
-    });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json().catch(() => null)) as unknown;
-  };
-  await call('post', '/auth/access_token', {
-    username,
-    password: DEMO_PASSWORD,
-    store_in_cookies: true,
-  });
-  return call;
-}
-
-/** A look at the API later on: the page's token renewed first (the e2e server's live 5 s). */
-async function look(page: Page, path: string): Promise<unknown> {
-  const headers = await apiHeaders(page);
-  await page.request.post(`${API_BASE_PATH}/auth/refresh_token`, {
-    data: { store_in_cookies: true },
-    headers,
-  });
-  const response = await page.request.get(`${API_BASE_PATH}${path}`);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
 /** Presses each action of the table in turn, declining each confirmation twice. */
 async function walk(page: Page, visit: (path: string) => Promise<void>, actions: Action[]) {
   let shown = '';
@@ -118,9 +85,6 @@ async function walk(page: Page, visit: (path: string) => Promise<void>, actions:
       expect(changes, `${label}: nothing sent after ${decline}`).toEqual([]);
     }
   }
-  // The pointer off the last button pressed: a red button under the pointer is checked by the
-  // tests of its own page, not in its hover colours (docs/testing.md "Destructive and billable").
-  await page.mouse.move(0, 0);
 }
 
 const tab = (name: string) => async (page: Page) => {
@@ -196,7 +160,9 @@ test.describe('every action that deletes, turns off or costs money asks first', 
         names: [confirmResize('web', '$104.00', '$96.00'), '$104.00 per month'],
         cancel: 'Cancel',
         unchanged: async (page) => {
-          const { server } = (await look(page, `/servers/${web}`)) as { server: { cpus: number } };
+          const { server } = (await look(page, username, `/servers/${web}`)) as {
+            server: { cpus: number };
+          };
           expect(server.cpus).toBe(2);
         },
       },

@@ -7,12 +7,12 @@
  * dialogs after Save and after a delete are walked in tests/e2e/dns/dns-forms.spec.ts.
  */
 import type { Locator, Page } from '@playwright/test';
-import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { BILLING_PAGE_TEXT } from '../../src/shared/messages/billing-page.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
 import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
-import { answerPasswordPrompts, apiHeaders } from './billing/requests.ts';
-import { DEMO_PASSWORD, logInAs } from './paths/mappings/portal.ts';
+import { answerPasswordPrompts } from './billing/requests.ts';
+import { logInAs } from './paths/mappings/portal.ts';
+import { freshApi } from './support/fresh-api.ts';
 import {
   billedManagedServerIid,
   billedServers,
@@ -208,21 +208,16 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
 
   // The managed server: the web server's Off (Cancel, Escape), a password change (Cancel,
   // Escape) and a Delete (Cancel, Escape).
-  const headers = await apiHeaders(page);
-  await page.request.post(`${API_BASE_PATH}/auth/access_token`, {
-    data: { username, password: DEMO_PASSWORD, store_in_cookies: true },
-    headers,
+  const api = await freshApi(page, username);
+  await api('post', `/managed_vm/${iid}/mysql_database`, {
+    database_name: 'shop',
+    username: 'shop_user',
+    password: 'Quiet-Harbor-Lantern-42',
   });
-  const made = await page.request.post(`${API_BASE_PATH}/managed_vm/${iid}/mysql_database`, {
-    data: { database_name: 'shop', username: 'shop_user', password: 'Quiet-Harbor-Lantern-42' },
-    headers,
+  await api('post', `/managed_vm/${iid}/domain_redirects`, {
+    redirect_from: 'old.example.com',
+    redirect_to: 'https://shop.example.com/',
   });
-  expect(made.status(), await made.text()).toBe(201);
-  const redirect = await page.request.post(`${API_BASE_PATH}/managed_vm/${iid}/domain_redirects`, {
-    data: { redirect_from: 'old.example.com', redirect_to: 'https://shop.example.com/' },
-    headers,
-  });
-  expect(redirect.status(), await redirect.text()).toBe(201);
   await visit(`/control/servers/${iid}/manage?section=nginx`);
   const nginx = page.getByRole('tabpanel').getByRole('switch');
   await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();
@@ -258,6 +253,4 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
     page.getByRole('dialog'),
     ['Cancel', 'Escape'],
   );
-  // The pointer off the red Delete (docs/testing.md "Destructive and billable actions").
-  await page.mouse.move(0, 0);
 });
