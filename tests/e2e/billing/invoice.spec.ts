@@ -19,7 +19,8 @@ import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../../src/shared/messages/session.ts';
 import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { pdfBillTo, pdfText } from '../../support/billing.ts';
-import { csrfHeader, DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
+import { DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
+import { freshApi } from '../support/fresh-api.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -258,43 +259,31 @@ test.describe('invoice page', () => {
     // The owner's bill was issued at the seed; then the billing address moves, and the owner adds
     // a user of their own, Jordan Lee, who may read invoices.
     const owner = claimBilledCustomer();
-    const { api, headers } = await logInThroughApi(baseURL ?? '', owner);
+    const { api } = await logInThroughApi(baseURL ?? '', owner);
     const jordan = `jordan-${owner}`;
     let issued: BillDetail;
     try {
       const [bill] = (await getJson<{ bills: BillRecord[] }>(api, '/billing/bills')).bills;
       issued = await getJson<BillDetail>(api, `/billing/bills/${bill.bill_id}`);
       expect(issued.bill_to.name).not.toBe('');
-      const moved = await api.post(`${API_BASE_PATH}/billing/address`, {
-        headers,
-        data: {
-          fname: 'Morgan',
-          lname: 'Mover',
-          line1: '77 Elsewhere Lane',
-          line2: '',
-          city: 'Ogden',
-          state: 'UT',
-          zip_code: '84401',
-        },
+      const call = await freshApi(api, owner);
+      await call('post', '/billing/address', {
+        fname: 'Morgan',
+        lname: 'Mover',
+        line1: '77 Elsewhere Lane',
+        line2: '',
+        city: 'Ogden',
+        state: 'UT',
+        zip_code: '84401',
       });
-      expect(moved.status(), await moved.text()).toBe(200);
-      const fresh = await api.post(`${API_BASE_PATH}/auth/access_token`, {
-        headers,
-        data: { username: owner, password: DEMO_PASSWORD, store_in_cookies: true },
+      await call('post', '/user/authorized_users', {
+        name: 'Jordan Lee',
+        email: 'jordan@example.com',
+        phone: '(801) 555-0190',
+        uid: jordan,
+        password: SECOND_USER_PASSWORD,
+        perms: { invoices: { has_view: true, has_manage: false } },
       });
-      expect(fresh.status(), await fresh.text()).toBe(200);
-      const added = await api.post(`${API_BASE_PATH}/user/authorized_users`, {
-        headers: csrfHeader((await api.storageState()).cookies),
-        data: {
-          name: 'Jordan Lee',
-          email: 'jordan@example.com',
-          phone: '(801) 555-0190',
-          uid: jordan,
-          password: SECOND_USER_PASSWORD,
-          perms: { invoices: { has_view: true, has_manage: false } },
-        },
-      });
-      expect(added.status(), await added.text()).toBe(201);
     } finally {
       await api.dispose();
     }

@@ -6,10 +6,10 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PaymentAccountsResponse } from '../../../src/shared/billing.ts';
-import { API_BASE_PATH, WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
+import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
-import { answerPasswordPrompt, apiHeaders, passwordPrompt } from './requests.ts';
-import { DEMO_PASSWORD } from '../paths/mappings/portal.ts';
+import { answerPasswordPrompt, passwordPrompt } from './requests.ts';
+import { freshApi } from '../support/fresh-api.ts';
 
 export const BILLING_PATH = '/control/billing/';
 const SLOW_MS = 15_000;
@@ -22,27 +22,6 @@ export async function throughPasswordPrompt(page: Page, done: Locator) {
     await answerPasswordPrompt(page);
     await expect(done).toBeVisible({ timeout: SLOW_MS });
   }
-}
-
-/** The customer's API, with the browser's cookies and a fresh token (as after the password). */
-async function freshApi(page: Page, username: string) {
-  const call = async (method: 'post' | 'put' | 'delete' | 'get', path: string, data?: unknown) => {
-    const response = await page.request[method](`${API_BASE_PATH}${path}`, {
-      data,
-      headers: await apiHeaders(page),
-    });
-    if (!response.ok())
-      throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-    return response.json();
-  };
-  // A renewal first (the access token may have run out), then the password.
-  await call('post', '/auth/refresh_token', { store_in_cookies: true });
-  await call('post', '/auth/access_token', {
-    username,
-    password: DEMO_PASSWORD,
-    store_in_cookies: true,
-  });
-  return call;
 }
 
 /** Adds a second bank account (not the default): "Bank account ending in 4321". */
@@ -72,9 +51,14 @@ export async function setAccounts(
   const id = () => state.default_payment_account_id;
   if (!want.hasDefault) {
     if (state.automatic && id() !== null)
-      state = await call('put', `/billing/payment_accounts/${id()}`, { automatic: false });
+      state = (await call('put', `/billing/payment_accounts/${id()}`, {
+        automatic: false,
+      })) as PaymentAccountsResponse;
     for (const account of state.payment_accounts)
-      state = await call('delete', `/billing/payment_accounts/${account.payment_account_id}`);
+      state = (await call(
+        'delete',
+        `/billing/payment_accounts/${account.payment_account_id}`,
+      )) as PaymentAccountsResponse;
     return;
   }
   if (id() === null) {
@@ -85,7 +69,7 @@ export async function setAccounts(
       account_type: 'CHECKING',
       make_default: true,
     });
-    state = await call('get', '/billing/payment_accounts');
+    state = (await call('get', '/billing/payment_accounts')) as PaymentAccountsResponse;
   }
   if (state.automatic !== want.automatic)
     await call('put', `/billing/payment_accounts/${id()}`, { automatic: want.automatic });

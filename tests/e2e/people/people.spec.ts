@@ -20,7 +20,8 @@ import {
 } from '../../../src/shared/messages/people.ts';
 import { loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import type { MailboxResponse, SessionUser } from '../../../src/shared/session.ts';
-import { answerPasswordPrompts, apiHeaders } from '../billing/requests.ts';
+import { answerPasswordPrompts } from '../billing/requests.ts';
+import { freshApi } from '../support/fresh-api.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { DEMO_PASSWORD, fillLogin, logInAs } from '../paths/mappings/portal.ts';
@@ -70,25 +71,6 @@ async function secondBrowser(
 const contacts = (page: Page) => page.getByTestId('contacts');
 const row = (page: Page, name: string) =>
   page.getByTestId('contact-row').filter({ has: page.getByText(name, { exact: true }) });
-
-/** The customer's API with the page's session, renewed and fresh (as after the password). */
-async function freshCall(page: Page, username: string) {
-  const call = async (method: 'post' | 'get', path: string, data?: unknown) => {
-    const response = await page.request[method](`${API_BASE_PATH}${path}`, {
-      data,
-      headers: await apiHeaders(page),
-    });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  await call('post', '/auth/refresh_token', { store_in_cookies: true });
-  await call('post', '/auth/access_token', {
-    username,
-    password: DEMO_PASSWORD,
-    store_in_cookies: true,
-  });
-  return call;
-}
 
 test.describe('people', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -193,7 +175,7 @@ test.describe('people', () => {
   }) => {
     const owner = claimBilledCustomer();
     await logInAs(page, visit, owner);
-    const call = await freshCall(page, owner);
+    const call = await freshApi(page, owner);
     const uid = `vw${unique()}`;
     await call('post', '/user/authorized_users', {
       name: 'Vera Viewer',
@@ -242,7 +224,7 @@ test.describe('people', () => {
   }) => {
     const owner = claimBilledCustomer();
     await logInAs(page, visit, owner);
-    const call = await freshCall(page, owner);
+    const call = await freshApi(page, owner);
     const manager = `cm${unique()}`;
     await call('post', '/user/authorized_users', {
       name: 'Cora Manager',
