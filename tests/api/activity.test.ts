@@ -6,6 +6,9 @@
  * never seeing another's entries; GET /activity's visibility, filters, paging and CSV; the new
  * address email; the prune on the app's clock.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,14 +18,27 @@ import type { DnsRecord, DnsZone } from '../../src/shared/dns.ts';
 import type { ServerRecord } from '../../src/shared/servers.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
 import { pruneActivityJob } from '../../src/server/activity/prune.ts';
-import { activityLog, emailOutbox } from '../../src/server/db/schema.ts';
+import { digest, randomToken } from '../../src/server/auth/tokens.ts';
+import {
+  activityLog,
+  emailOutbox,
+  passwordResetTokens,
+  servers,
+} from '../../src/server/db/schema.ts';
 import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { startHostAgent, type RunningHostAgent } from '../../src/server/managed/stand-in/server.ts';
+import { cardToken, useInProcessCardProvider } from '../support/billing.ts';
+import { testConfig } from '../support/database.ts';
 import { CookieClient } from '../support/http-client.ts';
 import { createUser, fromAddress, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const STRONG = 'Quiet-Harbor-Lantern-42';
 const NEW_STRONG = 'Copper-Meadow-Whistle-77';
+/** The password the walk's change sets; the recovery link then sets NEW_STRONG. */
+const MID_STRONG = 'Amber-Thicket-Falcon-63';
+const DATABASE_PASSWORD = 'Walnut-Ember-Paddle-85';
 const USER_PASSWORD = 'Silver-Canyon-Otter-19';
 const BANK = {
   name: 'Pat Payer',
@@ -33,13 +49,35 @@ const BANK = {
 const ADDRESS = '198.51.100.7';
 
 let t: TestApp;
+/** The managed servers' host agent (stand-in), for the walk's managed server changes. */
+let agent: RunningHostAgent;
+const agentDir = mkdtempSync(path.join(os.tmpdir(), 'activity-agent-'));
 let owner: Awaited<ReturnType<typeof createUser>>;
 let client: CookieClient;
 /** Every secret the walk sends: none may appear in any entry. */
-const secrets = new Set<string>([STRONG, NEW_STRONG, USER_PASSWORD, BANK.account]);
+const secrets = new Set<string>([
+  STRONG,
+  NEW_STRONG,
+  MID_STRONG,
+  USER_PASSWORD,
+  DATABASE_PASSWORD,
+  BANK.account,
+  '4242424242424242',
+]);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  const env = {
+    HOST_AGENT_DIR: agentDir,
+    HOST_AGENT_API_KEY: 'activity-test-key-'.padEnd(32, 'x'),
+  };
+  agent = await startHostAgent({
+    config: testConfig(env),
+    logger: createLogger('error'),
+    port: 0,
+    now: () => new Date(),
+  });
+  t = await createTestApp({ env: { ...env, HOST_AGENT_URL: agent.url } });
+  useInProcessCardProvider(t.config, t.database.db, t.logger);
   owner = await createUser(t, {
     password: STRONG,
     permissions: {
@@ -60,7 +98,11 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await agent.close();
+  rmSync(agentDir, { recursive: true, force: true });
+});
 
 type Row = typeof activityLog.$inferSelect;
 
@@ -72,6 +114,20 @@ function fromOneAddress(): CookieClient {
       headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': ADDRESS },
     }),
   );
+}
+
+/** The site admin logged in from ADDRESS. */
+async function adminFromOneAddress(): Promise<CookieClient> {
+  const admin = fromOneAddress();
+  await body(
+    await admin.post('/auth/tokens', {
+      username: 'admin',
+      password: t.config.demoPassword,
+      store_in_cookies: true,
+    }),
+    200,
+  );
+  return admin;
 }
 
 async function rowsOf(cid: number, after = 0): Promise<Row[]> {
@@ -114,12 +170,33 @@ async function publishNotice(title: string): Promise<number> {
   return notice.id;
 }
 
+/** A managed server of the walk's customer (its hosting on the stand-in host agent); its iid. */
+async function addManagedServer(name: string): Promise<number> {
+  const [row] = await t.database.db
+    .insert(servers)
+    .values({
+      cid: owner.cid,
+      name,
+      cpus: 1,
+      mem: 1024,
+      disk: 10,
+      managed: true,
+      vmid: 800_000 + Math.floor(Math.random() * 90_000),
+    })
+    .returning({ iid: servers.iid });
+  return row!.iid;
+}
+
 /** One step of the walk: the call it makes, what it must answer, the one entry it must write. */
 interface Step {
   endpoint: keyof typeof ACTIVITY_ACTIONS;
   call: () => Promise<Response>;
   status: number;
   summary: string | RegExp;
+  /** A refused call's entry (default: `ok`), with its reason. */
+  refused?: RegExp;
+  /** Whose entry it is when not the walk's owner acting alone. */
+  as?: () => { cid: number; login: string; admin: string };
 }
 
 /** The endpoints the walk makes each change through, in order (ids filled as it goes). */
@@ -331,10 +408,88 @@ function steps(): Step[] {
       summary: 'Server web-1 stopped',
     },
     {
+      endpoint: 'POST /servers/:iid/:newStatus',
+      // start, stop and force_stop have their own routes: this one takes any other word, refused.
+      call: () => client.post(`/servers/${ids.server}/reboot`),
+      status: 422,
+      summary: /^Server power: POST \/servers\/\d+\/reboot$/,
+      refused: /^Validation failed: /,
+    },
+    {
+      endpoint: 'POST /servers/:iid/start',
+      call: async () => {
+        const response = await client.post(`/servers/${ids.server}/start`);
+        t.clock.advance(STAND_IN_TASK_MS.qmstart);
+        return response;
+      },
+      status: 202,
+      summary: 'Server web-1 started',
+    },
+    {
+      endpoint: 'POST /servers/:iid/force_stop',
+      call: async () => {
+        const response = await client.post(`/servers/${ids.server}/force_stop`);
+        t.clock.advance(STAND_IN_TASK_MS.qmstop);
+        return response;
+      },
+      status: 202,
+      summary: 'Server web-1 force stopped',
+    },
+    {
       endpoint: 'DELETE /servers/:iid',
       call: () => client.delete(`/servers/${ids.server}`),
       status: 200,
       summary: 'Server web-1 deleted',
+    },
+    {
+      endpoint: 'POST /plesk_servers',
+      call: async () => {
+        ids.managed = await addManagedServer('site-1');
+        return client.post('/plesk_servers', { iid: ids.managed });
+      },
+      status: 201,
+      summary: 'Plesk licence added for server site-1',
+    },
+    {
+      endpoint: 'POST /plesk_servers/delete',
+      call: () => client.post('/plesk_servers/delete', { iid: ids.managed }),
+      status: 200,
+      summary: 'Plesk licence removed from server site-1',
+    },
+    {
+      endpoint: 'POST /managed_vm/:iid/mysql_database',
+      call: () =>
+        client.post(`/managed_vm/${ids.managed}/mysql_database`, {
+          database_name: 'shop',
+          username: 'shop_user',
+          password: DATABASE_PASSWORD,
+        }),
+      status: 201,
+      summary: 'Managed server site-1: MySQL database shop added for user shop_user',
+    },
+    {
+      endpoint: 'POST /managed_vm/:iid/vhosts',
+      call: () =>
+        client.post(`/managed_vm/${ids.managed}/vhosts`, {
+          domain: 'shop.example.com',
+          aliases: [],
+          ssl_enabled: false,
+          ssl_id: null,
+          ssl_only: false,
+        }),
+      status: 201,
+      summary: 'Managed server site-1: Website shop.example.com added',
+    },
+    {
+      endpoint: 'POST /managed_vm/:iid/domain_redirects',
+      call: () =>
+        client.post(`/managed_vm/${ids.managed}/domain_redirects`, {
+          redirect_from: 'old-shop.example.com',
+          redirect_to: 'https://shop.example.com/',
+        }),
+      status: 201,
+      summary:
+        'Managed server site-1: Redirect old-shop.example.com → https://shop.example.com/ added',
     },
     {
       endpoint: 'POST /billing/address',
@@ -352,6 +507,15 @@ function steps(): Step[] {
         }),
       status: 200,
       summary: 'Billing address changed; paper invoices on',
+    },
+    {
+      endpoint: 'POST /billing/payment_accounts/card',
+      call: async () => {
+        const card = await cardToken(t);
+        return client.post('/billing/payment_accounts/card', { token: card.token });
+      },
+      status: 201,
+      summary: /^Payment method card ending 4242 added/,
     },
     {
       endpoint: 'POST /billing/payment_accounts/ach',
@@ -465,7 +629,7 @@ function steps(): Step[] {
     {
       endpoint: 'POST /token/password_reset',
       call: () =>
-        client.post('/token/password_reset', { old_password: STRONG, new_password: NEW_STRONG }),
+        client.post('/token/password_reset', { old_password: STRONG, new_password: MID_STRONG }),
       status: 200,
       summary: 'Password changed',
     },
@@ -474,6 +638,25 @@ function steps(): Step[] {
       call: () => client.delete('/auth/tokens'),
       status: 200,
       summary: 'Logged out (session ended)',
+    },
+    {
+      endpoint: 'POST /token/update_password/:url',
+      call: async () => {
+        // The link the recovery email holds (the request itself is recorded by its job).
+        const token = randomToken();
+        secrets.add(token);
+        await t.database.db.insert(passwordResetTokens).values({
+          tokenHash: digest(token),
+          uid: owner.uid,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+        return client.post(`/token/update_password/${token}`, {
+          username: owner.username,
+          password: NEW_STRONG,
+        });
+      },
+      status: 200,
+      summary: 'Password set with a recovery link',
     },
     {
       endpoint: 'POST /auth/tokens',
@@ -489,25 +672,172 @@ function steps(): Step[] {
   ];
 }
 
+/** A site admin's changes: acting as the walk's customer, and a second factor's reset. */
+function adminSteps(admin: CookieClient, support: CookieClient): Step[] {
+  const acting = () => ({ cid: owner.cid, login: owner.username, admin: 'admin' });
+  return [
+    {
+      endpoint: 'POST /user/admin_authorized_contacts',
+      call: async () => {
+        const response = await admin.post('/user/admin_authorized_contacts', {
+          name: 'Sam Support',
+          email: 'sam@acme.example',
+          phone: '(801) 555-0131',
+        });
+        ids.adminContact = (await response.clone().json()).contact_id;
+        return response;
+      },
+      status: 201,
+      summary: 'Contact Sam Support added',
+      as: acting,
+    },
+    {
+      endpoint: 'PATCH /user/admin_authorized_contacts/:contact_id',
+      call: () =>
+        admin.patch(`/user/admin_authorized_contacts/${ids.adminContact}`, {
+          phone: '(801) 555-0132',
+        }),
+      status: 200,
+      summary: 'Contact Sam Support changed (phone)',
+      as: acting,
+    },
+    {
+      endpoint: 'DELETE /user/admin_authorized_contacts/:contact_id',
+      call: () => admin.delete(`/user/admin_authorized_contacts/${ids.adminContact}`),
+      status: 200,
+      summary: 'Contact Sam Support removed',
+      as: acting,
+    },
+    {
+      endpoint: 'POST /user/admin_authorized_users',
+      call: async () => {
+        ids.adminUsername = `riley${Date.now().toString(36)}`;
+        const response = await admin.post('/user/admin_authorized_users', {
+          name: 'Riley Ross',
+          email: 'riley@acme.example',
+          phone: '(801) 555-0133',
+          uid: ids.adminUsername,
+          password: USER_PASSWORD,
+          perms: { account: { has_view: true, has_manage: false } },
+        });
+        ids.adminUser = (await response.clone().json()).contact_id;
+        return response;
+      },
+      status: 201,
+      summary: /^User riley\w+ added with account view$/,
+      as: acting,
+    },
+    {
+      endpoint: 'PATCH /user/admin_authorized_users/:contact_id',
+      call: () =>
+        admin.patch(`/user/admin_authorized_users/${ids.adminUser}`, {
+          perms: {
+            account: { has_view: true, has_manage: false },
+            services: { has_view: true, has_manage: false },
+          },
+        }),
+      status: 200,
+      summary: /^User riley\w+ given services view$/,
+      as: acting,
+    },
+    {
+      endpoint: 'PUT /user/admin_authorized_users/:contact_id',
+      call: () => admin.put(`/user/admin_authorized_users/${ids.adminUser}`, { add_perms: false }),
+      status: 200,
+      summary: /^Login riley\w+ removed \(the contact stays\)$/,
+      as: acting,
+    },
+    {
+      endpoint: 'POST /user/admin_authorized_users',
+      call: async () => {
+        ids.adminUsername = `quinn${Date.now().toString(36)}`;
+        const response = await admin.post('/user/admin_authorized_users', {
+          name: 'Quinn Ross',
+          email: 'quinn@acme.example',
+          phone: '(801) 555-0134',
+          uid: ids.adminUsername,
+          password: USER_PASSWORD,
+          perms: { invoices: { has_view: true, has_manage: false } },
+        });
+        ids.adminUser = (await response.clone().json()).contact_id;
+        return response;
+      },
+      status: 201,
+      summary: /^User quinn\w+ added with invoices view$/,
+      as: acting,
+    },
+    {
+      endpoint: 'DELETE /user/admin_authorized_users/:contact_id',
+      call: () =>
+        admin.delete(`/user/admin_authorized_users/${ids.adminUser}?uid=${ids.adminUsername}`),
+      status: 200,
+      summary: /^User quinn\w+ and the contact deleted$/,
+      as: acting,
+    },
+    {
+      endpoint: 'DELETE /admin/users/:username/second_factor',
+      call: async () => {
+        // Another customer's login with an authenticator app, reset after the support check.
+        const member = await createUser(t);
+        ids.memberCid = member.cid;
+        ids.memberUsername = member.username;
+        const browser = await login(t, member.username, member.password);
+        const { secret } = await body<{ secret: string }>(
+          await browser.post('/auth/mfa/totp'),
+          200,
+        );
+        await body(
+          await browser.post('/auth/mfa/totp/confirm', { code: await codeNow(secret) }),
+          200,
+        );
+        return support.request('DELETE', `/admin/users/${member.username}/second_factor`, {
+          verified_by: 'Ticket 5150: called back on the phone on file',
+        });
+      },
+      status: 200,
+      summary: /^Every second factor of user\S+ removed by support; its sessions ended$/,
+      as: () => ({
+        cid: Number(ids.memberCid),
+        login: String(ids.memberUsername),
+        admin: 'admin',
+      }),
+    },
+  ];
+}
+
+/** Makes each step's call and checks the one entry it wrote. */
+async function walk(list: Step[]) {
+  for (const step of list) {
+    const whose = step.as?.() ?? { cid: owner.cid, login: owner.username, admin: null };
+    const before = await lastId();
+    const response = await step.call();
+    expect(response.status, `${step.endpoint}: ${await response.clone().text()}`).toBe(step.status);
+    const after = step.as?.() ?? whose;
+    // A step's own setup (another login's login and authenticator app) is not a site admin's.
+    const rows = (await rowsOf(after.cid, before)).filter((r) => !step.as || r.actingAdmin);
+    expect(rows.length, `${step.endpoint} wrote ${JSON.stringify(rows)}`).toBe(1);
+    const [row] = rows;
+    expect(row!.action, step.endpoint).toBe(ACTIVITY_ACTIONS[step.endpoint]);
+    expect(row!.login).toBe(after.login);
+    expect(row!.actingAdmin).toBe(after.admin);
+    expect(row!.address).toBe(ADDRESS);
+    expect(row!.outcome).toBe(step.refused ? 'refused' : 'ok');
+    if (step.refused) expect(row!.reason).toMatch(step.refused);
+    if (typeof step.summary === 'string') expect(row!.summary).toBe(step.summary);
+    else expect(row!.summary).toMatch(step.summary);
+  }
+}
+
 describe('every change, recorded once', () => {
   it('writes one entry per change with its login, address, action and words', async () => {
-    for (const step of steps()) {
-      const before = await lastId();
-      const response = await step.call();
-      expect(response.status, `${step.endpoint}: ${await response.clone().text()}`).toBe(
-        step.status,
-      );
-      const rows = await rowsOf(owner.cid, before);
-      expect(rows.length, `${step.endpoint} wrote ${JSON.stringify(rows)}`).toBe(1);
-      const [row] = rows;
-      expect(row!.action, step.endpoint).toBe(ACTIVITY_ACTIONS[step.endpoint]);
-      expect(row!.login).toBe(owner.username);
-      expect(row!.actingAdmin).toBeNull();
-      expect(row!.address).toBe(ADDRESS);
-      expect(row!.outcome).toBe('ok');
-      if (typeof step.summary === 'string') expect(row!.summary).toBe(step.summary);
-      else expect(row!.summary).toMatch(step.summary);
-    }
+    await walk(steps());
+  });
+
+  it('writes one entry per change a site admin makes, naming the admin', async () => {
+    const admin = await adminFromOneAddress();
+    await body(await admin.post('/admin/proxy', { cid: owner.cid }), 200);
+    const support = await adminFromOneAddress();
+    await walk(adminSteps(admin, support));
   });
 
   it('holds no secret in any entry: passwords, codes, the authenticator key, account numbers', async () => {
@@ -733,17 +1063,23 @@ describe('GET /activity', () => {
     const lines = (await response.text()).trim().split('\r\n');
     expect(lines[0]).toBe('When (UTC),Login,Acting site admin,Address,Action,What,Outcome,Reason');
     const what = [
-      'Server web-1 deleted',
-      'Server web-1 stopped',
-      'Server web-1 started',
+      'Plesk licence removed from server site-1,Done,',
+      'Plesk licence added for server site-1,Done,',
+      'Server web-1 deleted,Done,',
+      'Server web-1 force stopped,Done,',
+      'Server web-1 started,Done,',
+      // A quote inside a quoted field is doubled (RFC 4180).
+      `Server power: POST /servers/${ids.server}/reboot,Refused,"Validation failed: Unknown power action ""reboot""`,
+      'Server web-1 stopped,Done,',
+      'Server web-1 started,Done,',
       // A field with a comma is quoted (RFC 4180).
-      '"Server web-1 changed: CPUs 2 → 4, disk GB 20 → 40"',
-      'Server web-1 created',
+      '"Server web-1 changed: CPUs 2 → 4, disk GB 20 → 40",Done,',
+      'Server web-1 created,Done,',
     ];
     expect(lines).toHaveLength(what.length + 1);
     lines.slice(1).forEach((line, i) => {
       expect(line).toContain(`,${owner.username},,${ADDRESS},`);
-      expect(line).toContain(`,${what[i]},Done,`);
+      expect(line).toContain(`,${what[i]}`);
     });
   });
 });
