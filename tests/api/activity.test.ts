@@ -23,6 +23,8 @@ import {
   activityLog,
   emailOutbox,
   passwordResetTokens,
+  refreshFamilies,
+  secondFactors,
   servers,
 } from '../../src/server/db/schema.ts';
 import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
@@ -1100,6 +1102,59 @@ describe('a login from a new address', () => {
     const sent = (await mails()).slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('203.0.113.2');
+  });
+});
+
+describe('an entry that cannot be written', () => {
+  /** Runs `during` while the activity log refuses every entry of `action`. */
+  async function refusing(action: string, during: () => Promise<void>) {
+    await t.database.executeSql(
+      `alter table activity_log add constraint refuse_for_test check (action <> '${action}') not valid`,
+    );
+    try {
+      await during();
+    } finally {
+      await t.database.executeSql('alter table activity_log drop constraint refuse_for_test');
+    }
+  }
+  const familiesOf = (uid: number) =>
+    t.database.db.select().from(refreshFamilies).where(eq(refreshFamilies.uid, uid));
+
+  it('takes the change with it: a login, a logout, an authenticator setup, a proxy start', async () => {
+    const user = await createUser(t, { permissions: { account: 'manage' } });
+    await refusing('login', async () => {
+      const response = await t.client().post('/auth/tokens', {
+        username: user.username,
+        password: user.password,
+        store_in_cookies: true,
+      });
+      expect(response.status).toBe(500);
+      expect(await familiesOf(user.uid), 'no session started').toEqual([]);
+    });
+
+    const browser = await login(t, user.username, user.password);
+    await refusing('mfa.totp.start', async () => {
+      expect((await browser.post('/auth/mfa/totp')).status).toBe(500);
+      const factors = await t.database.db
+        .select()
+        .from(secondFactors)
+        .where(eq(secondFactors.uid, user.uid));
+      expect(factors, 'no secret stored').toEqual([]);
+    });
+
+    const admin = await login(t, 'admin');
+    await refusing('proxy.start', async () => {
+      expect((await admin.post('/admin/proxy', { cid: user.cid })).status).toBe(500);
+      const proxies = (await familiesOf(user.uid)).filter((f) => f.proxyAdminUid !== null);
+      expect(proxies, 'no proxy session started').toEqual([]);
+    });
+
+    await refusing('logout', async () => {
+      expect((await browser.delete('/auth/tokens')).status).toBe(500);
+      const live = (await familiesOf(user.uid)).filter((f) => f.revokedAt === null);
+      expect(live, 'the session still live').toHaveLength(1);
+    });
+    expect((await browser.get('/user/profile')).status).toBe(200);
   });
 });
 

@@ -8,9 +8,10 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { WEB_BASE_PATH } from '#shared/constants';
 import { ACTIVITY_WORDS } from '#shared/messages/activity';
-import { contactOf, findUserByUsername, type UserRow } from '../auth/accounts.ts';
+import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
 import { activityLog } from '../db/schema.ts';
 import { linkOrigin } from '../mail/links.ts';
 import { queueMail, type OutgoingMail } from '../mail/outbox.ts';
@@ -55,61 +56,57 @@ function factorWords(used: string | null | undefined): string | null {
 }
 
 /**
- * Records a login, and in the same transaction queues the new-address email when the login has
- * logged in before but never from this address (once per address: the user's logins are taken
- * one at a time, so two at once from a new address send one email).
+ * Records a login in `tx`, the transaction that starts its session, and in it queues the
+ * new-address email when the login has logged in before but never from this address (once per
+ * address: the user's logins are taken one at a time, so two at once from a new address send one
+ * email). Answers what delivers the email once the transaction committed.
  */
 export async function recordLogin(
+  tx: Executor,
   c: Context<AppEnv>,
   user: UserRow,
   used: string | null | undefined,
-): Promise<void> {
+): Promise<() => void> {
   const { deps } = c.var;
   const address = clientAddress(c);
-  const deliver = await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(33, ${user.uid})`);
-    const logins = and(
-      eq(activityLog.uid, user.uid),
-      eq(activityLog.action, 'login'),
-      eq(activityLog.outcome, 'ok'),
-    );
-    const [before] = await tx
-      .select({ id: activityLog.id })
-      .from(activityLog)
-      .where(logins)
-      .limit(1);
-    const [here] = await tx
-      .select({ id: activityLog.id })
-      .from(activityLog)
-      .where(and(logins, eq(activityLog.address, address)))
-      .limit(1);
-    await recordActivity(tx, c, {
-      user,
-      action: 'login',
-      summary: ACTIVITY_WORDS.loggedIn(factorWords(used)),
-    });
-    if (!before || here) return () => undefined;
-    const contact = await contactOf(tx, user.contactId);
-    if (!contact?.email) return () => undefined;
-    return queueMail(
-      deps,
-      tx,
-      newAddressMail({
-        productName: deps.config.productName,
-        to: contact.email,
-        username: user.username,
-        address,
-        at: `${deps.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        recoveryUrl: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/password-recovery/`,
-      }),
-    );
+  await tx.execute(sql`select pg_advisory_xact_lock(33, ${user.uid})`);
+  const logins = and(
+    eq(activityLog.uid, user.uid),
+    eq(activityLog.action, 'login'),
+    eq(activityLog.outcome, 'ok'),
+  );
+  const [before] = await tx.select({ id: activityLog.id }).from(activityLog).where(logins).limit(1);
+  const [here] = await tx
+    .select({ id: activityLog.id })
+    .from(activityLog)
+    .where(and(logins, eq(activityLog.address, address)))
+    .limit(1);
+  await recordActivity(tx, c, {
+    user,
+    action: 'login',
+    summary: ACTIVITY_WORDS.loggedIn(factorWords(used)),
   });
-  deliver();
+  if (!before || here) return () => undefined;
+  const contact = await contactOf(tx, user.contactId);
+  if (!contact?.email) return () => undefined;
+  return queueMail(
+    deps,
+    tx,
+    newAddressMail({
+      productName: deps.config.productName,
+      to: contact.email,
+      username: user.username,
+      address,
+      at: `${deps.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      recoveryUrl: `${linkOrigin(deps.config)}${WEB_BASE_PATH}/password-recovery/`,
+    }),
+  );
 }
 
 export const securityActivity = {
-  loggedOut: (c: Context<AppEnv>, user: UserRow, admin: string | null) =>
-    recordActivity(c.var.deps.database.db, c, {
+  /** A session ended, in `tx`, the transaction that revokes it. */
+  loggedOut: (tx: Executor, c: Context<AppEnv>, user: UserRow, admin: string | null) =>
+    recordActivity(tx, c, {
       user,
       admin,
       action: 'logout',
@@ -122,12 +119,9 @@ export const securityActivity = {
     }),
 };
 
-/** A site admin began acting as the customer's login `username`. */
-export async function proxyStarted(c: Context<AppEnv>, username: string, admin: string) {
-  const { db } = c.var.deps.database;
-  const user = await findUserByUsername(db, username);
-  if (!user) return;
-  await recordActivity(db, c, {
+/** A site admin began acting as the customer's login `user`, in `tx`, the proxy session's. */
+export async function proxyStarted(tx: Executor, c: Context<AppEnv>, user: UserRow, admin: string) {
+  await recordActivity(tx, c, {
     user,
     admin,
     action: 'proxy.start',

@@ -144,6 +144,8 @@ export async function startSession(
   c: Context<AppEnv>,
   user: UserRow,
   persistent: boolean,
+  /** Runs in the transaction that starts the session (the activity log's entry). */
+  withSession?: (tx: Executor) => Promise<unknown>,
 ): Promise<SessionUser> {
   const { deps } = c.var;
   const { db } = deps.database;
@@ -156,6 +158,7 @@ export async function startSession(
   const { familyId, refresh } = await db.transaction(async (tx) => {
     const familyId = await startFamily(tx, { uid: user.uid });
     const refresh = await issueRefreshToken(tx, familyId, deps.config.refreshTokenTtlSeconds);
+    await withSession?.(tx);
     return { familyId, refresh };
   });
   const access = await signAccessToken(deps, { uid: user.uid, familyId, fresh: true });

@@ -135,17 +135,20 @@ export async function startTotp(
   const secret = generateSecret({ length: SECOND_FACTOR.totpSecretBytes });
   const sealed = keys.seal(secret, user.uid);
   const now = new Date();
-  const [row] = await db
-    .insert(secondFactors)
-    .values({ uid: user.uid, totpSecretSealed: sealed })
-    .onConflictDoUpdate({
-      target: secondFactors.uid,
-      set: { totpSecretSealed: sealed, lastStep: null, updatedAt: now },
-      // A factor confirmed meanwhile (another request) is never replaced.
-      setWhere: isNull(secondFactors.confirmedAt),
-    })
-    .returning({ uid: secondFactors.uid });
-  if (!row) throw conflict(SECOND_FACTOR_MESSAGES.alreadyOn);
+  // One transaction: the activity log's entry (recordingDeps) commits with it or not at all.
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(secondFactors)
+      .values({ uid: user.uid, totpSecretSealed: sealed })
+      .onConflictDoUpdate({
+        target: secondFactors.uid,
+        set: { totpSecretSealed: sealed, lastStep: null, updatedAt: now },
+        // A factor confirmed meanwhile (another request) is never replaced.
+        setWhere: isNull(secondFactors.confirmedAt),
+      })
+      .returning({ uid: secondFactors.uid });
+    if (!row) throw conflict(SECOND_FACTOR_MESSAGES.alreadyOn);
+  });
   return setupOf(deps, user, secret);
 }
 

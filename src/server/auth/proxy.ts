@@ -9,9 +9,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
 import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
 import { customers, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { findUser } from './accounts.ts';
+import { findUser, type UserRow } from './accounts.ts';
 import { audit } from './audit.ts';
 import { sessionUser, type Session } from './session.ts';
 import {
@@ -28,6 +29,8 @@ export async function startProxy(
   c: Context<AppEnv>,
   admin: Session,
   cid: number,
+  /** Runs in the transaction that starts the proxy session (the activity log's entry). */
+  withSession?: (tx: Executor, target: UserRow) => Promise<unknown>,
 ): Promise<SessionUser> {
   const { deps } = c.var;
   const { db } = deps.database;
@@ -48,6 +51,7 @@ export async function startProxy(
       parentFamilyId: admin.familyId,
     });
     const refresh = await issueRefreshToken(tx, familyId, deps.config.refreshTokenTtlSeconds);
+    await withSession?.(tx, target);
     return { familyId, refresh };
   });
   const access = await signAccessToken(deps, {
@@ -74,10 +78,15 @@ export async function startProxy(
 export async function endProxy(
   c: Context<AppEnv>,
   proxy: { familyId: string; parentFamilyId: string | null; adminUid: number; username: string },
+  /** Runs in the transaction that ends the proxy session (the activity log's entry). */
+  withEnd?: (tx: Executor) => Promise<unknown>,
 ): Promise<SessionUser | undefined> {
   const { deps } = c.var;
   const { db } = deps.database;
-  await revokeFamily(db, proxy.familyId, 'proxy_end');
+  await db.transaction(async (tx) => {
+    await revokeFamily(tx, proxy.familyId, 'proxy_end');
+    await withEnd?.(tx);
+  });
   const parent = proxy.parentFamilyId ? await findFamily(db, proxy.parentFamilyId) : undefined;
   const admin = await findUser(db, proxy.adminUid);
   await audit(c, {

@@ -91,8 +91,9 @@ export function registerAdminRoutes(api: Hono<AppEnv>) {
   api.post('/admin/proxy', async (c) => {
     const session = await requireSession(c);
     const { cid } = await readJson(c, AdminProxySchema);
-    const started = await startProxy(c, session, cid);
-    await proxyStarted(c, started.username, session.user.username);
+    const started = await startProxy(c, session, cid, (tx, target) =>
+      proxyStarted(tx, c, target, session.user.username),
+    );
     return c.json(started satisfies SessionUser);
   });
 }

@@ -26,6 +26,7 @@ import {
   type Family,
 } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
 
@@ -39,7 +40,11 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
     activitySubject(c, user);
     // A login with a second factor (or asked to set one up) ends here without tokens until its code.
     const second = await secondStep(c, user, body, { setup: true });
-    const result = await startSession(c, user, body.store_in_cookies);
+    let deliver: () => void = () => undefined;
+    const result = await startSession(c, user, body.store_in_cookies, async (tx) => {
+      deliver = await recordLogin(tx, c, user, second.used);
+    });
+    deliver();
     await audit(c, {
       event: 'login',
       actor: user.username,
@@ -48,7 +53,6 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       status: 200,
       ...(second.used ? { detail: { second_factor: second.used } } : {}),
     });
-    await recordLogin(c, user, second.used);
     return c.json(
       second.recoveryCodes
         ? ({ ...result, recovery_codes: second.recoveryCodes } satisfies LoginResult)
@@ -75,22 +79,32 @@ export function registerAuthRoutes(api: Hono<AppEnv>) {
       if (row && !row.usedAt && !row.family.revokedAt) family = row.family;
     }
     const user = session?.user ?? (family ? await findUser(db, family.uid) : undefined);
-    if (user && family) {
-      const admin = family.proxyAdminUid
-        ? (session?.proxy?.admin ?? (await findUser(db, family.proxyAdminUid)))
-        : undefined;
-      await securityActivity.loggedOut(c, user, admin?.username ?? null);
-    } else noChange(c);
+    const proxyAdmin = family?.proxyAdminUid
+      ? (session?.proxy?.admin ?? (await findUser(db, family.proxyAdminUid)))
+      : undefined;
+    // The session's end is recorded in the transaction that revokes it.
+    const loggedOut = async (tx: Executor) => {
+      if (user) await securityActivity.loggedOut(tx, c, user, proxyAdmin?.username ?? null);
+    };
+    if (!user || !family) noChange(c);
     if (family?.proxyAdminUid) {
-      const admin = await endProxy(c, {
-        familyId: family.id,
-        parentFamilyId: family.parentFamilyId,
-        adminUid: family.proxyAdminUid,
-        username: user?.username ?? '',
-      });
+      const admin = await endProxy(
+        c,
+        {
+          familyId: family.id,
+          parentFamilyId: family.parentFamilyId,
+          adminUid: family.proxyAdminUid,
+          username: user?.username ?? '',
+        },
+        loggedOut,
+      );
       if (admin) return c.json({ proxy_logout: true, ...admin } satisfies LogoutResponse);
     } else if (family) {
-      await revokeFamily(db, family.id, 'logout');
+      const ended = family;
+      await db.transaction(async (tx) => {
+        await revokeFamily(tx, ended.id, 'logout');
+        await loggedOut(tx);
+      });
       await audit(c, {
         event: 'logout',
         actor: user?.username ?? null,

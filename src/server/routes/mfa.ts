@@ -23,7 +23,7 @@ import type {
 } from '#shared/second-factor';
 import type { UserSecondFactors } from '#shared/passkeys';
 import type { MessageResponse } from '#shared/session';
-import { recordActivity } from '../activity/record.ts';
+import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { findUserByUsername } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
 import {
@@ -87,11 +87,11 @@ export function registerMfaRoutes(api: Hono<AppEnv>) {
 
   api.post('/auth/mfa/totp', async (c) => {
     const { user } = ownSession(await requireSession(c));
-    const setup = await startTotp(c.var.deps, user);
-    await recordActivity(c.var.deps.database.db, c, {
-      action: 'mfa.totp.start',
-      summary: ACTIVITY_WORDS.totpStarted,
+    // Recorded in the transaction that stores the new secret.
+    const recorded = recordingDeps(c, {
+      entry: () => ({ action: 'mfa.totp.start', summary: ACTIVITY_WORDS.totpStarted }),
     });
+    const setup = await startTotp(recorded, user);
     return c.json(setup satisfies TotpSetup);
   });
 

@@ -16,7 +16,7 @@ import {
   PasskeyRenameSchema,
 } from '#shared/schemas/passkeys';
 import type { MessageResponse } from '#shared/session';
-import { recordActivity } from '../activity/record.ts';
+import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { audit } from '../auth/audit.ts';
 import { secondFactorOf } from '../auth/mfa.ts';
 import { requireSession, type Session } from '../auth/session.ts';
@@ -75,11 +75,14 @@ export function registerPasskeyRoutes(api: Hono<AppEnv>) {
   api.post('/auth/mfa/webauthn/register/verify', async (c) => {
     const { user } = await ownLogin(c);
     const body = await readJson(c, PasskeyRegisterSchema);
-    const row = await registerPasskey(c.var.deps, user, body.name, body.response);
-    await recordActivity(c.var.deps.database.db, c, {
-      action: 'mfa.passkey.add',
-      summary: ACTIVITY_WORDS.passkeyAdded(row.name),
+    // Recorded in the transaction that stores the passkey.
+    const recorded = recordingDeps(c, {
+      entry: (_tx, _before, added) => ({
+        action: 'mfa.passkey.add',
+        summary: ACTIVITY_WORDS.passkeyAdded((added as { name: string }).name),
+      }),
     });
+    const row = await registerPasskey(recorded, user, body.name, body.response);
     await audit(c, {
       event: 'passkey_added',
       actor: user.username,
