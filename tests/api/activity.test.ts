@@ -35,6 +35,7 @@ import { testConfig } from '../support/database.ts';
 import { CookieClient } from '../support/http-client.ts';
 import { createUser, fromAddress, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { selfSigned } from '../managed/certs.ts';
 
 const STRONG = 'Quiet-Harbor-Lantern-42';
 const NEW_STRONG = 'Copper-Meadow-Whistle-77';
@@ -189,6 +190,143 @@ async function addManagedServer(name: string): Promise<number> {
   return row!.iid;
 }
 
+/**
+ * The rest of a managed server's changes (portal.md §7), each recorded once as the server's change
+ * (docs/activity.md: "Managed server web-1: …"); never with a password, key or certificate.
+ */
+function managedSteps(): Step[] {
+  const base = () => `/managed_vm/${ids.managed}`;
+  const change = (what: RegExp) => new RegExp(`^Managed server site-1: ${what.source}`);
+  const shop = selfSigned(['shop.example.com', 'www.shop.example.com']);
+  return [
+    {
+      endpoint: 'POST /managed_vm/:iid/ssl_certs',
+      call: async () => {
+        const response = await client.post(`${base()}/ssl_certs`, {
+          name: 'shop',
+          cert: shop.cert,
+          key: shop.key,
+        });
+        ids.cert = (await response.clone().json()).ssl_id;
+        return response;
+      },
+      status: 201,
+      summary: change(/SSL certificate shop added$/),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/vhosts/:vhostId',
+      call: () =>
+        client.put(`${base()}/vhosts/${ids.vhost}`, {
+          ssl_enabled: true,
+          ssl_id: ids.cert,
+          ssl_only: true,
+        }),
+      status: 200,
+      summary: change(/Website shop\.example\.com SSL settings changed$/),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/vhosts/:vhostId/domain_aliases',
+      call: () =>
+        client.put(`${base()}/vhosts/${ids.vhost}/domain_aliases`, {
+          aliases: ['www.shop.example.com'],
+        }),
+      status: 200,
+      summary: change(/Website shop\.example\.com domain aliases set to www\.shop\.example\.com$/),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/mysql_database/:databaseId',
+      call: () =>
+        client.put(`${base()}/mysql_database/${ids.database}`, { password: DATABASE_PASSWORD }),
+      status: 200,
+      summary: change(/MySQL database shop password changed$/),
+    },
+    {
+      endpoint: 'POST /managed_vm/:iid/ftp_users',
+      call: async () => {
+        const response = await client.post(`${base()}/ftp_users`, {
+          username: 'shopftp',
+          password: DATABASE_PASSWORD,
+          vhost_id: ids.vhost,
+        });
+        ids.ftp = (await response.clone().json()).ftpId;
+        return response;
+      },
+      status: 201,
+      summary: change(/FTP user shopftp added$/),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/ftp_users/:ftpId',
+      call: () => client.put(`${base()}/ftp_users/${ids.ftp}`, { password: DATABASE_PASSWORD }),
+      status: 200,
+      summary: change(/FTP user shopftp password changed$/),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/websites_user',
+      call: () => client.put(`${base()}/websites_user`, { password: DATABASE_PASSWORD }),
+      status: 204,
+      summary: change(/Websites user password changed$/),
+    },
+    {
+      endpoint: 'POST /managed_vm/:iid/php_settings',
+      call: () => client.post(`${base()}/php_settings`, { key: 'memory_limit', value: '256M' }),
+      status: 201,
+      summary: change(/.*memory_limit/),
+    },
+    {
+      endpoint: 'DELETE /managed_vm/:iid/php_settings/:phpKey',
+      call: () => client.delete(`${base()}/php_settings/memory_limit`),
+      status: 204,
+      summary: change(/.*memory_limit/),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/nginx',
+      call: () => client.put(`${base()}/nginx`, { enable: false }),
+      status: 200,
+      summary: change(/.*(web server|nginx)/i),
+    },
+    {
+      endpoint: 'PUT /managed_vm/:iid/nginx',
+      call: () => client.put(`${base()}/nginx`, { enable: true }),
+      status: 200,
+      summary: change(/.*(web server|nginx)/i),
+    },
+    {
+      endpoint: 'DELETE /managed_vm/:iid/ftp_users/:ftpId',
+      call: () => client.delete(`${base()}/ftp_users/${ids.ftp}`),
+      status: 204,
+      summary: change(/FTP user shopftp removed$/),
+    },
+    {
+      endpoint: 'DELETE /managed_vm/:iid/domain_redirects/:redirectId',
+      call: () => client.delete(`${base()}/domain_redirects/${ids.redirect}`),
+      status: 204,
+      summary: change(/Redirect old-shop\.example\.com → https:\/\/shop\.example\.com\/ removed$/),
+    },
+    {
+      endpoint: 'DELETE /managed_vm/:iid/vhosts/:vhostId',
+      call: () => {
+        // A new website may be deleted once its lock (60 s) has passed.
+        t.clock.advance(61_000);
+        return client.delete(`${base()}/vhosts/${ids.vhost}`);
+      },
+      status: 204,
+      summary: change(/Website shop\.example\.com removed$/),
+    },
+    {
+      endpoint: 'DELETE /managed_vm/:iid/ssl_certs/:certId',
+      call: () => client.delete(`${base()}/ssl_certs/${ids.cert}`),
+      status: 204,
+      summary: change(/SSL certificate shop removed$/),
+    },
+    {
+      endpoint: 'DELETE /managed_vm/:iid/mysql_database/:databaseId',
+      call: () => client.delete(`${base()}/mysql_database/${ids.database}`),
+      status: 204,
+      summary: change(/MySQL database shop removed$/),
+    },
+  ];
+}
+
 /** One step of the walk: the call it makes, what it must answer, the one entry it must write. */
 interface Step {
   endpoint: keyof typeof ACTIVITY_ACTIONS;
@@ -281,6 +419,30 @@ function steps(): Step[] {
       call: () => client.put(`/user/authorized_users/${ids.user}`, { add_perms: false }),
       status: 200,
       summary: /^Login jordan\w+ removed \(the contact stays\)$/,
+    },
+    {
+      endpoint: 'POST /user/authorized_users',
+      call: async () => {
+        ids.username2 = `casey${Date.now().toString(36)}`;
+        const response = await client.post('/user/authorized_users', {
+          name: 'Casey Park',
+          email: 'casey@acme.example',
+          phone: '(801) 555-0103',
+          uid: ids.username2,
+          password: USER_PASSWORD,
+          perms: { account: { has_view: true, has_manage: false } },
+        });
+        ids.user2 = (await response.clone().json()).contact_id;
+        return response;
+      },
+      status: 201,
+      summary: /^User casey\w+ added with account view$/,
+    },
+    {
+      endpoint: 'DELETE /user/authorized_users/:contact_id',
+      call: () => client.delete(`/user/authorized_users/${ids.user2}?uid=${ids.username2}`),
+      status: 200,
+      summary: /^User casey\w+ and the contact deleted$/,
     },
     {
       endpoint: 'DELETE /user/authorized_contacts/:contact_id',
@@ -460,39 +622,49 @@ function steps(): Step[] {
     },
     {
       endpoint: 'POST /managed_vm/:iid/mysql_database',
-      call: () =>
-        client.post(`/managed_vm/${ids.managed}/mysql_database`, {
+      call: async () => {
+        const response = await client.post(`/managed_vm/${ids.managed}/mysql_database`, {
           database_name: 'shop',
           username: 'shop_user',
           password: DATABASE_PASSWORD,
-        }),
+        });
+        ids.database = (await response.clone().json()).database_id;
+        return response;
+      },
       status: 201,
       summary: 'Managed server site-1: MySQL database shop added for user shop_user',
     },
     {
       endpoint: 'POST /managed_vm/:iid/vhosts',
-      call: () =>
-        client.post(`/managed_vm/${ids.managed}/vhosts`, {
+      call: async () => {
+        const response = await client.post(`/managed_vm/${ids.managed}/vhosts`, {
           domain: 'shop.example.com',
           aliases: [],
           ssl_enabled: false,
           ssl_id: null,
           ssl_only: false,
-        }),
+        });
+        ids.vhost = (await response.clone().json()).vhost_id;
+        return response;
+      },
       status: 201,
       summary: 'Managed server site-1: Website shop.example.com added',
     },
     {
       endpoint: 'POST /managed_vm/:iid/domain_redirects',
-      call: () =>
-        client.post(`/managed_vm/${ids.managed}/domain_redirects`, {
+      call: async () => {
+        const response = await client.post(`/managed_vm/${ids.managed}/domain_redirects`, {
           redirect_from: 'old-shop.example.com',
           redirect_to: 'https://shop.example.com/',
-        }),
+        });
+        ids.redirect = (await response.clone().json()).redirect_id;
+        return response;
+      },
       status: 201,
       summary:
         'Managed server site-1: Redirect old-shop.example.com → https://shop.example.com/ added',
     },
+    ...managedSteps(),
     {
       endpoint: 'POST /billing/address',
       call: () =>

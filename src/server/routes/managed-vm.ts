@@ -33,7 +33,7 @@ import {
   type ManagedListName,
 } from '#shared/managed';
 import { isHostName, normaliseHostName } from '#shared/host-names';
-import { recordManagedChange } from '../activity/managed.ts';
+import { managedItemName, recordManagedChange } from '../activity/managed.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { servers } from '../db/schema.ts';
@@ -92,6 +92,8 @@ export function registerManagedVmRoutes(api: Hono<AppEnv>, deps: AppDeps): void 
   const agent: HostAgent = hostAgentClient(deps.config.hostAgent);
 
   async function change(c: Context<AppEnv>, iid: number, what: ManagedChange, status: 200 | 201) {
+    // The activity entry names the item; a removed one is only on the list before the change.
+    const named = await agentCall(() => managedItemName((list) => agent.list(iid, list), what));
     const result = await agentCall(() => agent.apply(iid, what));
     if (!result.ok && result.status === 503) {
       // The agent is busy with other servers' changes: ask again later.
@@ -118,7 +120,7 @@ export function registerManagedVmRoutes(api: Hono<AppEnv>, deps: AppDeps): void 
         },
       );
     }
-    await recordManagedChange(c, iid, what);
+    await recordManagedChange(c, iid, what, named);
     if (result.checked === false) {
       // No nginx checked the configuration this change made (development): the answer says so.
       const unchecked = { checked: false, warning: M.configurationNotChecked };
