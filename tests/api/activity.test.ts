@@ -1070,6 +1070,23 @@ describe('refused and failed changes', () => {
     ]);
     expect(JSON.stringify(rows)).not.toContain('Not-The-Password-000');
   });
+
+  it('records a refused recovery link by its route, never its token, whatever bytes the path holds', async () => {
+    const someone = await createUser(t, { permissions: { account: 'manage' } });
+    const browser = await login(t, someone.username, someone.password);
+    const token = 'Secret-Recovery-Token-0123456789';
+    for (const path of [`/token/update_password/${token}`, `/token/update_password/%00${token}`]) {
+      const before = await lastId();
+      const refused = await browser.post(path, { password: 'short' });
+      expect(refused.status, path).toBeGreaterThanOrEqual(400);
+      expect(refused.status, path).toBeLessThan(500);
+      const [entry, ...more] = await rowsOf(someone.cid, before);
+      expect(more, path).toEqual([]);
+      expect(entry, path).toMatchObject({ action: 'password.recover', outcome: 'refused' });
+      expect(entry!.summary, path).toMatch(/: POST \/token\/update_password\/:url$/);
+      expect(JSON.stringify(entry), path).not.toContain(token);
+    }
+  });
 });
 
 describe('recovery requests', () => {

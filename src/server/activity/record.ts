@@ -63,6 +63,15 @@ async function actorOf(c: Context<AppEnv>, entry: Pick<ActivityEntry, 'user' | '
   return undefined;
 }
 
+/** Words as an entry keeps them: no control characters (a database text holds no NUL), bounded. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  return text.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, ENTRY_TEXT_MAX);
+}
+
+/** The longest summary or reason kept, in characters. */
+const ENTRY_TEXT_MAX = 1000;
+
 /**
  * Writes one entry with `db` (the change's transaction): when (the app's clock), which login and
  * the site admin acting as it, from which address, the action, its words and outcome. An entry
@@ -84,9 +93,9 @@ export async function recordActivity(
     actingAdmin: actor.admin,
     address: clientAddress(c),
     action: entry.action,
-    summary: entry.summary,
+    summary: printable(entry.summary),
     outcome,
-    reason: entry.reason ?? null,
+    reason: entry.reason == null ? null : printable(entry.reason),
     requestId: c.var.requestId ?? null,
   });
   const scope = c.get('activity');
@@ -206,6 +215,20 @@ function endpointOf(c: Context<AppEnv>, basePath: string): EndpointKey | undefin
   return `${route.method} ${path}` as EndpointKey;
 }
 
+/** Path parameters that are secrets (a recovery link's token): shown by their name, never. */
+const SECRET_PARAMS = ['url'] as const;
+
+/** The request's path under the API, a secret parameter replaced by its name (`:url`). */
+function pathShown(c: Context<AppEnv>, basePath: string): string {
+  let path = c.req.path.slice(basePath.length);
+  for (const name of SECRET_PARAMS) {
+    const value = c.req.param(name);
+    if (value)
+      path = path.replace(encodeURIComponent(value), `:${name}`).replace(value, `:${name}`);
+  }
+  return path;
+}
+
 /** Answers that are a step of a login rather than its refusal: not recorded. */
 const LOGIN_STEPS = new Set(['Second Factor Required', 'Second Factor Setup Required']);
 
@@ -252,7 +275,7 @@ export function activityMiddleware(basePath: string): MiddlewareHandler<AppEnv> 
       const { outcome, reason } = refusalOf(c, status);
       await recordActivity(c.var.deps.database.db, c, {
         action,
-        summary: `${ACTIVITY_ACTION_WORDS[action]}: ${c.req.method} ${c.req.path.slice(basePath.length)}`,
+        summary: `${ACTIVITY_ACTION_WORDS[action]}: ${c.req.method} ${pathShown(c, basePath)}`,
         outcome,
         reason,
       });
