@@ -28,6 +28,8 @@ export interface FormInput {
 export interface FormContext {
   fields: FieldSchemas;
   checks: FormChecks | undefined;
+  /** The values it started with, and starts over with. */
+  initialValues?: FormValues;
   values: FormValues;
   /** A field is touched once it was edited (and its delay ran out), left, or submitted. */
   touched: Record<string, boolean>;
@@ -74,7 +76,7 @@ function freshForm(
   fields: FieldSchemas,
   checks: FormChecks | undefined,
   initialValues?: FormValues,
-): Omit<FormContext, 'fields' | 'checks'> {
+): Omit<FormContext, 'fields' | 'checks' | 'initialValues'> {
   const values = emptyValues(fields, initialValues);
   return {
     values,
@@ -216,7 +218,9 @@ export const formMachine = setup({
         return event.output ?? null;
       },
     }),
-    'start over': assign(({ context }) => freshForm(context.fields, context.checks)),
+    'start over': assign(({ context }) =>
+      freshForm(context.fields, context.checks, context.initialValues),
+    ),
     /** Tells whoever listens that the checked values changed (a parent provides it). */
     'report checked values': (_, _params: { values: FormValues; valid: boolean }) => {},
   },
@@ -234,6 +238,7 @@ export const formMachine = setup({
   context: ({ input }) => ({
     fields: input.fields,
     checks: input.checks,
+    initialValues: input.initialValues,
     ...freshForm(input.fields, input.checks, input.initialValues),
   }),
   initial: 'editing',

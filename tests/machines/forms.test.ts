@@ -136,16 +136,24 @@ describe('form machine', () => {
     expect(selectFormValid(form.getSnapshot())).toBe(false);
   });
 
-  it('takes initial values, outside errors and a reset', () => {
-    const form = start(undefined, { initialValues: { username: 'bob' } });
+  it('takes initial values, outside errors and a reset to the values it started with', () => {
+    const form = start(undefined, { initialValues: { username: 'bob', email: false } });
     expect(selectField(form.getSnapshot(), 'username').value).toBe('bob');
     form.send({ type: 'errors.arrived', errors: { username: USERNAME_MESSAGES.taken } });
     expect(selectField(form.getSnapshot(), 'username').error).toBe(USERNAME_MESSAGES.taken);
+    form.send({ type: 'field.changed', field: 'username', value: 'carol' });
+    form.send({ type: 'field.changed', field: 'confirmEmail', value: 'c@example.com' });
     form.send({ type: 'form.cleared' });
     expect(selectField(form.getSnapshot(), 'username')).toEqual({
-      value: '',
+      value: 'bob',
       error: undefined,
       touched: false,
+    });
+    // A value that is not text (a checkbox's false) starts over as itself, not as an empty text.
+    expect(form.getSnapshot().context.values).toEqual({
+      username: 'bob',
+      email: false,
+      confirmEmail: '',
     });
   });
 
