@@ -14,7 +14,11 @@ export function replacePrerendered(doc: Document = document): void {
   const prerendered = doc.getElementById(PRERENDERED_ELEMENT_ID);
   if (!prerendered) return;
   prerendered.remove();
-  doc.getElementById(APP_ROOT_ID)?.removeAttribute('hidden');
+  const root = doc.getElementById(APP_ROOT_ID);
+  root?.removeAttribute('hidden');
+  // A field that asked for focus as it mounted, while its container was hidden, did not get it.
+  const field = root?.querySelector<HTMLElement>('[data-autofocus]');
+  if (field && !root?.contains(doc.activeElement)) field.focus();
 }
 
 /** Replaces the prerendered markup once the calling component is in the page. */

@@ -42,6 +42,9 @@ export function FormTextField({ actor, field, secret, ...props }: FormTextFieldP
   const error = useSelector(actor, (s) => selectFieldError(s, field));
   const common = {
     ...props,
+    // Marks the field that asks for focus: a page taking over its prerendered markup mounts it in
+    // a hidden container, where focus cannot go, and gives it focus once shown (app/prerendered.ts).
+    ...(props.autoFocus ? { 'data-autofocus': true } : {}),
     value,
     error,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
