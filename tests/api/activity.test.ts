@@ -327,6 +327,26 @@ function managedSteps(): Step[] {
   ];
 }
 
+/**
+ * Adds a user through `path` as `client` (the owner, or an admin acting as the customer): a fresh
+ * username of `prefix`, kept in `ids[uidKey]`, and the new contact's id in `ids[idKey]`.
+ */
+async function addUser(
+  client: CookieClient,
+  path: string,
+  keys: { uidKey: string; idKey: string; prefix: string },
+  user: { name: string; email: string; phone: string; perms: Record<string, unknown> },
+): Promise<Response> {
+  ids[keys.uidKey] = `${keys.prefix}${Date.now().toString(36)}`;
+  const response = await client.post(path, {
+    ...user,
+    uid: ids[keys.uidKey],
+    password: USER_PASSWORD,
+  });
+  ids[keys.idKey] = (await response.clone().json()).contact_id;
+  return response;
+}
+
 /** One step of the walk: the call it makes, what it must answer, the one entry it must write. */
 interface Step {
   endpoint: keyof typeof ACTIVITY_ACTIONS;
@@ -386,19 +406,18 @@ function steps(): Step[] {
     },
     {
       endpoint: 'POST /user/authorized_users',
-      call: async () => {
-        ids.username = `jordan${Date.now().toString(36)}`;
-        const response = await client.post('/user/authorized_users', {
-          name: 'Jordan Lee',
-          email: 'jordan@acme.example',
-          phone: '(801) 555-0102',
-          uid: ids.username,
-          password: USER_PASSWORD,
-          perms: { account: { has_view: true, has_manage: false } },
-        });
-        ids.user = (await response.clone().json()).contact_id;
-        return response;
-      },
+      call: () =>
+        addUser(
+          client,
+          '/user/authorized_users',
+          { uidKey: 'username', idKey: 'user', prefix: 'jordan' },
+          {
+            name: 'Jordan Lee',
+            email: 'jordan@acme.example',
+            phone: '(801) 555-0102',
+            perms: { account: { has_view: true, has_manage: false } },
+          },
+        ),
       status: 201,
       summary: /^User jordan\w+ added with account view$/,
     },
@@ -422,19 +441,18 @@ function steps(): Step[] {
     },
     {
       endpoint: 'POST /user/authorized_users',
-      call: async () => {
-        ids.username2 = `casey${Date.now().toString(36)}`;
-        const response = await client.post('/user/authorized_users', {
-          name: 'Casey Park',
-          email: 'casey@acme.example',
-          phone: '(801) 555-0103',
-          uid: ids.username2,
-          password: USER_PASSWORD,
-          perms: { account: { has_view: true, has_manage: false } },
-        });
-        ids.user2 = (await response.clone().json()).contact_id;
-        return response;
-      },
+      call: () =>
+        addUser(
+          client,
+          '/user/authorized_users',
+          { uidKey: 'username2', idKey: 'user2', prefix: 'casey' },
+          {
+            name: 'Casey Park',
+            email: 'casey@acme.example',
+            phone: '(801) 555-0103',
+            perms: { account: { has_view: true, has_manage: false } },
+          },
+        ),
       status: 201,
       summary: /^User casey\w+ added with account view$/,
     },
@@ -884,19 +902,18 @@ function adminSteps(admin: CookieClient, support: CookieClient): Step[] {
     },
     {
       endpoint: 'POST /user/admin_authorized_users',
-      call: async () => {
-        ids.adminUsername = `riley${Date.now().toString(36)}`;
-        const response = await admin.post('/user/admin_authorized_users', {
-          name: 'Riley Ross',
-          email: 'riley@acme.example',
-          phone: '(801) 555-0133',
-          uid: ids.adminUsername,
-          password: USER_PASSWORD,
-          perms: { account: { has_view: true, has_manage: false } },
-        });
-        ids.adminUser = (await response.clone().json()).contact_id;
-        return response;
-      },
+      call: () =>
+        addUser(
+          admin,
+          '/user/admin_authorized_users',
+          { uidKey: 'adminUsername', idKey: 'adminUser', prefix: 'riley' },
+          {
+            name: 'Riley Ross',
+            email: 'riley@acme.example',
+            phone: '(801) 555-0133',
+            perms: { account: { has_view: true, has_manage: false } },
+          },
+        ),
       status: 201,
       summary: /^User riley\w+ added with account view$/,
       as: acting,
@@ -923,19 +940,18 @@ function adminSteps(admin: CookieClient, support: CookieClient): Step[] {
     },
     {
       endpoint: 'POST /user/admin_authorized_users',
-      call: async () => {
-        ids.adminUsername = `quinn${Date.now().toString(36)}`;
-        const response = await admin.post('/user/admin_authorized_users', {
-          name: 'Quinn Ross',
-          email: 'quinn@acme.example',
-          phone: '(801) 555-0134',
-          uid: ids.adminUsername,
-          password: USER_PASSWORD,
-          perms: { invoices: { has_view: true, has_manage: false } },
-        });
-        ids.adminUser = (await response.clone().json()).contact_id;
-        return response;
-      },
+      call: () =>
+        addUser(
+          admin,
+          '/user/admin_authorized_users',
+          { uidKey: 'adminUsername', idKey: 'adminUser', prefix: 'quinn' },
+          {
+            name: 'Quinn Ross',
+            email: 'quinn@acme.example',
+            phone: '(801) 555-0134',
+            perms: { invoices: { has_view: true, has_manage: false } },
+          },
+        ),
       status: 201,
       summary: /^User quinn\w+ added with invoices view$/,
       as: acting,
