@@ -28,6 +28,7 @@ import {
   claimBilledCustomer,
 } from './support/billed-customers.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
+import { pressCovered } from './support/hidden-controls.ts';
 
 /** One action of the inventory. */
 interface Action {
@@ -204,8 +205,7 @@ test.describe('every action that deletes, turns off or costs money asks first', 
       {
         action: 'Turn automatic payment off',
         path: '/control/billing/',
-        press: (page) =>
-          page.getByRole('switch', { name: 'Automatic payment' }).click({ force: true }),
+        press: (page) => pressCovered(page.getByRole('switch', { name: 'Automatic payment' })),
         dialog: (page) => page.getByRole('dialog', { name: BILLING_PAGE_TEXT.autopayOffTitle }),
         names: [
           BILLING_PAGE_TEXT.autopayOffQuestion(
@@ -318,7 +318,7 @@ test.describe('every action that deletes, turns off or costs money asks first', 
         path: manage,
         press: async (page) => {
           await tab('Web server')(page);
-          await page.getByRole('tabpanel').getByRole('switch').click({ force: true });
+          await pressCovered(page.getByRole('tabpanel').getByRole('switch'));
         },
         dialog: (page) => page.getByRole('dialog', { name: M.nginxOffTitle }),
         names: [

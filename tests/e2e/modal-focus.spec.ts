@@ -19,6 +19,7 @@ import {
   claimBilledCustomer,
 } from './support/billed-customers.ts';
 import { expect, test } from './support/fixtures.ts';
+import { pressCovered } from './support/hidden-controls.ts';
 
 /** Focus is on `control`, and not on the page's body. */
 async function focusIsOn(control: Locator, label: string) {
@@ -89,11 +90,11 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
 
   // Automatic payment off asks first: Cancel and Escape give focus back to the switch.
   const autopay = page.getByRole('switch', { name: 'Automatic payment' });
-  await autopay.click({ force: true });
+  await pressCovered(autopay);
   await expect(autopay).toBeChecked({ timeout: 20_000 });
   await expect(autopay).toBeEnabled();
   for (const closer of ['Cancel', 'Escape']) {
-    await autopay.click({ force: true });
+    await pressCovered(autopay);
     const question = page.getByRole('dialog', { name: BILLING_PAGE_TEXT.autopayOffTitle });
     await expect(question).toBeVisible();
     if (closer === 'Escape') await page.keyboard.press('Escape');
@@ -222,7 +223,7 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
   const nginx = page.getByRole('tabpanel').getByRole('switch');
   await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();
   for (const closer of ['Cancel', 'Escape']) {
-    await nginx.click({ force: true });
+    await pressCovered(nginx);
     const off = page.getByRole('dialog', { name: M.nginxOffTitle });
     await expect(off).toBeVisible();
     if (closer === 'Escape') await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import { TOP_MENUS } from '../../src/shared/marketing.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
+import { setCoveredChecked } from './support/hidden-controls.ts';
 
 const MAIN_SITE = 'https://www.ridgeline.example';
 
@@ -49,14 +50,14 @@ test.describe('public shell', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
     const toggle = page.getByRole('switch', { name: 'Dark mode' });
     await expect(toggle).not.toBeChecked();
-    await toggle.check({ force: true });
+    await setCoveredChecked(toggle, true);
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expectAccessible(page, 'dark scheme');
     await page.reload();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await page.getByRole('switch', { name: 'Dark mode' }).uncheck({ force: true });
+    await setCoveredChecked(page.getByRole('switch', { name: 'Dark mode' }), false);
     await page.reload();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   });
@@ -75,7 +76,7 @@ test.describe('public shell', () => {
     visit,
   }) => {
     await visit('/control/does-not-exist/');
-    await page.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
+    await setCoveredChecked(page.getByRole('switch', { name: 'Dark mode' }), true);
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.getByRole('link', { name: 'sign up for service' }).click();

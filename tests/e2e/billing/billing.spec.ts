@@ -14,6 +14,7 @@ import { logInAs } from '../paths/mappings/portal.ts';
 import { addCardAsAPerson } from './cards.ts';
 import { answerPasswordPrompts } from './requests.ts';
 import { BILLING_PATH as BILLING, throughPasswordPrompt } from './support.ts';
+import { pressCovered } from '../support/hidden-controls.ts';
 
 /** The payments endpoint's path (under the API). */
 const PAYMENTS = '/billing/payments';
@@ -151,13 +152,13 @@ test.describe('billing page', () => {
     await expect(toggle).not.toBeChecked();
     await expect(page.getByText(BILLING_PAGE_TEXT.autopayOff)).toBeVisible();
 
-    await toggle.click({ force: true });
+    await pressCovered(toggle);
     await throughPasswordPrompt(page, autopayAnswered(page, true));
     await expect(page.getByText(BILLING_PAGE_TEXT.autopayOn)).toBeVisible();
     await expect(amountBox(page)).toHaveAccessibleDescription('Payment type: Automatic');
 
     // Off asks first, naming the method it stops charging (the customer's bank account).
-    await toggle.click({ force: true });
+    await pressCovered(toggle);
     const question = page.getByRole('dialog', { name: BILLING_PAGE_TEXT.autopayOffTitle });
     await expect(question).toContainText(
       /Bills will no longer be paid from Bank account ending in \d{4}/,

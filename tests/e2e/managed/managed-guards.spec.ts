@@ -16,6 +16,7 @@ import { selfSigned } from '../../managed/certs.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
+import { pressCovered } from '../support/hidden-controls.ts';
 
 const STRONG = 'Quiet-Harbor-Lantern-42';
 /** The billed customers' managed server (tests/e2e/support/billed-customers.ts). */
@@ -133,7 +134,7 @@ test("every Delete and the web server's Off ask first, name what is lost, and se
   // The web server: Off names every site and redirect that stops.
   const toggle = page.getByRole('tabpanel').getByRole('switch');
   await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();
-  await toggle.click({ force: true });
+  await pressCovered(toggle);
   const off = page.getByRole('dialog', { name: M.nginxOffTitle });
   await expect(off).toContainText(M.nginxOffStops(1, 1));
   await expect(off).toContainText('shop.example.com');
@@ -146,13 +147,13 @@ test("every Delete and the web server's Off ask first, name what is lost, and se
   await expect(off).toHaveCount(0);
   await expect(toggle).toBeChecked();
   expect(asked).toEqual([]);
-  await toggle.click({ force: true });
+  await pressCovered(toggle);
   expect(asked).toEqual([]);
   await off.getByRole('button', { name: M.nginxOffConfirm }).click();
   await expect(page.getByText(M.nginxOff, { exact: true })).toBeVisible();
   await expect.poll(() => sent).toEqual(['PUT /nginx']);
   // Turning it on asks nothing.
-  await toggle.click({ force: true });
+  await pressCovered(toggle);
   await expect(page.getByText(M.nginxOn, { exact: true })).toBeVisible();
   await expect(off).toHaveCount(0);
   await expect.poll(() => sent).toEqual(['PUT /nginx', 'PUT /nginx']);

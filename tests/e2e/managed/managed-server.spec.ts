@@ -16,6 +16,7 @@ import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/servers/demo-seed.t
 import { selfSigned } from '../../managed/certs.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
+import { pressCovered } from '../support/hidden-controls.ts';
 
 const IID = DEMO_MANAGED_SERVER_IID;
 
@@ -124,7 +125,7 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
   await openTab(page, 'Web server');
   const nginx = page.getByRole('tabpanel').getByRole('switch');
   await expect(page.getByText(M.nginxOn)).toBeVisible();
-  await nginx.click({ force: true });
+  await pressCovered(nginx);
   // Turning it off asks first.
   await page
     .getByRole('dialog', { name: M.nginxOffTitle })
@@ -132,7 +133,7 @@ test('a managed server: certificate, vhost with ssl_only and an alias, database 
     .click();
   await expect(page.getByText(M.nginxOff)).toBeVisible();
   await expect(nginx).not.toBeChecked();
-  await nginx.click({ force: true });
+  await pressCovered(nginx);
   await expect(page.getByText(M.nginxOn)).toBeVisible();
   await expect(nginx).toBeChecked();
 

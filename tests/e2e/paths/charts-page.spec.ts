@@ -5,6 +5,7 @@
  */
 import { MACHINES } from '../../../machines/registry.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { setCoveredChecked } from '../support/hidden-controls.ts';
 
 test.describe('statecharts page', () => {
   test('lists every machine with its description and draws each chart', async ({ page, visit }) => {
@@ -55,7 +56,7 @@ test.describe('statecharts page', () => {
       'false',
     );
 
-    await page.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
+    await setCoveredChecked(page.getByRole('switch', { name: 'Dark mode' }), true);
     await expect(live.getByTestId('live-event')).toHaveText('theme.chosen');
     await expect(
       chart.locator('[data-transition="following preference › theme.chosen → (stays)"]'),
@@ -74,7 +75,7 @@ test.describe('statecharts page', () => {
 
     const other = await context.newPage();
     await other.goto('/control/paths-start/');
-    await other.getByRole('switch', { name: 'Dark mode' }).check({ force: true });
+    await setCoveredChecked(other.getByRole('switch', { name: 'Dark mode' }), true);
     await other.goto('/control/signup/');
     await other.getByTestId('signup-layout').waitFor();
 

@@ -25,6 +25,7 @@ import { freshApi } from '../support/fresh-api.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { DEMO_PASSWORD, fillLogin, logInAs } from '../paths/mappings/portal.ts';
+import { pressCovered } from '../support/hidden-controls.ts';
 
 const ACCOUNT = '/control/account/';
 const USER_PASSWORD = 'Quartz-Meadow-Falcon-Ribbon-73!';
@@ -396,7 +397,7 @@ test.describe('people', () => {
     const notices = customer.page.getByRole('switch', { name: EMAIL_KIND_SWITCHES.notices });
     await expect(notices).not.toBeChecked({ timeout: SLOW });
     await expect(notices).toBeEnabled();
-    await notices.click({ force: true });
+    await pressCovered(notices);
     await expect(notices).toBeChecked();
     await customer.page.reload();
     await expect(notices).toBeChecked({ timeout: SLOW });

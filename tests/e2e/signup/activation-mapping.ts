@@ -22,6 +22,7 @@ import {
   walkToConnectivity,
   expectAttributionRevealed,
 } from './wizard.ts';
+import { pressDisabled } from '../support/hidden-controls.ts';
 
 const LABEL = 'Desired activation date';
 const CLEAR = 'Clear the date';
@@ -92,7 +93,7 @@ export const activationMapping: BrowserMapping = {
       const day = page.locator(`[data-date="${date}"]`).first();
       if (await day.isVisible()) {
         await expect(day).toBeDisabled();
-        await day.click({ force: true });
+        await pressDisabled(day);
       }
       await page.keyboard.press('Escape');
     },

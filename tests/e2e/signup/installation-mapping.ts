@@ -25,6 +25,7 @@ import {
   walkToConnectivity,
   expectAttributionRevealed,
 } from './wizard.ts';
+import { pressDisabled } from '../support/hidden-controls.ts';
 
 const installation = (snapshot: AnyMachineSnapshot) => snapshot as unknown as InstallationSnapshot;
 
@@ -173,7 +174,7 @@ export const installationMapping: BrowserMapping = {
       const day = page.locator(`[data-date="${date}"]`).first();
       if (await day.isVisible()) {
         await expect(day).toBeDisabled();
-        await day.click({ force: true });
+        await pressDisabled(day);
       }
       await page.keyboard.press('Escape');
     },

@@ -14,6 +14,7 @@ import {
 import { SIGNUP_WIZARD_MESSAGES } from '../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';
 import { DEMO_ADDRESSES, SIGNUP_PATH, walkToSpeeds, type DemoAddressKey } from './wizard.ts';
+import { pressDisabled } from '../support/hidden-controls.ts';
 
 type Context = Pick<StateCheckContext, 'page' | 'expect'>;
 
@@ -126,7 +127,7 @@ function servicesMapping(machine: string, demo: DemoAddressKey): BrowserMapping 
         if ((await radio.count()) === 0) return;
         // Out of stock: Yes is disabled, and a click on it does nothing.
         if (await radio.isDisabled()) {
-          await radio.click({ force: true });
+          await pressDisabled(radio);
           return;
         }
         await radio.check();

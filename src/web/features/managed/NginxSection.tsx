@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
-import { selectHostNames } from '#machines/managed/items.selectors';
+import { selectHostNames, selectLoading } from '#machines/managed/items.selectors';
 import { nginxMachine } from '#machines/managed/nginx.machine';
 import {
   selectNginxFailed,
@@ -45,12 +45,15 @@ export function NginxSection({
   const question = useSelector(actor, selectTurnOffQuestion);
   const sites = useSelector(vhosts, selectHostNames);
   const redirected = useSelector(redirects, selectHostNames);
+  // The question names every site and redirect that stops: not asked before both lists are here.
+  const sitesLoading = useSelector(vhosts, selectLoading);
+  const redirectsLoading = useSelector(redirects, selectLoading);
   return (
     <Stack>
       <Switch
         label={on ? M.nginxOn : M.nginxOff}
         checked={on}
-        disabled={!enabled}
+        disabled={!enabled || sitesLoading || redirectsLoading}
         aria-busy={busy}
         onChange={() => actor.send({ type: 'nginx.switch.toggled', sites, redirects: redirected })}
       />

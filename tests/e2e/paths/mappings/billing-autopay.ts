@@ -18,6 +18,7 @@ import {
 } from '../../billing/support.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs } from './portal.ts';
+import { pressCovered } from '../../support/hidden-controls.ts';
 
 const ACCOUNT = '**/manage/api/v1.0/billing/payment_accounts/*';
 const REFUSED = 'Automatic payment was not changed';
@@ -51,7 +52,7 @@ export const billingAutopayMapping: BrowserMapping = {
     'autopay.switched': async ({ page, upcoming }) => {
       if (upcoming[0]?.type === 'xstate.error.actor.save')
         await page.route(ACCOUNT, (route) => route.abort('internetdisconnected'), { times: 1 });
-      await toggle(page).click({ force: true });
+      await pressCovered(toggle(page));
     },
     'autopay.off.confirmed': async ({ page, upcoming }) => {
       if (upcoming[0]?.type === 'xstate.error.actor.save')

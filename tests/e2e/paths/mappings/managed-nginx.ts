@@ -16,6 +16,7 @@ import { selectTurnOffQuestion } from '../../../../machines/managed/nginx.select
 import { billedManagedServerIid, claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs } from './portal.ts';
+import { pressCovered } from '../../support/hidden-controls.ts';
 
 /** The path's own customer and its managed server. */
 const walk = { username: '', iid: 0 };
@@ -47,7 +48,7 @@ async function setStatus(page: Page, status: 'on' | 'off') {
   const other = status === 'on' ? M.nginxOff : M.nginxOn;
   await toggle(page).and(page.locator(':enabled')).waitFor();
   if (await page.getByText(other, { exact: true }).isVisible()) {
-    await toggle(page).click({ force: true });
+    await pressCovered(toggle(page));
     // Turning it off asks first.
     if (status === 'off')
       await question(page).getByRole('button', { name: M.nginxOffConfirm }).click();
@@ -114,7 +115,7 @@ export const managedNginxMapping: BrowserMapping = {
     },
     'nginx.switch.toggled': async ({ page, upcoming }) => {
       if (upcoming[0]?.type === 'xstate.error.actor.switchOn') await dropNext(page, 'PUT');
-      await toggle(page).click({ force: true });
+      await pressCovered(toggle(page));
     },
     'nginx.off.confirmed': async ({ page, upcoming }) => {
       if (upcoming[0]?.type === 'xstate.error.actor.switchOff') await dropNext(page, 'PUT');

@@ -6,6 +6,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { selectColorScheme, selectDarkModeOn } from '../../../../machines/shell/theme.selectors.ts';
 import type { BrowserMapping } from '../runner.ts';
+import { setCoveredChecked } from '../../support/hidden-controls.ts';
 
 type ThemeSnapshot = Parameters<typeof selectColorScheme>[0];
 const theme = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ThemeSnapshot;
@@ -26,8 +27,8 @@ export const themeMapping: BrowserMapping = {
       const dark = (event as { scheme?: string }).scheme === 'dark';
       // Mantine's switch hides the native input under its track; force the click onto it.
       // A person who wants the scheme already shown saved flips the switch off and on again.
-      if ((await toggle.isChecked()) === dark) await toggle.setChecked(!dark, { force: true });
-      await toggle.setChecked(dark, { force: true });
+      if ((await toggle.isChecked()) === dark) await setCoveredChecked(toggle, !dark);
+      await setCoveredChecked(toggle, dark);
     },
     'system.changed': async ({ page }, event) => {
       const scheme = (event as { scheme?: string | null }).scheme;
