@@ -11,7 +11,7 @@ import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
-import { rowsOf } from '../../src/server/serviceability/addresses.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

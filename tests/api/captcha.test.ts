@@ -18,7 +18,7 @@ import {
 } from '../../src/shared/signup/captcha.ts';
 import { SERVICEABILITY_PATHS as PATHS } from '../../src/shared/signup/serviceability.ts';
 import { ALTCHA_ALGORITHM, altchaKeySecret } from '../../src/server/captcha/altcha.ts';
-import { rowsOf } from '../../src/server/serviceability/addresses.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-altcha';

@@ -17,7 +17,7 @@ import { publishName } from '../../src/server/dns/publication.ts';
 import type { DnsPublisher, Rrset } from '../../src/server/dns/publisher.ts';
 import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { queueDueSlots } from '../../src/server/jobs/schedule.ts';
-import { rowsOf } from '../../src/server/serviceability/addresses.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { testConfig } from '../support/database.ts';
 import { createUser, login } from '../support/session.ts';

@@ -23,7 +23,7 @@ import { RECORD_TYPES } from '../../src/shared/dns.ts';
 import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
 import { settled } from '../../src/server/background.ts';
 import { startDnsPublication } from '../../src/server/dns/jobs.ts';
-import { rowsOf } from '../../src/server/serviceability/addresses.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -23,7 +23,7 @@ import {
   type ServiceabilityDetails,
   type ServiceableAddressesResponse,
 } from '../../src/shared/signup/serviceability.ts';
-import { rowsOf } from '../../src/server/serviceability/addresses.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;

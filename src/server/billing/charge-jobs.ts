@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { chargeAttempts } from '../db/schema.ts';
+import { insertUnnest } from '../db/bulk.ts';
 import type { Executor } from '../db/client.ts';
 import { enqueueJobs } from '../jobs/enqueue.ts';
 import { JOB_SCHEMA } from '../jobs/queues.ts';
@@ -58,11 +59,10 @@ export async function queueCharges(
 ): Promise<number> {
   if (list.length === 0) return 0;
   const created = await deps.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(chargeAttempts)
-      .values([...list])
-      .onConflictDoNothing()
-      .returning({ key: chargeAttempts.attemptKey });
+    const rows = await insertUnnest(tx, chargeAttempts, list, {
+      onConflictDoNothing: true,
+      returning: { key: chargeAttempts.attemptKey },
+    });
     await queueChargeJobs(
       tx,
       deps.config,

@@ -31,6 +31,7 @@ import { BILLING, TERMS } from '#shared/constants';
 import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages/portal';
 import type { PaymentRecord } from '#shared/billing';
 import type { AppDeps } from '../context.ts';
+import { insertUnnest } from '../db/bulk.ts';
 import type { Executor } from '../db/client.ts';
 import {
   bills,
@@ -291,29 +292,28 @@ export async function issueBillsOnce(
     tx,
     list.map((bill) => bill.cid),
   );
-  const inserted = await tx
-    .insert(bills)
-    .values(
-      list.map((bill) => ({
-        cid: bill.cid,
-        billTo: addressees.get(bill.cid)!.billTo,
-        serviceAddress: addressees.get(bill.cid)!.serviceAddress,
-        billKey: bill.billKey,
-        kind: bill.kind,
-        serviceId: bill.serviceId ?? null,
-        cycleNumber: bill.cycleNumber ?? null,
-        periodStart: bill.periodStart ?? null,
-        periodEnd: bill.periodEnd ?? null,
-        issueDate: bill.issueDate,
-        dueDate: dueDateOf(bill.issueDate),
-        subtotalCents: bill.draft.subtotalCents,
-        taxCents: bill.draft.taxCents,
-        totalCents: bill.draft.totalCents,
-        taxRateBp: bill.kind === 'fee' ? 0 : deps.config.billingTaxRateBp,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ billId: bills.billId, billKey: bills.billKey });
+  const inserted = await insertUnnest(
+    tx,
+    bills,
+    list.map((bill) => ({
+      cid: bill.cid,
+      billTo: addressees.get(bill.cid)!.billTo,
+      serviceAddress: addressees.get(bill.cid)!.serviceAddress,
+      billKey: bill.billKey,
+      kind: bill.kind,
+      serviceId: bill.serviceId ?? null,
+      cycleNumber: bill.cycleNumber ?? null,
+      periodStart: bill.periodStart ?? null,
+      periodEnd: bill.periodEnd ?? null,
+      issueDate: bill.issueDate,
+      dueDate: dueDateOf(bill.issueDate),
+      subtotalCents: bill.draft.subtotalCents,
+      taxCents: bill.draft.taxCents,
+      totalCents: bill.draft.totalCents,
+      taxRateBp: bill.kind === 'fee' ? 0 : deps.config.billingTaxRateBp,
+    })),
+    { onConflictDoNothing: true, returning: { billId: bills.billId, billKey: bills.billKey } },
+  );
   const idOf = new Map(inserted.map((row) => [row.billKey, row.billId]));
   // A key listed twice is one bill: its first listing.
   const listed = new Set<string>();
@@ -323,7 +323,9 @@ export async function issueBillsOnce(
     return idOf.has(bill.billKey);
   });
   if (fresh.length > 0) {
-    await tx.insert(billLines).values(
+    await insertUnnest(
+      tx,
+      billLines,
       fresh.flatMap((bill) =>
         bill.draft.lines.map((line, position) => ({
           ...line,

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Billing } from '#shared/session';
 import { fromCents } from '#shared/cart/money';
 import type { Executor } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { bills, credits, customerBilling, payments, type BillStatus } from '../db/schema.ts';
 import { billingAddressOf } from '../auth/accounts.ts';
 
@@ -30,11 +31,6 @@ export async function customerBalance(db: Executor, cid: number): Promise<number
       as balance`);
   const [row] = rowsOf<{ balance: string | number }>(result);
   return Number(row.balance);
-}
-
-/** drizzle's `execute` answers rows on PGlite and a result with `rows` on node-postgres. */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 }
 
 export function billStatus(

@@ -49,7 +49,8 @@ import {
   type NewBill,
 } from './charges.ts';
 import { billedCart, draftServerBill, draftServiceBill, periodEnd, periodStart } from './cycle.ts';
-import { rowsOf, settleLedgers } from './ledger.ts';
+import { rowsOf } from '../db/rows.ts';
+import { settleLedgers } from './ledger.ts';
 import { queueCharges, queueChargeJobs } from './charge-jobs.ts';
 import { queueBillingMail } from './mail.ts';
 

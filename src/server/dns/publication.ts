@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { absoluteName, soaContent } from '#shared/dns';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
-import { rowsOf } from '../serviceability/addresses.ts';
+import { rowsOf } from '../db/rows.ts';
 import { dnsAliases, dnsDirtyRrsets, dnsPublications, dnsRecords, dnsZones } from '../db/schema.ts';
 import { executorDb } from '../jobs/enqueue.ts';
 import { JOB_SCHEMA } from '../jobs/queues.ts';

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { AppDeps } from '../context.ts';
+import { insertUnnest } from '../db/bulk.ts';
 import type { Executor } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import { enqueueJobs } from '../jobs/enqueue.ts';
@@ -62,10 +63,12 @@ export async function queueMailRows(
 ): Promise<{ ids: number[]; deliver: () => void }> {
   if (mails.length === 0) return { ids: [], deliver: () => undefined };
   const from = deps.config.mailFrom;
-  const rows = await db
-    .insert(emailOutbox)
-    .values(mails.map((mail) => ({ ...mail, from, messageId: newMessageId(from) })))
-    .returning({ id: emailOutbox.id });
+  const rows = await insertUnnest(
+    db,
+    emailOutbox,
+    mails.map((mail) => ({ ...mail, from, messageId: newMessageId(from) })),
+    { returning: { id: emailOutbox.id } },
+  );
   const ids = rows.map((row) => row.id);
   if (!deps.config.smtpUrl) return { ids, deliver: () => undefined };
   await enqueueJobs(

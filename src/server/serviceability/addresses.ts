@@ -22,6 +22,7 @@ import {
   type ServiceableAddressMatch,
 } from '#shared/signup/serviceability';
 import type { Executor } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { addresses, serviceClasses } from '../db/schema.ts';
 
 /** Most serviceable addresses one search answers (a large building's units). */
@@ -55,12 +56,6 @@ export async function suggestAddresses(db: Executor, search: string): Promise<Ad
     addr_id: Number(row.addr_id),
     formatted: row.formatted,
   }));
-}
-
-/** Rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 export async function findAddress(db: Executor, id: number): Promise<AddressRecord | undefined> {

@@ -20,7 +20,7 @@ import {
 } from '../db/schema.ts';
 import type { SeedContext, SeedStep } from '../db/seed-step.ts';
 import { FIRST_GENERATED_ID, generateAddresses, type AddressRow } from './address-generator.ts';
-import { rowsOf } from './addresses.ts';
+import { rowsOf } from '../db/rows.ts';
 import {
   CATALOGUE,
   CATALOGUE_VERSION,
