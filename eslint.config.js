@@ -210,34 +210,184 @@ const apiPathsRule = {
 /** Snapshot parts only selectors read (docs/architecture.md "Views only render"). */
 const SNAPSHOT_PARTS = new Set(['context', 'children']);
 
+/** React hooks that run code after a render. */
+const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect']);
+
+/**
+ * What views may not do (docs/architecture.md "Views only render"); each can be allowed for a file
+ * by name, with the rule's `allow` option, while it still waits to move into a machine.
+ */
+const VIEW_PATTERNS = /** @type {const} */ ([
+  'snapshot',
+  'waitFor',
+  'selectData',
+  'hasPermission',
+  'effectSend',
+]);
+
+/** @param {any} node The name a call or member expression calls, if plain. */
+function calledName(node) {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier')
+    return node.property.name;
+  return undefined;
+}
+
+/**
+ * The `.send(…)` calls that run when an effect runs: in its body, not in functions it hands on
+ * (a cleanup, an event listener), which run on something else's account.
+ * @param {any} root @param {Record<string, readonly string[] | undefined>} keys
+ */
+function sendsIn(root, keys) {
+  /** @type {any[]} */
+  const found = [];
+  /** @param {any} node */
+  const walk = (node) => {
+    if (!node || typeof node.type !== 'string') return;
+    if (node !== root && /Function/.test(node.type)) return;
+    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+      if (calledName(node.callee) === 'send') found.push(node);
+    }
+    for (const key of keys[node.type] ?? []) {
+      const child = node[key];
+      if (Array.isArray(child)) child.forEach(walk);
+      else walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const viewsRenderRule = {
   meta: {
     type: 'problem',
-    docs: { description: "Views read selectors, never a snapshot's context or children" },
-    schema: [],
+    docs: {
+      description:
+        "Views render: they read selectors, never a snapshot's context or children, chain no actors and decide no permission",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allow: { type: 'array', items: { enum: [...VIEW_PATTERNS] }, uniqueItems: true },
+        },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const relative = path.relative(root, context.filename).split(path.sep).join('/');
-    if (!relative.startsWith('src/web/') || relative.startsWith('src/web/app/')) return {};
-    return {
-      /** @param {import('estree').MemberExpression} node */
-      MemberExpression(node) {
-        const name =
-          !node.computed && node.property.type === 'Identifier'
-            ? node.property.name
-            : node.property.type === 'Literal'
-              ? node.property.value
-              : undefined;
-        if (typeof name !== 'string' || !SNAPSHOT_PARTS.has(name)) return;
-        context.report({
-          node: node.property,
-          message: `views read selectors (machines/**/<name>.selectors.ts), never a snapshot's .${name}: see docs/architecture.md`,
-        });
+    if (!relative.startsWith('src/web/')) return {};
+    /** @type {Set<string>} */
+    const allowed = new Set(context.options[0]?.allow ?? []);
+    // The app's wiring (src/web/app/) creates the actors and reads their snapshots.
+    if (relative.startsWith('src/web/app/')) allowed.add('snapshot');
+    const keys = /** @type {Record<string, readonly string[] | undefined>} */ (
+      context.sourceCode.visitorKeys
+    );
+    /** @type {Set<string>} */
+    const xstateNamespaces = new Set();
+    /** @type {Record<string, import('eslint').Rule.RuleListener>} */
+    const listeners = {
+      snapshot: {
+        /** @param {import('estree').MemberExpression} node */
+        MemberExpression(node) {
+          const name =
+            !node.computed && node.property.type === 'Identifier'
+              ? node.property.name
+              : node.property.type === 'Literal'
+                ? node.property.value
+                : undefined;
+          if (typeof name !== 'string' || !SNAPSHOT_PARTS.has(name)) return;
+          context.report({
+            node: node.property,
+            message: `views read selectors (machines/**/<name>.selectors.ts), never a snapshot's .${name}: see docs/architecture.md`,
+          });
+        },
+      },
+      waitFor: {
+        /** @param {any} node */
+        ImportDeclaration(node) {
+          if (node.source.value !== 'xstate') return;
+          for (const specifier of node.specifiers) {
+            if (specifier.type === 'ImportNamespaceSpecifier')
+              xstateNamespaces.add(specifier.local.name);
+            if (
+              specifier.type === 'ImportSpecifier' &&
+              calledName(specifier.imported) === 'waitFor'
+            )
+              context.report({ node: specifier, message: waitForMessage });
+          }
+        },
+        /** @param {any} node */
+        MemberExpression(node) {
+          if (
+            node.object.type === 'Identifier' &&
+            xstateNamespaces.has(node.object.name) &&
+            calledName(node) === 'waitFor'
+          )
+            context.report({ node, message: waitForMessage });
+        },
+      },
+      selectData: {
+        /** @param {any} node `selectData<T>(…)` or `selectData<T>` */
+        'CallExpression, TSInstantiationExpression'(node) {
+          const callee = node.type === 'CallExpression' ? node.callee : node.expression;
+          if (calledName(callee) !== 'selectData' || !node.typeArguments) return;
+          context.report({
+            node,
+            message:
+              "selectData<T> names a type nothing checked: read the page's typed selector (machines/<area>/<page>.loader.ts, a loader made with createLoaderMachine<T>()): see docs/architecture.md",
+          });
+        },
+      },
+      hasPermission: {
+        /** @param {any} node */
+        CallExpression(node) {
+          if (calledName(node.callee) !== 'hasPermission') return;
+          context.report({
+            node,
+            message:
+              'views do not decide what the user may do: a selector in machines/ says it (e.g. selectCanManagePayments over the session), and the view reads it: see docs/architecture.md',
+          });
+        },
+      },
+      effectSend: {
+        /** @param {any} node */
+        CallExpression(node) {
+          if (!EFFECT_HOOKS.has(calledName(node.callee) ?? '')) return;
+          const effect = node.arguments[0];
+          if (!effect || !/Function/.test(effect.type)) return;
+          for (const send of sendsIn(effect, keys))
+            context.report({
+              node: send,
+              message: `a ${calledName(node.callee)} that sends to an actor forwards data between actors: the page machine does that (invoke or spawnChild, sendTo, emit): see docs/architecture.md`,
+            });
+        },
       },
     };
+    /** @type {Record<string, (node: any) => void>} */
+    const merged = {};
+    for (const pattern of VIEW_PATTERNS) {
+      if (allowed.has(pattern)) continue;
+      for (const [selector, listener] of Object.entries(listeners[pattern])) {
+        const before = merged[selector];
+        const run = /** @type {(node: any) => void} */ (listener);
+        merged[selector] = before
+          ? (node) => {
+              before(node);
+              run(node);
+            }
+          : run;
+      }
+    }
+    return merged;
   },
 };
+
+const waitForMessage =
+  "views do not wait on actors (xstate's waitFor): the machine chains its actors (invoke, onDone, sendTo): see docs/architecture.md";
 
 /** @type {import('eslint').Rule.RuleModule} */
 const typedStatesRule = {
@@ -339,6 +489,29 @@ export default tseslint.config(
       'machines/signup/checkout.machine.ts',
     ],
     rules: { 'project/typed-events': 'off' },
+  },
+  {
+    // Still to move: the route gate's wait belongs to the router's code-splitting work.
+    files: ['src/web/router.tsx'],
+    rules: { 'project/views-render': ['error', { allow: ['waitFor'] }] },
+  },
+  {
+    // Still to move into their machines: each effect sends one actor's news to another.
+    files: [
+      'src/web/components/AutopaySwitch.tsx',
+      'src/web/components/SecondFactorStep.tsx',
+      'src/web/features/account/security/SecondFactorSection.tsx',
+      'src/web/features/billing/PaymentForm.tsx',
+      'src/web/features/servers/ServerPage.tsx',
+      'src/web/features/session/PasswordPromptModal.tsx',
+      'src/web/features/signup/SignupLayout.tsx',
+    ],
+    rules: { 'project/views-render': ['error', { allow: ['effectSend'] }] },
+  },
+  {
+    // Still to move: the login form waits for the session before it moves on.
+    files: ['src/web/features/login/LoginPage.tsx'],
+    rules: { 'project/views-render': ['error', { allow: ['waitFor'] }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -1,12 +1,16 @@
 /**
  * The managed server a view is about (portal.md §2 "/servers/{server}/manage", §8 "Viewed server
  * absent after load": "Server not found"), loaded by the pages' loader machine
- * (machines/session/loader.machine.ts) from GET /servers/{iid}: its name heads the view. A server
+ * (`managedServerLoader`, machines/session/loader.machine.ts) from GET /servers/{iid}: its name heads the view. A server
  * the customer does not have (the API answered 404: the app loads `null`) or one that is not
  * managed is not found.
  */
 import type { ServerRecord } from '#shared/servers';
+import { createLoaderMachine } from '../session/loader.machine.ts';
 import type { LoaderSnapshot } from '../session/loader.selectors.ts';
+
+/** The server, or `null` where the API answered 404. */
+export const managedServerLoader = createLoaderMachine<ServerRecord | null>();
 
 export type ManagedServerView =
   | { status: 'loading' }
@@ -14,10 +18,10 @@ export type ManagedServerView =
   | { status: 'not found' }
   | { status: 'failed'; error: string | null };
 
-export function selectManagedServer(s: LoaderSnapshot): ManagedServerView {
+export function selectManagedServer(s: LoaderSnapshot<ServerRecord | null>): ManagedServerView {
   if (s.matches('failed')) return { status: 'failed', error: s.context.error };
   if (s.matches('loading')) return { status: 'loading' };
-  const server = s.context.data as ServerRecord | null;
+  const server = s.context.data;
   if (!server?.managed) return { status: 'not found' };
   return { status: 'found', iid: server.iid, name: server.name };
 }

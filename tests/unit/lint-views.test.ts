@@ -51,6 +51,92 @@ describe(
   },
 );
 
+describe(
+  'views chain no actors, cast no loaded data and decide no permission',
+  { timeout: LINT_TIMEOUT_MS },
+  () => {
+    const view = 'src/web/features/billing/X.tsx';
+    it.each([
+      [
+        'waitFor from xstate',
+        "import { waitFor } from 'xstate';\ndeclare const a: Parameters<typeof waitFor>[0];\nexport const x = () => waitFor(a, () => true);",
+        "xstate's waitFor",
+      ],
+      [
+        'waitFor through a namespace import',
+        "import * as x from 'xstate';\ndeclare const a: Parameters<typeof x.waitFor>[0];\nexport const y = () => x.waitFor(a, () => true);",
+        "xstate's waitFor",
+      ],
+      [
+        'an unchecked selectData<T> cast',
+        "import { useSelector } from '@xstate/react';\nimport { selectData } from '#machines/session/loader.selectors';\ndeclare const loader: Parameters<typeof useSelector>[0];\nexport const useX = () => useSelector(loader, (s) => selectData<{ due: number }>(s as never));",
+        'selectData<T>',
+      ],
+      [
+        'selectData<T> passed on uncalled',
+        "import { selectData } from '#machines/session/loader.selectors';\nexport const select = selectData<{ due: number }>;",
+        'selectData<T>',
+      ],
+      [
+        'a permission checked in a view',
+        "import { hasPermission } from '#shared/permissions';\ndeclare const perms: Parameters<typeof hasPermission>[0];\nexport const canManage = hasPermission(perms, 'payments.manage');",
+        'a selector in machines/ says it',
+      ],
+      [
+        "a useEffect forwarding one actor's data to another",
+        "import { useEffect } from 'react';\ndeclare const editor: { send(e: unknown): void };\nexport function useX(server: unknown) {\n  useEffect(() => editor.send({ type: 'server.loaded', server }), [server]);\n}",
+        'a useEffect that sends to an actor',
+      ],
+      [
+        'a useLayoutEffect sending under a condition',
+        "import { useLayoutEffect } from 'react';\ndeclare const form: { send(e: unknown): void };\nexport function useX(open: boolean) {\n  useLayoutEffect(() => {\n    if (open) form.send({ type: 'form.cleared' });\n  }, [open]);\n}",
+        'a useLayoutEffect that sends to an actor',
+      ],
+    ])('flags %s', async (_what, code, expected) => {
+      const errors = await errorsOf('project/views-render', view, code);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(expected);
+    });
+
+    it.each([
+      [
+        'a typed page selector',
+        "import { useSelector } from '@xstate/react';\nimport { selectInvoice } from '#machines/billing/invoice.loader';\ndeclare const loader: Parameters<typeof useSelector>[0];\nexport const useX = () => useSelector(loader, selectInvoice as never);",
+      ],
+      [
+        'selectData with its type read from the loader',
+        "import { selectData } from '#machines/session/loader.selectors';\nexport const select = (s: Parameters<typeof selectData>[0]) => selectData(s);",
+      ],
+      [
+        'a permission read from a selector',
+        "import { useSelector } from '@xstate/react';\nimport { selectCanManagePayments } from '#machines/billing/access.selectors';\ndeclare const session: Parameters<typeof useSelector>[0];\nexport const useX = () => useSelector(session, selectCanManagePayments as never);",
+      ],
+      [
+        'other things from xstate',
+        "import { fromPromise } from 'xstate';\nexport const load = fromPromise(async () => 1);",
+      ],
+      [
+        'an effect that only moves focus, and a listener that sends a page event later',
+        "import { useEffect } from 'react';\ndeclare const form: { send(e: unknown): void };\nexport function useX(box: HTMLElement | null) {\n  useEffect(() => {\n    box?.focus();\n    const onKey = () => form.send({ type: 'key.pressed' });\n    window.addEventListener('keydown', onKey);\n    return () => window.removeEventListener('keydown', onKey);\n  }, [box]);\n}",
+      ],
+      [
+        'a send in an event handler',
+        "declare const form: { send(e: unknown): void };\nexport const onClick = () => form.send({ type: 'submit.pressed' });",
+      ],
+    ])('lets %s be', async (_what, code) => {
+      expect(await errorsOf('project/views-render', view, code)).toEqual([]);
+    });
+
+    it('leaves machines/ alone: a selector there may ask for a permission', async () => {
+      const code =
+        "import { hasPermission } from '#shared/permissions';\ndeclare const perms: Parameters<typeof hasPermission>[0];\nexport const canManage = hasPermission(perms, 'payments.manage');";
+      expect(
+        await errorsOf('project/views-render', 'machines/billing/x.selectors.ts', code),
+      ).toEqual([]);
+    });
+  },
+);
+
 describe('state names are typed', { timeout: LINT_TIMEOUT_MS }, () => {
   it('flags a state value cast to never in snapshot.matches', async () => {
     const code =

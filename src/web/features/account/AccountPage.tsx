@@ -6,14 +6,14 @@ import { fromPromise } from 'xstate';
 import { ACTIVITY_PAGE_MESSAGES } from '#shared/messages/activity';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { PEOPLE_TEXT } from '#shared/messages/people';
-import type { Billing, PostalAddress, UserInfoResponse } from '#shared/session';
+import type { Billing, PostalAddress } from '#shared/session';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,
 } from '#machines/forms/password.selectors';
 import { selectAccountSections, type AccountSections } from '#machines/people/account.selectors';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { accountInfoLoader, selectAccountInfo } from '#machines/people/account-info.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
@@ -103,12 +103,12 @@ function Overview({ sections, children }: { sections: AccountSections; children:
 function WithUserInfo({ sections, children }: { sections: AccountSections; children: ReactNode }) {
   const { api } = useAppServices();
   const loader = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => accountApi(api).userInfo()) },
+    accountInfoLoader.provide({
+      actors: { load: fromPromise(() => accountApi(api).userInfo()) },
     }),
   );
   const loading = useSelector(loader, selectLoading);
-  const data = useSelector(loader, (s) => selectData<UserInfoResponse>(s));
+  const data = useSelector(loader, selectAccountInfo);
   const error = useSelector(loader, selectLoadError);
   const source: InfoSource = {
     info: data?.info ?? null,

@@ -31,12 +31,16 @@ import type {
 } from '#shared/billing';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
-import { hasPermission } from '#shared/permissions';
-import type { UserInfoResponse } from '#shared/session';
 import type { BillingData } from '#machines/billing/payment.machine';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { selectUser } from '#machines/session/session.selectors';
+import { selectCanManagePayments } from '#machines/billing/access.selectors';
+import {
+  billingSummaryLoader,
+  paymentAccountsLoader,
+  selectBillingSummary,
+  selectPaymentAccounts,
+} from '#machines/billing/billing-summary.loader';
+import { billsLoader, paymentsLoader } from '#machines/billing/records.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { AutopaySwitch, useAutopayActor } from '../../components/AutopaySwitch.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -150,25 +154,24 @@ function Autopay({
 export default function BillingPage() {
   usePageTitle('Billing');
   const { api, actors } = useAppServices();
-  const user = useSelector(actors.session, selectUser);
-  const canManage = hasPermission(user?.perms, 'payments.manage');
+  const canManage = useSelector(actors.session, selectCanManagePayments);
   const billing = useMemo(() => billingApi(api), [api]);
 
   const summary = useActorRef(
-    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => billing.userInfo()) } }),
+    billingSummaryLoader.provide({ actors: { load: fromPromise(() => billing.userInfo()) } }),
   );
   const accounts = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => billing.paymentAccounts()) },
+    paymentAccountsLoader.provide({
+      actors: { load: fromPromise(() => billing.paymentAccounts()) },
     }),
   );
-  const bills = useRecordsPage<BillsPage>(billing.bills);
-  const payments = useRecordsPage<PaymentsPage>(billing.payments);
+  const bills = useRecordsPage(billsLoader, billing.bills);
+  const payments = useRecordsPage(paymentsLoader, billing.payments);
 
-  const info = useSelector(summary, (s) => selectData<UserInfoResponse>(s));
+  const info = useSelector(summary, selectBillingSummary);
   const summaryLoading = useSelector(summary, selectLoading);
   const summaryError = useSelector(summary, selectLoadError);
-  const accountsData = useSelector(accounts, (s) => selectData<PaymentAccountsResponse>(s));
+  const accountsData = useSelector(accounts, selectPaymentAccounts);
   const accountsError = useSelector(accounts, selectLoadError);
 
   const { goTo: reloadBills } = bills;

@@ -12,9 +12,9 @@ import { fromPromise } from 'xstate';
 import type { PageInfo } from '#shared/billing';
 import { BILLING } from '#shared/constants';
 import { BILLING_STATUS_LABELS } from '#shared/messages/portal';
-import { loaderMachine, type LoaderEvent } from '#machines/session/loader.machine';
+import type { createLoaderMachine, LoaderEvent } from '#machines/session/loader.machine';
+import { selectRecordsPage } from '#machines/billing/records.loader';
 import {
-  selectData,
   selectLoadError,
   selectLoading,
   selectReloading,
@@ -36,15 +36,21 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-/** A table's loader: one page of records, loaded again on `reload`. */
-export function useRecordsPage<P extends PageInfo>(load: (page: PageRequest) => Promise<P>) {
+/**
+ * A table's loader (machines/billing/records.loader.ts): one page of records, loaded again on
+ * `reload`.
+ */
+export function useRecordsPage<P extends PageInfo>(
+  machine: ReturnType<typeof createLoaderMachine<P>>,
+  load: (page: PageRequest) => Promise<P>,
+) {
   const offset = useRef(0);
   const latest = useRef(load);
   latest.current = load;
   const loader = useActorRef(
-    loaderMachine.provide({
+    machine.provide({
       actors: {
-        load: fromPromise<unknown>(() =>
+        load: fromPromise(() =>
           latest.current({ limit: BILLING.pageSize, offset: offset.current }),
         ),
       },
@@ -93,7 +99,7 @@ export function RecordsTable<T, P extends PageInfo>({
   const { loader, goTo } = records;
   const loading = useSelector(loader, selectLoading);
   const reloading = useSelector(loader, selectReloading);
-  const data = useSelector(loader, (s) => selectData<P>(s));
+  const data = useSelector(loader, selectRecordsPage);
   const error = useSelector(loader, selectLoadError);
   // The API gives the newest first; the person may sort the page shown another way.
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'descending' });

@@ -33,8 +33,8 @@ import {
 import { layoutChart, type ElkLike, type LaidOutChart } from '#machines/charts/elk';
 import { transitionLookupKey, type ChartModel } from '#machines/charts/model';
 import { toSvg } from '#machines/charts/svg';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { catalogueLoader, selectCatalogue } from '#machines/charts/catalogue.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import catalogueUrl from '../../../../docs/charts/charts.json?url';
 import { useAppServices } from '../../app/context.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -331,10 +331,10 @@ function Charts({ machines }: { machines: readonly CatalogueEntry[] }) {
 export default function ChartsPage() {
   usePageTitle('Statecharts');
   const catalogue = useActorRef(
-    loaderMachine.provide({ actors: { load: fromPromise<unknown>(loadCatalogue) } }),
+    catalogueLoader.provide({ actors: { load: fromPromise(loadCatalogue) } }),
   );
   const loading = useSelector(catalogue, selectLoading);
-  const data = useSelector(catalogue, (s) => selectData<ChartCatalogue>(s));
+  const data = useSelector(catalogue, selectCatalogue);
   const error = useSelector(catalogue, selectLoadError);
   return (
     <Stack gap="xl">

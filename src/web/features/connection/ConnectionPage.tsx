@@ -10,9 +10,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { formatDollars } from '#shared/cart/money';
-import type { ProvisioningTasksResponse, ServicesResponse } from '#shared/services';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { selectServicesData, servicesLoader } from '#machines/services/services.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { connectionApi } from './api.ts';
@@ -23,11 +22,9 @@ export default function ConnectionPage() {
   const { api } = useAppServices();
   const calls = useMemo(() => connectionApi(api), [api]);
   const loader = useActorRef(
-    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => calls.all()) } }),
+    servicesLoader.provide({ actors: { load: fromPromise(() => calls.all()) } }),
   );
-  const data = useSelector(loader, (s) =>
-    selectData<{ services: ServicesResponse; tasks: ProvisioningTasksResponse }>(s),
-  );
+  const data = useSelector(loader, selectServicesData);
   const loading = useSelector(loader, selectLoading);
   const error = useSelector(loader, selectLoadError);
   const service = data

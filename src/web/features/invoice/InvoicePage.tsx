@@ -35,8 +35,8 @@ import {
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import { ERROR_MESSAGES } from '#shared/messages';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { invoiceLoader, selectInvoice } from '#machines/billing/invoice.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { DownloadLink } from '../../components/DownloadLink.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -320,12 +320,12 @@ function Brand() {
 function InvoiceLoader({ endpoint, id }: { endpoint: InvoiceEndpoint; id: number }) {
   const { api } = useAppServices();
   const loader = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => loadInvoice(api, endpoint, id)) },
+    invoiceLoader.provide({
+      actors: { load: fromPromise(() => loadInvoice(api, endpoint, id)) },
     }),
   );
   const loading = useSelector(loader, selectLoading);
-  const view = useSelector(loader, (s) => selectData<InvoiceView>(s));
+  const view = useSelector(loader, selectInvoice);
   const error = useSelector(loader, selectLoadError);
   const what = endpoint === 'bills' ? 'invoice' : 'receipt';
   return (

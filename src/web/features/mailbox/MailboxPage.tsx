@@ -15,10 +15,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment } from 'react';
 import { fromPromise } from 'xstate';
 import { SESSION_NOTICES } from '#shared/messages/session';
-import type { MailboxResponse } from '#shared/session';
-import { loaderMachine } from '#machines/session/loader.machine';
+import { mailboxLoader, selectMailbox } from '#machines/session/mailbox.loader';
 import {
-  selectData,
   selectLoadError,
   selectLoading,
   selectReloading,
@@ -53,13 +51,13 @@ export default function MailboxPage() {
   usePageTitle('Mailbox');
   const { api } = useAppServices();
   const mailbox = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => mailboxApi(api).outbox()) },
+    mailboxLoader.provide({
+      actors: { load: fromPromise(() => mailboxApi(api).outbox()) },
     }),
   );
   const loading = useSelector(mailbox, selectLoading);
   const reloading = useSelector(mailbox, selectReloading);
-  const data = useSelector(mailbox, (s) => selectData<MailboxResponse>(s));
+  const data = useSelector(mailbox, selectMailbox);
   const error = useSelector(mailbox, selectLoadError);
 
   return (

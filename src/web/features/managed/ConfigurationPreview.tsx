@@ -2,16 +2,18 @@
 import { Alert, Button, Code, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { RenderedFile } from '#shared/managed';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError } from '#machines/session/loader.selectors';
+import {
+  configurationLoader,
+  selectConfigurationFiles,
+} from '#machines/managed/configuration.loader';
+import { selectLoadError } from '#machines/session/loader.selectors';
 import type { ManagedApi } from './api.ts';
 
 export function ConfigurationPreview({ calls }: { calls: ManagedApi }) {
   const loader = useActorRef(
-    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => calls.configuration()) } }),
+    configurationLoader.provide({ actors: { load: fromPromise(() => calls.configuration()) } }),
   );
-  const files = useSelector(loader, (s) => selectData<RenderedFile[]>(s));
+  const files = useSelector(loader, selectConfigurationFiles);
   const error = useSelector(loader, selectLoadError);
   return (
     <Stack>

@@ -12,8 +12,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { parseManagedId } from '#shared/managed';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectManagedServer } from '#machines/managed/server.selectors';
+import { managedServerLoader, selectManagedServer } from '#machines/managed/server.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
@@ -24,7 +23,7 @@ function ManagedServerView({ iid }: { iid: number }) {
   const { api } = useAppServices();
   const calls = useMemo(() => managedApi(api, iid), [api, iid]);
   const loader = useActorRef(
-    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => calls.server()) } }),
+    managedServerLoader.provide({ actors: { load: fromPromise(() => calls.server()) } }),
   );
   const server = useSelector(loader, selectManagedServer);
   return (

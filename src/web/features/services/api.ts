@@ -4,12 +4,10 @@ import {
   type ProvisioningTasksResponse,
   type ServicesResponse,
 } from '#shared/services';
+import type { ServicesData } from '#machines/services/services.loader';
 import type { ApiClient } from '../../api/client.ts';
 
-export interface ServicesData {
-  services: ServicesResponse;
-  tasks: ProvisioningTasksResponse;
-}
+export type { ServicesData };
 
 export function servicesApi(api: ApiClient) {
   return {

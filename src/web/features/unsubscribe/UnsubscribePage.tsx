@@ -8,9 +8,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
-import type { UnsubscribeResponse } from '#shared/people/email';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { selectUnsubscribeAnswer, unsubscribeLoader } from '#machines/people/email.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { unsubscribeApi } from './api.ts';
@@ -18,12 +17,12 @@ import { unsubscribeApi } from './api.ts';
 function Result({ token }: { token: string }) {
   const { api } = useAppServices();
   const call = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => unsubscribeApi(api).unsubscribe(token)) },
+    unsubscribeLoader.provide({
+      actors: { load: fromPromise(() => unsubscribeApi(api).unsubscribe(token)) },
     }),
   );
   const loading = useSelector(call, selectLoading);
-  const answer = useSelector(call, (s) => selectData<UnsubscribeResponse>(s));
+  const answer = useSelector(call, selectUnsubscribeAnswer);
   const error = useSelector(call, selectLoadError);
   if (loading)
     return (

@@ -4,9 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { OPTIONAL_EMAIL_KINDS } from '#shared/portal-constants';
 import { EMAIL_KIND_SWITCHES, PEOPLE_TEXT, UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
-import type { EmailPreferencesResponse } from '#shared/people/email';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { emailPreferencesLoader, selectEmailPreferences } from '#machines/people/email.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../../app/context.tsx';
 import { notifyFailure, notifySuccess } from '../../../components/notify.tsx';
 import { emailPreferencesApi } from './api.ts';
@@ -15,12 +14,12 @@ export function EmailPreferences() {
   const { api, actors } = useAppServices();
   const calls = emailPreferencesApi(api);
   const prefs = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => calls.get()) },
+    emailPreferencesLoader.provide({
+      actors: { load: fromPromise(() => calls.get()) },
     }),
   );
   const loading = useSelector(prefs, selectLoading);
-  const data = useSelector(prefs, (s) => selectData<EmailPreferencesResponse>(s));
+  const data = useSelector(prefs, selectEmailPreferences);
   const error = useSelector(prefs, selectLoadError);
   return (
     <Paper withBorder p="md" radius="md" aria-labelledby="email-heading" component="section">

@@ -43,8 +43,8 @@ import {
   selectGridRows,
   selectGridSaving,
 } from '#machines/people/permissions-grid.selectors';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { contactsLoader, selectContacts } from '#machines/people/contacts.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../../app/context.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { useReturnFocus } from '../../../components/focus.ts';
@@ -445,12 +445,12 @@ export function PeopleSection({
 }) {
   const { api } = useAppServices();
   const list = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => peopleApi(api, acting).contacts()) },
+    contactsLoader.provide({
+      actors: { load: fromPromise(() => peopleApi(api, acting).contacts()) },
     }),
   );
   const loading = useSelector(list, selectLoading);
-  const contacts = useSelector(list, (s) => selectData<AuthorizedContact[]>(s));
+  const contacts = useSelector(list, selectContacts);
   const error = useSelector(list, selectLoadError);
   const [adding, setAdding] = useState(false);
   const access: Access = {

@@ -30,8 +30,8 @@ import {
   selectSubmitting,
   selectText,
 } from '#machines/forms/form.selectors';
-import { loaderMachine } from '#machines/session/loader.machine';
-import { selectData, selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { noticePreviewLoader, selectNoticePreview } from '#machines/notices/preview.loader';
+import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../../app/context.tsx';
 import { useFormActor } from '../../../components/form-actors.ts';
 import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
@@ -60,20 +60,20 @@ function instant(local: unknown): string {
 function Preview({ content }: { content: string }) {
   const { api } = useAppServices();
   const preview = useActorRef(
-    loaderMachine.provide({
-      actors: { load: fromPromise<unknown>(() => noticesAdminApi(api).preview(content)) },
+    noticePreviewLoader.provide({
+      actors: { load: fromPromise(() => noticesAdminApi(api).preview(content)) },
     }),
   );
   const loading = useSelector(preview, selectLoading);
-  const data = useSelector(preview, (s) => selectData<{ content_html: string }>(s));
+  const html = useSelector(preview, selectNoticePreview);
   const error = useSelector(preview, selectLoadError);
   if (loading) return <Text size="sm">Rendering…</Text>;
   if (error) return <Alert color="red">{error}</Alert>;
-  if (!data) return null;
+  if (html === null) return null;
   return (
     <Paper withBorder p="sm" data-testid="notice-preview" aria-label="Preview">
       {/* The server's rendering: raw HTML escaped, unsafe links left as text. */}
-      <Box dangerouslySetInnerHTML={{ __html: data.content_html }} />
+      <Box dangerouslySetInnerHTML={{ __html: html }} />
     </Paper>
   );
 }
