@@ -509,11 +509,6 @@ export default tseslint.config(
     rules: { 'project/views-render': ['error', { allow: ['effectSend'] }] },
   },
   {
-    // Still to move: the login form waits for the session before it moves on.
-    files: ['src/web/features/login/LoginPage.tsx'],
-    rules: { 'project/views-render': ['error', { allow: ['waitFor'] }] },
-  },
-  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

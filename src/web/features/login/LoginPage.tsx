@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { waitFor } from 'xstate';
 import { SESSION_NOTICES } from '#shared/messages/session';
 import { LoginSchema } from '#shared/schemas/session';
 import { selectSubmitting } from '#machines/forms/form.selectors';
+import { submitLogin } from '#machines/session/login-submit';
 import {
   selectLoggingIn,
   selectLoginError,
@@ -29,15 +29,13 @@ export default function LoginPage() {
   const timedOut = search.timeout === true || search.timeout === 'true';
   const redirect = typeof search.redirect === 'string' ? search.redirect : null;
 
-  const form = useFormActor({ fields: FIELDS }, async (values) => {
-    actors.session.send({
-      type: 'login.submitted',
+  const form = useFormActor({ fields: FIELDS }, (values) =>
+    submitLogin(actors.session, {
       username: String(values.username).trim(),
       password: String(values.password),
       redirect,
-    });
-    await waitFor(actors.session, (s) => !selectLoggingIn(s), { timeout: Infinity });
-  });
+    }),
+  );
   const submitting = useSelector(form, selectSubmitting);
   const loggingIn = useSelector(actors.session, selectLoggingIn);
   const loginError = useSelector(actors.session, selectLoginError);
