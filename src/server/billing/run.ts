@@ -29,6 +29,7 @@ import { recordProgress } from '../jobs/progress.ts';
 import { nudgeJobs } from '../jobs/registry.ts';
 import {
   billingNotices,
+  billLines,
   bills,
   chargeAttempts,
   customerBilling,
@@ -300,7 +301,9 @@ async function issueBills(
       periodStart(s.activated_on, s.last_cycle + 1) <= today,
   );
   await progress.total('issue', customersOf(due));
-  for (const chunk of chunks(due)) {
+  const groups = chunks(due);
+  const first = groups[0];
+  for (const chunk of groups) {
     const orderIds = [
       ...new Set(chunk.flatMap((service) => (service.order_id === null ? [] : [service.order_id]))),
     ];
@@ -362,7 +365,19 @@ async function issueBills(
     for (const deliver of deliveries) deliver();
     report.billsIssued += ids.filter((id) => id !== null).length;
     await progress.add('issue', customersOf(chunk));
+    if (chunk === first && due.length > PASS_CHUNK) await analyzeGrowingTables(deps);
   }
+}
+
+/**
+ * A pass that issues many bills grows its tables many times over while the database's planner
+ * still judges them by their size before it: each bill line's check that its bill
+ * exists, planned once per connection while the bills were few, would read the whole table every
+ * time (10,000 customers: 14 s instead of 2). Statistics taken after the first group let every
+ * connection plan those checks again for a large table (PostgreSQL's advice after a bulk load).
+ */
+async function analyzeGrowingTables(deps: BillingDeps): Promise<void> {
+  await deps.database.db.execute(sql`analyze ${bills}, ${billLines}`);
 }
 
 async function chargeAutopay(

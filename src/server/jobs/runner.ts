@@ -151,14 +151,22 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   }
 
   /**
-   * Polls `queue`, keeping up to its batch of runs in flight: each run that ends makes room for the
-   * next due job at once (one slow run does not hold the others).
+   * Polls `queue`, keeping up to its batch of runs in flight: runs that end make room for the next
+   * due jobs (one slow run does not hold the others). A large batch is topped up a quarter at a
+   * time, not one job per run that ends: a fetch is a locking query on the job table, and one per
+   * charge was a third of the database's work while autopay ran.
    */
   async function poll(queue: Queue): Promise<void> {
     let waker = new AbortController();
     wakers.set(queue.name, waker);
     const active = new Set<Promise<void>>();
+    const topUp = Math.max(1, Math.floor(queue.batch / 4));
     while (running) {
+      // Too little room for a top-up: wait for runs to end (the ones left keep the work going).
+      while (running && active.size > 0 && queue.batch - active.size < topUp) {
+        await Promise.race(active);
+      }
+      if (!running) break;
       const room = queue.batch - active.size;
       let fetched = 0;
       try {
@@ -174,11 +182,8 @@ export function createJobRunner(deps: AppDeps): JobRunner {
         log.error({ err: error, queue: queue.name }, 'job queue poll failed');
       }
       if (!running) break;
-      // Full: the next job when a run ends.
-      if (active.size >= queue.batch) {
-        await Promise.race(active);
-        continue;
-      }
+      // Full: the next jobs when runs end.
+      if (queue.batch - active.size < topUp) continue;
       // As many due jobs as there was room for (runs may have ended meanwhile): look again now.
       if (fetched > 0 && fetched === room) continue;
       await sleep(config.jobs.pollSeconds * 1000, undefined, { signal: waker.signal }).catch(
