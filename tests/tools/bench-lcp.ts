@@ -11,24 +11,21 @@
  * `longtask`, in the slowed CPU's time) that starts after the first contentful paint, until the
  * load is over (no new paint candidate for {@link QUIET_MS} after the network settled).
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from '../../playwright.config.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { startServer } from '../../src/server/main.ts';
+import {
+  median,
+  profileLine,
+  RUNS,
+  seconds,
+  slowPhonePage,
+  withBenchSite,
+  type BenchSite,
+} from './bench-browser.ts';
 
 /** The signup's goal; every other public page's is {@link LCP_GOAL_MS}. */
 export const SIGNUP_LCP_GOAL_MS = 1000;
 export const LCP_GOAL_MS = 1500;
 /** Total blocking time stays under this on every page. */
 export const TBT_GOAL_MS = 200;
-const RUNS = 5;
-const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /**
  * The public pages (issue 34), with the median LCP measured by this script at commit 2099c4d,
@@ -65,36 +62,16 @@ const PAGES: { name: string; path: string; goalMs: number; beforeMs?: number }[]
   { name: '404', path: '/control/no-such-page/', goalMs: LCP_GOAL_MS, beforeMs: 6790 },
   { name: 'account, logged out', path: '/control/account/', goalMs: LCP_GOAL_MS, beforeMs: 6740 },
 ];
-const CPU_SLOWDOWN = 4;
-const LATENCY_MS = 560;
-const BYTES_PER_SECOND = 1.4e6 / 8;
 /** A load is over once no new paint candidate appeared for this long after the network settled. */
 const QUIET_MS = 1500;
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Load {
   lcp: number;
   tbt: number;
 }
 
-async function measure(browser: Browser, url: string): Promise<Load> {
-  // A new context is a new profile: empty cache, no cookies.
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(() => {
+async function measure(browser: BenchSite['browser'], url: string): Promise<Load> {
+  const { context, page } = await slowPhonePage(browser, () => {
     const w = window as unknown as {
       __lcp: number;
       __tasks: { start: number; duration: number }[];
@@ -109,16 +86,6 @@ async function measure(browser: Browser, url: string): Promise<Load> {
         w.__tasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: LATENCY_MS,
-    downloadThroughput: BYTES_PER_SECOND,
-    uploadThroughput: BYTES_PER_SECOND,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => {});
   let last = -1;
@@ -148,91 +115,44 @@ async function measure(browser: Browser, url: string): Promise<Load> {
   return { lcp, tbt };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
 async function main() {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'bench-lcp-'));
-  const distDir = path.join(work, 'web');
-  const dataDir = path.join(work, 'data');
-  try {
-    console.log('Building the web app for production…');
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', WEB_DIST_DIR: distDir },
-    });
-    if (build.status !== 0) throw new Error('The web build failed.');
-    const port = await freePort();
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CARD_PROVIDER_PORT: String(await freePort()),
-      HOST_AGENT_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: distDir,
-      LOG_LEVEL: 'error',
-      SEED_ADDRESSES: '100',
-      TOKEN_SECRET: randomBytes(32).toString('hex'),
-      BANK_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    });
-    const running = await startServer(config);
-    // The full browser where it is installed (the figures of earlier issues), else Debian's
-    // headless shell, the same engine: the run says which.
-    const browserPath = existsSync(FULL_CHROMIUM) ? FULL_CHROMIUM : CHROMIUM_HEADLESS_SHELL;
-    console.log(`Measuring in ${browserPath}`);
-    const browser = await chromium.launch({
-      executablePath: browserPath,
-      args: CHROMIUM_ARGS,
-    });
-    const results: { page: (typeof PAGES)[number]; lcp: number; tbt: number }[] = [];
+  const results = await withBenchSite({}, async ({ origin, browser }) => {
+    const measured: { page: (typeof PAGES)[number]; lcp: number; tbt: number }[] = [];
     // BENCH_LCP_PATHS=/control/login/,/control/account/ measures only those pages (while working
     // on one); the goal's verdict is the whole run's.
     const only = process.env.BENCH_LCP_PATHS?.split(',').map((path) => path.trim());
-    try {
-      for (const page of PAGES.filter(({ path }) => !only || only.includes(path))) {
-        const loads: Load[] = [];
-        for (let i = 0; i < RUNS; i += 1) {
-          const load = await measure(browser, `http://127.0.0.1:${port}${page.path}`);
-          loads.push(load);
-          console.log(
-            `  ${page.path} run ${i + 1}: LCP ${seconds(load.lcp)}, TBT ${Math.round(load.tbt)} ms`,
-          );
-        }
-        results.push({
-          page,
-          lcp: median(loads.map((load) => load.lcp)),
-          tbt: median(loads.map((load) => load.tbt)),
-        });
+    for (const page of PAGES.filter(({ path }) => !only || only.includes(path))) {
+      const loads: Load[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const load = await measure(browser, `${origin}${page.path}`);
+        loads.push(load);
+        console.log(
+          `  ${page.path} run ${i + 1}: LCP ${seconds(load.lcp)}, TBT ${Math.round(load.tbt)} ms`,
+        );
       }
-    } finally {
-      await browser.close();
-      await running.close();
+      measured.push({
+        page,
+        lcp: median(loads.map((load) => load.lcp)),
+        tbt: median(loads.map((load) => load.tbt)),
+      });
     }
+    return measured;
+  });
+  console.log(`\n${profileLine()}:`);
+  console.log('  page                  before    LCP now   goal    TBT now (goal)');
+  const over: string[] = [];
+  for (const { page, lcp, tbt } of results) {
+    const before = page.beforeMs === undefined ? '—' : seconds(page.beforeMs);
     console.log(
-      `\nCPU ${CPU_SLOWDOWN}× slower, ${LATENCY_MS} ms latency, ${(BYTES_PER_SECOND * 8) / 1e6} Mbit/s, ` +
-        `cold cache, median of ${RUNS} loads; load average ${os.loadavg()[0].toFixed(1)}:`,
+      `  ${page.name.padEnd(20)}  ${before.padStart(6)}  ${seconds(lcp).padStart(9)}  ` +
+        `${seconds(page.goalMs).padStart(6)}  ${`${Math.round(tbt)} ms`.padStart(8)} (${TBT_GOAL_MS} ms)`,
     );
-    console.log('  page                  before    LCP now   goal    TBT now (goal)');
-    const over: string[] = [];
-    for (const { page, lcp, tbt } of results) {
-      const before = page.beforeMs === undefined ? '—' : seconds(page.beforeMs);
-      console.log(
-        `  ${page.name.padEnd(20)}  ${before.padStart(6)}  ${seconds(lcp).padStart(9)}  ` +
-          `${seconds(page.goalMs).padStart(6)}  ${`${Math.round(tbt)} ms`.padStart(8)} (${TBT_GOAL_MS} ms)`,
-      );
-      if (lcp > page.goalMs) over.push(`${page.path}: LCP ${seconds(lcp - page.goalMs)} over`);
-      if (tbt >= TBT_GOAL_MS) over.push(`${page.path}: TBT ${Math.round(tbt)} ms`);
-    }
-    if (over.length > 0) {
-      console.error(`Over the goal:\n  ${over.join('\n  ')}`);
-      process.exitCode = 1;
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (lcp > page.goalMs) over.push(`${page.path}: LCP ${seconds(lcp - page.goalMs)} over`);
+    if (tbt >= TBT_GOAL_MS) over.push(`${page.path}: TBT ${Math.round(tbt)} ms`);
+  }
+  if (over.length > 0) {
+    console.error(`Over the goal:\n  ${over.join('\n  ')}`);
+    process.exitCode = 1;
   }
 }
 
