@@ -10,6 +10,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { failureMessage } from '#shared/api-error';
+import { followsNothing } from '../follow.ts';
 
 export interface AutopayInput {
   automatic: boolean;
@@ -52,6 +53,8 @@ export const autopayMachine = setup({
     save: fromPromise<AutopayAnswer, { accountId: number; automatic: boolean }>(async () => {
       throw new Error('save is provided by the app');
     }),
+    /** Sends `accounts.loaded` each time the page loads the accounts again; provided by the app. */
+    follow: followsNothing,
   },
   actions: {
     'store the accounts': assign(({ event }) => {
@@ -87,6 +90,7 @@ export const autopayMachine = setup({
   description:
     'Automatic payment on or off, on the default payment account; disabled without a default account.',
   context: ({ input }) => ({ ...input, error: null }),
+  invoke: { id: 'follow', src: 'follow' },
   initial: 'deciding',
   states: {
     deciding: {

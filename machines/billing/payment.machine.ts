@@ -37,6 +37,7 @@ import { amountValue, paymentAmountError } from '#shared/billing';
 import { toCents } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { failureMessage } from '#shared/api-error';
+import { followsNothing } from '../follow.ts';
 
 /** A payment account as the form lists it. */
 export interface PaymentAccountChoice {
@@ -170,6 +171,8 @@ export const paymentMachine = setup({
     pay: fromPromise<unknown, PaymentRequestInput>(async () => {
       throw new Error('pay is provided by the app');
     }),
+    /** Sends `billing.loaded` each time the page loads its data again; provided by the app. */
+    follow: followsNothing,
   },
   actions: {
     'store the billing data': assign(({ event }) => {
@@ -259,6 +262,7 @@ export const paymentMachine = setup({
     keyFor: null,
     outcome: null,
   }),
+  invoke: { id: 'follow', src: 'follow' },
   initial: 'editing',
   on: {
     // The data is kept wherever the form is; untouched choices follow it only while editing (a

@@ -17,6 +17,7 @@ import {
   type ServerRecord,
   type ServerSize,
 } from '#shared/servers';
+import { followsNothing } from '../follow.ts';
 import { sizeErrors, sizeOf, type SizeErrors, type SizeField } from './sizes.ts';
 
 export type EditorField = SizeField;
@@ -89,6 +90,8 @@ export const editorMachine = setup({
     save: fromPromise<ServerRecord, ServerSize>(async () => {
       throw new Error('save is provided by the app');
     }),
+    /** Sends `server.loaded` each time the server is fetched again; provided by the app. */
+    follow: followsNothing,
   },
   actions: {
     'store the value': assign(({ context, event }) => {
@@ -140,6 +143,7 @@ export const editorMachine = setup({
   id: 'serverEditor',
   description: 'CPU, memory and storage within the bounds, the monthly cost, and saving.',
   context: ({ input }) => ({ ...fromServer(input.server), errors: {} }),
+  invoke: { id: 'follow', src: 'follow' },
   initial: 'ready',
   states: {
     ready: {

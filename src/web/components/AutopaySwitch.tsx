@@ -1,12 +1,13 @@
 /**
  * The automatic payment switch (machines/billing/autopay.machine.ts), shared by the billing and
  * payment methods pages: `useAutopayActor` starts the machine with the page's payment accounts
- * and tells it when they load again; `AutopaySwitch` shows it, and asks before turning it off.
+ * and what it follows to learn when they load again (machines/follow.ts); `AutopaySwitch` shows it, and asks before turning it off.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { fromPromise } from 'xstate';
+import type { followsNothing } from '#machines/follow';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
 import {
   autopayMachine,
@@ -28,12 +29,14 @@ import { autopayApi } from '../api/autopay.ts';
 import { useAppServices } from '../app/context.tsx';
 
 /**
- * The autopay machine for a page: `accounts` is what the page loaded (a new object each load);
+ * The autopay machine for a page: `accounts` is what the page loaded; `follow` sends it
+ * `accounts.loaded` each time the page loads them again (`following(...)` over the page's actor);
  * `onAnswered` is called after every answer of the server with the payment accounts it answered
  * (null after a refusal): the page shows them or loads its data again.
  */
 export function useAutopayActor(
   accounts: AutopayInput,
+  follow: typeof followsNothing,
   onAnswered: (answer: PaymentAccountsResponse | null) => void,
 ): AutopayActor {
   const { api } = useAppServices();
@@ -45,6 +48,7 @@ export function useAutopayActor(
         save: fromPromise<AutopayAnswer, { accountId: number; automatic: boolean }>(({ input }) =>
           autopayApi(api).setAutomatic(input.accountId, input.automatic),
         ),
+        follow,
       },
       actions: {
         // The server's answer is the payment accounts as they are now (null after a refusal).
@@ -58,9 +62,6 @@ export function useAutopayActor(
     }),
     { input: accounts },
   );
-  useEffect(() => {
-    actor.send({ type: 'accounts.loaded', ...accounts });
-  }, [actor, accounts]);
   return actor;
 }
 

@@ -21,7 +21,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type {
   BillRecord,
   BillsPage,
@@ -32,9 +32,12 @@ import type {
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
 import type { BillingData } from '#machines/billing/payment.machine';
+import { following } from '#machines/follow';
 import { selectCanManagePayments } from '#machines/billing/access.selectors';
 import {
+  billingDataOf,
   billingSummaryLoader,
+  followBillingData,
   paymentAccountsLoader,
   selectBillingSummary,
   selectPaymentAccounts,
@@ -128,12 +131,21 @@ function Loading({ label }: { label: string }) {
   );
 }
 
+/** What the autopay machine learns from the payment accounts loaded again. */
+const autopayLoaded = (accounts: PaymentAccountsResponse) => ({
+  type: 'accounts.loaded',
+  automatic: accounts.automatic,
+  defaultAccountId: accounts.default_payment_account_id,
+});
+
 /** The switch, once the payment accounts are loaded. */
 function Autopay({
   accounts,
+  loader,
   onAnswered,
 }: {
   accounts: PaymentAccountsResponse;
+  loader: ActorRefFrom<typeof paymentAccountsLoader>;
   onAnswered: () => void;
 }) {
   const input = useMemo(
@@ -143,7 +155,13 @@ function Autopay({
     }),
     [accounts],
   );
-  const actor = useAutopayActor(input, onAnswered);
+  // The accounts loaded again (after a payment, an autopay change or a retry): the switch shows them.
+  const follow = following(
+    [loader],
+    ([snapshot]) => selectPaymentAccounts(snapshot),
+    autopayLoaded,
+  );
+  const actor = useAutopayActor(input, follow, onAnswered);
   const defaultLabel =
     accounts.payment_accounts.find(
       (account) => account.payment_account_id === accounts.default_payment_account_id,
@@ -187,18 +205,7 @@ export default function BillingPage() {
   }, [summary, accounts, reloadBills, reloadPayments]);
 
   const paymentData = useMemo<BillingData | null>(
-    () =>
-      info && accountsData
-        ? {
-            amountDue: info.billing.amount_due,
-            automatic: accountsData.automatic,
-            defaultAccountId: accountsData.default_payment_account_id,
-            accounts: accountsData.payment_accounts.map((account) => ({
-              id: account.payment_account_id,
-              label: account.label,
-            })),
-          }
-        : null,
+    () => (info && accountsData ? billingDataOf(info, accountsData) : null),
     [info, accountsData],
   );
 
@@ -263,7 +270,7 @@ export default function BillingPage() {
             )}
             {canManage && accountsData && (
               <Stack mt="md">
-                <Autopay accounts={accountsData} onAnswered={reloadAll} />
+                <Autopay accounts={accountsData} loader={accounts} onAnswered={reloadAll} />
               </Stack>
             )}
           </Section>
@@ -272,7 +279,12 @@ export default function BillingPage() {
           {canManage && (
             <Section id="pay-heading" title="Make a payment">
               {paymentData ? (
-                <PaymentForm data={paymentData} pay={billing.pay} onAnswered={reloadAll} />
+                <PaymentForm
+                  data={paymentData}
+                  follow={followBillingData(summary, accounts)}
+                  pay={billing.pay}
+                  onAnswered={reloadAll}
+                />
               ) : (
                 accountsError === null &&
                 summaryError === null && <Loading label="Loading the payment form" />

@@ -16,6 +16,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import type { followsNothing } from '#machines/follow';
 import { fromPromise } from 'xstate';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
 import {
@@ -43,26 +44,26 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 interface PaymentFormProps {
   data: BillingData;
+  /** Sends the form `billing.loaded` each time the page loads its data again. */
+  follow: typeof followsNothing;
   pay: (request: PaymentRequestInput) => Promise<unknown>;
   /** After any answer: the page loads the amount due and the tables again. */
   onAnswered: () => void;
 }
 
-export function PaymentForm({ data, pay, onAnswered }: PaymentFormProps) {
+export function PaymentForm({ data, follow, pay, onAnswered }: PaymentFormProps) {
   const latest = useRef({ pay, onAnswered });
   latest.current = { pay, onAnswered };
   const actor = useActorRef(
     paymentMachine.provide({
       actors: {
         pay: fromPromise<unknown, PaymentRequestInput>(({ input }) => latest.current.pay(input)),
+        follow,
       },
       actions: { 'reload the billing data': () => latest.current.onAnswered() },
     }),
     { input: data },
   );
-  useEffect(() => {
-    actor.send({ type: 'billing.loaded', ...data });
-  }, [actor, data]);
 
   const amount = useSelector(actor, selectAmount);
   const amountError = useSelector(actor, selectAmountError);

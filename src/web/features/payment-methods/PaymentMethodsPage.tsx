@@ -26,6 +26,7 @@ import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
 import type { formMachine } from '#machines/forms/form.machine';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
+import { following } from '#machines/follow';
 import type { PaymentMethodsActor } from '#machines/billing/payment-methods.machine';
 import {
   selectAutopayInput,
@@ -62,7 +63,13 @@ const sameAutopay = (
 /** The automatic payment switch (shared with the billing page), fed by the list of methods. */
 function Autopay({ methods }: { methods: PaymentMethodsActor }) {
   const input = useSelector(methods, selectAutopayInput, sameAutopay);
-  const actor = useAutopayActor(input, (list) => {
+  const follow = following(
+    [methods],
+    ([snapshot]) => selectAutopayInput(snapshot),
+    (loaded) => ({ type: 'accounts.loaded', ...loaded }),
+    sameAutopay,
+  );
+  const actor = useAutopayActor(input, follow, (list) => {
     if (list) methods.send({ type: 'autopay.changed', list });
   });
   const defaultLabel = useSelector(methods, selectDefaultLabel);

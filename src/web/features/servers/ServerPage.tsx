@@ -19,11 +19,13 @@ import {
 } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { parseRecordId } from '#shared/billing';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { ServerRecord } from '#shared/servers';
+import { following } from '#machines/follow';
 import { editorMachine } from '#machines/servers/editor.machine';
+import type { ListActor } from '#machines/servers/list.machine';
 import {
   selectCanDelete,
   selectCanManage,
@@ -49,11 +51,13 @@ import { useServersList } from './useServersList.ts';
 function EditorSection({
   iid,
   server,
+  list,
   canManage,
   onSaved,
 }: {
   iid: number;
   server: ServerRecord;
+  list: ListActor;
   canManage: boolean;
   onSaved: () => void;
 }) {
@@ -61,13 +65,19 @@ function EditorSection({
   const calls = useMemo(() => serversApi(api), [api]);
   const editor = useActorRef(
     editorMachine.provide({
-      actors: { save: calls.save(iid) },
+      actors: {
+        save: calls.save(iid),
+        // The server fetched again (after start, stop or a save): the editor shows it.
+        follow: following(
+          [list],
+          ([snapshot]) => selectServer(snapshot, iid),
+          (loaded) => ({ type: 'server.loaded', server: loaded }),
+        ),
+      },
       actions: { 'notify in a modal': notifyInModal(actors), 'announce the save': onSaved },
     }),
     { input: { server } },
   );
-  // The server fetched again (after start, stop or a save): the editor shows it.
-  useEffect(() => editor.send({ type: 'server.loaded', server }), [editor, server]);
   return <ServerEditor actor={editor} canManage={canManage} />;
 }
 
@@ -134,7 +144,13 @@ export default function ServerPage() {
               <Title order={2} size="h3">
                 Size and cost
               </Title>
-              <EditorSection iid={iid} server={server} canManage={canManage} onSaved={reload} />
+              <EditorSection
+                iid={iid}
+                server={server}
+                list={list}
+                canManage={canManage}
+                onSaved={reload}
+              />
             </Stack>
           </Paper>
           {canManage && (

@@ -1,0 +1,85 @@
+/**
+ * A machine keeps up with data another actor holds by invoking `follow` (machines/follow.ts), not
+ * through a view's effect. The server editor (portal.md §2 "Server editor"; docs/servers.md
+ * "Editor"): the server fetched again shows in the inputs, unless the customer is changing them.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { ServerRecord } from '../../src/shared/servers.ts';
+import { following } from '../../machines/follow.ts';
+import { managedServerLoader } from '../../machines/managed/server.selectors.ts';
+import { editorMachine } from '../../machines/servers/editor.machine.ts';
+import { selectEditorValues } from '../../machines/servers/editor.selectors.ts';
+import { selectData } from '../../machines/session/loader.selectors.ts';
+
+const server = (cpus: number): ServerRecord => ({
+  iid: 7,
+  name: 'web',
+  power: 'running',
+  time_since_shutdown_issued: null,
+  cpus,
+  mem: 4096,
+  mem_gb: 4,
+  disk: 40,
+  managed: false,
+  monthly_cost: 0,
+  last_error: null,
+});
+
+/** A server loaded by a loader whose loads wait for `answers[n]`, and an editor following it. */
+function editorFollowingALoader() {
+  const answers: ((value: ServerRecord | null) => void)[] = [];
+  const loader = createActor(
+    managedServerLoader.provide({
+      actors: { load: fromPromise(() => new Promise<ServerRecord | null>((r) => answers.push(r))) },
+    }),
+  ).start();
+  const sent: unknown[] = [];
+  const editor = createActor(
+    editorMachine.provide({
+      actors: {
+        follow: following(
+          [loader],
+          ([snapshot]) => selectData(snapshot),
+          (loaded) => {
+            sent.push(loaded);
+            return { type: 'server.loaded', server: loaded };
+          },
+        ),
+      },
+    }),
+    { input: { server: server(1) } },
+  ).start();
+  return { loader, editor, answers, sent };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('following another actor', () => {
+  it('shows the server each time it is fetched again, and only then', async () => {
+    const { loader, editor, answers, sent } = editorFollowingALoader();
+    expect(selectEditorValues(editor.getSnapshot()).cpus).toBe(1);
+
+    answers[0](server(2));
+    await settle();
+    expect(selectEditorValues(editor.getSnapshot()).cpus).toBe(2);
+
+    // A reload keeps the old server on screen: nothing new to show, nothing sent again.
+    loader.send({ type: 'reload.requested' });
+    await settle();
+    expect(sent).toHaveLength(1);
+
+    answers[1](server(4));
+    await settle();
+    expect(selectEditorValues(editor.getSnapshot()).cpus).toBe(4);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('stops following when the machine stops', async () => {
+    const { editor, answers, sent } = editorFollowingALoader();
+    editor.stop();
+    answers[0](server(2));
+    await settle();
+    expect(sent).toEqual([]);
+  });
+});
