@@ -142,6 +142,11 @@ export interface JobsConfig {
    * lease ran out are handed back for a retry, old jobs archived, old mail given up.
    */
   maintenanceSeconds: number;
+  /**
+   * How long a daily housekeeping job (card-expiry reminders, the activity log's pruning) may run
+   * before another instance takes it over (JOB_DAILY_LEASE_SECONDS).
+   */
+  dailyLeaseSeconds: number;
   mail: {
     /** The first retry's delay; each next one doubles, with jitter (MAIL_RETRY_SECONDS). */
     retrySeconds: number;
@@ -385,6 +390,7 @@ function jobsConfig(env: Env): JobsConfig {
   return {
     pollSeconds: field(env, 'JOB_POLL_SECONDS', wholeNumber(1, 3600), '2'),
     maintenanceSeconds: field(env, 'JOB_MAINTENANCE_SECONDS', wholeNumber(1, 3600), '30'),
+    dailyLeaseSeconds: field(env, 'JOB_DAILY_LEASE_SECONDS', wholeNumber(5, 86_400), '600'),
     mail: {
       retrySeconds: field(env, 'MAIL_RETRY_SECONDS', wholeNumber(1, 86_400), '30'),
       leaseSeconds: field(env, 'MAIL_LEASE_SECONDS', wholeNumber(3, 3600), '120'),

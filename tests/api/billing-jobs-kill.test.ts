@@ -13,12 +13,10 @@
  * the same database. Business dates are the real ones. Uses the PostgreSQL of DATABASE_URL (a
  * database of its own) or a throwaway one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, serviceDate } from '../../src/shared/signup/dates.ts';
 import { runBillingPass } from '../../src/server/billing/run.ts';
@@ -29,22 +27,26 @@ import {
 import { SettableClock } from '../../src/server/clock.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
 import {
+  billingNotices,
   bills,
   cardProviderCharges,
   chargeAttempts,
+  emailOutbox,
+  paymentAccounts,
   payments,
 } from '../../src/server/db/schema.ts';
+import { enqueueJobs } from '../../src/server/jobs/enqueue.ts';
 import { runSeed } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { billedCustomer, PROVIDER } from '../support/billing.ts';
 import { testConfig } from '../support/database.ts';
+import { killNow, serverInstances, until } from '../support/instances.ts';
 import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 import type { TestApp } from '../support/test-app.ts';
 
-const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
 const TIMEOUT_MS = 240_000;
-/** The leases of a pass and of a charge. */
+/** The leases of a pass, of a charge and of the daily card-expiry job. */
 const LEASE_SECONDS = 8;
 const API_KEY = 'billing-kill-provider-key-0123456789';
 
@@ -52,13 +54,6 @@ let database: TempPostgres | undefined;
 let db: DatabaseHandle;
 let provider: RunningCardProvider;
 let providerPort: number;
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
 
 /** What both instances, and this process, are configured with. */
 const ENV = () => ({
@@ -70,59 +65,30 @@ const ENV = () => ({
   BILLING_PASS_LEASE_SECONDS: String(LEASE_SECONDS),
   BILLING_CHARGE_LEASE_SECONDS: String(LEASE_SECONDS),
   BILLING_CHARGE_RETRY_SECONDS: '1',
+  JOB_DAILY_LEASE_SECONDS: String(LEASE_SECONDS),
   JOB_POLL_SECONDS: '1',
   JOB_MAINTENANCE_SECONDS: '1',
   DEMO: '0',
 });
 
+const instances = serverInstances({
+  name: 'billing-kill',
+  databaseUrl: () => database!.url,
+  env: ENV,
+  logLevel: 'error',
+});
+
 /** Starts a server process (paused at `pauseAt` when given) and waits until it listens. */
-async function startInstance(pauseAt?: 'mid_pass' | 'after_charge') {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'billing-kill-data-'));
-  const pauseDir = mkdtempSync(path.join(os.tmpdir(), 'billing-kill-pause-'));
-  dirs.push(dataDir, pauseDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database!.url,
-      BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
-      ...ENV(),
-      ...(pauseAt ? { BILLING_TEST_PAUSE_DIR: pauseDir, BILLING_TEST_PAUSE_AT: pauseAt } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startInstance(
+  pauseAt?: 'mid_pass' | 'after_charge',
+  env: Record<string, string> = {},
+) {
+  const pauseDir = instances.folder('pause');
+  const instance = await instances.start({
+    ...env,
+    ...(pauseAt ? { BILLING_TEST_PAUSE_DIR: pauseDir, BILLING_TEST_PAUSE_AT: pauseAt } : {}),
   });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/READY \S+/.test(output)) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  const paused = path.join(pauseDir, 'paused');
-  return { child, output: () => output, paused };
-}
-
-/** Waits (bounded) until `check` holds; answers whether it did. */
-async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
-
-async function kill(child: ChildProcess) {
-  child.kill('SIGKILL');
-  await exited(child);
-  expect(child.signalCode).toBe('SIGKILL');
+  return { ...instance, paused: path.join(pauseDir, 'paused') };
 }
 
 /** The app-like deps the helpers need, on this database. */
@@ -209,12 +175,10 @@ beforeAll(async () => {
 }, TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all(children.map(exited));
+  await instances.stopAll();
   await provider?.close();
   await db?.close();
   database?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, TIMEOUT_MS);
 
 describe('an instance killed during the billing run', () => {
@@ -234,7 +198,7 @@ describe('an instance killed during the billing run', () => {
       ).toEqual([]);
       const [held] = await jobRows('billing.pass');
       expect(held).toMatchObject({ state: 'active', retry_count: 0, data: { date: today } });
-      await kill(a.child);
+      await killNow(a.child);
 
       const b = await startInstance();
       const done = await until(
@@ -256,7 +220,7 @@ describe('an instance killed during the billing run', () => {
       expect(charged, 'B charged the bills').toBe(true);
       await assertOnce(cids, chargesBefore);
       expect(await jobRows('billing.pass')).toHaveLength(1);
-      await kill(b.child);
+      await killNow(b.child);
     },
     TIMEOUT_MS,
   );
@@ -289,7 +253,7 @@ describe('an instance killed during the billing run', () => {
         'A charged all three',
       ).toBe(true);
       expect(await db.db.select().from(payments).where(inArray(payments.cid, cids))).toEqual([]);
-      await kill(a.child);
+      await killNow(a.child);
 
       const b = await startInstance();
       const recorded = await until(
@@ -305,7 +269,93 @@ describe('an instance killed during the billing run', () => {
         ['completed', 1],
         ['completed', 1],
       ]);
-      await kill(b.child);
+      await killNow(b.child);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'in the middle of card-expiry reminders: the other sends the rest after the lease; one reminder each',
+    async () => {
+      // A date of its own, queued here (no recurring jobs), for two customers whose cards expire
+      // at the end of its month.
+      const day = addDays(serviceDate(new Date()), 20);
+      const [year, month] = day.split('-').map(Number) as [number, number];
+      const made = [];
+      for (let i = 0; i < 2; i += 1) made.push(await billedCustomer(app(day), {}));
+      const cids = made.map((c) => c.cid);
+      await db.db
+        .update(paymentAccounts)
+        .set({ cardExpYear: year, cardExpMonth: month })
+        .where(inArray(paymentAccounts.cid, cids));
+      const cards = await db.db
+        .select({ id: paymentAccounts.paymentAccountId, cid: paymentAccounts.cid })
+        .from(paymentAccounts)
+        .where(inArray(paymentAccounts.cid, cids));
+      expect(cards).toHaveLength(2);
+      // This test holds the second card's reminder, uncommitted: A writes the first card's (or
+      // none yet) and then waits on the second, in the middle of the job.
+      const holder = new pg.Client({ connectionString: database!.url });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('insert into billing_notices (notice_key, cid) values ($1, $2)', [
+        `card_expiring:${cards[1]!.id}:${day.slice(0, 7)}`,
+        cards[1]!.cid,
+      ]);
+      const quiet = { BILLING_SCHEDULE: 'off' };
+      const a = await startInstance(undefined, quiet);
+      await enqueueJobs(db.db, testConfig(ENV()), 'billing.card-expiry', [{ date: day }]);
+      const waiting = () =>
+        db.executeSql(
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike 'insert into "billing_notices"%'`,
+          [],
+        );
+      expect(
+        await until(async () => Number((await waiting()).rows[0]!.n) === 1, 60_000),
+        'A waits on the held reminder',
+      ).toBe(true);
+      const [held] = await jobRows('billing.card-expiry', `data->>'date' = $2`, [day]);
+      expect(held).toMatchObject({ state: 'active', retry_count: 0 });
+      await killNow(a.child);
+      // A's connection goes with it: its transaction is rolled back; the held reminder too.
+      await holder.query('rollback');
+      await holder.end();
+
+      const b = await startInstance(undefined, quiet);
+      const done = await until(
+        async () =>
+          (await jobRows('billing.card-expiry', `data->>'date' = $2`, [day]))[0]?.state ===
+          'completed',
+        120_000,
+      );
+      expect(done, 'B finished the reminders').toBe(true);
+      const [job] = await jobRows('billing.card-expiry', `data->>'date' = $2`, [day]);
+      expect(job).toMatchObject({ retry_count: 1 });
+      // One reminder recorded and one email queued per customer: none lost, none twice.
+      const notices = await db.db
+        .select({ cid: billingNotices.cid })
+        .from(billingNotices)
+        .where(
+          and(
+            inArray(billingNotices.cid, cids),
+            sql`${billingNotices.noticeKey} like 'card_expiring:%'`,
+          ),
+        );
+      expect(notices.map((n) => n.cid).sort()).toEqual([...cids].sort());
+      for (const customer of made) {
+        const mails = await db.db
+          .select()
+          .from(emailOutbox)
+          .where(
+            and(
+              eq(emailOutbox.to, `${customer.username}@example.test`),
+              eq(emailOutbox.subject, 'Your saved card expires soon'),
+            ),
+          );
+        expect(mails, customer.username).toHaveLength(1);
+      }
+      await killNow(b.child);
     },
     TIMEOUT_MS,
   );

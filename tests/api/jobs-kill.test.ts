@@ -8,10 +8,6 @@
  * starts one) with short leases and intervals; the SMTP server is tests/api/smtp-sink.ts, in this
  * process. Uses the PostgreSQL of DATABASE_URL (a database of its own) or a throwaway one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +18,10 @@ import { createLogger } from '../../src/server/logger.ts';
 import { queueMailRows } from '../../src/server/mail/outbox.ts';
 import { SettableClock } from '../../src/server/clock.ts';
 import { testConfig } from '../support/database.ts';
-import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
+import { killNow, serverInstances, within } from '../support/instances.ts';
+import { ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
-const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
 const TIMEOUT_MS = 180_000;
 /** The lease of a delivery: the SMTP timeouts are a third of it. */
 const LEASE_SECONDS = 12;
@@ -33,13 +29,6 @@ const LEASE_SECONDS = 12;
 let database: TempPostgres | undefined;
 let db: DatabaseHandle;
 let sink: SmtpSink;
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
 
 /** What both instances, and this process when it queues an email, are configured with. */
 const JOB_ENV = () => ({
@@ -50,44 +39,11 @@ const JOB_ENV = () => ({
   JOB_MAINTENANCE_SECONDS: '1',
 });
 
-/** Starts a server process and waits until it listens. */
-async function startInstance() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jobs-kill-data-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database!.url,
-      BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
-      ...JOB_ENV(),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/READY \S+/.test(output)) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { child, output: () => output };
-}
-
-/** Resolves with `promise`, or rejects after `ms` saying what was awaited. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    sleep(ms).then(() => Promise.reject(new Error(`${what}: not within ${ms} ms`))),
-  ]);
-}
+const instances = serverInstances({
+  name: 'jobs-kill',
+  databaseUrl: () => database!.url,
+  env: JOB_ENV,
+});
 
 beforeAll(async () => {
   database = await ownPostgresDatabase('app_test_jobs_kill');
@@ -101,12 +57,10 @@ beforeAll(async () => {
 }, TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all(children.map(exited));
+  await instances.stopAll();
   await db?.close();
   await sink?.stop();
   database?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, TIMEOUT_MS);
 
 describe('an instance killed while delivering an email', () => {
@@ -114,7 +68,7 @@ describe('an instance killed while delivering an email', () => {
     'has the other instance deliver it after the lease, exactly once',
     async () => {
       const hold = sink.holdNext();
-      const a = await startInstance();
+      const a = await instances.start();
       const deps = {
         config: testConfig(JOB_ENV()),
         database: db,
@@ -133,14 +87,12 @@ describe('an instance killed while delivering an email', () => {
       expect(held).toMatchObject({ attempts: 1, error: null, sentAt: null });
       expect(held!.claimedUntil).toBeInstanceOf(Date);
 
-      a.child.kill('SIGKILL');
-      await exited(a.child);
-      expect(a.child.signalCode).toBe('SIGKILL');
+      await killNow(a.child);
       // Its connection is gone before the server answered: the server does not keep the message.
       for (let i = 0; i < 200 && sink.sessionsOpen() > 0; i += 1) await sleep(25);
       hold.release();
 
-      const b = await startInstance();
+      const b = await instances.start();
       // B starts while A's lease (12 s from A's claim) usually still holds; whether it does depends
       // on how long the start took, so the test holds B to the lease through the attempt's time
       // below, not through the clock here. B takes the delivery over once the lease has run out.

@@ -105,9 +105,9 @@ export function jobPolicy(
     // One delete: safe to run again, and the next date's job does it anyway.
     return {
       retryLimit: 3,
-      retryDelay: 60,
+      retryDelay: Math.min(60, config.jobs.dailyLeaseSeconds),
       retryBackoff: true,
-      expireInSeconds: 600,
+      expireInSeconds: config.jobs.dailyLeaseSeconds,
       retentionSeconds: 86_400,
       deadLetter,
     };
@@ -127,7 +127,10 @@ export function jobPolicy(
   if (kind === 'billing.pass' || kind === 'billing.card-expiry') {
     // Safe to run again: a retry (or the next date's job) finishes what a failed run left; the
     // first retry after a minute, or after the lease when that is shorter.
-    const lease = kind === 'billing.pass' ? config.jobs.billing.passLeaseSeconds : 600;
+    const lease =
+      kind === 'billing.pass'
+        ? config.jobs.billing.passLeaseSeconds
+        : config.jobs.dailyLeaseSeconds;
     return {
       retryLimit: 6,
       retryDelay: Math.min(60, lease),
