@@ -8,11 +8,15 @@
  * starts one) with short leases and intervals; the SMTP server is tests/api/smtp-sink.ts, in this
  * process. Uses the PostgreSQL of DATABASE_URL (a database of its own) or a throwaway one.
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { appMeta, emailOutbox } from '../../src/server/db/schema.ts';
+import { activityLog, appMeta, emailOutbox } from '../../src/server/db/schema.ts';
+import { enqueueJobs } from '../../src/server/jobs/enqueue.ts';
+import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { SEED_STEPS } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { queueMailRows } from '../../src/server/mail/outbox.ts';
@@ -117,6 +121,77 @@ describe('an instance killed while delivering an email', () => {
       // A few more polls and maintenance passes of B: nothing more arrives.
       await sleep(3000);
       expect(sink.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
+      expect(b.child.exitCode).toBeNull();
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe('an instance killed while pruning the activity log', () => {
+  it(
+    'has the other instance finish the job after the lease: old entries gone, recent ones kept',
+    async () => {
+      const cid = 900_000 + (Date.now() % 10_000);
+      const day = 86_400_000;
+      const entry = (daysAgo: number, summary: string) => ({
+        at: new Date(Date.now() - daysAgo * day),
+        cid,
+        login: 'kill-test',
+        address: '192.0.2.1',
+        action: 'test',
+        summary,
+        outcome: 'ok',
+      });
+      const rows = await db.db
+        .insert(activityLog)
+        .values([
+          entry(500, 'old 1'),
+          entry(450, 'old 2'),
+          entry(401, 'old 3'),
+          entry(399, 'recent 1'),
+          entry(1, 'recent 2'),
+        ])
+        .returning({ id: activityLog.id });
+      // This test holds a lock on the oldest entry: A's delete waits on it, in the middle.
+      const holder = new pg.Client({ connectionString: database!.url });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('select id from activity_log where id = $1 for update', [rows[0]!.id]);
+      const env = { JOB_DAILY_LEASE_SECONDS: String(LEASE_SECONDS) };
+      const a = await instances.start(env);
+      // A job of its own (today's recurring one may have run already).
+      const config = testConfig({ ...JOB_ENV(), ...env });
+      const jobId = randomUUID();
+      await enqueueJobs(db.db, config, 'activity.prune', [{ date: 'kill-test' }], { id: jobId });
+      const waiting = () =>
+        db.executeSql(
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike 'delete from "activity_log"%'`,
+          [],
+        );
+      const blocked = async () => Number((await waiting()).rows[0]!.n) === 1;
+      for (let i = 0; i < 600 && !(await blocked()); i += 1) await sleep(100);
+      expect(await blocked(), 'A waits on the held entry').toBe(true);
+      await killNow(a.child);
+      await holder.query('rollback');
+      await holder.end();
+
+      const b = await instances.start(env);
+      const state = async () =>
+        (
+          await db.executeSql(
+            `select state::text as state, retry_count from ${JOB_SCHEMA}.job where id = $1`,
+            [jobId],
+          )
+        ).rows[0] as { state: string; retry_count: number } | undefined;
+      for (let i = 0; i < 1200 && (await state())?.state !== 'completed'; i += 1) await sleep(100);
+      // B ran it as its retry, after A's lease.
+      expect(await state()).toEqual({ state: 'completed', retry_count: 1 });
+      const left = await db.db
+        .select({ summary: activityLog.summary })
+        .from(activityLog)
+        .where(eq(activityLog.cid, cid));
+      expect(left.map((row) => row.summary).sort()).toEqual(['recent 1', 'recent 2']);
       expect(b.child.exitCode).toBeNull();
     },
     TIMEOUT_MS,
