@@ -13,9 +13,9 @@ export const followsNothing = fromCallback<EventObject>(() => {});
 type Snapshots<S extends readonly AnyActorRef[]> = { [K in keyof S]: SnapshotFrom<S[K]> };
 
 /**
- * Follows `sources`: `pick` reads what matters from their snapshots (null: nothing yet); each time
- * it picks something that is not `equal` to the last, the machine that invoked it gets
- * `toEvent(picked)`.
+ * Follows `sources`: `pick` reads what matters from their snapshots (null: nothing to tell); each
+ * time it picks something that is not `equal` to what it picked last (null included: a value that
+ * comes back after a null is news again), the machine that invoked it gets `toEvent(picked)`.
  */
 export function following<const S extends readonly AnyActorRef[], T, E extends EventObject>(
   sources: S,
@@ -24,12 +24,15 @@ export function following<const S extends readonly AnyActorRef[], T, E extends E
   equal: (a: T, b: T) => boolean = Object.is,
 ) {
   return fromCallback<EventObject>(({ sendBack }) => {
+    let started = false;
     let last: T | null = null;
+    const same = (a: T | null, b: T | null) => (a === null || b === null ? a === b : equal(a, b));
     const check = () => {
       const picked = pick(sources.map((source) => source.getSnapshot()) as Snapshots<S>);
-      if (picked === null || (last !== null && equal(last, picked))) return;
+      if (started && same(last, picked)) return;
+      started = true;
       last = picked;
-      sendBack(toEvent(picked));
+      if (picked !== null) sendBack(toEvent(picked));
     };
     check();
     const subscriptions = sources.map((source) => source.subscribe(check));

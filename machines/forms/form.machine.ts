@@ -6,6 +6,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { TIMERS } from '#shared/first-load-constants';
+import { followsNothing } from '../follow.ts';
 import {
   checkForm,
   type FieldErrors,
@@ -114,6 +115,11 @@ export const formMachine = setup({
   actors: {
     /** Sends the values somewhere; provided by the app. Throws a {@link SubmitFailure}. */
     submit: fromPromise<unknown, { values: FormValues }>(async ({ input }) => input.values),
+    /**
+     * Sends `form.cleared` when what the form belongs to starts over (a step that asks for a
+     * new code, a refused code); provided by the app (machines/follow.ts).
+     */
+    follow: followsNothing,
   },
   delays: {
     inputValidationDelay: TIMERS.inputValidationDelayMs,
@@ -241,6 +247,7 @@ export const formMachine = setup({
     initialValues: input.initialValues,
     ...freshForm(input.fields, input.checks, input.initialValues),
   }),
+  invoke: { id: 'follow', src: 'follow' },
   initial: 'editing',
   on: {
     // Outside errors may arrive at any time (a related request answered while this one waits).

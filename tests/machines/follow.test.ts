@@ -2,11 +2,18 @@
  * A machine keeps up with data another actor holds by invoking `follow` (machines/follow.ts), not
  * through a view's effect. The server editor (portal.md §2 "Server editor"; docs/servers.md
  * "Editor"): the server fetched again shows in the inputs, unless the customer is changing them.
+ * The second factor's code box (docs/session.md "Second factor"): a refused code empties it.
  */
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ServerRecord } from '../../src/shared/servers.ts';
+import * as v from 'valibot';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
 import { following } from '../../machines/follow.ts';
+import { formMachine } from '../../machines/forms/form.machine.ts';
+import { selectText } from '../../machines/forms/form.selectors.ts';
+import { secondFactorMachine } from '../../machines/session/second-factor.machine.ts';
+import { selectCodeStep } from '../../machines/session/second-factor.selectors.ts';
 import { managedServerLoader } from '../../machines/managed/server.selectors.ts';
 import { editorMachine } from '../../machines/servers/editor.machine.ts';
 import { selectEditorValues } from '../../machines/servers/editor.selectors.ts';
@@ -81,5 +88,37 @@ describe('following another actor', () => {
     answers[0](server(2));
     await settle();
     expect(sent).toEqual([]);
+  });
+
+  it('empties the code box when the code is refused, each time', async () => {
+    const step = createActor(
+      secondFactorMachine.provide({
+        actors: {
+          verify: fromPromise(async () => {
+            throw Object.assign(new Error(SECOND_FACTOR_MESSAGES.failed), { status: 401 });
+          }),
+        },
+      }),
+      { input: { mode: 'login', username: 'demo', password: 'correct horse', setup: null } },
+    ).start();
+    const box = createActor(
+      formMachine.provide({
+        actors: {
+          follow: following(
+            [step],
+            ([snapshot]) => selectCodeStep(snapshot).error,
+            () => ({ type: 'form.cleared' }),
+          ),
+        },
+      }),
+      { input: { fields: { code: v.string() } } },
+    ).start();
+    for (const code of ['123456', '654321']) {
+      box.send({ type: 'field.changed', field: 'code', value: code });
+      step.send({ type: 'code.submitted', code });
+      await settle();
+      expect(selectCodeStep(step.getSnapshot()).error).toBe(SECOND_FACTOR_MESSAGES.failed);
+      expect(selectText(box.getSnapshot(), 'code')).toBe('');
+    }
   });
 });

@@ -6,12 +6,12 @@
  */
 import { Alert, Anchor, Button, Code, Group, Image, List, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import * as v from 'valibot';
 import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
 import { recoveryCodesFile } from '#shared/second-factor';
+import { following } from '#machines/follow';
 import { selectCodeStep, type SecondFactorActor } from '#machines/session/second-factor.selectors';
 import { FormTextField } from './FormTextField.tsx';
 import { useFormActor } from './form-actors.ts';
@@ -61,13 +61,18 @@ export function SecondFactorStep({
   onCancel: () => void;
 }) {
   const step = useSelector(actor, selectCodeStep);
-  const form = useFormActor({ fields: FIELDS }, async (values) => {
-    actor.send({ type: 'code.submitted', code: String(values.code) });
-  });
-  // A refused code empties the box for the next one.
-  useEffect(() => {
-    if (step.error) form.send({ type: 'form.cleared' });
-  }, [step.error, form]);
+  const form = useFormActor(
+    { fields: FIELDS },
+    async (values) => {
+      actor.send({ type: 'code.submitted', code: String(values.code) });
+    },
+    // A refused code empties the box for the next one.
+    following(
+      [actor],
+      ([snapshot]) => selectCodeStep(snapshot).error,
+      () => ({ type: 'form.cleared' }),
+    ),
+  );
 
   if (step.asks === 'recovery codes' && step.recoveryCodes) {
     return (

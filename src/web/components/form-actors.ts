@@ -5,6 +5,7 @@
 import { useActorRef } from '@xstate/react';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
+import type { followsNothing } from '#machines/follow';
 import { formMachine, type FormInput, type FormValues } from '#machines/forms/form.machine';
 import { ApiFailure } from '../api/client.ts';
 
@@ -20,7 +21,15 @@ export function formFailure(error: unknown, fieldNames: Record<string, string> =
   return { message: error instanceof Error ? error.message : String(error), fieldErrors: {} };
 }
 
-export function useFormActor(input: FormInput, submit?: (values: FormValues) => Promise<unknown>) {
+/**
+ * `follow` (machines/follow.ts) sends the form `form.cleared` when what it belongs to starts over;
+ * without it the form follows nothing.
+ */
+export function useFormActor(
+  input: FormInput,
+  submit?: (values: FormValues) => Promise<unknown>,
+  follow?: typeof followsNothing,
+) {
   const latest = useRef(submit);
   latest.current = submit;
   return useActorRef(
@@ -34,6 +43,7 @@ export function useFormActor(input: FormInput, submit?: (values: FormValues) => 
             throw formFailure(error);
           }
         }),
+        ...(follow && { follow }),
       },
     }),
     { input },

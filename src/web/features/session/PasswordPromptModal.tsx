@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import * as v from 'valibot';
 import { FIELD_MESSAGES } from '#shared/messages';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
+import { following } from '#machines/follow';
 import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -20,15 +20,19 @@ const FIELDS = { password: v.pipe(v.string(), v.minLength(1, FIELD_MESSAGES.requ
 export function PasswordPromptModal() {
   const { actors } = useAppServices();
   const prompt = useSelector(actors.tokens, selectPasswordPrompt);
-  const form = useFormActor({ fields: FIELDS }, async (values) => {
-    actors.tokens.send({ type: 'password.entered', password: String(values.password) });
-  });
+  const form = useFormActor(
+    { fields: FIELDS },
+    async (values) => {
+      actors.tokens.send({ type: 'password.entered', password: String(values.password) });
+    },
+    // Each time the modal opens it starts empty.
+    following(
+      [actors.tokens],
+      ([snapshot]) => (selectPasswordPrompt(snapshot) === null ? null : true),
+      () => ({ type: 'form.cleared' }),
+    ),
+  );
   const open = prompt !== null;
-
-  // Each time the modal opens it starts empty.
-  useEffect(() => {
-    if (open) form.send({ type: 'form.cleared' });
-  }, [open, form]);
 
   const verify = prompt?.reason === 'verify identity';
   const title = verify ? SESSION_NOTICES.verifyIdentityTitle : SESSION_NOTICES.refreshPasswordTitle;

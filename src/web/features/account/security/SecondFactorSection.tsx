@@ -18,11 +18,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
+import { following } from '#machines/follow';
 import { secondFactorSettingsMachine } from '#machines/session/second-factor-settings.machine';
 import { selectSecondFactorSection } from '#machines/session/second-factor-settings.selectors';
 import { useAppServices } from '../../../app/context.tsx';
@@ -67,13 +67,22 @@ function Section({ username }: { username: string }) {
     }),
   );
   const section = useSelector(settings, selectSecondFactorSection, sameSection);
-  const form = useFormActor({ fields: FIELDS }, async (values) => {
-    settings.send({ type: 'code.submitted', code: String(values.code) });
-  });
-  // Each step that asks for a code starts with an empty box, and so does a refused code.
-  useEffect(() => {
-    form.send({ type: 'form.cleared' });
-  }, [section.shows, section.error, form]);
+  const form = useFormActor(
+    { fields: FIELDS },
+    async (values) => {
+      settings.send({ type: 'code.submitted', code: String(values.code) });
+    },
+    // Each step that asks for a code starts with an empty box, and so does a refused code.
+    following(
+      [settings],
+      ([snapshot]) => {
+        const { shows, error } = selectSecondFactorSection(snapshot);
+        return { shows, error };
+      },
+      () => ({ type: 'form.cleared' }),
+      (a, b) => a.shows === b.shows && a.error === b.error,
+    ),
+  );
 
   const status = section.status;
   return (
