@@ -7,12 +7,16 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ServerRecord } from '../../src/shared/servers.ts';
+import type { LoginResult } from '../../src/shared/session.ts';
 import * as v from 'valibot';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
 import { following } from '../../machines/follow.ts';
 import { formMachine } from '../../machines/forms/form.machine.ts';
 import { selectText } from '../../machines/forms/form.selectors.ts';
-import { secondFactorMachine } from '../../machines/session/second-factor.machine.ts';
+import {
+  secondFactorMachine,
+  type VerifyInput,
+} from '../../machines/session/second-factor.machine.ts';
 import { selectCodeStep } from '../../machines/session/second-factor.selectors.ts';
 import { managedServerLoader } from '../../machines/managed/server.selectors.ts';
 import { editorMachine } from '../../machines/servers/editor.machine.ts';
@@ -94,7 +98,7 @@ describe('following another actor', () => {
     const step = createActor(
       secondFactorMachine.provide({
         actors: {
-          verify: fromPromise(async () => {
+          verify: fromPromise<LoginResult, VerifyInput>(async () => {
             throw Object.assign(new Error(SECOND_FACTOR_MESSAGES.failed), { status: 401 });
           }),
         },
