@@ -10,11 +10,7 @@
  * one) with a short lease and intervals. Uses the PostgreSQL of DATABASE_URL (a database of its
  * own) or a throwaway one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -28,9 +24,9 @@ import { rrsetsOf } from '../../src/server/dns/publication.ts';
 import { createRecord, createZone } from '../../src/server/dns/store.ts';
 import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { testConfig } from '../support/database.ts';
+import { exited, serverInstances, within } from '../support/instances.ts';
 import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 
-const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
 const TIMEOUT_MS = 180_000;
 /** The lease of a publication. */
 const LEASE_SECONDS = 15;
@@ -40,8 +36,6 @@ let db: DatabaseHandle;
 let pdns: LocalPowerDns;
 let proxy: Server;
 let proxyUrl: string;
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
 
 /** What the proxy saw of the zone under test: each request, when it came and whether it ended. */
 const seen: { method: string; at: number; done: boolean }[] = [];
@@ -88,11 +82,6 @@ async function forward(request: IncomingMessage, response: ServerResponse) {
   }
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 const DNS_ENV = () => ({
   DNS_PUBLISHER: 'powerdns',
   POWERDNS_API_URL: proxyUrl,
@@ -104,49 +93,14 @@ const DNS_ENV = () => ({
   JOB_MAINTENANCE_SECONDS: '1',
 });
 
-/** Starts a server process and waits until it listens. */
-async function startInstance(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dns-kill-data-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database!.url,
-      BANK_ENCRYPTION_KEY: '7e57'.repeat(16),
-      ...DNS_ENV(),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/READY \S+/.test(output)) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { child, output: () => output };
-}
-
-/** Resolves with `promise`, or rejects after `ms` saying what was awaited. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    sleep(ms).then(() => Promise.reject(new Error(`${what}: not within ${ms} ms`))),
-  ]);
-}
+const instances = serverInstances({
+  name: 'dns-kill',
+  databaseUrl: () => database!.url,
+  env: DNS_ENV,
+});
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dns-kill-pdns-'));
-  dirs.push(dir);
+  const dir = instances.folder('pdns');
   pdns = await startLocalPowerDns({ dir, noCache: true });
   proxy = createServer((request, response) => {
     forward(request, response).catch(() => response.destroy());
@@ -164,14 +118,12 @@ beforeAll(async () => {
 }, TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all(children.map(exited));
+  await instances.stopAll();
   proxy?.closeAllConnections();
   await new Promise((resolve) => proxy?.close(resolve));
   await db?.close();
   await pdns?.stop();
   database?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, TIMEOUT_MS);
 
 describe('an instance killed while publishing a zone', () => {
@@ -191,7 +143,7 @@ describe('an instance killed while publishing a zone', () => {
           serviceAddress: { line1: '1 Test Street', city: 'Provo', state: 'UT', zipCode: '84601' },
         }),
       );
-      const a = await startInstance();
+      const a = await instances.start();
       const held = holdNext();
       zoneUnderTest = `killed-${Date.now().toString(36)}.test`;
       // The change's transaction queues its publication; instance A runs it (its poll).
@@ -226,7 +178,7 @@ describe('an instance killed while publishing a zone', () => {
         text: 'after the kill',
       });
 
-      const b = await startInstance();
+      const b = await instances.start();
       let state = claimed!.state;
       for (let i = 0; i < 600 && state !== 'published'; i += 1) {
         await sleep(100);
@@ -298,7 +250,7 @@ describe('an instance killed while publishing a zone', () => {
       await locker.query('select served_name from dns_publications for update');
       const reconcile = { DNS_RECONCILE_SECONDS: '3600' };
       try {
-        const a = await startInstance(reconcile);
+        const a = await instances.start(reconcile);
         // A's reconcile of this hour's slot is running and waits inside its transaction.
         let job: { id: string; started_on: Date } | undefined;
         for (let i = 0; i < 600 && !job; i += 1) {
@@ -325,7 +277,7 @@ describe('an instance killed while publishing a zone', () => {
         )
       ).rows as { id: string; started_on: Date }[];
 
-      const b = await startInstance(reconcile);
+      const b = await instances.start(reconcile);
       let done: { retry_count: number; completed_on: Date } | undefined;
       for (let i = 0; i < 600 && !done; i += 1) {
         const { rows } = await db.executeSql(
