@@ -127,6 +127,22 @@ describe(
       expect(await errorsOf('project/views-render', view, code)).toEqual([]);
     });
 
+    it('lets a file listed for one pattern use that one only', async () => {
+      const allowing = new ESLint({
+        cwd: root,
+        overrideConfig: {
+          rules: { 'project/views-render': ['error', { allow: ['effectSend'] }] },
+        },
+      });
+      const code =
+        "import { useEffect } from 'react';\nimport { hasPermission } from '#shared/permissions';\ndeclare const theme: { send(e: unknown): void };\nexport function useX() {\n  useEffect(() => theme.send({ type: 'signup.entered' }), []);\n  return hasPermission(undefined, 'payments.manage');\n}";
+      const [result] = await allowing.lintText(code, { filePath: path.join(root, view) });
+      const errors = result.messages.filter((m) => m.ruleId === 'project/views-render');
+      expect(errors.map((m) => m.message)).toEqual([
+        expect.stringContaining('a selector in machines/ says it'),
+      ]);
+    });
+
     it('leaves machines/ alone: a selector there may ask for a permission', async () => {
       const code =
         "import { hasPermission } from '#shared/permissions';\ndeclare const perms: Parameters<typeof hasPermission>[0];\nexport const canManage = hasPermission(perms, 'payments.manage');";
