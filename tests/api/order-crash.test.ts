@@ -9,9 +9,7 @@
  * that no customer, user, order, payment account, booking, email or idempotency key exists and
  * the slot has its room back. A second server process on the same database then takes the retry.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
@@ -31,7 +29,8 @@ import {
   users,
 } from '../../src/server/db/schema.ts';
 import { CookieClient } from '../support/http-client.ts';
-import { freePort, ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
+import { exited, serverInstances } from '../support/instances.ts';
+import { ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 import {
   addressFacts,
   CHEAP_CAPTCHA_ENV,
@@ -44,54 +43,17 @@ import {
   uniqueUsername,
 } from './self-signup-support.ts';
 
-const SERVER_ENTRY = path.join(import.meta.dirname, 'order-crash-server.ts');
 const TIMEOUT_MS = 180_000;
 
 let database: TempPostgres | undefined;
-let databaseUrl: string;
 let db: DatabaseHandle;
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
 
-/** Starts a server process and waits until it listens. */
-async function startServerProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-crash-data-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_ADDRESSES: '100',
-      ...CHEAP_CAPTCHA_ENV,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /READY (\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { child, origin, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
+const instances = serverInstances({
+  name: 'order-crash',
+  databaseUrl: () => database!.url,
+  env: () => ({ SEED_ADDRESSES: '100', ...CHEAP_CAPTCHA_ENV }),
+});
+const startServerProcess = (env: Record<string, string>) => instances.start(env);
 
 async function snapshot(slotId: string) {
   const [slot] = await db.db
@@ -113,24 +75,20 @@ async function snapshot(slotId: string) {
 
 beforeAll(async () => {
   database = await ownPostgresDatabase('app_test_crash');
-  databaseUrl = database.url;
-  db = openPostgres(databaseUrl, 2);
+  db = openPostgres(database.url, 2);
 }, TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all(children.map(exited));
+  await instances.stopAll();
   await db?.close();
   database?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, TIMEOUT_MS);
 
 describe('a server killed in the middle of an order', () => {
   it(
     'leaves nothing partial, and a retry with the same key then succeeds exactly once',
     async () => {
-      const pauseDir = mkdtempSync(path.join(os.tmpdir(), 'order-pause-'));
-      dirs.push(pauseDir);
+      const pauseDir = instances.folder('pause');
       const first = await startServerProcess({ ORDER_TEST_PAUSE_DIR: pauseDir });
 
       const lehi = DEMO_ADDRESSES.lehiOntInstall;

@@ -17,6 +17,8 @@ const SERVER_ENTRY = path.join(import.meta.dirname, '../api/order-crash-server.t
 
 export interface Instance {
   child: ChildProcess;
+  /** Where it listens (`http://127.0.0.1:<port>`). */
+  origin: string;
   /** Everything it printed so far. */
   output: () => string;
 }
@@ -63,15 +65,16 @@ export function serverInstances(options: {
       });
       children.push(child);
       let output = '';
-      await new Promise<void>((resolve, reject) => {
+      const origin = await new Promise<string>((resolve, reject) => {
         child.stdout!.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          if (/READY \S+/.test(output)) resolve();
+          const ready = /READY (\S+)/.exec(output);
+          if (ready) resolve(ready[1]!);
         });
         child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
       });
-      return { child, output: () => output };
+      return { child, origin, output: () => output };
     },
     async stopAll() {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
