@@ -49,6 +49,9 @@ import { managedItemsModel } from './managed/items.model.ts';
 import { managedNginxModel } from './managed/nginx.model.ts';
 import { dnsPanelModel } from './dns/dns-panel.model.ts';
 import { zoneCountdownModel } from './dns/zone-countdown.model.ts';
+import { zoneListModel } from './dns/zone-list.model.ts';
+import { recordsPagerModel } from './dns/records-pager.model.ts';
+import { dnsFormsModel } from './dns/dns-forms.model.ts';
 import { serverPowerModel } from './servers/power.model.ts';
 import { serverEditorModel } from './servers/editor.model.ts';
 import { serversListModel } from './servers/list.model.ts';
@@ -114,6 +117,9 @@ export const MACHINES: readonly RegisteredMachine[] = [
   managedNginxModel,
   dnsPanelModel,
   zoneCountdownModel,
+  zoneListModel,
+  recordsPagerModel,
+  dnsFormsModel,
   // Add new machines here, one line each.
   activityModel,
   noticesBannerModel,

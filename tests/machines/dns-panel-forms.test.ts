@@ -7,21 +7,18 @@
  * a refusal kept with the form that sent it; and a user who may only view (portal.md §6: DNS
  * changes take services manage) offered no form.
  */
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  dnsPanelMachine,
-  type ChangeAnswer,
-  type DnsChange,
-} from '../../machines/dns/dns-panel.machine.ts';
+import { dnsPanelWithCalls, type DnsChange } from '../../machines/dns/dns-panel.machine.ts';
+import { selectForms } from '../../machines/dns/dns-panel.selectors.ts';
 import {
   selectCanChange,
   selectEditor,
+  selectFailure,
   selectFormFailure,
   selectReadOnlyReason,
   selectServedName,
-  type DnsPanelSnapshot,
-} from '../../machines/dns/dns-panel.selectors.ts';
+} from '../../machines/dns/dns-forms.selectors.ts';
 import {
   checkRecord,
   servedTarget,
@@ -97,7 +94,7 @@ describe('the name a record’s target is served as (portal.md §5, docs/dns.md 
 });
 
 // ---------------------------------------------------------------------------------------------
-// The machine, with a server of one zone holding one MX record.
+// The page machine and its children, with a server of one zone holding one MX record.
 
 const zone: DnsZone = {
   zone_id: 7,
@@ -132,26 +129,14 @@ const VIEWER: Perms = { services: { has_view: true, has_manage: false } };
 async function panel(perms: Perms, refuse?: (change: DnsChange) => unknown) {
   const sent: DnsChange[] = [];
   const actor = createActor(
-    dnsPanelMachine.provide({
-      actors: {
-        loadZones: fromPromise(async () => ({
-          total_zones: 1,
-          zones: [zone],
-          limit: 10,
-          offset: 0,
-        })),
-        loadRecords: fromPromise(async () => ({
-          total_records: 1,
-          records: [MX],
-          limit: 10,
-          offset: 0,
-        })),
-        change: fromPromise<ChangeAnswer, DnsChange>(async ({ input }) => {
-          sent.push(input);
-          const refusal = refuse?.(input);
-          if (refusal) throw refusal;
-          return {};
-        }),
+    dnsPanelWithCalls({
+      loadZones: async () => ({ total_zones: 1, zones: [zone], limit: 10, offset: 0 }),
+      loadRecords: async () => ({ total_records: 1, records: [MX], limit: 10, offset: 0 }),
+      change: async (input) => {
+        sent.push(input);
+        const refusal = refuse?.(input);
+        if (refusal) throw refusal;
+        return {};
       },
     }),
     { input: { perms } },
@@ -160,34 +145,37 @@ async function panel(perms: Perms, refuse?: (change: DnsChange) => unknown) {
   return { actor, sent };
 }
 
-const served = (s: DnsPanelSnapshot) => selectServedName(s);
+/** The forms' snapshot (the page's `forms` child). */
+const forms = (actor: { getSnapshot(): Parameters<typeof selectForms>[0] }) =>
+  selectForms(actor.getSnapshot()).getSnapshot();
+const refusedIn = (actor: Parameters<typeof forms>[0]) => selectFailure(forms(actor)) !== null;
 
 describe('the record editor says the name that will be served as it is typed', () => {
   it('for a new MX record, "mail" is served at the root, with the warning', async () => {
     const { actor } = await panel(MANAGER);
     actor.send({ type: 'record.create.pressed', recordType: 'MX' });
-    expect(served(actor.getSnapshot())).toBeNull();
+    expect(selectServedName(forms(actor))).toBeNull();
     actor.send({ type: 'record.field.changed', field: 'target', value: 'mail' });
-    expect(served(actor.getSnapshot())).toEqual({
+    expect(selectServedName(forms(actor))).toEqual({
       field: 'target',
       text: 'Will be served as mail.',
       warning: DNS_MESSAGES.servedAtRoot('mail', ZONE),
     });
     actor.send({ type: 'record.field.changed', field: 'target', value: 'mail.example.com' });
-    expect(served(actor.getSnapshot())).toEqual({
+    expect(selectServedName(forms(actor))).toEqual({
       field: 'target',
       text: 'Will be served as mail.example.com.',
       warning: null,
     });
     actor.send({ type: 'record.field.changed', field: 'target', value: '@' });
-    expect(served(actor.getSnapshot())?.text).toBe('Will be served as example.com.');
+    expect(selectServedName(forms(actor))?.text).toBe('Will be served as example.com.');
   });
 
   it('for a CNAME, "www" is served in the zone', async () => {
     const { actor } = await panel(MANAGER);
     actor.send({ type: 'record.create.pressed', recordType: 'CNAME' });
     actor.send({ type: 'record.field.changed', field: 'canonical_name', value: 'www' });
-    expect(served(actor.getSnapshot())).toEqual({
+    expect(selectServedName(forms(actor))).toEqual({
       field: 'canonical_name',
       text: 'Will be served as www.example.com.',
       warning: null,
@@ -197,7 +185,7 @@ describe('the record editor says the name that will be served as it is typed', (
   it('sends what was typed, its numbers as numbers and an empty TTL as the zone’s', async () => {
     const { actor, sent } = await panel(MANAGER);
     actor.send({ type: 'record.edit.pressed', record: MX });
-    expect(selectEditor(actor.getSnapshot())?.values).toEqual({
+    expect(selectEditor(forms(actor))?.values).toEqual({
       name: '@',
       target: 'mx.example.net.',
       priority: '10',
@@ -231,11 +219,11 @@ describe('a refused change stays with the form that sent it', () => {
     );
     actor.send({ type: 'alias.name.changed', value: 'taken.example' });
     actor.send({ type: 'alias.add.submitted' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.failure !== null);
+    await waitFor(actor, (s) => s.matches('ready') && refusedIn(actor));
     expect(sent).toEqual([
       { kind: 'alias.add', zoneId: zone.zone_id, alias_name: 'taken.example' },
     ]);
-    const snapshot = actor.getSnapshot();
+    const snapshot = forms(actor);
     expect(selectFormFailure(snapshot, 'alias')).toEqual({
       fieldErrors: { alias_name: DNS_MESSAGES.zoneNameOtherAccount },
       message: null,
@@ -252,8 +240,8 @@ describe('a refused change stays with the form that sent it', () => {
     }));
     actor.send({ type: 'import.file.changed', value: 'bad IN A 192.0.2.300' });
     actor.send({ type: 'import.preview.submitted' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.failure !== null);
-    expect(selectFormFailure(actor.getSnapshot(), 'import')).toEqual({
+    await waitFor(actor, (s) => s.matches('ready') && refusedIn(actor));
+    expect(selectFormFailure(forms(actor), 'import')).toEqual({
       fieldErrors: {},
       message: DNS_MESSAGES.importFailed,
       details: [`line 1: ${DNS_MESSAGES.ipv4}`],
@@ -264,10 +252,9 @@ describe('a refused change stays with the form that sent it', () => {
     const { actor } = await panel(MANAGER, () => ({ message: DNS_MESSAGES.lastApexNameserver }));
     actor.send({ type: 'record.delete.pressed', record: MX });
     actor.send({ type: 'delete.confirmed' });
-    await waitFor(actor, (s) => s.matches('confirming') && s.context.failure !== null);
-    expect(selectFormFailure(actor.getSnapshot(), 'delete').message).toBe(
-      DNS_MESSAGES.lastApexNameserver,
-    );
+    await waitFor(actor, (s) => s.matches('ready') && refusedIn(actor));
+    expect(forms(actor).matches('confirming')).toBe(true);
+    expect(selectFormFailure(forms(actor), 'delete').message).toBe(DNS_MESSAGES.lastApexNameserver);
   });
 });
 
@@ -275,8 +262,8 @@ describe('a user who may only view DNS (portal.md §6)', () => {
   it('is offered no change, with the reason', async () => {
     const { actor, sent } = await panel(VIEWER);
     const snapshot = actor.getSnapshot();
-    expect(selectCanChange(snapshot)).toBe(false);
-    expect(selectReadOnlyReason(snapshot)).toBe(DNS_MESSAGES.readOnly);
+    expect(selectCanChange(forms(actor))).toBe(false);
+    expect(selectReadOnlyReason(forms(actor))).toBe(DNS_MESSAGES.readOnly);
     const refused = [
       { type: 'zone.create.submitted' },
       { type: 'zone.edit.pressed', zoneId: zone.zone_id },
@@ -291,14 +278,15 @@ describe('a user who may only view DNS (portal.md §6)', () => {
       expect(snapshot.can(event), event.type).toBe(false);
       actor.send(event);
       expect(actor.getSnapshot().value, event.type).toBe('ready');
+      expect(forms(actor).value, event.type).toBe('closed');
     }
     expect(sent).toEqual([]);
   });
 
   it('a user who manages services is offered them', async () => {
     const { actor } = await panel(MANAGER);
-    expect(selectCanChange(actor.getSnapshot())).toBe(true);
-    expect(selectReadOnlyReason(actor.getSnapshot())).toBeNull();
+    expect(selectCanChange(forms(actor))).toBe(true);
+    expect(selectReadOnlyReason(forms(actor))).toBeNull();
     expect(actor.getSnapshot().can({ type: 'zone.create.submitted' })).toBe(true);
   });
 });

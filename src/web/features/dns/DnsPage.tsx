@@ -32,9 +32,18 @@ import { NUMERIC_FIELDS, RECORD_FIELDS, RECORD_TYPES, type DnsZone } from '#shar
 import { DNS_FIELD_LABELS, DNS_MESSAGES } from '#shared/messages/dns';
 import type { DnsPanelActor } from '#machines/dns/dns-panel.machine';
 import {
-  selectActiveZone,
-  selectAliasName,
   selectBusy,
+  selectForms,
+  selectLoadError,
+  selectLoadFailed,
+  selectLoading,
+  selectPublicationText,
+  selectRecordsPager,
+  selectZoneCountdown,
+  selectZoneList,
+} from '#machines/dns/dns-panel.selectors';
+import {
+  selectAliasName,
   selectCanChange,
   selectDeleting,
   selectEditor,
@@ -42,27 +51,30 @@ import {
   selectFormFailure,
   selectImportFile,
   selectImportPreview,
-  selectLoadError,
-  selectLoadFailed,
-  selectLoading,
   selectNewZone,
   selectNotice,
   selectPendingDelete,
-  selectPublicationText,
   selectReadOnlyReason,
-  selectRecordGroups,
-  selectRecordPager,
   selectRecordType,
   selectSavingRecord,
   selectSavingZone,
   selectServedName,
-  selectZoneCountdown,
   selectZoneEditor,
+  type DnsFormsSnapshot,
+  type FormFailureView,
+} from '#machines/dns/dns-forms.selectors';
+import {
+  selectRecordGroups,
+  selectRecordPager,
+  type RecordsPagerSnapshot,
+} from '#machines/dns/records-pager.selectors';
+import {
+  selectActiveZone,
   selectZonePager,
   selectZones,
-  type FormFailureView,
   type PagerView,
-} from '#machines/dns/dns-panel.selectors';
+  type ZoneListSnapshot,
+} from '#machines/dns/zone-list.selectors';
 import type { ZoneCountdownActor } from '#machines/dns/zone-countdown.machine';
 import { selectSecondsLeft } from '#machines/dns/zone-countdown.selectors';
 import { selectUser } from '#machines/session/session.selectors';
@@ -73,6 +85,24 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { dnsApi, provideDnsPanel } from './api.ts';
 import { useFocusOnFailure, useFocusReturn } from './focus.ts';
+
+/**
+ * What the page's children show: the view reads each child (the page's zone list, records pager
+ * and forms) through its own selectors, and sends everything to the page.
+ */
+function useForms<T>(
+  panel: DnsPanelActor,
+  selector: (snapshot: DnsFormsSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useSelector(panel, selectForms), selector, compare);
+}
+function useZoneList<T>(panel: DnsPanelActor, selector: (snapshot: ZoneListSnapshot) => T): T {
+  return useSelector(useSelector(panel, selectZoneList), selector);
+}
+function useRecords<T>(panel: DnsPanelActor, selector: (snapshot: RecordsPagerSnapshot) => T): T {
+  return useSelector(useSelector(panel, selectRecordsPager), selector);
+}
 
 /** Field boxes whose message and typed text keep 4.5:1 contrast in both schemes. */
 const FIELD_STYLES = READABLE_TEXT_INPUT;
@@ -92,7 +122,7 @@ function describedBy(id: string | undefined) {
 
 /** Why a form is disabled for this user (portal.md §6), shown in it and describing its controls. */
 function ReadOnlyReason({ panel, id }: { panel: DnsPanelActor; id: string }) {
-  const reason = useSelector(panel, selectReadOnlyReason);
+  const reason = useForms(panel, selectReadOnlyReason);
   return reason ? (
     <Text size="sm" id={id} data-testid="dns-read-only">
       {reason}
@@ -274,9 +304,9 @@ function ZoneRow({
 }
 
 function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const values = useSelector(panel, selectNewZone);
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'zone'));
-  const canChange = useSelector(panel, selectCanChange);
+  const values = useForms(panel, selectNewZone);
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'zone'));
+  const canChange = useForms(panel, selectCanChange);
   const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(form, failure);
   const reason = canChange ? undefined : REASON_ID.zone;
@@ -330,9 +360,9 @@ function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }
 }
 
 function ZoneTtlModal({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const editor = useSelector(panel, selectZoneEditor);
-  const saving = useSelector(panel, selectSavingZone);
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'zoneTtl'));
+  const editor = useForms(panel, selectZoneEditor);
+  const saving = useForms(panel, selectSavingZone);
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'zoneTtl'));
   const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(form, failure);
   useFocusReturn(editor !== null, !busy);
@@ -391,9 +421,9 @@ function servedDescription(text: string, warning: string | null): ReactNode {
 }
 
 function RecordField({ panel, field }: { panel: DnsPanelActor; field: string }) {
-  const value = useSelector(panel, (s) => selectEditorValue(s, field));
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'record'));
-  const served = useSelector(
+  const value = useForms(panel, (s) => selectEditorValue(s, field));
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'record'));
+  const served = useForms(
     panel,
     (s) => selectServedName(s),
     (a, b) => a?.field === b?.field && a?.text === b?.text && a?.warning === b?.warning,
@@ -420,9 +450,9 @@ function RecordField({ panel, field }: { panel: DnsPanelActor; field: string }) 
 }
 
 function RecordEditor({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const editor = useSelector(panel, selectEditor);
-  const saving = useSelector(panel, selectSavingRecord);
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'record'));
+  const editor = useForms(panel, selectEditor);
+  const saving = useForms(panel, selectSavingRecord);
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'record'));
   const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(form, failure);
   useFocusReturn(editor !== null, !busy);
@@ -464,9 +494,9 @@ function RecordEditor({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) 
 }
 
 function ConfirmDelete({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const pending = useSelector(panel, selectPendingDelete);
-  const deleting = useSelector(panel, selectDeleting);
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'delete'));
+  const pending = useForms(panel, selectPendingDelete);
+  const deleting = useForms(panel, selectDeleting);
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'delete'));
   const box = useRef<HTMLDivElement>(null);
   useFocusOnFailure(box, failure);
   useFocusReturn(pending !== null, !busy);
@@ -502,10 +532,10 @@ function ConfirmDelete({ panel, busy }: { panel: DnsPanelActor; busy: boolean })
 }
 
 function ImportSection({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) {
-  const file = useSelector(panel, selectImportFile);
-  const preview = useSelector(panel, selectImportPreview);
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'import'));
-  const canChange = useSelector(panel, selectCanChange);
+  const file = useForms(panel, selectImportFile);
+  const preview = useForms(panel, selectImportPreview);
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'import'));
+  const canChange = useForms(panel, selectCanChange);
   const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(form, failure);
   const reason = canChange ? undefined : REASON_ID.import;
@@ -588,9 +618,9 @@ function ImportSection({ panel, busy }: { panel: DnsPanelActor; busy: boolean })
 }
 
 function Aliases({ zone, panel, busy }: { zone: DnsZone; panel: DnsPanelActor; busy: boolean }) {
-  const alias = useSelector(panel, selectAliasName);
-  const failure = useSelector(panel, (s) => selectFormFailure(s, 'alias'));
-  const canChange = useSelector(panel, selectCanChange);
+  const alias = useForms(panel, selectAliasName);
+  const failure = useForms(panel, (s) => selectFormFailure(s, 'alias'));
+  const canChange = useForms(panel, selectCanChange);
   const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(form, failure);
   const reason = canChange ? undefined : REASON_ID.alias;
@@ -669,10 +699,10 @@ function ActiveZone({
   exportUrl: string;
   exportFile: () => Promise<Blob>;
 }) {
-  const groups = useSelector(panel, selectRecordGroups);
-  const pager = useSelector(panel, selectRecordPager);
-  const recordType = useSelector(panel, selectRecordType);
-  const canChange = useSelector(panel, selectCanChange);
+  const groups = useRecords(panel, selectRecordGroups);
+  const pager = useRecords(panel, selectRecordPager);
+  const recordType = useForms(panel, selectRecordType);
+  const canChange = useForms(panel, selectCanChange);
   const reason = canChange ? undefined : REASON_ID.record;
   const { soa } = zone;
   return (
@@ -794,15 +824,15 @@ export default function DnsPage() {
   const [machine] = useState(() => provideDnsPanel(api));
   const [calls] = useState(() => dnsApi(api));
   const panel = useActorRef(machine, { input: { perms } });
-  const zones = useSelector(panel, selectZones);
-  const activeZone = useSelector(panel, selectActiveZone);
-  const zonePager = useSelector(panel, selectZonePager);
+  const zones = useZoneList(panel, selectZones);
+  const activeZone = useZoneList(panel, selectActiveZone);
+  const zonePager = useZoneList(panel, selectZonePager);
   const loading = useSelector(panel, selectLoading);
   const busy = useSelector(panel, selectBusy);
   const failed = useSelector(panel, selectLoadFailed);
   const loadError = useSelector(panel, selectLoadError);
-  const notice = useSelector(panel, selectNotice);
-  const canChange = useSelector(panel, selectCanChange);
+  const notice = useForms(panel, selectNotice);
+  const canChange = useForms(panel, selectCanChange);
 
   return (
     <Stack gap="lg">

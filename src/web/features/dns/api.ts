@@ -3,7 +3,6 @@
  * machine with them. A failed change is handed to the machine as its message (a refused record's
  * `detail`, portal.md §8) and the 422's field errors (portal.md §5).
  */
-import { fromPromise } from 'xstate';
 import { API_BASE_PATH } from '#shared/constants';
 import {
   DNS_PATHS,
@@ -13,7 +12,7 @@ import {
   type ZonesPage,
 } from '#shared/dns';
 import {
-  dnsPanelMachine,
+  dnsPanelWithCalls,
   type ChangeAnswer,
   type ChangeFailure,
   type DnsChange,
@@ -88,12 +87,5 @@ export function dnsApi(api: ApiClient) {
 }
 
 export function provideDnsPanel(api: ApiClient) {
-  const calls = dnsApi(api);
-  return dnsPanelMachine.provide({
-    actors: {
-      loadZones: fromPromise(({ input }) => calls.loadZones(input)),
-      loadRecords: fromPromise(({ input }) => calls.loadRecords(input)),
-      change: fromPromise(({ input }) => calls.change(input)),
-    },
-  });
+  return dnsPanelWithCalls(dnsApi(api));
 }

@@ -43,7 +43,7 @@ import { serverPowerMapping } from './server-power.ts';
 import { serverEditorMapping } from './server-editor.ts';
 import { serversListMapping } from './servers-list.ts';
 import { createServerMapping } from './create-server.ts';
-import { dnsPanelMapping } from './dns-panel.ts';
+import { dnsFormsMapping } from './dns-forms.ts';
 import { dnsZoneCountdownMapping } from './dns-zone-countdown.ts';
 import { contactEditMapping } from './contact-edit.ts';
 import { permissionsGridMapping } from './permissions-grid.ts';
@@ -88,7 +88,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   serverEditorMapping,
   serversListMapping,
   createServerMapping,
-  dnsPanelMapping,
+  dnsFormsMapping,
   dnsZoneCountdownMapping,
   contactEditMapping,
   permissionsGridMapping,
