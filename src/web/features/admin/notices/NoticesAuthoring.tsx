@@ -19,14 +19,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { NOTICE_MESSAGES } from '#shared/messages/people';
 import {
   selectFieldError,
   selectSubmitError,
-  selectSubmitted,
   selectSubmitting,
   selectText,
 } from '#machines/forms/form.selectors';
@@ -101,14 +100,12 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
         message: NOTICE_MESSAGES.created,
         notificationType: 'success',
       });
+      // The published list loads again, and a new, empty form takes this one's place.
+      onPublished();
       return notice;
     },
   );
   const submitting = useSelector(form, selectSubmitting);
-  const published = useSelector(form, selectSubmitted);
-  useEffect(() => {
-    if (published) onPublished();
-  }, [published, onPublished]);
   const failure = useSelector(form, selectSubmitError);
   const audience = useSelector(form, (s) => selectText(s, 'audience')) || 'all';
   const ignorable = useSelector(form, (s) => selectText(s, 'ignorable') === 'true');
