@@ -233,18 +233,26 @@ function calledName(node) {
   return undefined;
 }
 
+/** Array methods that call their callback at once: a send in it runs with the effect. */
+const AT_ONCE = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
+
 /**
- * The `.send(…)` calls that run when an effect runs: in its body, not in functions it hands on
- * (a cleanup, an event listener), which run on something else's account.
+ * The `.send(…)` calls that run when an effect runs: in its body (and in callbacks an array
+ * method runs at once), not in functions it hands on (a cleanup, an event listener), which run
+ * on something else's account.
  * @param {any} root @param {Record<string, readonly string[] | undefined>} keys
  */
 function sendsIn(root, keys) {
   /** @type {any[]} */
   const found = [];
+  /** @type {Set<any>} */
+  const runAtOnce = new Set([root]);
   /** @param {any} node */
   const walk = (node) => {
     if (!node || typeof node.type !== 'string') return;
-    if (node !== root && /Function/.test(node.type)) return;
+    if (/Function/.test(node.type) && !runAtOnce.has(node)) return;
+    if (node.type === 'CallExpression' && AT_ONCE.has(calledName(node.callee) ?? ''))
+      for (const argument of node.arguments) runAtOnce.add(argument);
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
       if (calledName(node.callee) === 'send') found.push(node);
     }

@@ -88,6 +88,11 @@ describe(
         'a useEffect that sends to an actor',
       ],
       [
+        'a useEffect sending to each actor of a list',
+        "import { useEffect } from 'react';\ndeclare const loaders: { send(e: unknown): void }[];\nexport function useX(n: number) {\n  useEffect(() => {\n    loaders.forEach((loader) => loader.send({ type: 'reload.requested', n }));\n  }, [n]);\n}",
+        'a useEffect that sends to an actor',
+      ],
+      [
         'a useLayoutEffect sending under a condition',
         "import { useLayoutEffect } from 'react';\ndeclare const form: { send(e: unknown): void };\nexport function useX(open: boolean) {\n  useLayoutEffect(() => {\n    if (open) form.send({ type: 'form.cleared' });\n  }, [open]);\n}",
         'a useLayoutEffect that sends to an actor',
