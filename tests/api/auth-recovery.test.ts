@@ -7,7 +7,10 @@ import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
 import type { MailboxResponse } from '../../src/shared/session.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
-import { passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';
+import { emailOutbox, passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';
+import { settled } from '../../src/server/background.ts';
+import { JOB_HANDLERS } from '../../src/server/jobs/handlers.ts';
+import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { createApp } from '../../src/server/app.ts';
 import { testConfig } from '../support/database.ts';
 import { CookieClient } from '../support/http-client.ts';
@@ -289,6 +292,51 @@ describe('password recovery by emailed link', () => {
       .client()
       .post('/token/password_recovery', { username }, fromAddress('10.8.1.99'));
     expect(limited.status).toBe(429);
+  });
+});
+
+describe('a recovery job run again', () => {
+  /** The data the request queued its job with, once that job has run. */
+  async function jobData(kind: string, field: string, value: string) {
+    await settled(t.database);
+    const { rows } = await t.database.executeSql(
+      `select data, state::text as state from ${JOB_SCHEMA}.job
+        where name = $1 and data->>'${field}' = $2`,
+      [kind, value],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.state).toBe('completed');
+    return rows[0]!.data as Record<string, string>;
+  }
+
+  const mailsTo = async (to: string) =>
+    t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
+  it('sends nothing twice: a run after the first committed (an instance killed before it marked the job done) sends no second link or reminder', async () => {
+    const email = `again-${Date.now()}@example.test`;
+    const { username, uid } = await createUser(t, { email });
+    await t.client().post('/token/password_recovery', { username }, fromAddress('10.7.0.1'));
+    await t.client().post('/token/username_recovery', { email }, fromAddress('10.7.0.2'));
+    const link = await jobData('recovery.password', 'username', username);
+    const reminder = await jobData('recovery.username', 'email', email);
+    expect(link.runKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reminder.runKey).not.toBe(link.runKey);
+    expect(await mailsTo(email)).toHaveLength(2);
+    const tokens = () =>
+      t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.uid, uid));
+    expect(await tokens()).toHaveLength(1);
+
+    // Both jobs again, with the data they ran with: a retry after a kill.
+    await JOB_HANDLERS['recovery.password'](t as never, link as never);
+    await JOB_HANDLERS['recovery.username'](t as never, reminder as never);
+    await settled(t.database);
+    expect(await mailsTo(email)).toHaveLength(2);
+    expect(await tokens()).toHaveLength(1);
+    // A new request is a new run: it sends a new link.
+    await t.client().post('/token/password_recovery', { username }, fromAddress('10.7.0.3'));
+    await settled(t.database);
+    expect(await mailsTo(email)).toHaveLength(3);
+    expect(await tokens()).toHaveLength(2);
   });
 });
 

@@ -21,6 +21,7 @@ import type { AppDeps } from '../context.ts';
 import {
   contacts,
   emailOutbox,
+  idempotencyKeys,
   passwordResetTokens,
   recoveryEmailChanges,
   users,
@@ -40,6 +41,7 @@ export async function sendUsernameReminder(
   deps: AppDeps,
   email: string,
   origin: RequestOrigin = {},
+  runKey?: string,
 ) {
   const { db } = deps.database;
   const rows = await db
@@ -50,6 +52,7 @@ export async function sendUsernameReminder(
     .orderBy(users.username);
   if (rows.length === 0) return;
   const deliver = await db.transaction(async (tx) => {
+    if (!(await firstRun(tx, 'recovery.username', runKey))) return () => undefined;
     // Each login named in the email: a security event of its customer.
     for (const user of rows) {
       await recordJobActivity(tx, deps, origin, {
@@ -80,6 +83,7 @@ export async function sendPasswordLink(
   deps: AppDeps,
   username: string,
   origin: RequestOrigin = {},
+  runKey?: string,
 ) {
   const { db } = deps.database;
   const user = await findUserByUsername(db, username);
@@ -92,12 +96,15 @@ export async function sendPasswordLink(
     });
   const contact = await contactOf(db, user.contactId);
   if (!contact?.email) {
-    await requested(db);
+    await db.transaction(async (tx) => {
+      if (await firstRun(tx, 'recovery.password', runKey)) await requested(tx);
+    });
     return;
   }
   const recipients = await passwordLinkRecipients(db, deps.clock.now(), user.uid, contact.email);
   const token = randomToken();
   const deliver = await db.transaction(async (tx) => {
+    if (!(await firstRun(tx, 'recovery.password', runKey))) return () => undefined;
     await requested(tx);
     await tx.insert(passwordResetTokens).values({
       tokenHash: digest(token),
@@ -119,6 +126,29 @@ export async function sendPasswordLink(
     );
   });
   deliver();
+}
+
+/**
+ * Whether this is the first run of the request `runKey` (the key its job was queued with): the
+ * key is written in the run's own transaction, with the email it queues, so that a run again after
+ * that transaction committed (an instance killed before it could mark the job done) sends nothing
+ * twice, and a run at the same time waits for the first and then sends nothing. Without a key (a
+ * caller outside the job runner), every run is a first.
+ */
+async function firstRun(tx: Executor, kind: string, runKey: string | undefined): Promise<boolean> {
+  if (!runKey) return true;
+  const written = await tx
+    .insert(idempotencyKeys)
+    .values({
+      scope: `job ${kind}`,
+      key: runKey,
+      fingerprint: '',
+      responseStatus: 200,
+      responseBody: {},
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return written.length > 0;
 }
 
 /**

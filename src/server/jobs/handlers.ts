@@ -12,8 +12,10 @@ type Handler<K extends JobKind> = (deps: AppDeps, data: JobData[K]) => Promise<u
 /** A job succeeds when its handler resolves; a throw fails the run, which is retried. */
 export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   'mail.deliver': (deps, { outboxId }) => deliverOutboxRow(deps, outboxId),
-  'recovery.password': (deps, { username, ...from }) => sendPasswordLink(deps, username, from),
-  'recovery.username': (deps, { email, ...from }) => sendUsernameReminder(deps, email, from),
+  'recovery.password': (deps, { username, runKey, ...from }) =>
+    sendPasswordLink(deps, username, from, runKey),
+  'recovery.username': (deps, { email, runKey, ...from }) =>
+    sendUsernameReminder(deps, email, from, runKey),
   'billing.pass': (deps, { date }) => billingPassJob(deps, date),
   'billing.charge': (deps, { attemptKey }) => billingChargeJob(deps, attemptKey),
   'billing.card-expiry': (deps, { date }) => cardExpiryJob(deps, date),

@@ -11,13 +11,23 @@ import type { DnsConfig } from '../dns/config.ts';
 export const JOB_SCHEMA = 'pgboss';
 
 /** What each kind of job carries (JSON in the job table). */
+/**
+ * Where a recovery request came from, and the key its job was queued with (`runKey`, a random
+ * UUID of the server's): a run again after the first one committed sends nothing twice.
+ */
+interface RecoveryRun {
+  address?: string;
+  requestId?: string;
+  runKey?: string;
+}
+
 export interface JobData {
   /** Deliver one row of the email outbox (src/server/mail/delivery.ts). */
   'mail.deliver': { outboxId: number };
   /** Look up a username and email it a password link, if it has an email (auth/recovery.ts). */
-  'recovery.password': { username: string; address?: string; requestId?: string };
+  'recovery.password': RecoveryRun & { username: string };
   /** Email the usernames registered with an address, if any (auth/recovery.ts). */
-  'recovery.username': { email: string; address?: string; requestId?: string };
+  'recovery.username': RecoveryRun & { email: string };
   /** The billing pass of a billing date (billing/run.ts); one per date (jobs/schedule.ts). */
   'billing.pass': { date: string };
   /** Charge one autopay attempt at its processor, with its key as Idempotency-Key (billing/jobs.ts). */

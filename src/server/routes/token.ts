@@ -1,4 +1,5 @@
 /** Changing a password (logged in, or from an emailed link) and recovering a username. */
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/messages/activity';
@@ -100,7 +101,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     ]);
     await audit(c, { event: 'username_recovery', status: 200, detail: { email: body.email } });
     const { deps } = c.var;
-    await startJob(deps, 'recovery.username', { email: body.email, ...requestOrigin(c) });
+    await startJob(deps, 'recovery.username', {
+      email: body.email,
+      ...requestOrigin(c),
+      runKey: randomUUID(),
+    });
     return c.json({ msg: SESSION_MESSAGES.usernameRecoverySent } satisfies MessageResponse);
   });
 
@@ -113,7 +118,11 @@ export function registerTokenRoutes(api: Hono<AppEnv>) {
     ]);
     await audit(c, { event: 'password_recovery', username: body.username, status: 200 });
     const { deps } = c.var;
-    await startJob(deps, 'recovery.password', { username: body.username, ...requestOrigin(c) });
+    await startJob(deps, 'recovery.password', {
+      username: body.username,
+      ...requestOrigin(c),
+      runKey: randomUUID(),
+    });
     return c.json({ msg: SESSION_MESSAGES.passwordRecoverySent } satisfies MessageResponse);
   });
 
