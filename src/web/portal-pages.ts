@@ -5,6 +5,10 @@
  * stylesheets (app/later-styles.ts).
  */
 import type { RouteComponent } from '@tanstack/react-router';
+import { BILLING, DNS_PAGE_SIZE } from '#shared/constants';
+import { selectAccountSections } from '#machines/people/account.selectors';
+import type { SessionSnapshot } from '#machines/session/session.selectors';
+import type { ApiClient } from './api/client.ts';
 import { withLaterStyles } from './app/later-styles.ts';
 
 type PageModule = Promise<{ default: RouteComponent }>;
@@ -32,3 +36,49 @@ export const PORTAL_PAGES = {
 } satisfies Record<string, () => PageModule>;
 
 export type PortalPage = keyof typeof PORTAL_PAGES;
+
+/**
+ * The first GET requests of a portal page, started by its route while its code loads
+ * (router.tsx, app/prefetch.ts): the same calls, with the same first page, that the page's views
+ * make when they open, for the user the session holds. A call here that no view makes is only a
+ * request too many. Each page's calls come from its own API modules, loaded with `import()`: they
+ * are part of the page's code (already on their way when a login preloaded it), so no page's
+ * code rides with this table.
+ */
+export const PORTAL_DATA: Partial<
+  Record<PortalPage, (api: ApiClient, session: SessionSnapshot) => Promise<unknown>>
+> = {
+  account: async (api, session) => {
+    const sections = selectAccountSections(session);
+    if (!sections) return;
+    const [{ accountApi }, { emailPreferencesApi, peopleApi }, security] = await Promise.all([
+      import('./features/account/api.ts'),
+      import('./features/account/people/api.ts'),
+      import('./features/account/security/api.ts'),
+    ]);
+    if (sections.readInfo) void accountApi(api).userInfo();
+    if (sections.contacts) void peopleApi(api, sections.actingAdmin).contacts();
+    void emailPreferencesApi(api).get();
+    if (!sections.actingAdmin) {
+      void security.secondFactorApi(api).status();
+      void security.passkeysApi(api).list();
+    }
+  },
+  billing: async (api) => {
+    const calls = (await import('./features/billing/api.ts')).billingApi(api);
+    const firstPage = { limit: BILLING.pageSize, offset: 0 };
+    void calls.userInfo();
+    void calls.paymentAccounts();
+    void calls.bills(firstPage);
+    void calls.payments(firstPage);
+  },
+  services: async (api) => void (await import('./features/services/api.ts')).servicesApi(api).all(),
+  servers: async (api) =>
+    void (await import('./features/servers/api.ts'))
+      .serversApi(api)
+      .list({ column: 'iid', ascending: true }),
+  dnspanel: async (api) =>
+    void (await import('./features/dns/api.ts'))
+      .dnsApi(api)
+      .loadZones({ limit: DNS_PAGE_SIZE, offset: 0 }),
+};

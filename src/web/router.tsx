@@ -60,11 +60,23 @@ export function toRouterPath(path: string): string {
  * state (`beforeLoad` below), so the page's own file is asked for as soon as it may open.
  */
 const loadPortalPages = () => import('./portal-pages.ts');
-const PORTAL_COMPONENTS = new Set<RouteComponent>();
+const PORTAL_COMPONENTS = new Map<RouteComponent, PortalPage>();
 function portalPage(name: PortalPage): RouteComponent {
   const component = lazyRouteComponent(async () => (await loadPortalPages()).PORTAL_PAGES[name]());
-  PORTAL_COMPONENTS.add(component);
+  PORTAL_COMPONENTS.set(component, name);
   return component;
+}
+
+/**
+ * A portal page's data is asked for while its code loads (its route's loader, once the route
+ * gate let it open): the table's `PORTAL_DATA` makes the page's first GET requests and the views
+ * take their answers (app/prefetch.ts) instead of asking only once their code is here.
+ */
+async function askForData(services: AppServices, name: PortalPage): Promise<void> {
+  const ask = (await loadPortalPages()).PORTAL_DATA[name];
+  if (!ask || !services.prefetch) return;
+  const session = services.actors.session.getSnapshot();
+  services.prefetch((api) => ask(api, session));
 }
 
 /** Pages that exist so far; every other route shows "coming soon". */
@@ -211,7 +223,7 @@ function buildRoute(
   const name = definition.name as RouteName;
   const target = REDIRECTS[name];
   const page = component ?? PAGES[name];
-  const portal = page !== undefined && PORTAL_COMPONENTS.has(page);
+  const portal = page === undefined ? undefined : PORTAL_COMPONENTS.get(page);
   return createRoute({
     getParentRoute: () => parent.route,
     path: toRouterPath(definition.path).slice(parent.path.length) || '/',
@@ -225,6 +237,12 @@ function buildRoute(
           if (portal) void loadPortalPages().catch(() => undefined);
           await gate(context.services, definition, location);
         },
+    // A preload (hover, or the page after a login being checked) loads code only.
+    loader: portal
+      ? ({ context, preload }) => {
+          if (!preload) void askForData(context.services, portal).catch(() => undefined);
+        }
+      : undefined,
     component: page ?? (() => <ComingSoonPage title={definition.title} />),
   });
 }
@@ -264,12 +282,16 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
     trailingSlash: 'always',
     context: { services },
     defaultPreload: 'intent',
+    // A visit runs its loaders even after a preload (which loads code only): see askForData.
+    defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFoundPage,
     defaultPendingComponent: PendingPage,
     defaultErrorComponent: RouteError,
   });
   // The session's navigation (to login, after login, back to the admin) goes through the router.
   services.actors.navigation.attach(router);
+  // Answers asked for ahead belong to the visit that asked for them.
+  router.subscribe('onBeforeNavigate', () => services.prefetch?.forget());
   return router;
 }
 

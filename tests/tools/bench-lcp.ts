@@ -3,7 +3,8 @@
  * slow phone. Builds the web app for production into a temporary folder, starts the production
  * server on a free loopback port with a fresh embedded database, then loads each public page
  * five times in Debian's Chromium with a cold cache, the CPU slowed 4× and a 1.4 Mbit/s, 560 ms
- * round-trip network (Chrome DevTools Protocol). Prints each run, each page's median beside the
+ * round-trip network (Chrome DevTools Protocol; the build, server and profile are shared with
+ * `npm run bench:after-login` in bench-browser.ts). Prints each run, each page's median beside the
  * figure measured before its first screen was prerendered, and fails when a median is above its
  * goal: 1.0 s for the signup, 1.5 s for the other pages, and a total blocking time under 200 ms.
  *

@@ -2,11 +2,14 @@ import { createContext, useContext } from 'react';
 import type { PublicConfig } from '#shared/public-config';
 import type { ApiClient } from '../api/client.ts';
 import type { AppActors } from './actors.ts';
+import type { Prefetch } from './prefetch.ts';
 
 export interface AppServices {
   config: PublicConfig;
   api: ApiClient;
   actors: AppActors;
+  /** Asks for a page's data ahead of its views (prefetch.ts); without it views ask themselves. */
+  prefetch?: Prefetch;
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);

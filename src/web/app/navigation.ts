@@ -12,6 +12,7 @@ export interface RouterLike {
     search?: Record<string, unknown>;
     replace?: boolean;
   }): Promise<void> | void;
+  preloadRoute(options: { to: string; search?: Record<string, unknown> }): Promise<unknown>;
   state: { matches: readonly { staticData?: { route?: { name: string } } }[] };
 }
 
@@ -45,9 +46,18 @@ export function rememberAttemptedRoute(route: AttemptedRoute | null): void {
 
 /** The attempted route kept in session storage, once (it is forgotten when read). */
 export function takeAttemptedRoute(): AttemptedRoute | null {
+  return readAttemptedRoute(true);
+}
+
+/** The attempted route kept in session storage, which stays there. */
+export function peekAttemptedRoute(): AttemptedRoute | null {
+  return readAttemptedRoute(false);
+}
+
+function readAttemptedRoute(take: boolean): AttemptedRoute | null {
   try {
     const raw = window.sessionStorage.getItem(ATTEMPTED_ROUTE_KEY);
-    window.sessionStorage.removeItem(ATTEMPTED_ROUTE_KEY);
+    if (take) window.sessionStorage.removeItem(ATTEMPTED_ROUTE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<AttemptedRoute>;
     return typeof parsed.name === 'string' && typeof parsed.href === 'string'
@@ -63,6 +73,11 @@ export interface Navigation {
   /** Goes to an address relative to the web base path, with its query. */
   go(href: string, options?: { replace?: boolean }): void;
   goToLogin(options: { timeout: boolean; redirect: string | null }): void;
+  /**
+   * Loads the code of the page at an address (relative to the web base path) without going
+   * there: its checks and its data wait for the visit itself (router.tsx).
+   */
+  preload(href: string): void;
   /** Where the user is now: the route's name and address. */
   current(): AttemptedRoute;
 }
@@ -87,6 +102,12 @@ export function createNavigation(): Navigation {
     go(href, options) {
       const url = new URL(relativeHref(href), 'http://app.invalid');
       navigateTo(url.pathname, Object.fromEntries(url.searchParams), options?.replace);
+    },
+    preload(href) {
+      const url = new URL(relativeHref(href), 'http://app.invalid');
+      const search = Object.fromEntries(url.searchParams);
+      // A page whose code does not load now loads when visited, and says so then.
+      whenAttached(() => void router?.preloadRoute({ to: url.pathname, search }).catch(() => {}));
     },
     goToLogin({ timeout, redirect }) {
       const search: Record<string, unknown> = {};

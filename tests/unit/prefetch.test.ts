@@ -1,0 +1,102 @@
+/**
+ * A portal page's data asked for ahead of its views (src/web/app/prefetch.ts): the view's own
+ * identical GET takes the answer once instead of asking the server again; anything else asks.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiFailure, createApiClient } from '../../src/web/api/client.ts';
+import { withPrefetch } from '../../src/web/app/prefetch.ts';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('data asked for ahead of a page’s views', () => {
+  let sent: string[];
+  let answer: (url: string) => Response;
+  beforeEach(() => {
+    sent = [];
+    answer = (url) => json({ url, n: sent.length });
+  });
+
+  function client() {
+    return withPrefetch(
+      createApiClient({
+        prefix: 'http://localhost/api',
+        cookies: () => '',
+        fetch: async (input, init) => {
+          const url = new Request(input, init).url.replace('http://localhost/api', '');
+          sent.push(url);
+          return answer(url);
+        },
+      }),
+    );
+  }
+
+  it('gives the view the answer asked for ahead, without a second request', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    await expect(api.get('/user/info')).resolves.toEqual({ url: '/user/info', n: 1 });
+    expect(sent).toEqual(['/user/info']);
+  });
+
+  it('matches the query in any order, and only the same query', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/bills', { searchParams: { limit: 10, offset: 0 } }));
+    await api.get('/bills', { searchParams: { offset: 0, limit: 10 } });
+    await api.get('/bills', { searchParams: { limit: 10, offset: 10 } });
+    expect(sent).toEqual(['/bills?limit=10&offset=0', '/bills?limit=10&offset=10']);
+  });
+
+  it('gives an answer once: the next identical request asks the server', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    await api.get('/user/info');
+    await expect(api.get('/user/info')).resolves.toEqual({ url: '/user/info', n: 2 });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('forgets what no view took', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    prefetch.forget();
+    await api.get('/user/info');
+    expect(sent).toEqual(['/user/info', '/user/info']);
+  });
+
+  it('gives the view the failure of a request asked for ahead, with the server’s message', async () => {
+    answer = () => json({ title: 'Forbidden', detail: 'Not allowed.', msg: 'Not allowed.' }, 403);
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    const failure = await api.get('/user/info').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect((failure as ApiFailure).status).toBe(403);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('does not ask again for what a view is already waiting for', async () => {
+    const { api, prefetch } = client();
+    const own = api.get('/services');
+    prefetch((ahead) => void ahead.get('/services'));
+    await own;
+    expect(sent).toEqual(['/services']);
+    // Nothing was kept for later: the next view asks.
+    await api.get('/services');
+    expect(sent).toEqual(['/services', '/services']);
+  });
+
+  it('lets a view that can cancel its request make its own', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/dns'));
+    await api.get('/dns', { signal: new AbortController().signal });
+    expect(sent).toEqual(['/dns', '/dns']);
+  });
+
+  it('asks ahead for GET requests only', async () => {
+    const { prefetch } = client();
+    let refused: unknown;
+    prefetch((ahead) => {
+      refused = ahead.post('/user/info', {}).catch((error: unknown) => error);
+    });
+    expect(await refused).toBeInstanceOf(Error);
+    expect(sent).toEqual([]);
+  });
+});
