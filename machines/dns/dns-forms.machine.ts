@@ -485,7 +485,7 @@ export const dnsFormsMachine = setup({
           target: 'sending',
           actions: 'ask to apply the import',
         },
-        'import.cancelled': { actions: 'forget the preview' },
+        'import.cancelled': { guard: 'a preview shows', actions: 'forget the preview' },
       },
     },
     editingRecord: {

@@ -475,7 +475,8 @@ export const dnsFormsModel = defineMachine({
           b.preview === null
             ? 'ignored'
             : sending('import.apply', { preview: null, zoneFile: b.zoneFile }),
-        'cancel the import': { to: 'stays', with: { preview: null } },
+        'cancel the import': (b) =>
+          b.preview === null ? 'ignored' : { to: 'stays', with: { preview: null } },
         'the second zone becomes active': {
           to: 'stays',
           with: { preview: null, zone: SECOND.zone_name },

@@ -230,7 +230,6 @@ export const dnsPanelMachine = setup({
     'delete.cancelled': { actions: 'pass on to the forms' },
     'import.apply.pressed': { actions: 'pass on to the forms' },
     'import.cancelled': { actions: 'pass on to the forms' },
-    'change.sent': '.changing',
   },
   initial: 'loadingZones',
   states: {
@@ -279,6 +278,8 @@ export const dnsPanelMachine = setup({
         'records.next.pressed': { actions: 'pass on to the records' },
         'records.previous.pressed': { actions: 'pass on to the records' },
         'records.all.pressed': { actions: 'pass on to the records' },
+        // A form sent a change: the lists wait for it.
+        'change.sent': 'changing',
         'zones.loading': 'loadingZones',
         'records.loading': 'loadingRecords',
         'zones.shown': {

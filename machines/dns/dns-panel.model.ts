@@ -201,8 +201,6 @@ export const dnsPanelModel = defineMachine({
     on: {
       '*': {
         ...Object.fromEntries(IN_FORMS.map(([label]) => [label, 'stays'] as const)),
-        // A form sent a change: the lists wait for it.
-        'a change is sent': go('changing'),
         // portal.md §4: after its countdown a new zone's buttons work again (each zone its own).
         'the new zone’s countdown ends': (b: Projection) => ({
           to: 'stays',
@@ -230,6 +228,8 @@ export const dnsPanelModel = defineMachine({
       ready: {
         ...Object.fromEntries(PAGING.map(([label]) => [label, 'stays'] as const)),
         ...Object.fromEntries(OPENING.map(([label]) => [label, 'stays'] as const)),
+        // A form sent a change (forms open only here): the lists wait for it.
+        'a change is sent': go('changing'),
         // A list the person paged loads.
         'the zone list loads': go('loadingZones'),
         'the records pager loads': go('loadingRecords'),

@@ -290,6 +290,8 @@ export const dnsFormsMapping: BrowserMapping = {
     'record.create.pressed': offered('without a zone the page has no Add record'),
     'alias.add.submitted': offered('without a zone the page has no Add alias'),
     'import.preview.submitted': offered('without a zone the page has no zone file import'),
+    'import.apply.pressed': offered('without a preview the page has no Import'),
+    'import.cancelled': offered('without a preview the page has no Cancel of an import'),
   },
   states: {
     closed: checkClosed,

@@ -44,6 +44,9 @@ import { serverEditorMapping } from './server-editor.ts';
 import { serversListMapping } from './servers-list.ts';
 import { createServerMapping } from './create-server.ts';
 import { dnsFormsMapping } from './dns-forms.ts';
+import { dnsPanelMapping } from './dns-panel.ts';
+import { dnsRecordsPagerMapping } from './dns-records-pager.ts';
+import { dnsZoneListMapping } from './dns-zone-list.ts';
 import { dnsZoneCountdownMapping } from './dns-zone-countdown.ts';
 import { contactEditMapping } from './contact-edit.ts';
 import { permissionsGridMapping } from './permissions-grid.ts';
@@ -88,7 +91,10 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   serverEditorMapping,
   serversListMapping,
   createServerMapping,
+  dnsZoneListMapping,
+  dnsRecordsPagerMapping,
   dnsFormsMapping,
+  dnsPanelMapping,
   dnsZoneCountdownMapping,
   contactEditMapping,
   permissionsGridMapping,
