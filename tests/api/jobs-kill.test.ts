@@ -14,7 +14,13 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { activityLog, appMeta, emailOutbox } from '../../src/server/db/schema.ts';
+import { createCustomerAccount } from '../../src/server/auth/accounts.ts';
+import {
+  activityLog,
+  appMeta,
+  emailOutbox,
+  passwordResetTokens,
+} from '../../src/server/db/schema.ts';
 import { enqueueJobs } from '../../src/server/jobs/enqueue.ts';
 import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { SEED_STEPS } from '../../src/server/db/seed.ts';
@@ -192,6 +198,81 @@ describe('an instance killed while pruning the activity log', () => {
         .from(activityLog)
         .where(eq(activityLog.cid, cid));
       expect(left.map((row) => row.summary).sort()).toEqual(['recent 1', 'recent 2']);
+      expect(b.child.exitCode).toBeNull();
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe('an instance killed while sending a password link', () => {
+  it(
+    'has the other instance send it after the lease, exactly once',
+    async () => {
+      const username = `kill-${Date.now()}`;
+      const to = `${username}@example.test`;
+      const { uid } = await db.db.transaction((tx) =>
+        createCustomerAccount(tx, {
+          contact: { firstName: 'Kill', lastName: 'Test', phone: '(801) 555-0000', email: to },
+          user: { username, passwordHash: 'x', permissions: {} },
+          serviceAddress: { line1: '1 Test Street', city: 'Provo', state: 'UT', zipCode: '84601' },
+        }),
+      );
+      // The job as POST /token/password_recovery queues it, with a key of the test's: the test
+      // holds that key's row, uncommitted, so that A's run waits on it, in the middle.
+      const runKey = randomUUID();
+      const holder = new pg.Client({ connectionString: database!.url });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query(
+        `insert into idempotency_keys (scope, key, fingerprint, response_status, response_body)
+          values ('job recovery.password', $1, '', 200, '{}')`,
+        [runKey],
+      );
+      const a = await instances.start();
+      const jobId = randomUUID();
+      await enqueueJobs(
+        db.db,
+        testConfig(JOB_ENV()),
+        'recovery.password',
+        [{ username, address: '192.0.2.9', runKey }],
+        { id: jobId },
+      );
+      const waiting = async () =>
+        Number(
+          (
+            await db.executeSql(
+              `select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query ilike 'insert into "idempotency_keys"%'`,
+              [],
+            )
+          ).rows[0]!.n,
+        ) === 1;
+      for (let i = 0; i < 600 && !(await waiting()); i += 1) await sleep(100);
+      expect(await waiting(), 'A waits on the held key').toBe(true);
+      await killNow(a.child);
+      await holder.query('rollback');
+      await holder.end();
+
+      const b = await instances.start();
+      let delivered = sink.messages.filter((m) => m.to.includes(to));
+      for (let i = 0; i < 900 && delivered.length === 0; i += 1) {
+        await sleep(100);
+        delivered = sink.messages.filter((m) => m.to.includes(to));
+      }
+      expect(delivered).toHaveLength(1);
+      const { rows } = await db.executeSql(
+        `select state::text as state, retry_count from ${JOB_SCHEMA}.job where id = $1`,
+        [jobId],
+      );
+      expect(rows[0]).toMatchObject({ retry_count: 1 });
+      const tokens = await db.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.uid, uid));
+      expect(tokens).toHaveLength(1);
+      // A few more polls and maintenance passes of B: nothing more arrives.
+      await sleep(3000);
+      expect(sink.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
       expect(b.child.exitCode).toBeNull();
     },
     TIMEOUT_MS,

@@ -177,11 +177,12 @@ export function jobPolicy(
     };
   }
   // Recovery requests: a few quick retries; an hour later a waiting request has lost its point.
+  // A run queues an email: it holds the job no longer than a delivery holds its email.
   return {
     retryLimit: 5,
     retryDelay: 5,
     retryBackoff: true,
-    expireInSeconds: 60,
+    expireInSeconds: Math.min(60, config.jobs.mail.leaseSeconds),
     retentionSeconds: 3600,
     deadLetter,
   };
