@@ -12,7 +12,7 @@ import { DNS_MESSAGES } from '#shared/messages/dns';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { SnapshotFrom } from 'xstate';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
-import { FIRST, RECORD, SECOND, ZONE_LIST, sampleZone } from './dns-samples.ts';
+import { FIRST, RECORD, SECOND, ZONE_LIST, sampleZone } from './samples.ts';
 import { dnsFormsMachine, type DnsChange, type DnsForm } from './dns-forms.machine.ts';
 import {
   selectAliasName,

@@ -170,7 +170,7 @@ export const dnsPanelMachine = setup({
       enqueue.sendTo('forms', { type: 'messages.forgotten' });
       enqueue.sendTo('zones', { type: 'zones.reload' });
     }),
-    'keep why': assign(({ event }) => {
+    'note why': assign(({ event }) => {
       assertEvent(event, ['zones.failed', 'records.failed']);
       return { loadError: event.message };
     }),
@@ -247,14 +247,14 @@ export const dnsPanelMachine = setup({
             actions: 'share the active zone',
           },
         ],
-        'zones.failed': { target: 'failed', actions: 'keep why' },
+        'zones.failed': { target: 'failed', actions: 'note why' },
       },
     },
     loadingRecords: {
       description: 'The records load.',
       on: {
         'records.shown': 'ready',
-        'records.failed': { target: 'failed', actions: 'keep why' },
+        'records.failed': { target: 'failed', actions: 'note why' },
       },
     },
     failed: {

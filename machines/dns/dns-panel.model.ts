@@ -23,7 +23,7 @@ import {
   selectZoneButtonLabel,
   type DnsPanelSnapshot,
 } from './dns-panel.selectors.ts';
-import { FIRST, RECORD, SECOND, ZONE_LIST, sampleZone } from './dns-samples.ts';
+import { FIRST, RECORD, SECOND, ZONE_LIST, sampleZone } from './samples.ts';
 import { zoneCountdownMachine } from './zone-countdown.machine.ts';
 
 /** The zones "create a zone" makes: a second one while the first one's countdown runs. */

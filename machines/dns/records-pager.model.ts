@@ -18,7 +18,7 @@ import {
   pagerFor,
   pagerText,
   recordsPage,
-} from './dns-samples.ts';
+} from './samples.ts';
 import { recordsPagerMachine } from './records-pager.machine.ts';
 import {
   selectRecordGroups,

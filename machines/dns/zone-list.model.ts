@@ -17,7 +17,7 @@ import {
   pagerFor,
   pagerText,
   zonesPage,
-} from './dns-samples.ts';
+} from './samples.ts';
 import { zoneListMachine } from './zone-list.machine.ts';
 import {
   selectActiveZone,

@@ -2,7 +2,7 @@
  * What the DNS machines' browser walks share (mappings dns-forms.ts, dns-zone-list.ts,
  * dns-records-pager.ts, dns-panel.ts), on `/control/services/dnspanel` for a customer of the
  * path's own (`claimBilledCustomer`): a login for the walk's own calls, the sample server's zones
- * (machines/dns/dns-samples.ts) under names of the path's own (`<tag>-b01.example` …
+ * (machines/dns/samples.ts) under names of the path's own (`<tag>-b01.example` …
  * `<tag>-b25.example`, in the samples' order) with the two aliases of the first two zones and the
  * samples' 25 records in the zones that can become active, requests dropped on the network for
  * "cannot be reached" and lists that cannot load, and what the page shows (pagers, forms and their
