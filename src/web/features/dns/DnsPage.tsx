@@ -2,10 +2,11 @@
  * The DNS panel (portal.md §2 DNS panel, `/services/dnspanel`): the customer's zones with paging
  * and Show all, the active zone's records grouped by type with paging, its aliases, its SOA
  * (read-only) and publication state, a zone file's export and import, and a new zone's Edit and
- * Delete counting down their 60 seconds. It renders the DNS panel machine
- * (machines/dns/dns-panel.machine.ts), which holds what the forms hold, and sends it what the
- * person does; the user's permissions are the machine's input, and a user who may only view
- * finds every form disabled with the reason.
+ * Delete counting down their 60 seconds. It creates the one DNS page actor
+ * (machines/dns/dns-panel.machine.ts) and sends it what the person does; it reads the page and
+ * its children (the zone list, the records pager, the forms, which hold what the forms hold)
+ * through their selectors. The user's permissions are the page machine's input, and a user who
+ * may only view finds every form disabled with the reason.
  *
  * A refused change shows in the form it came from (on its fields, or inside the form) and focus
  * moves there; a dialog gives focus back to the control that opened it (./focus.ts).

@@ -1,6 +1,7 @@
 /**
- * The DNS page's calls (docs/api.md "DNS"), typed by the shared contract, and the DNS panel
- * machine with them. A failed change is handed to the machine as its message (a refused record's
+ * The DNS page's calls (docs/api.md "DNS"), typed by the shared contract, and the DNS page
+ * machine with them (given to the children that make them). A failed change is handed to the
+ * forms machine as its message (a refused record's
  * `detail`, portal.md §8) and the 422's field errors (portal.md §5).
  */
 import { API_BASE_PATH } from '#shared/constants';
