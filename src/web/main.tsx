@@ -12,15 +12,12 @@ import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
 import { liveInspect } from './app/live-inspect.ts';
-import { withPrefetch } from './app/prefetch.ts';
 import { createAppRouter } from './router.tsx';
 
 const config = readPublicConfig();
-const { api, prefetch } = withPrefetch(createApiClient());
 const services: AppServices = {
   config,
-  api,
-  prefetch,
+  api: createApiClient(),
   // Outside production the charts page shows the app's machines live.
   actors: createAppActors(liveInspect(config.production)),
 };

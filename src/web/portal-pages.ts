@@ -9,7 +9,9 @@ import { BILLING, DNS_PAGE_SIZE } from '#shared/constants';
 import { selectAccountSections } from '#machines/people/account.selectors';
 import type { SessionSnapshot } from '#machines/session/session.selectors';
 import type { ApiClient } from './api/client.ts';
+import type { AppServices } from './app/context.tsx';
 import { withLaterStyles } from './app/later-styles.ts';
+import { installPrefetch } from './app/prefetch.ts';
 
 type PageModule = Promise<{ default: RouteComponent }>;
 
@@ -82,3 +84,17 @@ export const PORTAL_DATA: Partial<
       .dnsApi(api)
       .loadZones({ limit: DNS_PAGE_SIZE, offset: 0 }),
 };
+
+/**
+ * Asks for a portal page's data while its code loads (its route's loader, router.tsx, once the
+ * route gate let it open): `PORTAL_DATA` makes the page's first GET requests, and the views take
+ * their answers (app/prefetch.ts, installed into the app's client here, the first time) instead
+ * of asking only once their code is here.
+ */
+export function askForData(services: AppServices, name: PortalPage): void {
+  const ask = PORTAL_DATA[name];
+  services.prefetch ??= installPrefetch(services.api);
+  const session = services.actors.session.getSnapshot();
+  // A page without calls here still starts its visit: what an earlier one left is forgotten.
+  services.prefetch((api) => void ask?.(api, session).catch(() => undefined));
+}

@@ -67,18 +67,6 @@ function portalPage(name: PortalPage): RouteComponent {
   return component;
 }
 
-/**
- * A portal page's data is asked for while its code loads (its route's loader, once the route
- * gate let it open): the table's `PORTAL_DATA` makes the page's first GET requests and the views
- * take their answers (app/prefetch.ts) instead of asking only once their code is here.
- */
-async function askForData(services: AppServices, name: PortalPage): Promise<void> {
-  const ask = (await loadPortalPages()).PORTAL_DATA[name];
-  if (!ask || !services.prefetch) return;
-  const session = services.actors.session.getSnapshot();
-  services.prefetch((api) => ask(api, session));
-}
-
 /** Pages that exist so far; every other route shows "coming soon". */
 // The managed server view, also opened on its SSL and redirects sections (docs/managed-hosting.md).
 // One component for the three routes: its tabs go from one route to another and the view stays
@@ -238,11 +226,17 @@ function buildRoute(
           await gate(context.services, definition, location);
         },
     // A preload (hover, or the page after a login being checked) loads code only.
-    loader: portal
-      ? ({ context, preload }) => {
-          if (!preload) void askForData(context.services, portal).catch(() => undefined);
-        }
-      : undefined,
+    // Its data is asked for while its code loads (portal-pages.ts `askForData`), once the route
+    // gate let it open.
+    loader:
+      portal &&
+      (({ context, preload }) => {
+        if (!preload)
+          loadPortalPages().then(
+            (pages) => pages.askForData(context.services, portal),
+            () => undefined,
+          );
+      }),
     component: page ?? (() => <ComingSoonPage title={definition.title} />),
   });
 }
@@ -290,8 +284,6 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
   });
   // The session's navigation (to login, after login, back to the admin) goes through the router.
   services.actors.navigation.attach(router);
-  // Answers asked for ahead belong to the visit that asked for them.
-  router.subscribe('onBeforeNavigate', () => services.prefetch?.forget());
   return router;
 }
 

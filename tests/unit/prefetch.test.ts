@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiFailure, createApiClient } from '../../src/web/api/client.ts';
-import { withPrefetch } from '../../src/web/app/prefetch.ts';
+import { installPrefetch } from '../../src/web/app/prefetch.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -12,23 +12,24 @@ const json = (body: unknown, status = 200) =>
 describe('data asked for ahead of a page’s views', () => {
   let sent: string[];
   let answer: (url: string) => Response;
+  let here: string;
   beforeEach(() => {
+    here = '/control/billing/';
     sent = [];
     answer = (url) => json({ url, n: sent.length });
   });
 
   function client() {
-    return withPrefetch(
-      createApiClient({
-        prefix: 'http://localhost/api',
-        cookies: () => '',
-        fetch: async (input, init) => {
-          const url = new Request(input, init).url.replace('http://localhost/api', '');
-          sent.push(url);
-          return answer(url);
-        },
-      }),
-    );
+    const api = createApiClient({
+      prefix: 'http://localhost/api',
+      cookies: () => '',
+      fetch: async (input, init) => {
+        const url = new Request(input, init).url.replace('http://localhost/api', '');
+        sent.push(url);
+        return answer(url);
+      },
+    });
+    return { api, prefetch: installPrefetch(api, () => here) };
   }
 
   it('gives the view the answer asked for ahead, without a second request', async () => {
@@ -54,10 +55,22 @@ describe('data asked for ahead of a page’s views', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('forgets what no view took', async () => {
+  it('gives an answer only to a view of the visit that asked for it', async () => {
     const { api, prefetch } = client();
     prefetch((ahead) => void ahead.get('/user/info'));
-    prefetch.forget();
+    here = '/control/account/';
+    await api.get('/user/info');
+    here = '/control/billing/';
+    await api.get('/user/info');
+    expect(sent).toEqual(['/user/info', '/user/info', '/user/info']);
+  });
+
+  it('forgets what no view took when another visit asks ahead', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    here = '/control/account/';
+    prefetch(() => undefined);
+    here = '/control/billing/';
     await api.get('/user/info');
     expect(sent).toEqual(['/user/info', '/user/info']);
   });

@@ -8,7 +8,10 @@ export interface AppServices {
   config: PublicConfig;
   api: ApiClient;
   actors: AppActors;
-  /** Asks for a page's data ahead of its views (prefetch.ts); without it views ask themselves. */
+  /**
+   * Asks for a page's data ahead of its views (prefetch.ts), installed into `api` by the first
+   * portal page's route; until then views ask themselves.
+   */
   prefetch?: Prefetch;
 }
 

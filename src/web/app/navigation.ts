@@ -46,18 +46,9 @@ export function rememberAttemptedRoute(route: AttemptedRoute | null): void {
 
 /** The attempted route kept in session storage, once (it is forgotten when read). */
 export function takeAttemptedRoute(): AttemptedRoute | null {
-  return readAttemptedRoute(true);
-}
-
-/** The attempted route kept in session storage, which stays there. */
-export function peekAttemptedRoute(): AttemptedRoute | null {
-  return readAttemptedRoute(false);
-}
-
-function readAttemptedRoute(take: boolean): AttemptedRoute | null {
   try {
     const raw = window.sessionStorage.getItem(ATTEMPTED_ROUTE_KEY);
-    if (take) window.sessionStorage.removeItem(ATTEMPTED_ROUTE_KEY);
+    window.sessionStorage.removeItem(ATTEMPTED_ROUTE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<AttemptedRoute>;
     return typeof parsed.name === 'string' && typeof parsed.href === 'string'
@@ -82,6 +73,11 @@ export interface Navigation {
   current(): AttemptedRoute;
 }
 
+const routeOf = (href: string) => {
+  const url = new URL(relativeHref(href), 'http://app.invalid');
+  return { to: url.pathname, search: Object.fromEntries(url.searchParams) };
+};
+
 export function createNavigation(): Navigation {
   let router: RouterLike | null = null;
   let queued: (() => void)[] = [];
@@ -100,14 +96,12 @@ export function createNavigation(): Navigation {
       pending.forEach((run) => run());
     },
     go(href, options) {
-      const url = new URL(relativeHref(href), 'http://app.invalid');
-      navigateTo(url.pathname, Object.fromEntries(url.searchParams), options?.replace);
+      const { to, search } = routeOf(href);
+      navigateTo(to, search, options?.replace);
     },
     preload(href) {
-      const url = new URL(relativeHref(href), 'http://app.invalid');
-      const search = Object.fromEntries(url.searchParams);
-      // A page whose code does not load now loads when visited, and says so then.
-      whenAttached(() => void router?.preloadRoute({ to: url.pathname, search }).catch(() => {}));
+      // The router's preload never fails: a page whose code does not load now loads when visited.
+      whenAttached(() => void router?.preloadRoute(routeOf(href)));
     },
     goToLogin({ timeout, redirect }) {
       const search: Record<string, unknown> = {};

@@ -2,17 +2,17 @@
  * Answers asked for ahead of the view that reads them. A portal page's route (router.tsx) starts
  * the page's first GET requests (`PORTAL_DATA` in portal-pages.ts) while the page's code loads,
  * instead of after it: the view's own identical GET (same path, query and body type) then takes
- * that answer, or its failure, once, instead of asking the server again. What no view took by the
- * next navigation is forgotten (`forget`), so an answer is never handed to a later visit.
+ * that answer, or its failure, once, instead of asking the server again. An answer belongs to the
+ * visit (the address) that asked for it: a view elsewhere never takes it, and asking ahead on
+ * another visit forgets what no view took.
+ *
+ * It is installed into the app's client by the first portal page's route (router.tsx, through
+ * portal-pages.ts), so that the signup's first load does not carry it.
  */
 import type { ApiClient, RequestOptions } from '../api/client.ts';
 
-export interface Prefetch {
-  /** Runs `start` with a client whose GET requests are kept for the views to take. */
-  (start: (api: ApiClient) => void): void;
-  /** Forgets every answer no view took. */
-  forget(): void;
-}
+/** Runs `start` with a client whose GET requests are kept for this visit's views to take. */
+export type Prefetch = (start: (api: ApiClient) => void) => void;
 
 /** The same request: path, query (in any order) and body type. */
 function keyOf(path: string, options: RequestOptions = {}): string {
@@ -27,8 +27,18 @@ function keyOf(path: string, options: RequestOptions = {}): string {
   return JSON.stringify([path.replace(/^\/+/, ''), query.toString(), options.as ?? 'json']);
 }
 
-export function withPrefetch(client: ApiClient): { api: ApiClient; prefetch: Prefetch } {
+/**
+ * Makes `client`'s GET take the answers asked for ahead (its `get` is replaced; every holder of
+ * the client sees the change) and answers the function that asks ahead.
+ */
+export function installPrefetch(
+  client: ApiClient,
+  /** The visit: the page's address. */
+  here: () => string = () => window.location.href,
+): Prefetch {
+  const get = client.get.bind(client);
   const kept = new Map<string, Promise<unknown>>();
+  let visit = '';
   /** The views' own requests still waiting for their answer: asking ahead again is no use. */
   const asked = new Map<string, Promise<unknown>>();
   const refuse = () => Promise.reject(new Error('Only GET requests are asked for ahead.'));
@@ -37,7 +47,7 @@ export function withPrefetch(client: ApiClient): { api: ApiClient; prefetch: Pre
       const key = keyOf(path, options);
       const waiting = asked.get(key);
       if (waiting) return waiting as Promise<T>;
-      const answer = client.get<T>(path, options);
+      const answer = get<T>(path, options);
       // A failure nobody takes is not an unhandled rejection; the view that takes it sees it.
       answer.catch(() => undefined);
       kept.set(key, answer);
@@ -49,28 +59,28 @@ export function withPrefetch(client: ApiClient): { api: ApiClient; prefetch: Pre
     patch: refuse,
     delete: refuse,
   };
-  const prefetch: Prefetch = Object.assign((start: (api: ApiClient) => void) => start(recorder), {
-    forget: () => kept.clear(),
-  });
-  const api: ApiClient = {
-    ...client,
-    get<T>(path: string, options?: RequestOptions) {
-      // A caller that can cancel its request makes its own.
-      if (options?.signal) return client.get<T>(path, options);
-      const key = keyOf(path, options);
-      const answer = kept.get(key);
-      if (answer) {
-        kept.delete(key);
-        return answer as Promise<T>;
-      }
-      const own = client.get<T>(path, options);
-      asked.set(key, own);
-      const done = () => {
-        if (asked.get(key) === own) asked.delete(key);
-      };
-      own.then(done, done);
-      return own;
-    },
+  const prefetch: Prefetch = (start) => {
+    if (here() !== visit) kept.clear();
+    visit = here();
+    start(recorder);
   };
-  return { api, prefetch };
+  client.get = <T>(path: string, options?: RequestOptions) => {
+    // A caller that can cancel its request makes its own.
+    if (options?.signal) return get<T>(path, options);
+    if (here() !== visit) kept.clear();
+    const key = keyOf(path, options);
+    const answer = kept.get(key);
+    if (answer) {
+      kept.delete(key);
+      return answer as Promise<T>;
+    }
+    const own = get<T>(path, options);
+    asked.set(key, own);
+    const done = () => {
+      if (asked.get(key) === own) asked.delete(key);
+    };
+    own.then(done, done);
+    return own;
+  };
+  return prefetch;
 }

@@ -22,7 +22,6 @@ import { logIn, logOut, profile, reauthenticate, refresh } from '../api/session.
 import { refreshAcrossTabs } from './cross-tab-refresh.ts';
 import { lazyActorLogic } from './lazy-logic.ts';
 import {
-  peekAttemptedRoute,
   relativeHref,
   rememberAttemptedRoute,
   safeRedirect,
@@ -78,13 +77,14 @@ function pageAfterLogin(redirect: unknown, attempted: AttemptedRoute | null): st
 }
 
 /**
- * On the login page, the page the login will go to loads its code while the login is checked
- * (two round trips: the login, then the profile), instead of after (docs/performance.md).
+ * On the login page, the page the login will go to (by its redirect; the attempted route, read
+ * once by the login itself, is not looked at) loads its code while the login is checked (two
+ * round trips: the login, then the profile), instead of after (docs/performance.md).
  */
 function preloadPageAfterLogin(navigation: Navigation): void {
   const here = new URL(window.location.href);
   if (!relativeHref(here.pathname).startsWith('/login/')) return;
-  navigation.preload(pageAfterLogin(here.searchParams.get('redirect'), peekAttemptedRoute()));
+  navigation.preload(pageAfterLogin(here.searchParams.get('redirect'), null));
 }
 
 export function createSessionActors(options: {
