@@ -204,10 +204,10 @@ describe('an instance killed while pruning the activity log', () => {
   );
 });
 
-describe('an instance killed while sending a password link', () => {
-  it(
-    'has the other instance send it after the lease, exactly once',
-    async () => {
+describe('an instance killed while answering a recovery request', () => {
+  it.each(['recovery.password', 'recovery.username'] as const)(
+    '%s: the other instance sends the email after the lease, exactly once',
+    async (kind) => {
       const username = `kill-${Date.now()}`;
       const to = `${username}@example.test`;
       const { uid } = await db.db.transaction((tx) =>
@@ -217,26 +217,25 @@ describe('an instance killed while sending a password link', () => {
           serviceAddress: { line1: '1 Test Street', city: 'Provo', state: 'UT', zipCode: '84601' },
         }),
       );
-      // The job as POST /token/password_recovery queues it, with a key of the test's: the test
-      // holds that key's row, uncommitted, so that A's run waits on it, in the middle.
+      // The job as POST /token/password_recovery or username_recovery queues it, with a key of
+      // the test's: the test holds that key's row, uncommitted, so that A's run waits on it, in
+      // the middle.
       const runKey = randomUUID();
       const holder = new pg.Client({ connectionString: database!.url });
       await holder.connect();
       await holder.query('begin');
       await holder.query(
         `insert into idempotency_keys (scope, key, fingerprint, response_status, response_body)
-          values ('job recovery.password', $1, '', 200, '{}')`,
-        [runKey],
+          values ($1, $2, '', 200, '{}')`,
+        [`job ${kind}`, runKey],
       );
       const a = await instances.start();
       const jobId = randomUUID();
-      await enqueueJobs(
-        db.db,
-        testConfig(JOB_ENV()),
-        'recovery.password',
-        [{ username, address: '192.0.2.9', runKey }],
-        { id: jobId },
-      );
+      const config = testConfig(JOB_ENV());
+      const from = { address: '192.0.2.9', runKey };
+      if (kind === 'recovery.password')
+        await enqueueJobs(db.db, config, kind, [{ username, ...from }], { id: jobId });
+      else await enqueueJobs(db.db, config, kind, [{ email: to, ...from }], { id: jobId });
       const waiting = async () =>
         Number(
           (
@@ -260,6 +259,8 @@ describe('an instance killed while sending a password link', () => {
         delivered = sink.messages.filter((m) => m.to.includes(to));
       }
       expect(delivered).toHaveLength(1);
+      // The message names the login (quoted-printable lines joined again).
+      expect(delivered[0]!.raw.replace(/=\r?\n/g, '')).toContain(username);
       const { rows } = await db.executeSql(
         `select state::text as state, retry_count from ${JOB_SCHEMA}.job where id = $1`,
         [jobId],
@@ -269,7 +270,7 @@ describe('an instance killed while sending a password link', () => {
         .select()
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.uid, uid));
-      expect(tokens).toHaveLength(1);
+      expect(tokens).toHaveLength(kind === 'recovery.password' ? 1 : 0);
       // A few more polls and maintenance passes of B: nothing more arrives.
       await sleep(3000);
       expect(sink.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
