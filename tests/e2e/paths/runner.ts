@@ -9,7 +9,7 @@
  * {@link BrowserMapping} and add it to `tests/e2e/paths/mappings/index.ts`.
  */
 import { expect as baseExpect, type Page } from '@playwright/test';
-import type { EventObject } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machineByName } from '../../../machines/registry.ts';
 import {
   planPaths,
@@ -79,6 +79,44 @@ export function planFor(mapping: BrowserMapping): MachinePlan {
   }
   return plan;
 }
+
+const stepSnapshots = new Map<string, Map<string, AnyMachineSnapshot>>();
+
+/**
+ * The snapshot a planned path of `mapping` reaches after `events` (its steps so far): for a
+ * mapping that asks, at a step, whether the page offers it there.
+ */
+export function snapshotAfter(
+  mapping: BrowserMapping,
+  events: readonly EventObject[],
+): AnyMachineSnapshot {
+  let snapshots = stepSnapshots.get(mapping.machine);
+  if (!snapshots) {
+    const plan = planFor(mapping);
+    snapshots = new Map([['[]', plan.initial.snapshot]]);
+    for (const path of plan.paths) {
+      const seen: EventObject[] = [];
+      for (const step of path.steps) {
+        seen.push(step.event);
+        snapshots.set(JSON.stringify(seen), step.snapshot);
+      }
+    }
+    stepSnapshots.set(mapping.machine, snapshots);
+  }
+  const snapshot = snapshots.get(JSON.stringify(events));
+  if (!snapshot) throw new Error('no planned path has these steps');
+  return snapshot;
+}
+
+/**
+ * A `notCaused` rule: the step is one the machine takes where it stands (the page offers it
+ * there), or `reason`. The mapping is named by a function: the rules are written inside it.
+ */
+export const offeredBy =
+  (mapping: () => BrowserMapping) =>
+  (reason: string) =>
+  ({ event, earlier }: EventPlace): string | undefined =>
+    snapshotAfter(mapping(), earlier).can(event as never) ? undefined : reason;
 
 /** Why a path cannot run in the browser, or undefined when it can. */
 export function whyNotRunnable(mapping: BrowserMapping, path: PlannedPath): string | undefined {

@@ -8,7 +8,7 @@
  * each checked in the form that sent it; "the server cannot be reached" is the request dropped on
  * the network.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import {
   selectEditor,
   selectFormFailure,
@@ -23,10 +23,11 @@ import { DNS_PATHS, type DnsZone, type ZonesPage } from '../../../../src/shared/
 import { DNS } from '../../../../src/shared/dns-limits.ts';
 import { DNS_FIELD_LABELS, DNS_MESSAGES } from '../../../../src/shared/messages/dns.ts';
 import {
-  planFor,
   type BrowserMapping,
   type EventPlace,
   type StateCheckContext,
+  snapshotAfter as planned,
+  offeredBy,
 } from '../runner.ts';
 import {
   BAD_FILE,
@@ -51,29 +52,11 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Where the snapshot before a step is (for the steps the page does not offer).
 
-let snapshots: Map<string, AnyMachineSnapshot> | undefined;
-function snapshotAfter(events: readonly EventObject[]): DnsFormsSnapshot {
-  if (!snapshots) {
-    const plan = planFor(dnsFormsMapping);
-    snapshots = new Map([['[]', plan.initial.snapshot]]);
-    for (const path of plan.paths) {
-      const seen: EventObject[] = [];
-      for (const step of path.steps) {
-        seen.push(step.event);
-        snapshots.set(JSON.stringify(seen), step.snapshot);
-      }
-    }
-  }
-  const snapshot = snapshots.get(JSON.stringify(events));
-  if (!snapshot) throw new Error('no planned path has these steps');
-  return snapshot as unknown as DnsFormsSnapshot;
-}
+const snapshotAfter = (events: readonly EventObject[]) =>
+  planned(dnsFormsMapping, events) as unknown as DnsFormsSnapshot;
 
 /** The step is one the page offers there, or the reason it does not. */
-const offered =
-  (reason: string) =>
-  ({ event, earlier }: EventPlace): string | undefined =>
-    snapshotAfter(earlier).can(event as never) ? undefined : reason;
+const offered = offeredBy(() => dnsFormsMapping);
 
 /** The step needs an active zone (its form is the zone's), or the reason. */
 const withZone =

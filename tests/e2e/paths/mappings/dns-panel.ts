@@ -7,12 +7,12 @@
  * the network. The forms' own steps are the forms' walk (dns-forms.ts), the countdown's the
  * countdown's (dns-zone-countdown.ts); paging back and forth is the lists' walks.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import {
   selectLoadError,
   type DnsPanelSnapshot,
 } from '../../../../machines/dns/dns-panel.selectors.ts';
-import { planFor, type BrowserMapping, type EventPlace } from '../runner.ts';
+import { type BrowserMapping, type EventPlace, snapshotAfter as planned } from '../runner.ts';
 import {
   DNS_PAGE,
   counting,
@@ -48,23 +48,8 @@ function armNotes(walk: Walk, upcoming: readonly EventObject[]) {
   }
 }
 
-let snapshots: Map<string, AnyMachineSnapshot> | undefined;
-function snapshotAfter(events: readonly EventObject[]): DnsPanelSnapshot {
-  if (!snapshots) {
-    const plan = planFor(dnsPanelMapping);
-    snapshots = new Map([['[]', plan.initial.snapshot]]);
-    for (const path of plan.paths) {
-      const seen: EventObject[] = [];
-      for (const step of path.steps) {
-        seen.push(step.event);
-        snapshots.set(JSON.stringify(seen), step.snapshot);
-      }
-    }
-  }
-  const snapshot = snapshots.get(JSON.stringify(events));
-  if (!snapshot) throw new Error('no planned path has these steps');
-  return snapshot as unknown as DnsPanelSnapshot;
-}
+const snapshotAfter = (events: readonly EventObject[]) =>
+  planned(dnsPanelMapping, events) as unknown as DnsPanelSnapshot;
 
 /** A press the page answers with a note: causable when that note is the next step. */
 const pressedFor =

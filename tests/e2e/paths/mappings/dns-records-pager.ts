@@ -6,7 +6,7 @@
  * the offset and size the machine predicts and asks the page to show exactly that, grouped by
  * type; records that cannot load are their request dropped on the network.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import {
   selectRecordPaging,
   selectRecordsZoneId,
@@ -21,12 +21,7 @@ import {
 } from '../../../../src/shared/dns.ts';
 import { DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
 import { DNS } from '../../../../src/shared/dns-limits.ts';
-import {
-  planFor,
-  type BrowserMapping,
-  type EventPlace,
-  type StateCheckContext,
-} from '../runner.ts';
+import { type BrowserMapping, type StateCheckContext, offeredBy } from '../runner.ts';
 import {
   DNS_PAGE,
   act,
@@ -41,28 +36,8 @@ import {
   zoneRow,
 } from './dns-support.ts';
 
-let snapshots: Map<string, AnyMachineSnapshot> | undefined;
-function snapshotAfter(events: readonly EventObject[]): RecordsPagerSnapshot {
-  if (!snapshots) {
-    const plan = planFor(dnsRecordsPagerMapping);
-    snapshots = new Map([['[]', plan.initial.snapshot]]);
-    for (const path of plan.paths) {
-      const seen: EventObject[] = [];
-      for (const step of path.steps) {
-        seen.push(step.event);
-        snapshots.set(JSON.stringify(seen), step.snapshot);
-      }
-    }
-  }
-  const snapshot = snapshots.get(JSON.stringify(events));
-  if (!snapshot) throw new Error('no planned path has these steps');
-  return snapshot as unknown as RecordsPagerSnapshot;
-}
-
-const offered =
-  (reason: string) =>
-  ({ event, earlier }: EventPlace): string | undefined =>
-    snapshotAfter(earlier).can(event as never) ? undefined : reason;
+/** The step is one the page offers there, or the reason it does not. */
+const offered = offeredBy(() => dnsRecordsPagerMapping);
 
 async function checkShown(context: StateCheckContext) {
   const { page, expect, step } = context;

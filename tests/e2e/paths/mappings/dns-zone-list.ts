@@ -6,7 +6,7 @@
  * page to show exactly that, with the active zone; a list that cannot load is its request dropped
  * on the network.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import {
   selectActiveZone,
   selectZonePaging,
@@ -14,12 +14,7 @@ import {
 } from '../../../../machines/dns/zone-list.selectors.ts';
 import { DNS_PATHS, type ZonesPage } from '../../../../src/shared/dns.ts';
 import { DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
-import {
-  planFor,
-  type BrowserMapping,
-  type EventPlace,
-  type StateCheckContext,
-} from '../runner.ts';
+import { type BrowserMapping, type StateCheckContext, offeredBy } from '../runner.ts';
 import {
   act,
   activeTitle,
@@ -35,29 +30,8 @@ import {
   zoneRows,
 } from './dns-support.ts';
 
-let snapshots: Map<string, AnyMachineSnapshot> | undefined;
-function snapshotAfter(events: readonly EventObject[]): ZoneListSnapshot {
-  if (!snapshots) {
-    const plan = planFor(dnsZoneListMapping);
-    snapshots = new Map([['[]', plan.initial.snapshot]]);
-    for (const path of plan.paths) {
-      const seen: EventObject[] = [];
-      for (const step of path.steps) {
-        seen.push(step.event);
-        snapshots.set(JSON.stringify(seen), step.snapshot);
-      }
-    }
-  }
-  const snapshot = snapshots.get(JSON.stringify(events));
-  if (!snapshot) throw new Error('no planned path has these steps');
-  return snapshot as unknown as ZoneListSnapshot;
-}
-
 /** The step is one the page offers there, or the reason it does not. */
-const offered =
-  (reason: string) =>
-  ({ event, earlier }: EventPlace): string | undefined =>
-    snapshotAfter(earlier).can(event as never) ? undefined : reason;
+const offered = offeredBy(() => dnsZoneListMapping);
 
 const totalOf = (event: EventObject) =>
   (event as EventObject & { output?: { total_zones?: number } }).output?.total_zones ?? 0;
