@@ -12,6 +12,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { DNS_PAGE_SIZE } from '#shared/constants';
 import { failureMessage } from '#shared/api-error';
+import { everyItem, hasNextPage, hasPreviousPage, nextPage, previousPage } from '#shared/paging';
 import type { DnsRecord, DnsZone, RecordsPage } from '#shared/dns';
 import { tellThePage } from './tell-the-page.ts';
 import type { Paging } from './zone-list.machine.ts';
@@ -55,18 +56,9 @@ export const recordsPagerMachine = setup({
   },
   actions: {
     'tell the page': tellThePage<RecordsPagerNote>(),
-    'go to the next page': assign(({ context }) => ({
-      paging: { ...context.paging, offset: context.paging.offset + context.paging.limit },
-    })),
-    'go to the previous page': assign(({ context }) => ({
-      paging: {
-        ...context.paging,
-        offset: Math.max(0, context.paging.offset - context.paging.limit),
-      },
-    })),
-    'show every record': assign(({ context }) => ({
-      paging: { ...context.paging, limit: Math.max(1, context.paging.total), offset: 0 },
-    })),
+    'go to the next page': assign(({ context }) => ({ paging: nextPage(context.paging) })),
+    'go to the previous page': assign(({ context }) => ({ paging: previousPage(context.paging) })),
+    'show every record': assign(({ context }) => ({ paging: everyItem(context.paging) })),
     'take the zone, from its first page': assign(({ context, event }) => {
       assertEvent(event, 'zones.shown');
       return {
@@ -90,9 +82,8 @@ export const recordsPagerMachine = setup({
     }),
   },
   guards: {
-    'there is a next page': ({ context }) =>
-      context.paging.offset + context.paging.limit < context.paging.total,
-    'there is a previous page': ({ context }) => context.paging.offset > 0,
+    'there is a next page': ({ context }) => hasNextPage(context.paging),
+    'there is a previous page': ({ context }) => hasPreviousPage(context.paging),
     'no zone is active': ({ event }) => event.type === 'zones.shown' && event.zone === null,
     'another zone is active': ({ event }) => event.type === 'zones.shown' && event.fromFirstPage,
   },

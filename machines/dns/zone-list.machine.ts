@@ -12,14 +12,19 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { DNS_PAGE_SIZE } from '#shared/constants';
 import { failureMessage } from '#shared/api-error';
+import {
+  everyItem,
+  hasNextPage,
+  hasPreviousPage,
+  nextPage,
+  previousPage,
+  type PagePosition,
+} from '#shared/paging';
 import type { DnsZone, ZonesPage } from '#shared/dns';
 import { tellThePage } from './tell-the-page.ts';
 
-export interface Paging {
-  limit: number;
-  offset: number;
-  total: number;
-}
+/** The list's page and how many zones there are in all. */
+export type Paging = PagePosition;
 
 /** What the zone list tells the page. */
 export type ZoneListNote =
@@ -69,18 +74,9 @@ export const zoneListMachine = setup({
   },
   actions: {
     'tell the page': tellThePage<ZoneListNote>(),
-    'go to the next page': assign(({ context }) => ({
-      paging: { ...context.paging, offset: context.paging.offset + context.paging.limit },
-    })),
-    'go to the previous page': assign(({ context }) => ({
-      paging: {
-        ...context.paging,
-        offset: Math.max(0, context.paging.offset - context.paging.limit),
-      },
-    })),
-    'show every zone': assign(({ context }) => ({
-      paging: { ...context.paging, limit: Math.max(1, context.paging.total), offset: 0 },
-    })),
+    'go to the next page': assign(({ context }) => ({ paging: nextPage(context.paging) })),
+    'go to the previous page': assign(({ context }) => ({ paging: previousPage(context.paging) })),
+    'show every zone': assign(({ context }) => ({ paging: everyItem(context.paging) })),
     'make the page’s first zone active': assign({ activeZoneId: null }),
     'store the zones': assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadZones');
@@ -105,9 +101,8 @@ export const zoneListMachine = setup({
     }),
   },
   guards: {
-    'there is a next page': ({ context }) =>
-      context.paging.offset + context.paging.limit < context.paging.total,
-    'there is a previous page': ({ context }) => context.paging.offset > 0,
+    'there is a next page': ({ context }) => hasNextPage(context.paging),
+    'there is a previous page': ({ context }) => hasPreviousPage(context.paging),
     'the zone is listed': ({ context, event }) =>
       event.type === 'zone.selected' && context.zones.some((zone) => zone.zone_id === event.zoneId),
   },

@@ -40,3 +40,33 @@ export function pageQuerySchema({ size, max }: PageSizes) {
     ),
   });
 }
+
+/** Where a paged list stands: its page and how many items there are in all. */
+export interface PagePosition extends PageQuery {
+  total: number;
+}
+
+/** Whether a page follows this one. */
+export const hasNextPage = (at: PagePosition): boolean => at.offset + at.limit < at.total;
+
+/** Whether a page comes before this one. */
+export const hasPreviousPage = (at: PagePosition): boolean => at.offset > 0;
+
+/** The next page (same size). */
+export const nextPage = <P extends PagePosition>(at: P): P => ({
+  ...at,
+  offset: at.offset + at.limit,
+});
+
+/** The previous page (same size), never before the first. */
+export const previousPage = <P extends PagePosition>(at: P): P => ({
+  ...at,
+  offset: Math.max(0, at.offset - at.limit),
+});
+
+/** One page holding every item, from the first. */
+export const everyItem = <P extends PagePosition>(at: P): P => ({
+  ...at,
+  limit: Math.max(1, at.total),
+  offset: 0,
+});
