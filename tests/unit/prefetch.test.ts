@@ -112,4 +112,34 @@ describe('data asked for ahead of a page’s views', () => {
     expect(await refused).toBeInstanceOf(Error);
     expect(sent).toEqual([]);
   });
+  it('forgets what was asked for ahead once a change is sent: a view reading again after its change asks the server', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/email_preferences'));
+    await api.put('/user/email_preferences', { notices: true });
+    const before = sent.length;
+    const read = (await api.get('/user/email_preferences')) as { n: number };
+    // Its own request, after the change: not the answer asked for before it.
+    expect(sent).toHaveLength(before + 1);
+    expect(sent.at(-1)).toBe('/user/email_preferences');
+    expect(read.n).toBe(sent.length);
+  });
+
+  it('a change sent through request() forgets too; a GET through it does not', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    await api.request('/user/info', { method: 'GET' });
+    prefetch((ahead) => void ahead.get('/billing/summary'));
+    await api.request('/billing/payments', { method: 'POST', json: {} });
+    await api.get('/billing/summary');
+    expect(sent.filter((url) => url === '/billing/summary')).toHaveLength(2);
+  });
+
+  it('a view that asks with a signal makes its own request, and the kept answer is not taken later', async () => {
+    const { api, prefetch } = client();
+    prefetch((ahead) => void ahead.get('/user/info'));
+    const controller = new AbortController();
+    await api.get('/user/info', { signal: controller.signal });
+    await expect(api.get('/user/info')).resolves.toEqual({ url: '/user/info', n: 3 });
+    expect(sent).toHaveLength(3);
+  });
 });

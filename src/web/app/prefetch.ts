@@ -65,10 +65,14 @@ export function installPrefetch(
     start(recorder);
   };
   client.get = <T>(path: string, options?: RequestOptions) => {
-    // A caller that can cancel its request makes its own.
-    if (options?.signal) return get<T>(path, options);
     if (here() !== visit) kept.clear();
     const key = keyOf(path, options);
+    // A caller that can cancel its request makes its own, and the answer kept for it is no
+    // longer the first: a later identical request must not take it.
+    if (options?.signal) {
+      kept.delete(key);
+      return get<T>(path, options);
+    }
     const answer = kept.get(key);
     if (answer) {
       kept.delete(key);
@@ -81,6 +85,22 @@ export function installPrefetch(
     };
     own.then(done, done);
     return own;
+  };
+  // A change may change what was asked for ahead: from then on every GET asks the server (a
+  // view reading again after its own change must never take an answer from before it).
+  const changing = <F extends (...args: never[]) => Promise<unknown>>(send: F): F =>
+    ((...args: Parameters<F>) => {
+      kept.clear();
+      return send(...args);
+    }) as F;
+  client.post = changing(client.post.bind(client));
+  client.put = changing(client.put.bind(client));
+  client.patch = changing(client.patch.bind(client));
+  client.delete = changing(client.delete.bind(client));
+  const request = client.request.bind(client);
+  client.request = <T>(path: string, options?: RequestOptions) => {
+    if ((options?.method ?? 'GET').toUpperCase() !== 'GET') kept.clear();
+    return request<T>(path, options);
   };
   return prefetch;
 }
