@@ -28,7 +28,7 @@ import { createLogger } from '../../src/server/logger.ts';
 import { queueMailRows } from '../../src/server/mail/outbox.ts';
 import { SettableClock } from '../../src/server/clock.ts';
 import { testConfig } from '../support/database.ts';
-import { killNow, serverInstances, within } from '../support/instances.ts';
+import { killNow, serverInstances, until, within } from '../support/instances.ts';
 import { ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
@@ -176,8 +176,7 @@ describe('an instance killed while pruning the activity log', () => {
           [],
         );
       const blocked = async () => Number((await waiting()).rows[0]!.n) === 1;
-      for (let i = 0; i < 600 && !(await blocked()); i += 1) await sleep(100);
-      expect(await blocked(), 'A waits on the held entry').toBe(true);
+      expect(await until(blocked, 60_000), 'A waits on the held entry').toBe(true);
       await killNow(a.child);
       await holder.query('rollback');
       await holder.end();
@@ -190,7 +189,7 @@ describe('an instance killed while pruning the activity log', () => {
             [jobId],
           )
         ).rows[0] as { state: string; retry_count: number } | undefined;
-      for (let i = 0; i < 1200 && (await state())?.state !== 'completed'; i += 1) await sleep(100);
+      await until(async () => (await state())?.state === 'completed', 120_000);
       // B ran it as its retry, after A's lease.
       expect(await state()).toEqual({ state: 'completed', retry_count: 1 });
       const left = await db.db
@@ -246,8 +245,7 @@ describe('an instance killed while answering a recovery request', () => {
             )
           ).rows[0]!.n,
         ) === 1;
-      for (let i = 0; i < 600 && !(await waiting()); i += 1) await sleep(100);
-      expect(await waiting(), 'A waits on the held key').toBe(true);
+      expect(await until(waiting, 60_000), 'A waits on the held key').toBe(true);
       await killNow(a.child);
       await holder.query('rollback');
       await holder.end();
