@@ -4,13 +4,17 @@
  * server, with a data folder of its own, and is ready once it prints `READY <origin>`. The
  * instances of a test file share the environment `env()` gives (leases, intervals, engines);
  * `stopAll` kills what is left and removes the folders.
+ *
+ * An instance lives for the test that started it: after each test, every instance it started is
+ * killed. An instance left running from an earlier test would poll the same job table and could
+ * take the next test's job in place of the instance that test means to kill.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { freePort } from './postgres.ts';
 
 const SERVER_ENTRY = path.join(import.meta.dirname, '../api/order-crash-server.ts');
@@ -40,6 +44,11 @@ export function serverInstances(options: {
 }): Instances {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
+  const killAll = async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map(exited));
+  };
+  afterEach(killAll);
   const folder = (prefix: string) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), `${options.name}-${prefix}-`));
     dirs.push(dir);
@@ -77,8 +86,7 @@ export function serverInstances(options: {
       return { child, origin, output: () => output };
     },
     async stopAll() {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-      await Promise.all(children.map(exited));
+      await killAll();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
   };
