@@ -11,6 +11,22 @@ import { configDefaults } from 'vitest/config';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The API tests that start server processes of their own and watch them: several on one
+ * PostgreSQL of their own, one killed in the middle of its work (most of their time is waiting for
+ * a killed instance's lease to run out), and the memory of an idle server on the embedded
+ * database, whatever DATABASE_URL says. They run as a project of their own (`npm run
+ * test:processes`), beside the other API tests, and once per CI run.
+ */
+const SERVER_PROCESS_TESTS = [
+  'tests/api/jobs-kill.test.ts',
+  'tests/api/billing-jobs-kill.test.ts',
+  'tests/api/dns-jobs-kill.test.ts',
+  'tests/api/order-crash.test.ts',
+  'tests/api/two-instances.test.ts',
+  'tests/api/memory.test.ts',
+];
+
 /** In development the server does not render index.html, so embed the public configuration here. */
 function publicConfigInDevelopment(): Plugin {
   return {
@@ -422,6 +438,7 @@ export default defineConfig({
           name: 'api',
           root: projectRoot,
           include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SERVER_PROCESS_TESTS],
           globalSetup: ['tests/support/api-global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -433,6 +450,21 @@ export default defineConfig({
           // state in its modules: each file starts its own app on its own database copy): 218 s
           // for the project instead of 301 s on 2 cores, the import time 66 s → 9 s.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          root: projectRoot,
+          include: SERVER_PROCESS_TESTS,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          // Three files at a time: each mostly waits for its servers (leases, an idle server's
+          // memory; the six files used 0.35 of a core over their 168 s one after another two at
+          // a time), and the API tests run beside them (tests/tools/run-all.ts).
+          maxWorkers: 3,
         },
       },
     ],

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every gate in order, stopping at the first failure, with the time each took. Gates
  * of one group run at the same time (the system packages and the static checks: each mostly waits
- * or uses one core); their output is printed whole, gate by gate, as each finishes.
+ * or uses one core; the API tests and the server process tests, which mostly wait); their
+ * output is printed whole, gate by gate, as each finishes.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -37,7 +38,16 @@ const GROUPS: Step[][] = [
       args: ['vitest', 'run', '--project', 'unit'],
     },
   ],
-  [{ name: 'API tests', command: 'npx', args: ['vitest', 'run', '--project', 'api'] }],
+  [
+    { name: 'API tests', command: 'npx', args: ['vitest', 'run', '--project', 'api'] },
+    // Server processes of their own, killed in the middle or left idle: mostly waiting (for
+    // leases to run out, for the memory to settle), so they run beside the API tests.
+    {
+      name: 'server process tests',
+      command: 'npx',
+      args: ['vitest', 'run', '--project', 'processes'],
+    },
+  ],
   [{ name: 'web build', command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'] }],
   [{ name: 'bundle budget', command: 'npx', args: ['tsx', 'tests/tools/bundle-budget.ts'] }],
   [{ name: 'browser tests', command: 'npm', args: ['run', '--silent', 'test:e2e'] }],
