@@ -56,6 +56,7 @@ import { serverPowerModel } from './servers/power.model.ts';
 import { serverEditorModel } from './servers/editor.model.ts';
 import { serversListModel } from './servers/list.model.ts';
 import { createServerModel } from './servers/create.model.ts';
+import { serverPageModel } from './servers/server-page.model.ts';
 import { servicePanelsModel } from './services/panels.model.ts';
 import { activityModel } from './activity/activity.model.ts';
 import { contactEditModel } from './people/contact-edit.model.ts';
@@ -129,6 +130,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   serverEditorModel,
   serversListModel,
   createServerModel,
+  serverPageModel,
   servicePanelsModel,
   contactEditModel,
   permissionsGridModel,

@@ -61,6 +61,9 @@ export type ListEvent =
   | { type: 'xstate.done.actor.remove'; output: unknown }
   | { type: 'xstate.error.actor.remove'; error: unknown };
 
+/** What the list tells a page that runs it: the servers it now shows. */
+export type ListNote = { type: 'servers.shown'; servers: ServerRecord[] };
+
 function messageOf(error: unknown): string {
   return failureMessage(error) ?? String(error);
 }
@@ -108,6 +111,11 @@ export const listMachine = setup({
       };
     }),
     'forget the delete': assign({ pendingDelete: null }),
+    /**
+     * Tells a page that runs the list as its child what it now lists (the server page's
+     * `sendParent`, server-page.machine.ts); nothing on the servers table.
+     */
+    'tell the page': (_, _note: ListNote) => {},
     /** The app shows the refusal in a modal notification (portal.md §8). */
     'notify in a modal': () => {},
     /** The app says the server was created (a success notification naming it). */
@@ -146,7 +154,16 @@ export const listMachine = setup({
         id: 'load',
         src: 'load',
         input: ({ context }) => ({ column: context.column, ascending: context.ascending }),
-        onDone: { target: 'ready', actions: 'store the list' },
+        onDone: {
+          target: 'ready',
+          actions: [
+            'store the list',
+            {
+              type: 'tell the page',
+              params: ({ event }) => ({ type: 'servers.shown', servers: event.output.servers }),
+            },
+          ],
+        },
         onError: { target: 'failed', actions: 'store the failure' },
       },
     },

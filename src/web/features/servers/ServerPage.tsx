@@ -3,7 +3,9 @@
  * confirmation), the time since shutdown, the editor with the monthly cost, and Delete (behind a
  * confirmation naming the server and the storage lost; once deleted, the servers list opens and
  * says so); a managed server links to its managed server view (Manage hosting). "Server not
- * found" (warning) when the server is absent after the load (portal.md §8). Design: docs/servers.md.
+ * found" (warning) when the server is absent after the load (portal.md §8). The view creates the
+ * one page actor (machines/servers/server-page.machine.ts) and reads its children through their
+ * selectors. Design: docs/servers.md.
  */
 import {
   Alert,
@@ -22,8 +24,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { parseRecordId } from '#shared/billing';
 import { ERROR_MESSAGES } from '#shared/messages';
-import type { ServerRecord } from '#shared/servers';
-import { following } from '#machines/follow';
 import { editorMachine } from '#machines/servers/editor.machine';
 import type { ListActor } from '#machines/servers/list.machine';
 import {
@@ -33,10 +33,17 @@ import {
   selectListBusy,
   selectListError,
   selectListFailed,
-  selectServer,
-  selectServerNotFound,
 } from '#machines/servers/list.selectors';
-import { powerMachine } from '#machines/servers/power.machine';
+import { powerMachine, type PowerActor } from '#machines/servers/power.machine';
+import { serverPageWith, type ServerPageActor } from '#machines/servers/server-page.machine';
+import {
+  selectPageEditor,
+  selectPageList,
+  selectPagePower,
+  selectPageServer,
+  selectPageServerNotFound,
+} from '#machines/servers/server-page.selectors';
+import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { serversApi } from './api.ts';
@@ -46,63 +53,61 @@ import { PowerControls } from './PowerControls.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { RefusalModal } from './RefusalModal.tsx';
 import { ServerEditor } from './ServerEditor.tsx';
-import { useServersList } from './useServersList.ts';
+import { listWithCalls } from './useServersList.ts';
 
-function EditorSection({
-  iid,
-  server,
-  list,
-  canManage,
-  onSaved,
-}: {
-  iid: number;
-  server: ServerRecord;
-  list: ListActor;
-  canManage: boolean;
-  onSaved: () => void;
-}) {
+/** The page machine (machines/servers/server-page.machine.ts) with the app's calls. */
+function useServerPage(iid: number): ServerPageActor {
   const { api, actors } = useAppServices();
+  const navigate = useNavigate();
+  const perms = useSelector(actors.session, (s) => selectUser(s)?.perms);
   const calls = useMemo(() => serversApi(api), [api]);
-  const editor = useActorRef(
-    editorMachine.provide({
-      actors: {
-        save: calls.save(iid),
-        // The server fetched again (after start, stop or a save): the editor shows it.
-        follow: following(
-          [list],
-          ([snapshot]) => selectServer(snapshot, iid),
-          (loaded) => ({ type: 'server.loaded', server: loaded }),
-        ),
-      },
-      actions: { 'notify in a modal': notifyInModal(actors), 'announce the save': onSaved },
+  return useActorRef(
+    serverPageWith({
+      // Once deleted, the servers list opens (and says the server was deleted).
+      list: listWithCalls(calls, actors, () => void navigate({ to: '/services/servers/' })),
+      power: powerMachine.provide({ actors: calls.powerActors }),
+      editor: editorMachine.provide({
+        actors: { save: calls.save(iid) },
+        actions: { 'notify in a modal': notifyInModal(actors) },
+      }),
     }),
-    { input: { server } },
+    { input: { iid, perms } },
   );
-  return <ServerEditor actor={editor} canManage={canManage} />;
 }
 
 export default function ServerPage() {
   const params = useParams({ strict: false }) as { iid?: string };
   const iid = parseRecordId(params.iid ?? '') ?? 0;
   usePageTitle(`Server ${iid}`);
-  const navigate = useNavigate();
-  // Once deleted, the servers list opens (and says the server was deleted).
-  const { list, calls } = useServersList({
-    onDeleted: () => void navigate({ to: '/services/servers/' }),
-  });
-  const reload = () => list.send({ type: 'servers.reload.pressed' });
-  const power = useActorRef(
-    powerMachine.provide({ actions: { 'reload the server': reload }, actors: calls.powerActors }),
-    { input: { iid } },
-  );
-  const server = useSelector(list, (s) => selectServer(s, iid));
-  const notFound = useSelector(list, (s) => selectServerNotFound(s, iid));
+  const page = useServerPage(iid);
+  const list = useSelector(page, selectPageList);
+  const power = useSelector(page, selectPagePower);
+  // Once the server is deleted the page's children are done: the servers list opens.
+  if (!list || !power) return <Title order={1}>{`Server ${iid}`}</Title>;
+  return <ServerView iid={iid} page={page} list={list} power={power} />;
+}
+
+function ServerView({
+  iid,
+  page,
+  list,
+  power,
+}: {
+  iid: number;
+  page: ServerPageActor;
+  list: ListActor;
+  power: PowerActor;
+}) {
+  const server = useSelector(page, selectPageServer);
+  const notFound = useSelector(page, selectPageServerNotFound);
+  const editor = useSelector(page, selectPageEditor);
   const busy = useSelector(list, selectListBusy);
   const error = useSelector(list, selectListError);
   const failed = useSelector(list, selectListFailed);
   const canManage = useSelector(list, selectCanManage);
   const canDelete = useSelector(list, (s) => selectCanDelete(s, iid));
   const confirmation = useSelector(list, selectDeleteConfirmation);
+  const reload = () => page.send({ type: 'servers.reload.pressed' });
   return (
     <Stack gap="md">
       <RefusalModal />
@@ -144,13 +149,7 @@ export default function ServerPage() {
               <Title order={2} size="h3">
                 Size and cost
               </Title>
-              <EditorSection
-                iid={iid}
-                server={server}
-                list={list}
-                canManage={canManage}
-                onSaved={reload}
-              />
+              {editor && <ServerEditor actor={editor} canManage={canManage} />}
             </Stack>
           </Paper>
           {canManage && (
@@ -159,7 +158,7 @@ export default function ServerPage() {
               <Button
                 color="red.9"
                 disabled={!canDelete}
-                onClick={() => list.send({ type: 'server.delete.pressed', iid })}
+                onClick={() => page.send({ type: 'server.delete.pressed' })}
               >
                 Delete server
               </Button>
@@ -173,8 +172,8 @@ export default function ServerPage() {
         question={confirmation?.question ?? ''}
         action="Delete server"
         busy={confirmation?.deleting ?? false}
-        onConfirm={() => list.send({ type: 'server.delete.confirmed' })}
-        onCancel={() => list.send({ type: 'server.delete.cancelled' })}
+        onConfirm={() => page.send({ type: 'server.delete.confirmed' })}
+        onCancel={() => page.send({ type: 'server.delete.cancelled' })}
       />
     </Stack>
   );
