@@ -10,6 +10,7 @@
 import { createMachine } from 'xstate';
 import type { ServerRecord } from '#shared/servers';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import type { ListNote } from './list.machine.ts';
 import { LISTED_SERVER } from './list.model.ts';
 import { serverPageMachine } from './server-page.machine.ts';
 import {
@@ -25,6 +26,8 @@ const SERVER = LISTED_SERVER;
 const OTHER: ServerRecord = { ...SERVER, iid: SERVER.iid + 1, name: 'mail-1' };
 /** The server read again with a bigger size (as after a saved resize). */
 const RESIZED: ServerRecord = { ...SERVER, cpus: 4, mem: 8192, mem_gb: 8, monthly_cost: 176 };
+
+const shown = (...servers: ServerRecord[]): ListNote => ({ type: 'servers.shown', servers });
 
 function project(snapshot: ServerPageSnapshot) {
   return {
@@ -54,9 +57,9 @@ export const serverPageModel = defineMachine({
   machine: serverPageMachine,
   input: { iid: SERVER.iid, perms: { services: { has_view: true, has_manage: true } } },
   events: [
-    sample('the list has the server', { type: 'servers.shown', servers: [OTHER, SERVER] }),
-    sample('the list has it resized', { type: 'servers.shown', servers: [RESIZED] }),
-    sample('the list does not have it', { type: 'servers.shown', servers: [OTHER] }),
+    sample('the list has the server', shown(OTHER, SERVER)),
+    sample('the list has it resized', shown(RESIZED)),
+    sample('the list does not have it', shown(OTHER)),
     sample('a start or a save is done', { type: 'server.changed' }),
     sample('press Reload', { type: 'servers.reload.pressed' }),
     sample('press Delete server', { type: 'server.delete.pressed' }),

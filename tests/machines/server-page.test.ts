@@ -9,7 +9,11 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { editorMachine } from '../../machines/servers/editor.machine.ts';
 import { selectEditorValues } from '../../machines/servers/editor.selectors.ts';
-import { listMachine, type ListAnswer } from '../../machines/servers/list.machine.ts';
+import {
+  listMachine,
+  type ListAnswer,
+  type ListInput,
+} from '../../machines/servers/list.machine.ts';
 import { selectDeleteConfirmation } from '../../machines/servers/list.selectors.ts';
 import { powerMachine, type PowerEvent } from '../../machines/servers/power.machine.ts';
 import { serverPageWith } from '../../machines/servers/server-page.machine.ts';
@@ -50,7 +54,7 @@ function page(reads: ServerRecord[][], iid = SERVER.iid) {
   const machine = serverPageWith({
     list: listMachine.provide({
       actors: {
-        load: fromPromise<ListAnswer>(async () => {
+        load: fromPromise<ListAnswer, ListInput>(async () => {
           const servers = reads[Math.min(calls.loads, reads.length - 1)];
           calls.loads += 1;
           return { servers, count: servers.length };
@@ -69,7 +73,7 @@ function page(reads: ServerRecord[][], iid = SERVER.iid) {
           return status('stopping');
         }),
         // The hypervisor has stopped the server by the first poll.
-        poll: fromCallback<PowerEvent>(({ sendBack }) => {
+        poll: fromCallback<PowerEvent, { iid: number }>(({ sendBack }) => {
           const timer = setTimeout(() =>
             sendBack({ type: 'power.polled', status: status('stopped') }),
           );
