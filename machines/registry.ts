@@ -40,6 +40,8 @@ import { paymentModel } from './signup/payment.model.ts';
 import { checkoutModel } from './signup/checkout.model.ts';
 import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
+import { billingPageModel } from './billing/billing-page.model.ts';
+import { recordsPageModel } from './billing/records-page.model.ts';
 import { cardFormModel } from './payments/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
@@ -112,6 +114,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   passwordUpdateModel,
   billingPaymentModel,
   billingAutopayModel,
+  billingPageModel,
+  recordsPageModel,
   cardFormModel,
   paymentMethodsModel,
   managedItemsModel,

@@ -1,11 +1,10 @@
 /**
  * The Billing page's amount due and payment methods (portal.md "/billing"): the account's
- * information (GET /user/info) and its payment accounts (GET /payment-accounts), one loader each.
+ * information (GET /user/info) and its payment accounts (GET /billing/payment_accounts), one loader
+ * each; the page machine (billing-page.machine.ts) owns both.
  */
-import type { ActorRefFrom } from 'xstate';
 import type { PaymentAccountsResponse } from '#shared/billing';
 import type { UserInfoResponse } from '#shared/session';
-import { following } from '../follow.ts';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import { selectData, type LoaderSnapshot } from '../session/loader.selectors.ts';
 import type { BillingData } from './payment.machine.ts';
@@ -39,24 +38,4 @@ export function billingDataOf(
       label: account.label,
     })),
   };
-}
-
-/**
- * The payment form's `follow` (machines/follow.ts): `billing.loaded` each time either load
- * answers again, once both have.
- */
-export function followBillingData(
-  summary: ActorRefFrom<typeof billingSummaryLoader>,
-  accounts: ActorRefFrom<typeof paymentAccountsLoader>,
-) {
-  return following(
-    [summary, accounts],
-    ([summarySnapshot, accountsSnapshot]) => {
-      const info = selectBillingSummary(summarySnapshot);
-      const list = selectPaymentAccounts(accountsSnapshot);
-      return info && list ? ([info, list] as const) : null;
-    },
-    ([info, list]) => ({ type: 'billing.loaded', ...billingDataOf(info, list) }),
-    (a, b) => a[0] === b[0] && a[1] === b[1],
-  );
 }

@@ -13,6 +13,7 @@ import {
   autopayMachine,
   type AutopayActor,
   type AutopayAnswer,
+  type AutopayEvent,
   type AutopayInput,
 } from '#machines/billing/autopay.machine';
 import {
@@ -65,17 +66,27 @@ export function useAutopayActor(
   return actor;
 }
 
+/** What the person does with the switch. */
+type SwitchEvent = Extract<
+  AutopayEvent,
+  { type: 'autopay.switched' | 'autopay.off.confirmed' | 'autopay.off.cancelled' }
+>;
+
 /**
  * `defaultLabel` names the default payment method ("Bank account ending in 6789"): the one the
- * question of turning automatic payment off says it stops charging.
+ * question of turning automatic payment off says it stops charging. `send` takes what the person
+ * does (a page machine that owns the switch passes it on); without it, it goes to `actor`.
  */
 export function AutopaySwitch({
   actor,
   defaultLabel,
+  send: sendTo,
 }: {
   actor: AutopayActor;
   defaultLabel: string | null;
+  send?: (event: SwitchEvent) => void;
 }) {
+  const send = sendTo ?? ((event: SwitchEvent) => actor.send(event));
   const asking = useSelector(actor, selectAutopayAskingOff);
   const checked = useSelector(actor, selectAutopayChecked);
   const on = useSelector(actor, selectAutopayOn);
@@ -92,9 +103,7 @@ export function AutopaySwitch({
         aria-busy={pending}
         description={reason ?? (on ? BILLING_PAGE_TEXT.autopayOn : BILLING_PAGE_TEXT.autopayOff)}
         thumbIcon={pending ? <Loader size={10} aria-hidden /> : undefined}
-        onChange={(event) =>
-          actor.send({ type: 'autopay.switched', on: event.currentTarget.checked })
-        }
+        onChange={(event) => send({ type: 'autopay.switched', on: event.currentTarget.checked })}
         styles={{ description: { color: 'var(--mantine-color-text)' } }}
       />
       {pending && (
@@ -109,7 +118,7 @@ export function AutopaySwitch({
       )}
       <Modal
         opened={asking}
-        onClose={() => actor.send({ type: 'autopay.off.cancelled' })}
+        onClose={() => send({ type: 'autopay.off.cancelled' })}
         title={BILLING_PAGE_TEXT.autopayOffTitle}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
@@ -118,14 +127,14 @@ export function AutopaySwitch({
             {BILLING_PAGE_TEXT.autopayOffQuestion(defaultLabel ?? 'the default payment method')}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => actor.send({ type: 'autopay.off.cancelled' })}>
+            <Button variant="default" onClick={() => send({ type: 'autopay.off.cancelled' })}>
               Cancel
             </Button>
             {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
             <Button
               color="red.9"
               data-autofocus
-              onClick={() => actor.send({ type: 'autopay.off.confirmed' })}
+              onClick={() => send({ type: 'autopay.off.confirmed' })}
             >
               {BILLING_PAGE_TEXT.autopayOffConfirm}
             </Button>

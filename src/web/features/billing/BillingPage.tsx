@@ -3,7 +3,9 @@
  * automatic payment with its switch, Make a payment, the bills and payments tables and the
  * billing address, and a link to payment methods. A user without payments manage sees everything
  * read-only: no payment form, no switch, no address edit, no link to payment methods (a page
- * they may not open). Design: docs/billing.md "Pages".
+ * they may not open). Design: docs/billing.md "Pages". The view creates the one page actor
+ * (machines/billing/billing-page.machine.ts), reads its selectors (and its children's, for the form,
+ * the switch and the tables) and sends it what the person does.
  */
 import {
   Alert,
@@ -20,44 +22,38 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import type {
-  BillRecord,
-  BillsPage,
-  PaymentAccountsResponse,
-  PaymentRecord,
-  PaymentsPage,
-} from '#shared/billing';
+import { useMemo, type ReactNode } from 'react';
+import type { BillRecord, BillsPage, PaymentRecord, PaymentsPage } from '#shared/billing';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
-import type { BillingData } from '#machines/billing/payment.machine';
-import { following } from '#machines/follow';
-import { selectCanManagePayments } from '#machines/billing/access.selectors';
 import {
-  billingDataOf,
-  billingSummaryLoader,
-  followBillingData,
-  paymentAccountsLoader,
-  selectBillingSummary,
+  billingPageWithCalls,
+  type BillingPageActor,
+} from '#machines/billing/billing-page.machine';
+import {
+  selectAccountsError,
+  selectAutopaySwitch,
+  selectBillsTable,
+  selectCanManage,
+  selectDefaultLabel,
   selectPaymentAccounts,
-} from '#machines/billing/billing-summary.loader';
-import { billsLoader, paymentsLoader } from '#machines/billing/records.loader';
-import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+  selectPaymentForm,
+  selectPaymentFormLoading,
+  selectPaymentsTable,
+  selectSummary,
+  selectSummaryError,
+  selectSummaryLoading,
+} from '#machines/billing/billing-page.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { autopayApi } from '../../api/autopay.ts';
 import { useAppServices } from '../../app/context.tsx';
-import { AutopaySwitch, useAutopayActor } from '../../components/AutopaySwitch.tsx';
+import { AutopaySwitch } from '../../components/AutopaySwitch.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { billingApi } from './api.ts';
 import { BillingAddressSection } from './BillingAddressSection.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
-import {
-  RecordLink,
-  RecordsTable,
-  statusText,
-  useRecordsPage,
-  type Column,
-} from './RecordsTable.tsx';
+import { RecordLink, RecordsTable, statusText, type Column } from './RecordsTable.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -131,83 +127,47 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-/** What the autopay machine learns from the payment accounts loaded again. */
-const autopayLoaded = (accounts: PaymentAccountsResponse) => ({
-  type: 'accounts.loaded',
-  automatic: accounts.automatic,
-  defaultAccountId: accounts.default_payment_account_id,
-});
+/** The automatic payment switch, while the page machine shows it. */
+function Autopay({ page }: { page: BillingPageActor }) {
+  const actor = useSelector(page, selectAutopaySwitch);
+  const defaultLabel = useSelector(page, selectDefaultLabel);
+  if (!actor) return null;
+  return (
+    <Stack mt="md">
+      <AutopaySwitch actor={actor} defaultLabel={defaultLabel} send={page.send} />
+    </Stack>
+  );
+}
 
-/** The switch, once the payment accounts are loaded. */
-function Autopay({
-  accounts,
-  loader,
-  onAnswered,
-}: {
-  accounts: PaymentAccountsResponse;
-  loader: ActorRefFrom<typeof paymentAccountsLoader>;
-  onAnswered: () => void;
-}) {
-  const input = useMemo(
-    () => ({
-      automatic: accounts.automatic,
-      defaultAccountId: accounts.default_payment_account_id,
-    }),
-    [accounts],
-  );
-  // The accounts loaded again (after a payment, an autopay change or a retry): the switch shows them.
-  const follow = following(
-    [loader],
-    ([snapshot]) => selectPaymentAccounts(snapshot),
-    autopayLoaded,
-  );
-  const actor = useAutopayActor(input, follow, onAnswered);
-  const defaultLabel =
-    accounts.payment_accounts.find(
-      (account) => account.payment_account_id === accounts.default_payment_account_id,
-    )?.label ?? null;
-  return <AutopaySwitch actor={actor} defaultLabel={defaultLabel} />;
+/** The page machine with the app's calls, created once for the page. */
+function useBillingPage(): BillingPageActor {
+  const { api, actors } = useAppServices();
+  const perms = useSelector(actors.session, (snapshot) => selectUser(snapshot)?.perms);
+  const machine = useMemo(() => {
+    const billing = billingApi(api);
+    return billingPageWithCalls({
+      ...billing,
+      setAutomatic: autopayApi(api).setAutomatic,
+    });
+  }, [api]);
+  return useActorRef(machine, { input: { perms } });
 }
 
 export default function BillingPage() {
   usePageTitle('Billing');
-  const { api, actors } = useAppServices();
-  const canManage = useSelector(actors.session, selectCanManagePayments);
-  const billing = useMemo(() => billingApi(api), [api]);
-
-  const summary = useActorRef(
-    billingSummaryLoader.provide({ actors: { load: fromPromise(() => billing.userInfo()) } }),
-  );
-  const accounts = useActorRef(
-    paymentAccountsLoader.provide({
-      actors: { load: fromPromise(() => billing.paymentAccounts()) },
-    }),
-  );
-  const bills = useRecordsPage(billsLoader, billing.bills);
-  const payments = useRecordsPage(paymentsLoader, billing.payments);
-
-  const info = useSelector(summary, selectBillingSummary);
-  const summaryLoading = useSelector(summary, selectLoading);
-  const summaryError = useSelector(summary, selectLoadError);
-  const accountsData = useSelector(accounts, selectPaymentAccounts);
-  const accountsError = useSelector(accounts, selectLoadError);
-
-  const { goTo: reloadBills } = bills;
-  const { goTo: reloadPayments } = payments;
-  /** After a payment, an autopay change or an address change: everything shown is loaded again. */
-  const reloadAll = useCallback(() => {
-    for (const loader of [summary, accounts]) {
-      loader.send({ type: 'reload.requested' });
-      loader.send({ type: 'retry.pressed' });
-    }
-    reloadBills();
-    reloadPayments();
-  }, [summary, accounts, reloadBills, reloadPayments]);
-
-  const paymentData = useMemo<BillingData | null>(
-    () => (info && accountsData ? billingDataOf(info, accountsData) : null),
-    [info, accountsData],
-  );
+  const { api } = useAppServices();
+  const saveAddress = useMemo(() => billingApi(api).saveAddress, [api]);
+  const page = useBillingPage();
+  const canManage = useSelector(page, selectCanManage);
+  const info = useSelector(page, selectSummary);
+  const summaryLoading = useSelector(page, selectSummaryLoading);
+  const summaryError = useSelector(page, selectSummaryError);
+  const accountsData = useSelector(page, selectPaymentAccounts);
+  const accountsError = useSelector(page, selectAccountsError);
+  const paymentForm = useSelector(page, selectPaymentForm);
+  const paymentFormLoading = useSelector(page, selectPaymentFormLoading);
+  const bills = useSelector(page, selectBillsTable);
+  const payments = useSelector(page, selectPaymentsTable);
 
   return (
     <Stack gap="lg">
@@ -232,7 +192,7 @@ export default function BillingPage() {
               <LoadFailure
                 title="The amount due could not be loaded"
                 message={summaryError}
-                onRetry={() => summary.send({ type: 'retry.pressed' })}
+                onRetry={() => page.send({ type: 'summary.retry.pressed' })}
               />
             )}
             {info && (
@@ -261,34 +221,21 @@ export default function BillingPage() {
                 )}
               </Stack>
             )}
-            {canManage && accountsError !== null && (
+            {accountsError !== null && (
               <LoadFailure
                 title="The payment methods could not be loaded"
                 message={accountsError}
-                onRetry={() => accounts.send({ type: 'retry.pressed' })}
+                onRetry={() => page.send({ type: 'accounts.retry.pressed' })}
               />
             )}
-            {canManage && accountsData && (
-              <Stack mt="md">
-                <Autopay accounts={accountsData} loader={accounts} onAnswered={reloadAll} />
-              </Stack>
-            )}
+            {accountsData && <Autopay page={page} />}
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           {canManage && (
             <Section id="pay-heading" title="Make a payment">
-              {paymentData ? (
-                <PaymentForm
-                  data={paymentData}
-                  follow={followBillingData(summary, accounts)}
-                  pay={billing.pay}
-                  onAnswered={reloadAll}
-                />
-              ) : (
-                accountsError === null &&
-                summaryError === null && <Loading label="Loading the payment form" />
-              )}
+              {paymentForm && <PaymentForm form={paymentForm} page={page} />}
+              {paymentFormLoading && <Loading label="Loading the payment form" />}
             </Section>
           )}
           <Stack mt={canManage ? 'md' : 0}>
@@ -297,8 +244,8 @@ export default function BillingPage() {
                 <BillingAddressSection
                   address={info.billing.billing_address}
                   canManage={canManage}
-                  save={billing.saveAddress}
-                  onSaved={reloadAll}
+                  save={saveAddress}
+                  onSaved={() => page.send({ type: 'address.saved' })}
                 />
               ) : (
                 summaryError === null && <Loading label="Loading the billing address" />
@@ -317,6 +264,8 @@ export default function BillingPage() {
           columns={BILL_COLUMNS}
           empty={BILLING_PAGE_TEXT.noBills}
           records={bills}
+          onPage={(offset) => page.send({ type: 'bills.page.requested', offset })}
+          onRetry={() => page.send({ type: 'bills.retry.pressed' })}
           testId="bills-table"
         />
       </Section>
@@ -330,6 +279,8 @@ export default function BillingPage() {
           columns={PAYMENT_COLUMNS}
           empty={BILLING_PAGE_TEXT.noPayments}
           records={payments}
+          onPage={(offset) => page.send({ type: 'payments.page.requested', offset })}
+          onRetry={() => page.send({ type: 'payments.retry.pressed' })}
           testId="payments-table"
         />
       </Section>

@@ -1,6 +1,7 @@
 /**
  * Make a payment (machines/billing/payment.machine.ts): amount, account, Pay, Confirm; more than
- * is due names the credit it leaves before Confirm.
+ * is due names the credit it leaves before Confirm. The page machine owns the form's machine and
+ * passes the person's events on to it.
  */
 import {
   Alert,
@@ -14,16 +15,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { followsNothing } from '#machines/follow';
-import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
-import {
-  paymentMachine,
-  type BillingData,
-  type PaymentRequestInput,
-} from '#machines/billing/payment.machine';
+import type { BillingPageActor } from '#machines/billing/billing-page.machine';
+import type { paymentMachine } from '#machines/billing/payment.machine';
 import {
   selectAccountError,
   selectAccountId,
@@ -43,28 +40,13 @@ import { READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 interface PaymentFormProps {
-  data: BillingData;
-  /** Sends the form `billing.loaded` each time the page loads its data again. */
-  follow: typeof followsNothing;
-  pay: (request: PaymentRequestInput) => Promise<unknown>;
-  /** After any answer: the page loads the amount due and the tables again. */
-  onAnswered: () => void;
+  /** The form's machine, a child of the page machine. */
+  form: ActorRefFrom<typeof paymentMachine>;
+  /** The page machine: what the person does goes to it, and it passes it on to the form. */
+  page: BillingPageActor;
 }
 
-export function PaymentForm({ data, follow, pay, onAnswered }: PaymentFormProps) {
-  const latest = useRef({ pay, onAnswered });
-  latest.current = { pay, onAnswered };
-  const actor = useActorRef(
-    paymentMachine.provide({
-      actors: {
-        pay: fromPromise<unknown, PaymentRequestInput>(({ input }) => latest.current.pay(input)),
-        follow,
-      },
-      actions: { 'reload the billing data': () => latest.current.onAnswered() },
-    }),
-    { input: data },
-  );
-
+export function PaymentForm({ form: actor, page }: PaymentFormProps) {
   const amount = useSelector(actor, selectAmount);
   const amountError = useSelector(actor, selectAmountError);
   const accounts = useSelector(actor, selectAccounts);
@@ -114,7 +96,7 @@ export function PaymentForm({ data, follow, pay, onAnswered }: PaymentFormProps)
           aria-label="Make a payment"
           onSubmit={(event) => {
             event.preventDefault();
-            actor.send({ type: 'payment.requested' });
+            page.send({ type: 'payment.requested' });
           }}
         >
           <Stack gap="sm">
@@ -125,7 +107,7 @@ export function PaymentForm({ data, follow, pay, onAnswered }: PaymentFormProps)
               error={accountError}
               styles={READABLE_TEXT_INPUT}
               onChange={(event) =>
-                actor.send({ type: 'account.chosen', id: Number(event.currentTarget.value) })
+                page.send({ type: 'account.chosen', id: Number(event.currentTarget.value) })
               }
               data={[
                 ...(accountId === null ? [{ value: '', label: 'Choose a payment account' }] : []),
@@ -143,9 +125,9 @@ export function PaymentForm({ data, follow, pay, onAnswered }: PaymentFormProps)
               error={amountError}
               styles={READABLE_TEXT_INPUT}
               onChange={(event) =>
-                actor.send({ type: 'amount.changed', value: event.currentTarget.value })
+                page.send({ type: 'amount.changed', value: event.currentTarget.value })
               }
-              onBlur={() => actor.send({ type: 'amount.left' })}
+              onBlur={() => page.send({ type: 'amount.left' })}
             />
             {editing && (
               <Button ref={focus.pay} type="submit" style={{ alignSelf: 'flex-start' }}>
@@ -170,14 +152,14 @@ export function PaymentForm({ data, follow, pay, onAnswered }: PaymentFormProps)
               <Button
                 ref={focus.confirm}
                 loading={processing}
-                onClick={() => actor.send({ type: 'payment.confirmed' })}
+                onClick={() => page.send({ type: 'payment.confirmed' })}
               >
                 Confirm payment
               </Button>
               <Button
                 variant="default"
                 disabled={processing}
-                onClick={() => actor.send({ type: 'payment.cancelled' })}
+                onClick={() => page.send({ type: 'payment.cancelled' })}
               >
                 Back
               </Button>

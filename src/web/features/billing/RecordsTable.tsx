@@ -1,26 +1,25 @@
 /**
  * A bills or payments table: one page of the API's list (`limit`/`offset`, newest first), with
  * Previous and Next, a loading state, an empty state and a clear error with Try again. The rows
- * of the page shown can be sorted by date or amount (column buttons, `aria-sort`).
+ * of the page shown can be sorted by date or amount (column buttons, `aria-sort`). It renders its
+ * machine (machines/billing/records-page.machine.ts, owned by the page machine) and tells the page
+ * what the person asks for.
  */
 import { Anchor, Button, Center, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
 import type { PageInfo } from '#shared/billing';
-import { BILLING } from '#shared/constants';
 import { BILLING_STATUS_LABELS } from '#shared/messages/portal';
-import type { createLoaderMachine, LoaderEvent } from '#machines/session/loader.machine';
-import { selectRecordsPage } from '#machines/billing/records.loader';
+import type { RecordsPageActor } from '#machines/billing/records-page.machine';
 import {
-  selectLoadError,
-  selectLoading,
-  selectReloading,
-} from '#machines/session/loader.selectors';
+  selectRecords,
+  selectRecordsError,
+  selectRecordsLoading,
+  selectRecordsReloading,
+} from '#machines/billing/records-page.selectors';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
-import type { PageRequest } from './api.ts';
 
 export type SortKey = 'date' | 'amount';
 interface Sort {
@@ -34,36 +33,6 @@ export interface Column<T> {
   sort?: SortKey;
   numeric?: boolean;
   cell: (row: T) => ReactNode;
-}
-
-/**
- * A table's loader (machines/billing/records.loader.ts): one page of records, loaded again on
- * `reload`.
- */
-export function useRecordsPage<P extends PageInfo>(
-  machine: ReturnType<typeof createLoaderMachine<P>>,
-  load: (page: PageRequest) => Promise<P>,
-) {
-  const offset = useRef(0);
-  const latest = useRef(load);
-  latest.current = load;
-  const loader = useActorRef(
-    machine.provide({
-      actors: {
-        load: fromPromise(() =>
-          latest.current({ limit: BILLING.pageSize, offset: offset.current }),
-        ),
-      },
-    }),
-  );
-  /** Loads the page at `to` (or the same page again). */
-  const goTo = (to: number = offset.current) => {
-    offset.current = to;
-    // Whichever applies: loaded data is loaded again, a failed load is tried again.
-    for (const type of ['reload.requested', 'retry.pressed'] as const)
-      loader.send({ type } satisfies LoaderEvent);
-  };
-  return { loader, goTo };
 }
 
 function compare(sort: Sort, date: (row: unknown) => string, amount: (row: unknown) => number) {
@@ -81,7 +50,11 @@ interface RecordsTableProps<T, P extends PageInfo> {
   amount: (row: T) => number;
   columns: readonly Column<T>[];
   empty: string;
-  records: ReturnType<typeof useRecordsPage<P>>;
+  /** The table's machine (a child of the page machine: records-page.machine.ts). */
+  records: RecordsPageActor<P>;
+  /** Previous or Next: the page at this offset. */
+  onPage: (offset: number) => void;
+  onRetry: () => void;
   testId: string;
 }
 
@@ -94,13 +67,14 @@ export function RecordsTable<T, P extends PageInfo>({
   columns,
   empty,
   records,
+  onPage,
+  onRetry,
   testId,
 }: RecordsTableProps<T, P>) {
-  const { loader, goTo } = records;
-  const loading = useSelector(loader, selectLoading);
-  const reloading = useSelector(loader, selectReloading);
-  const data = useSelector(loader, selectRecordsPage);
-  const error = useSelector(loader, selectLoadError);
+  const loading = useSelector(records, selectRecordsLoading<P>);
+  const reloading = useSelector(records, selectRecordsReloading<P>);
+  const data = useSelector(records, selectRecords<P>);
+  const error = useSelector(records, selectRecordsError<P>);
   // The API gives the newest first; the person may sort the page shown another way.
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'descending' });
   const sorted = data
@@ -123,11 +97,7 @@ export function RecordsTable<T, P extends PageInfo>({
         </Center>
       )}
       {error !== null && (
-        <LoadFailure
-          title={`${title} could not be loaded`}
-          message={error}
-          onRetry={() => goTo()}
-        />
+        <LoadFailure title={`${title} could not be loaded`} message={error} onRetry={onRetry} />
       )}
       {data && data.total === 0 && <Text>{empty}</Text>}
       {data && data.total > 0 && (
@@ -198,7 +168,7 @@ export function RecordsTable<T, P extends PageInfo>({
                 size="xs"
                 variant="default"
                 disabled={data.offset === 0 || reloading}
-                onClick={() => goTo(Math.max(0, data.offset - data.limit))}
+                onClick={() => onPage(Math.max(0, data.offset - data.limit))}
                 aria-label={`Previous ${title.toLowerCase()}`}
               >
                 Previous
@@ -207,7 +177,7 @@ export function RecordsTable<T, P extends PageInfo>({
                 size="xs"
                 variant="default"
                 disabled={data.offset + data.limit >= data.total || reloading}
-                onClick={() => goTo(data.offset + data.limit)}
+                onClick={() => onPage(data.offset + data.limit)}
                 aria-label={`Next ${title.toLowerCase()}`}
               >
                 Next

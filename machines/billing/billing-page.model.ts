@@ -1,0 +1,243 @@
+/**
+ * The Billing page machine's registration: what the page does between its children (the two
+ * loaders, the two tables, the payment form and the autopay switch, each registered on its own:
+ * loader.model.ts, records-page.model.ts, payment.model.ts, autopay.model.ts). The children here
+ * are inert; their loads are samples (the snapshot a loader shows). Spec (portal.md "/billing"):
+ * a user who manages payments gets the Make a payment form once the amount due and the payment
+ * accounts show, and the automatic payment switch once the payment accounts show; neither while
+ * what it shows cannot be loaded. What is passed on to the children, and that everything loads
+ * again after a payment, an autopay change or a saved address, is judged with the real children
+ * in tests/machines/billing-page.test.ts.
+ */
+import { createMachine } from 'xstate';
+import type { PaymentAccountsResponse } from '#shared/billing';
+import { ERROR_MESSAGES } from '#shared/messages';
+import type { UserInfoResponse } from '#shared/session';
+import { defineMachine, expectThat, sample } from '../registry/types.ts';
+import { billingPageMachine } from './billing-page.machine.ts';
+import {
+  selectAutopaySwitch,
+  selectCanManage,
+  selectPaymentAccounts,
+  selectPaymentForm,
+  selectSummary,
+  type BillingPageSnapshot,
+} from './billing-page.selectors.ts';
+import { billingSummaryLoader, paymentAccountsLoader } from './billing-summary.loader.ts';
+
+const BANK = { payment_account_id: 1, label: 'Bank account ending in 6789' };
+const INFO = {
+  billing: { amount_due: 45.1, due_date: '2031-05-21', overdue: false, automatic: false },
+} as unknown as UserInfoResponse;
+/** The same account loaded again (after a change): another answer. */
+const INFO_AGAIN = {
+  billing: { amount_due: 0, due_date: null, overdue: false, automatic: true },
+} as unknown as UserInfoResponse;
+const ACCOUNTS: PaymentAccountsResponse = {
+  payment_accounts: [BANK] as PaymentAccountsResponse['payment_accounts'],
+  default_payment_account_id: BANK.payment_account_id,
+  automatic: false,
+};
+const ACCOUNTS_AGAIN: PaymentAccountsResponse = { ...ACCOUNTS, automatic: true };
+
+/** What a loader shows: its data, or its failure. */
+const loaded = <T>(loader: typeof billingSummaryLoader | typeof paymentAccountsLoader, data: T) =>
+  loader.resolveState({ value: 'loaded', context: { data: data as never, error: null } });
+const failed = (loader: typeof billingSummaryLoader | typeof paymentAccountsLoader) =>
+  loader.resolveState({
+    value: 'failed',
+    context: { data: null, error: ERROR_MESSAGES.timeout },
+  });
+
+/** Which answer the page shows: none, the first one or the one loaded again. */
+type Shown = 'none' | 'first' | 'again';
+const shownOf = (data: unknown, first: unknown): Shown =>
+  data === null ? 'none' : data === first ? 'first' : 'again';
+
+function project(snapshot: BillingPageSnapshot) {
+  return {
+    manages: selectCanManage(snapshot),
+    summary: shownOf(selectSummary(snapshot), INFO),
+    accounts: shownOf(selectPaymentAccounts(snapshot), ACCOUNTS),
+  };
+}
+type Projection = ReturnType<typeof project>;
+
+/** The children as the walk sees them: they never move on their own (the samples are their loads). */
+const inert = createMachine({ id: 'inert' });
+
+const SUMMARY: [string, Shown, object][] = [
+  [
+    'the amount due shows',
+    'first',
+    { type: 'xstate.snapshot.summary', snapshot: loaded(billingSummaryLoader, INFO) },
+  ],
+  [
+    'the amount due shows again, changed',
+    'again',
+    { type: 'xstate.snapshot.summary', snapshot: loaded(billingSummaryLoader, INFO_AGAIN) },
+  ],
+  [
+    'the amount due cannot be loaded',
+    'none',
+    { type: 'xstate.snapshot.summary', snapshot: failed(billingSummaryLoader) },
+  ],
+];
+const ACCOUNT_LOADS: [string, Shown, object][] = [
+  [
+    'the payment accounts show',
+    'first',
+    { type: 'xstate.snapshot.accounts', snapshot: loaded(paymentAccountsLoader, ACCOUNTS) },
+  ],
+  [
+    'the payment accounts show again, changed',
+    'again',
+    { type: 'xstate.snapshot.accounts', snapshot: loaded(paymentAccountsLoader, ACCOUNTS_AGAIN) },
+  ],
+  [
+    'the payment accounts cannot be loaded',
+    'none',
+    { type: 'xstate.snapshot.accounts', snapshot: failed(paymentAccountsLoader) },
+  ],
+];
+/** What the person does in the form and with the switch. */
+const FORM: [string, object][] = [
+  ['type an amount', { type: 'amount.changed', value: '20.00' }],
+  ['leave the amount', { type: 'amount.left' }],
+  ['choose the bank account', { type: 'account.chosen', id: BANK.payment_account_id }],
+  ['press Pay', { type: 'payment.requested' }],
+  ['confirm the payment', { type: 'payment.confirmed' }],
+  ['go back', { type: 'payment.cancelled' }],
+];
+const SWITCH: [string, object][] = [
+  ['switch automatic payment on', { type: 'autopay.switched', on: true }],
+  ['confirm turning it off', { type: 'autopay.off.confirmed' }],
+  ['keep it on', { type: 'autopay.off.cancelled' }],
+];
+/** What the page passes on or has loaded again, whatever the form and the switch do. */
+const ANYWHERE: [string, object][] = [
+  ['Try again on the amount due', { type: 'summary.retry.pressed' }],
+  ['Try again on the payment accounts', { type: 'accounts.retry.pressed' }],
+  ['next bills', { type: 'bills.page.requested', offset: 10 }],
+  ['Try again on the bills', { type: 'bills.retry.pressed' }],
+  ['next payments', { type: 'payments.page.requested', offset: 10 }],
+  ['Try again on the payments', { type: 'payments.retry.pressed' }],
+  ['the billing address is saved', { type: 'address.saved' }],
+  ['a payment or an autopay change is answered', { type: 'billing.changed' }],
+];
+
+/**
+ * The form shows while the amount due and the payment accounts both show (for a user who manages
+ * payments); the switch while the payment accounts show.
+ */
+const formShows = (p: Pick<Projection, 'manages' | 'summary' | 'accounts'>) =>
+  p.manages && p.summary !== 'none' && p.accounts !== 'none';
+const switchShows = (p: Pick<Projection, 'manages' | 'accounts'>) =>
+  p.manages && p.accounts !== 'none';
+
+/** Where a load leaves a region: `shows` says whether it shows afterwards. */
+function region(name: 'payment' | 'autopay', shows: boolean, was: boolean) {
+  if (shows === was) return 'stays';
+  return `${name}.${shows ? 'shown' : 'hidden'}`;
+}
+
+const summaryRows = (name: 'payment' | 'autopay') =>
+  Object.fromEntries(
+    SUMMARY.map(([label, summary]) => [
+      label,
+      (b: Projection) => {
+        const after = { ...b, summary };
+        const to =
+          name === 'payment' ? region(name, formShows(after), formShows(b)) : ('stays' as const);
+        return { to, with: { summary } };
+      },
+    ]),
+  );
+const accountRows = (name: 'payment' | 'autopay') =>
+  Object.fromEntries(
+    ACCOUNT_LOADS.map(([label, accounts]) => [
+      label,
+      (b: Projection) => {
+        const after = { ...b, accounts };
+        const to =
+          name === 'payment'
+            ? region(name, formShows(after), formShows(b))
+            : region(name, switchShows(after), switchShows(b));
+        return { to, with: { accounts } };
+      },
+    ]),
+  );
+
+export const billingPageModel = defineMachine({
+  name: 'billing-page',
+  title: 'Billing page',
+  description:
+    'The Billing page loads the amount due, the payment methods, a page of bills and a page of ' +
+    'payments, each on its own. For a user who manages payments, the Make a payment form starts ' +
+    'once the amount due and the payment methods show, and the Automatic payment switch once the ' +
+    'payment methods show; what loads again goes on to them, and neither shows while what it ' +
+    'needs cannot be loaded. After a payment, an autopay change or a saved billing address, ' +
+    'everything on the page loads again.',
+  machine: billingPageMachine,
+  input: { perms: { payments: { has_view: true, has_manage: true } } },
+  events: [
+    ...SUMMARY.map(([label, , event]) => sample(label, event as never)),
+    ...ACCOUNT_LOADS.map(([label, , event]) => sample(label, event as never)),
+    ...FORM.map(([label, event]) => sample(label, event as never)),
+    ...SWITCH.map(([label, event]) => sample(label, event as never)),
+    ...ANYWHERE.map(([label, event]) => sample(label, event as never)),
+  ],
+  project,
+  limit: 500,
+  fakes: {
+    actors: {
+      summaryLoader: inert,
+      accountsLoader: inert,
+      billsPager: inert,
+      paymentsPager: inert,
+      payment: inert,
+      autopay: inert,
+    },
+  } as never,
+  expect: {
+    // Nothing shows yet: no form, no switch.
+    start: {
+      to: ['payment.hidden', 'autopay.hidden'],
+      with: { manages: true, summary: 'none', accounts: 'none' },
+    },
+    on: {
+      '*': Object.fromEntries(ANYWHERE.map(([label]) => [label, 'stays'] as const)),
+      'payment.hidden': {
+        ...summaryRows('payment'),
+        ...accountRows('payment'),
+        ...Object.fromEntries(FORM.map(([label]) => [label, 'ignored'] as const)),
+      },
+      'payment.shown': {
+        ...summaryRows('payment'),
+        ...accountRows('payment'),
+        ...Object.fromEntries(FORM.map(([label]) => [label, 'stays'] as const)),
+      },
+      'autopay.hidden': {
+        ...summaryRows('autopay'),
+        ...accountRows('autopay'),
+        ...Object.fromEntries(SWITCH.map(([label]) => [label, 'ignored'] as const)),
+      },
+      'autopay.shown': {
+        ...summaryRows('autopay'),
+        ...accountRows('autopay'),
+        ...Object.fromEntries(SWITCH.map(([label]) => [label, 'stays'] as const)),
+      },
+    },
+  },
+  states: {
+    'payment.hidden': (s) => expectThat(selectPaymentForm(s) === null, 'no payment form shows'),
+    'payment.shown': (s) =>
+      expectThat(
+        selectSummary(s) !== null && selectPaymentAccounts(s) !== null,
+        'the form shows with the amount due and the payment accounts',
+      ),
+    'autopay.hidden': (s) => expectThat(selectAutopaySwitch(s) === null, 'no switch shows'),
+    'autopay.shown': (s) =>
+      expectThat(selectPaymentAccounts(s) !== null, 'the switch shows with the payment accounts'),
+  },
+});
