@@ -10,6 +10,7 @@ import { passgenModel } from './passgen/passgen.model.ts';
 import { adminProxyModel } from './session/admin-proxy.model.ts';
 import { downloadModel } from './session/download.model.ts';
 import { loaderModel } from './session/loader.model.ts';
+import { passwordPromptModel } from './session/password-prompt.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
 import {
@@ -84,6 +85,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   notificationsModel,
   sessionModel,
   tokensModel,
+  passwordPromptModel,
   secondFactorModel,
   secondFactorSetupModel,
   secondFactorPasskeyModel,

@@ -11,19 +11,30 @@
  * - 'Fresh Access Token Required' opens the refresh-password modal; the password re-authenticates
  *   (POST /auth/access_token) and the request is retried; cancelling fails it with a clear message.
  * - A view may also ask for the user's password before a sensitive step (the Verify Identity modal).
- * - With a second factor on, the password is answered `Second Factor Required`: the prompt then
- *   asks for the code (the child `secondFactor`, second-factor.machine.ts, in `reauth` mode),
- *   and the fresh token comes with it (docs/session.md "Second factor").
+ * - The password window itself is the child `passwordPrompt` (password-prompt.machine.ts): it
+ *   checks the password, asks for the second factor's code when one is on (docs/session.md
+ *   "Second factor"), renews the session if it ran out meanwhile, and tells this machine how it
+ *   ended (`prompt.accepted`, `prompt.cancelled`, `prompt.renewed`, `prompt.session.ended`).
  *
- * The HTTP calls are the named actors `refreshToken` and `reauthenticate`, provided by the web app.
+ * The HTTP calls are the named actors `refreshToken` here and `reauthenticate`, `refreshToken` and
+ * `secondFactor` in the child, provided by the web app ({@link tokensWithCalls}).
  */
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  fromPromise,
+  sendParent,
+  sendTo,
+  setup,
+  type PromiseActorLogic,
+} from 'xstate';
 import { ERROR_TITLES } from '#shared/messages';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_NOTICES } from '#shared/messages/session';
 import type { SessionUser } from '#shared/session';
+import { passwordPromptMachine, type PasswordPromptNote } from './password-prompt.machine.ts';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
-import { providedByTheApp, requestFailureOf } from './types.ts';
+import { requestFailureOf } from './types.ts';
 
 /** Why the password is asked for: a refused sensitive request, or a view's own confirmation. */
 export type ReauthReason = 'fresh token' | 'verify identity';
@@ -36,12 +47,6 @@ export interface TokensContext {
   /** Requests (or confirmations) waiting for the password. */
   waitingForPassword: string[];
   reason: ReauthReason;
-  /** Why the last password was refused (the server's message). */
-  passwordError: string | null;
-  /** The password being checked, kept only while it is (a renewal may have to come first). */
-  enteredPassword: string | null;
-  /** The second factor the password's answer named: the passkeys' request, whether codes count. */
-  secondFactor: { passkey: PublicKeyCredentialRequestOptionsJSON | null; codes: boolean } | null;
 }
 
 export interface RequestRefused {
@@ -58,14 +63,14 @@ export type TokensEvent =
   | RequestRefused
   /** A view asks for the password before a sensitive step (the Verify Identity modal). */
   | { type: 'identity.check.requested'; requestId: string }
+  /** What the person does in the password window: passed on to it. */
   | { type: 'password.entered'; password: string }
   | { type: 'password.cancelled' }
   | { type: 'user.changed'; username: string | null }
-  /** The refusals of the refresh and re-authentication calls the machine follows. */
+  /** The refusal of the refresh the machine follows. */
   | { type: 'xstate.error.actor.refreshToken'; error: unknown }
-  | { type: 'xstate.error.actor.reauthenticate'; error: unknown }
-  /** The code step took the second factor: the user with a fresh token. */
-  | { type: 'xstate.done.actor.secondFactor'; output: SessionUser };
+  /** What the password window tells the machine. */
+  | PasswordPromptNote;
 
 /** What the client hears back, for each waiting request. */
 export type TokensEmitted =
@@ -81,6 +86,20 @@ function freshTokenRequired(event: TokensEvent): boolean {
   return event.type === 'request.refused' && event.title === ERROR_TITLES.freshTokenRequired;
 }
 
+/** The child's `tell the coordinator`, here: the note goes to this machine. */
+const toTheCoordinator = {
+  'tell the coordinator': sendParent((_: unknown, note: PasswordPromptNote) => note),
+};
+
+/** A request refused again after its one remedy is given up; any other waits for its remedy. */
+const REFUSED_WHILE_BUSY = [
+  { guard: 'it was already retried after a password', actions: 'give up on this request' },
+  { guard: 'a fresh token is required', actions: 'wait for the password' },
+  // The fresh token the password brings renews the session as well.
+  { guard: 'it was already retried after a refresh', actions: 'give up on this request' },
+  { actions: 'wait for the refresh' },
+] as const;
+
 export const tokensMachine = setup({
   types: {
     context: {} as TokensContext,
@@ -92,12 +111,8 @@ export const tokensMachine = setup({
     refreshToken: fromPromise<SessionUser>(async () => {
       throw new Error('refreshToken is provided by the app');
     }),
-    /** POST /auth/access_token: answers the user with a fresh access token. */
-    reauthenticate: fromPromise<SessionUser, { username: string; password: string }>(async () => {
-      throw new Error('reauthenticate is provided by the app');
-    }),
-    /** The code step: second-factor.machine.ts with its `verify` (not loaded with every page). */
-    secondFactor: providedByTheApp<SecondFactorLogic>('secondFactor'),
+    /** The password window (password-prompt.machine.ts), telling this machine how it ended. */
+    passwordPrompt: passwordPromptMachine.provide({ actions: toTheCoordinator as never }),
   },
   actions: {
     'wait for the refresh': assign({
@@ -117,8 +132,6 @@ export const tokensMachine = setup({
           : event.type === 'identity.check.requested'
             ? 'verify identity'
             : 'fresh token',
-      passwordError: ({ context }) =>
-        context.waitingForPassword.length > 0 ? context.passwordError : null,
     }),
     'give up on this request': emit(({ event }) => ({
       type: 'requests.failed' as const,
@@ -126,21 +139,21 @@ export const tokensMachine = setup({
       message: null,
       sessionEnded: false,
     })),
-    'retry the requests that waited for the refresh': emit(({ context }) => ({
+    'retry what waited for the refresh': emit(({ context }) => ({
       type: 'requests.released' as const,
       requestIds: context.waitingForRefresh,
     })),
-    'retry every waiting request': emit(({ context }) => ({
+    'retry everything waiting': emit(({ context }) => ({
       type: 'requests.released' as const,
       requestIds: [...context.waitingForPassword, ...context.waitingForRefresh],
     })),
-    'fail every waiting request, the session ended': emit(({ context }) => ({
+    'fail everything waiting: the session ended': emit(({ context }) => ({
       type: 'requests.failed' as const,
       requestIds: [...context.waitingForPassword, ...context.waitingForRefresh],
       message: SESSION_NOTICES.timedOut,
       sessionEnded: true,
     })),
-    'fail the requests that waited for the refresh': emit(({ context, event }) => {
+    'fail what waited for the refresh': emit(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.refreshToken');
       return {
         type: 'requests.failed' as const,
@@ -149,45 +162,21 @@ export const tokensMachine = setup({
         sessionEnded: false,
       };
     }),
-    'fail the requests that waited for the password': emit(({ context }) => ({
+    'cancel what waited for the password': emit(({ context }) => ({
       type: 'requests.failed' as const,
       requestIds: context.waitingForPassword,
       message: SESSION_NOTICES.reauthCancelled,
       sessionEnded: false,
     })),
+    // What was decided is forgotten on entering the next state (after the decision's actions).
+    'forget every waiting request': assign({ waitingForRefresh: [], waitingForPassword: [] }),
     'forget the requests that waited for the refresh': assign({ waitingForRefresh: [] }),
-    'forget the requests that waited for the password': assign({
-      waitingForPassword: [],
-      passwordError: null,
-    }),
-    'keep the entered password': assign({
-      enteredPassword: ({ event }) => (event.type === 'password.entered' ? event.password : null),
-      passwordError: null,
-    }),
-    'forget the entered password': assign({ enteredPassword: null }),
-    'keep the second factor asked for': assign({
-      secondFactor: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.reauthenticate');
-        const failure = requestFailureOf(event.error);
-        return {
-          passkey: failure.passkey ?? null,
-          codes: failure.methods?.includes('totp') ?? true,
-        };
-      },
-    }),
-    'store password refusal': assign({
-      passwordError: ({ event }) => {
-        assertEvent(event, [
-          'xstate.error.actor.reauthenticate',
-          'xstate.error.actor.refreshToken',
-        ]);
-        return requestFailureOf(event.error).message || null;
-      },
-    }),
+    'forget the requests that waited for the password': assign({ waitingForPassword: [] }),
     'store username': assign({
       username: ({ context, event }) =>
         event.type === 'user.changed' ? event.username : context.username,
     }),
+    'pass it on to the password window': sendTo('passwordPrompt', ({ event }) => event),
     // Provided by the app:
     /** Hands the renewed user to the session. */
     'report user': (_, _params: { user: SessionUser }) => {},
@@ -204,20 +193,6 @@ export const tokensMachine = setup({
       assertEvent(event, 'xstate.error.actor.refreshToken');
       return requestFailureOf(event.error).status === 401;
     },
-    'the session needs renewing first': ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.reauthenticate');
-      const failure = requestFailureOf(event.error);
-      return (
-        failure.status === 401 &&
-        (failure.title === SESSION_MESSAGES.accessTokenExpiredTitle ||
-          failure.title === SESSION_MESSAGES.notLoggedInTitle)
-      );
-    },
-    'the password was right and a code is asked for': ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.reauthenticate');
-      const failure = requestFailureOf(event.error);
-      return failure.status === 401 && failure.title === SESSION_MESSAGES.secondFactorRequiredTitle;
-    },
     'requests wait for the password': ({ context }) => context.waitingForPassword.length > 0,
     'requests wait for a refresh': ({ context }) => context.waitingForRefresh.length > 0,
   },
@@ -230,9 +205,6 @@ export const tokensMachine = setup({
     waitingForRefresh: [],
     waitingForPassword: [],
     reason: 'fresh token',
-    passwordError: null,
-    enteredPassword: null,
-    secondFactor: null,
   },
   on: {
     'user.changed': { actions: 'store username' },
@@ -241,6 +213,7 @@ export const tokensMachine = setup({
   states: {
     idle: {
       description: 'Requests go through; nothing waits.',
+      entry: 'forget every waiting request',
       on: {
         'request.refused': [
           { guard: 'it was already retried after a password', actions: 'give up on this request' },
@@ -261,6 +234,8 @@ export const tokensMachine = setup({
     refreshing: {
       description:
         'One refresh renews the access token; every request refused meanwhile waits for it.',
+      // Entered from idle (nothing waits for the password) or from a closed password window.
+      entry: 'forget the requests that waited for the password',
       invoke: {
         id: 'refreshToken',
         src: 'refreshToken',
@@ -270,16 +245,14 @@ export const tokensMachine = setup({
             target: 'askingForPassword',
             actions: [
               { type: 'report user', params: ({ event }) => ({ user: event.output }) },
-              'retry the requests that waited for the refresh',
-              'forget the requests that waited for the refresh',
+              'retry what waited for the refresh',
             ],
           },
           {
             target: 'idle',
             actions: [
               { type: 'report user', params: ({ event }) => ({ user: event.output }) },
-              'retry the requests that waited for the refresh',
-              'forget the requests that waited for the refresh',
+              'retry what waited for the refresh',
             ],
           },
         ],
@@ -287,190 +260,94 @@ export const tokensMachine = setup({
           {
             guard: 'the refresh was refused',
             target: 'idle',
-            actions: [
-              'fail every waiting request, the session ended',
-              'forget the requests that waited for the refresh',
-              'forget the requests that waited for the password',
-              'end session',
-            ],
+            actions: ['fail everything waiting: the session ended', 'end session'],
           },
           {
             guard: 'requests wait for the password',
             target: 'askingForPassword',
-            actions: [
-              'fail the requests that waited for the refresh',
-              'forget the requests that waited for the refresh',
-            ],
+            actions: ['fail what waited for the refresh'],
           },
           {
             target: 'idle',
-            actions: [
-              'fail the requests that waited for the refresh',
-              'forget the requests that waited for the refresh',
-            ],
+            actions: ['fail what waited for the refresh'],
           },
         ],
       },
       on: {
-        'request.refused': [
-          { guard: 'it was already retried after a password', actions: 'give up on this request' },
-          { guard: 'a fresh token is required', actions: 'wait for the password' },
-          { guard: 'it was already retried after a refresh', actions: 'give up on this request' },
-          { actions: 'wait for the refresh' },
-        ],
+        'request.refused': REFUSED_WHILE_BUSY,
         'identity.check.requested': { actions: 'wait for the password' },
       },
     },
     askingForPassword: {
       description:
-        'The refresh-password modal (or Verify Identity) asks for the password again; the requests that need it wait.',
-      initial: 'prompting',
-      on: {
-        'request.refused': [
-          { guard: 'it was already retried after a password', actions: 'give up on this request' },
-          { guard: 'a fresh token is required', actions: 'wait for the password' },
-          // The fresh token the password brings renews the session as well.
-          { guard: 'it was already retried after a refresh', actions: 'give up on this request' },
-          { actions: 'wait for the refresh' },
-        ],
-        'identity.check.requested': { actions: 'wait for the password' },
+        'The refresh-password modal (or Verify Identity) asks for the password again (the child passwordPrompt); the requests that need it wait.',
+      // Entered from idle (nothing waits for a refresh) or once the refresh was decided.
+      entry: 'forget the requests that waited for the refresh',
+      invoke: {
+        id: 'passwordPrompt',
+        src: 'passwordPrompt',
+        input: ({ context }) => ({ username: context.username }),
       },
-      states: {
-        prompting: {
-          description: 'The modal is open; a refused password shows its message.',
-          on: {
-            'password.entered': { target: 'verifying', actions: 'keep the entered password' },
-            'password.cancelled': [
-              {
-                guard: 'requests wait for a refresh',
-                target: '#tokens.refreshing',
-                actions: [
-                  'fail the requests that waited for the password',
-                  'forget the requests that waited for the password',
-                ],
-              },
-              {
-                target: '#tokens.idle',
-                actions: [
-                  'fail the requests that waited for the password',
-                  'forget the requests that waited for the password',
-                ],
-              },
-            ],
-          },
+      on: {
+        'request.refused': REFUSED_WHILE_BUSY,
+        'identity.check.requested': { actions: 'wait for the password' },
+        'password.entered': { actions: 'pass it on to the password window' },
+        'password.cancelled': { actions: 'pass it on to the password window' },
+        'user.changed': { actions: ['store username', 'pass it on to the password window'] },
+        // The password (and its code) brought a fresh token: everything waiting is sent again.
+        'prompt.accepted': {
+          target: 'idle',
+          actions: [
+            { type: 'report user', params: ({ event }) => ({ user: event.user }) },
+            'retry everything waiting',
+          ],
         },
-        verifying: {
-          description: 'The password is being checked (POST /auth/access_token).',
-          invoke: {
-            id: 'reauthenticate',
-            src: 'reauthenticate',
-            input: ({ context }) => ({
-              username: context.username ?? '',
-              password: context.enteredPassword ?? '',
-            }),
-            onDone: {
-              target: '#tokens.idle',
-              actions: [
-                { type: 'report user', params: ({ event }) => ({ user: event.output }) },
-                'retry every waiting request',
-                'forget the requests that waited for the refresh',
-                'forget the requests that waited for the password',
-                'forget the entered password',
-              ],
-            },
-            onError: [
-              // With a second factor on, the code comes next (the password is kept for it).
-              {
-                guard: 'the password was right and a code is asked for',
-                target: 'secondFactor',
-                actions: 'keep the second factor asked for',
-              },
-              // The modal stayed open past the access token's life: renew, then check again.
-              { guard: 'the session needs renewing first', target: 'renewing' },
-              {
-                target: 'prompting',
-                actions: ['store password refusal', 'forget the entered password'],
-              },
-            ],
+        'prompt.cancelled': [
+          {
+            guard: 'requests wait for a refresh',
+            target: 'refreshing',
+            actions: ['cancel what waited for the password'],
           },
+          {
+            target: 'idle',
+            actions: ['cancel what waited for the password'],
+          },
+        ],
+        'prompt.renewed': {
+          actions: { type: 'report user', params: ({ event }) => ({ user: event.user }) },
         },
-        secondFactor: {
-          description:
-            'The password was right and the second factor is on: its code is asked for; the fresh token comes with it.',
-          invoke: {
-            id: 'secondFactor',
-            src: 'secondFactor',
-            input: ({ context }) => ({
-              mode: 'reauth' as const,
-              username: context.username ?? '',
-              password: context.enteredPassword ?? '',
-              setup: null,
-              passkey: context.secondFactor?.passkey ?? null,
-              codes: context.secondFactor?.codes ?? true,
-            }),
-            onDone: {
-              target: '#tokens.idle',
-              actions: [
-                { type: 'report user', params: ({ event }) => ({ user: event.output }) },
-                'retry every waiting request',
-                'forget the requests that waited for the refresh',
-                'forget the requests that waited for the password',
-                'forget the entered password',
-              ],
-            },
-          },
-          on: {
-            'password.cancelled': [
-              {
-                guard: 'requests wait for a refresh',
-                target: '#tokens.refreshing',
-                actions: [
-                  'fail the requests that waited for the password',
-                  'forget the requests that waited for the password',
-                  'forget the entered password',
-                ],
-              },
-              {
-                target: '#tokens.idle',
-                actions: [
-                  'fail the requests that waited for the password',
-                  'forget the requests that waited for the password',
-                  'forget the entered password',
-                ],
-              },
-            ],
-          },
-        },
-        renewing: {
-          description:
-            'The access token ran out while the modal was open: one refresh, then the password is checked again.',
-          invoke: {
-            id: 'refreshToken',
-            src: 'refreshToken',
-            onDone: {
-              target: 'verifying',
-              actions: { type: 'report user', params: ({ event }) => ({ user: event.output }) },
-            },
-            onError: [
-              {
-                guard: 'the refresh was refused',
-                target: '#tokens.idle',
-                actions: [
-                  'fail every waiting request, the session ended',
-                  'forget the requests that waited for the refresh',
-                  'forget the requests that waited for the password',
-                  'forget the entered password',
-                  'end session',
-                ],
-              },
-              {
-                target: 'prompting',
-                actions: ['store password refusal', 'forget the entered password'],
-              },
-            ],
-          },
+        'prompt.session.ended': {
+          target: 'idle',
+          actions: ['fail everything waiting: the session ended', 'end session'],
         },
       },
     },
   },
 });
+
+/** The server calls the coordinator and its password window make, as the app provides them. */
+export interface TokensCalls {
+  /** POST /auth/refresh_token. */
+  refreshToken?: PromiseActorLogic<SessionUser>;
+  /** POST /auth/access_token. */
+  reauthenticate?: PromiseActorLogic<SessionUser, { username: string; password: string }>;
+  /** The second factor's code step (second-factor.machine.ts with its calls). */
+  secondFactor?: SecondFactorLogic;
+}
+
+/** The coordinator with the app's calls, given to the window too where it makes them. */
+export function tokensWithCalls(calls: TokensCalls) {
+  const { refreshToken, reauthenticate, secondFactor } = calls;
+  const own = Object.fromEntries(
+    Object.entries({ refreshToken, reauthenticate, secondFactor }).filter(([, v]) => v),
+  );
+  return tokensMachine.provide({
+    actors: {
+      ...(refreshToken ? { refreshToken } : {}),
+      passwordPrompt: passwordPromptMachine.provide({
+        actions: toTheCoordinator as never,
+        actors: own as never,
+      }),
+    } as never,
+  });
+}

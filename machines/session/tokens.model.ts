@@ -1,18 +1,24 @@
-/** The token coordinator's registration: path samples, projection and state checks. */
+/**
+ * The token coordinator's registration: path samples, projection and state checks. The password
+ * window is its child (password-prompt.model.ts registers it on its own): here it is inert, and
+ * what it tells the coordinator comes as its notes.
+ */
+import { createMachine } from 'xstate';
 import { ERROR_TITLES } from '#shared/messages';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
 import { tokensMachine } from './tokens.machine.ts';
-import { selectPasswordPrompt, selectRefreshing } from './tokens.selectors.ts';
+import { selectPasswordPromptActor, selectRefreshing } from './tokens.selectors.ts';
 
 type Projection = {
   refresh: boolean;
   password: boolean;
   reason: 'fresh token' | 'verify identity';
-  refused: boolean;
 };
+
+/** The password window as the walk sees it: it never moves on its own (its notes are samples). */
+const inert = createMachine({ id: 'inert' });
 
 /** The samples' requests: the profile (its token ran out), Change password, Act as. */
 const PROFILE = 'profile';
@@ -67,11 +73,11 @@ function refusals(where: 'idle' | 'busy') {
     'a request finds the token expired': waits({ refresh: true }, 'refreshing'),
     'a sensitive request needs the password': waits(
       { password: true, ...(where === 'idle' ? { reason: 'fresh token' } : {}) },
-      'askingForPassword.prompting',
+      'askingForPassword',
     ),
     'a page asks to verify identity': waits(
       { password: true, ...(where === 'idle' ? { reason: 'verify identity' } : {}) },
-      'askingForPassword.prompting',
+      'askingForPassword',
     ),
     'a renewed request is refused again': { to: 'stays', runs: giveUp(PROFILE) },
     'a request sent after the password needs it again': {
@@ -97,7 +103,7 @@ const ended = ({ refresh, password }: Projection) => ({
 
 /** After a renewal (or a failed one that did not end the session): the password, if asked for. */
 const afterRenewal = ({ password }: Projection) => ({
-  to: password ? 'askingForPassword.prompting' : 'idle',
+  to: password ? 'askingForPassword' : 'idle',
   with: { refresh: false },
 });
 
@@ -112,8 +118,8 @@ export const tokensModel = defineMachine({
     'password, for example) may need the password again: a window asks for it, and the action ' +
     'goes through once it is right; closing the window cancels the action with a clear message. ' +
     'A page can also ask the user to verify their identity the same way before a sensitive step. ' +
-    'When the user has a second factor, the right password is followed by the code of their ' +
-    'authenticator app (or a recovery code) before the action goes through.',
+    'The window itself (checking the password, the code of a second factor) has its own chart, ' +
+    'Password window.',
   machine: tokensMachine,
   events: [
     sample('a request finds the token expired', {
@@ -154,43 +160,22 @@ export const tokensModel = defineMachine({
       type: 'xstate.error.actor.refreshToken',
       error: { status: 0, message: 'Timed out when trying to contact server' },
     }),
-    sample('password accepted', { type: 'xstate.done.actor.reauthenticate', output: DEMO_USER }),
-    sample('password refused', {
-      type: 'xstate.error.actor.reauthenticate',
-      error: {
-        status: 401,
-        title: SESSION_MESSAGES.reauthFailedTitle,
-        message: SESSION_MESSAGES.reauthFailed,
-      },
-    }),
-    sample('password right, a code is asked', {
-      type: 'xstate.error.actor.reauthenticate',
-      error: {
-        status: 401,
-        title: SESSION_MESSAGES.secondFactorRequiredTitle,
-        message: SECOND_FACTOR_MESSAGES.required,
-      },
-    }),
-    sample('the code is taken', { type: 'xstate.done.actor.secondFactor', output: DEMO_USER }),
-    sample('the token ran out while the modal was open', {
-      type: 'xstate.error.actor.reauthenticate',
-      error: {
-        status: 401,
-        title: SESSION_MESSAGES.accessTokenExpiredTitle,
-        message: SESSION_MESSAGES.accessTokenExpired,
-      },
-    }),
+    // What the password window tells the coordinator (password-prompt.machine.ts).
+    sample('the window took the password', { type: 'prompt.accepted', user: DEMO_USER }),
+    sample('the window was closed', { type: 'prompt.cancelled' }),
+    sample('the window renewed the session', { type: 'prompt.renewed', user: DEMO_USER }),
+    sample('the window found the session ended', { type: 'prompt.session.ended' }),
   ],
   project: ({ context }) => ({
     refresh: context.waitingForRefresh.length > 0,
     password: context.waitingForPassword.length > 0,
     reason: context.reason,
-    refused: context.passwordError !== null,
   }),
   limit: 500,
   fakes: {
     actions: { 'report user': () => {}, 'end session': () => {} },
-  },
+    actors: { passwordPrompt: inert },
+  } as never,
   expect: {
     effects: ['report user', 'end session', 'requests.released', 'requests.failed'],
     // Nothing refused yet: no request waits for a renewal or the password, no password refused.
@@ -198,7 +183,7 @@ export const tokensModel = defineMachine({
     // so it starts at the one portal.md §4 names (a fresh access token required).
     start: {
       to: 'idle',
-      with: { refresh: false, password: false, reason: 'fresh token', refused: false },
+      with: { refresh: false, password: false, reason: 'fresh token' },
     },
     on: {
       '*': { 'user logs in': 'stays' },
@@ -221,58 +206,36 @@ export const tokensModel = defineMachine({
           runs: ended(before),
         }),
       },
-      askingForPassword: refusals('busy'),
-      'askingForPassword.prompting': {
-        'password entered': 'askingForPassword.verifying',
-        'password window closed': ({ refresh }: Projection) => ({
-          to: refresh ? 'refreshing' : 'idle',
-          with: { password: false },
-          runs: fail(theWaiting(false, true), SESSION_NOTICES.reauthCancelled),
-        }),
-      },
-      'askingForPassword.verifying': {
+      askingForPassword: {
+        ...refusals('busy'),
+        // What the person does in the window is the window's (password-prompt.model.ts).
+        'password entered': 'stays',
+        'password window closed': 'stays',
         // The fresh token renews the session too: everything waiting is sent again.
-        'password accepted': ({ refresh }: Projection) => ({
+        'the window took the password': ({ refresh }: Projection) => ({
           to: 'idle',
           with: { refresh: false, password: false },
           runs: { ...REPORTED, ...release(refresh, true) },
         }),
-        'password refused': { to: 'askingForPassword.prompting', with: { refused: true } },
-        'the token ran out while the modal was open': 'askingForPassword.renewing',
-        // docs/session.md "Second factor": a fresh token takes the code too; the password is kept.
-        'password right, a code is asked': {
-          to: 'askingForPassword.secondFactor',
-          with: { refused: false },
-        },
-      },
-      'askingForPassword.secondFactor': {
-        // The code brings the fresh token: everything waiting is sent again, as with a password.
-        'the code is taken': ({ refresh }: Projection) => ({
-          to: 'idle',
-          with: { refresh: false, password: false },
-          runs: { ...REPORTED, ...release(refresh, true) },
-        }),
-        'password window closed': ({ refresh }: Projection) => ({
+        // portal.md §8: closing the window cancels what waited for it, with a clear message; a
+        // renewal still waited for goes on.
+        'the window was closed': ({ refresh }: Projection) => ({
           to: refresh ? 'refreshing' : 'idle',
           with: { password: false },
           runs: fail(theWaiting(false, true), SESSION_NOTICES.reauthCancelled),
         }),
-      },
-      'askingForPassword.renewing': {
-        'session renewed': { to: 'askingForPassword.verifying', runs: REPORTED },
-        'renewal refused': (before: Projection) => ({
+        'the window renewed the session': { to: 'stays', runs: REPORTED },
+        'the window found the session ended': (before: Projection) => ({
           to: 'idle',
           with: { refresh: false, password: false },
           runs: ended(before),
         }),
-        'renewal unreachable': { to: 'askingForPassword.prompting', with: { refused: true } },
       },
     },
   },
   states: {
     idle: (snapshot) => {
-      expectThat(selectPasswordPrompt(snapshot) === null, 'no password window should be open');
-      expectThat(snapshot.context.enteredPassword === null, 'no password should be kept');
+      expectThat(selectPasswordPromptActor(snapshot) === null, 'no password window should be open');
       expectThat(!selectRefreshing(snapshot), 'no renewal should be under way');
       expectThat(
         snapshot.context.waitingForRefresh.length === 0 &&
@@ -282,37 +245,21 @@ export const tokensModel = defineMachine({
     },
     refreshing: (snapshot) => {
       expectThat(selectRefreshing(snapshot), 'the renewal should be under way');
+      expectThat(selectPasswordPromptActor(snapshot) === null, 'no password window should be open');
       expectThat(
         snapshot.context.waitingForRefresh.length > 0,
         'a renewal runs only for a waiting request',
       );
     },
-    'askingForPassword.prompting': (snapshot) => {
-      const prompt = selectPasswordPrompt(snapshot);
-      expectThat(prompt !== null && !prompt.checking, 'the password window should wait for input');
+    askingForPassword: (snapshot) => {
+      expectThat(
+        selectPasswordPromptActor(snapshot) !== null,
+        'the password window should be open',
+      );
       expectThat(
         snapshot.context.waitingForPassword.length > 0,
         'something should wait for the password',
       );
-    },
-    'askingForPassword.verifying': (snapshot) => {
-      expectThat(
-        selectPasswordPrompt(snapshot)?.checking === true,
-        'the password is being checked',
-      );
-      expectThat(snapshot.context.enteredPassword !== null, 'the password is kept while checked');
-    },
-    'askingForPassword.secondFactor': (snapshot) => {
-      const prompt = selectPasswordPrompt(snapshot);
-      expectThat(prompt?.secondFactor != null, 'the code step should show in the window');
-      expectThat(snapshot.context.enteredPassword !== null, 'the password is kept for the code');
-    },
-    'askingForPassword.renewing': (snapshot) => {
-      expectThat(
-        selectPasswordPrompt(snapshot)?.checking === true,
-        'the modal should show it is busy',
-      );
-      expectThat(snapshot.context.enteredPassword !== null, 'the password waits for the renewal');
     },
   },
 });

@@ -1,34 +1,38 @@
 import type { SnapshotFrom } from 'xstate';
-import type { SecondFactorActor } from './second-factor.selectors.ts';
+import {
+  selectPasswordWindow,
+  type PasswordPromptActor,
+  type PasswordWindow,
+} from './password-prompt.selectors.ts';
 import type { ReauthReason, tokensMachine } from './tokens.machine.ts';
 
 export type TokensSnapshot = SnapshotFrom<typeof tokensMachine>;
 
-export interface PasswordPrompt {
+export interface PasswordPrompt extends Omit<PasswordWindow, 'closed'> {
   /** 'fresh token': the refresh-password modal; 'verify identity': the Verify Identity modal. */
   reason: ReauthReason;
-  username: string | null;
-  /** Why the last password was refused. */
-  error: string | null;
-  checking: boolean;
-  /** The second factor's code step, once the password was right (null while asking for it). */
-  secondFactor: SecondFactorActor | null;
 }
 
-/** The password modal to show, or null when none is open. */
-export function selectPasswordPrompt(snapshot: TokensSnapshot): PasswordPrompt | null {
+/** The password window (the child `passwordPrompt`) while one is open, else null. */
+export function selectPasswordPromptActor(snapshot: TokensSnapshot): PasswordPromptActor | null {
   if (!snapshot.matches('askingForPassword')) return null;
-  return {
-    reason: snapshot.context.reason,
-    username: snapshot.context.username,
-    error: snapshot.context.passwordError,
-    checking:
-      snapshot.matches({ askingForPassword: 'verifying' }) ||
-      snapshot.matches({ askingForPassword: 'renewing' }),
-    secondFactor: snapshot.matches({ askingForPassword: 'secondFactor' })
-      ? ((snapshot.children.secondFactor as SecondFactorActor | undefined) ?? null)
-      : null,
-  };
+  return (snapshot.children.passwordPrompt as PasswordPromptActor | undefined) ?? null;
+}
+
+/** Which window asks for the password. */
+export function selectPasswordReason(snapshot: TokensSnapshot): ReauthReason {
+  return snapshot.context.reason;
+}
+
+/**
+ * The password window to show, or null when none is open: the coordinator's reason with what
+ * the window itself shows now (a view follows the window's own actor to see it change).
+ */
+export function selectPasswordPrompt(snapshot: TokensSnapshot): PasswordPrompt | null {
+  const prompt = selectPasswordPromptActor(snapshot);
+  if (!prompt) return null;
+  const { username, error, checking, secondFactor } = selectPasswordWindow(prompt.getSnapshot());
+  return { reason: selectPasswordReason(snapshot), username, error, checking, secondFactor };
 }
 
 export function selectRefreshing(snapshot: TokensSnapshot): boolean {

@@ -31,7 +31,7 @@ import {
   selectSecondFactorStep,
   selectSessionStatus,
 } from '../../machines/session/session.selectors.ts';
-import { tokensMachine } from '../../machines/session/tokens.machine.ts';
+import { tokensWithCalls } from '../../machines/session/tokens.machine.ts';
 import { selectPasswordPrompt } from '../../machines/session/tokens.selectors.ts';
 
 const failure = (status: number, title: string, message: string, body?: unknown) =>
@@ -239,18 +239,15 @@ describe('a fresh re-authentication with the second factor on', () => {
     const { calls, step } = scripted([DEMO_USER]);
     const reported: string[] = [];
     const actor = createActor(
-      tokensMachine.provide({
-        actors: {
-          refreshToken: fromPromise(async () => DEMO_USER),
-          reauthenticate: fromPromise<SessionUser, { username: string; password: string }>(
-            async () => {
-              throw codeRequired();
-            },
-          ),
-          secondFactor: step,
-        },
-        actions: { 'report user': (_, { user }) => reported.push(user.username) },
-      }),
+      tokensWithCalls({
+        refreshToken: fromPromise(async () => DEMO_USER),
+        reauthenticate: fromPromise<SessionUser, { username: string; password: string }>(
+          async () => {
+            throw codeRequired();
+          },
+        ),
+        secondFactor: step,
+      }).provide({ actions: { 'report user': (_, { user }) => reported.push(user.username) } }),
     ).start();
     const released: string[][] = [];
     actor.on('requests.released', (e) => released.push(e.requestIds));
@@ -272,21 +269,20 @@ describe('a fresh re-authentication with the second factor on', () => {
     expect(released).toEqual([['pay']]);
     expect(reported).toEqual(['demo']);
     expect(selectPasswordPrompt(actor.getSnapshot())).toBeNull();
-    expect(actor.getSnapshot().context.enteredPassword).toBeNull();
+    // The window, and the password it kept, are gone.
+    expect(actor.getSnapshot().children.passwordPrompt).toBeUndefined();
   });
 
   it('cancelling the code step cancels the request and forgets the password', async () => {
     const { step } = scripted([]);
     const actor = createActor(
-      tokensMachine.provide({
-        actors: {
-          reauthenticate: fromPromise<SessionUser, { username: string; password: string }>(
-            async () => {
-              throw codeRequired();
-            },
-          ),
-          secondFactor: step,
-        },
+      tokensWithCalls({
+        reauthenticate: fromPromise<SessionUser, { username: string; password: string }>(
+          async () => {
+            throw codeRequired();
+          },
+        ),
+        secondFactor: step,
       }),
     ).start();
     const failed: string[][] = [];
@@ -302,6 +298,7 @@ describe('a fresh re-authentication with the second factor on', () => {
     actor.send({ type: 'password.cancelled' });
     expect(failed).toEqual([['pay']]);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().context.enteredPassword).toBeNull();
+    // The window, and the password it kept, are gone.
+    expect(actor.getSnapshot().children.passwordPrompt).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_NOTICES } from '../../src/shared/messages/session.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
-import { tokensMachine, type TokensEmitted } from '../../machines/session/tokens.machine.ts';
+import { tokensWithCalls, type TokensEmitted } from '../../machines/session/tokens.machine.ts';
 import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { selectPasswordPrompt } from '../../machines/session/tokens.selectors.ts';
 
@@ -28,19 +28,18 @@ function start() {
   }[] = [];
   const reported: string[] = [];
   const actor = createActor(
-    tokensMachine.provide({
-      actors: {
-        refreshToken: fromPromise(() => {
-          const d = deferred<SessionUser>();
-          refreshes.push(d);
-          return d.promise;
-        }),
-        reauthenticate: fromPromise(({ input }) => {
-          const d = deferred<SessionUser>();
-          reauths.push({ input, d });
-          return d.promise;
-        }),
-      },
+    tokensWithCalls({
+      refreshToken: fromPromise(() => {
+        const d = deferred<SessionUser>();
+        refreshes.push(d);
+        return d.promise;
+      }),
+      reauthenticate: fromPromise(({ input }) => {
+        const d = deferred<SessionUser>();
+        reauths.push({ input, d });
+        return d.promise;
+      }),
+    }).provide({
       actions: {
         'report user': (_, { user }) => reported.push(`user ${user.username}`),
         'end session': () => reported.push('session ended'),
@@ -164,7 +163,8 @@ describe('token coordinator', () => {
     reauths[1].d.resolve(demo);
     await settle();
     expect(emitted).toEqual([{ type: 'requests.released', requestIds: ['pw'] }]);
-    expect(actor.getSnapshot().context.enteredPassword).toBeNull();
+    // The window, and the password it kept, are gone.
+    expect(actor.getSnapshot().children.passwordPrompt).toBeUndefined();
   });
 
   it('cancelling the password fails that request with a clear message', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_NOTICES } from '../../src/shared/messages/session.ts';
 import type { SessionUser } from '../../src/shared/session.ts';
-import { tokensMachine } from '../../machines/session/tokens.machine.ts';
+import { tokensWithCalls } from '../../machines/session/tokens.machine.ts';
 import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { ApiFailure, createApiClient, type UnauthorizedHandler } from '../../src/web/api/client.ts';
 import { relativeHref, safeRedirect } from '../../src/web/app/navigation.ts';
@@ -135,14 +135,11 @@ describe('the client with the token coordinator', () => {
       (failure, attempt) => ask(failure, attempt),
     );
     const tokens = createActor(
-      tokensMachine.provide({
-        actors: {
-          refreshToken: fromPromise(() =>
-            api.post<SessionUser>('/auth/refresh_token', {}, { renewSession: false }),
-          ),
-        },
-        actions: { 'end session': ended },
-      }),
+      tokensWithCalls({
+        refreshToken: fromPromise(() =>
+          api.post<SessionUser>('/auth/refresh_token', {}, { renewSession: false }),
+        ),
+      }).provide({ actions: { 'end session': ended } }),
     ).start();
     ask = unauthorizedHandlerFor(tokens);
     return { api, calls, ended };

@@ -1,7 +1,8 @@
 /**
  * The session's app-wide actors (machines/session): the login state and the token coordinator,
  * with their HTTP calls, navigation and storage provided here, and the route gate (created with
- * the first load, actors.ts) told who is logged in. The API client asks the token coordinator
+ * the first load, actors.ts) told who is logged in. The token coordinator's password window is its
+ * child (password-prompt.machine.ts), given the calls it makes here too. The API client asks the token coordinator
  * about every 401 (see {@link unauthorizedHandlerFor}). This module and the machines it runs are
  * not part of the first load: actors.ts loads them once the app starts.
  */
@@ -11,7 +12,7 @@ import type { notificationsMachine } from '#machines/shell/notifications.machine
 import type { GateSession, routeGateMachine } from '#machines/session/route-gate.machine';
 import { sessionMachine } from '#machines/session/session.machine';
 import { selectSessionStatus, selectUser } from '#machines/session/session.selectors';
-import { tokensMachine } from '#machines/session/tokens.machine';
+import { tokensWithCalls, type tokensMachine } from '#machines/session/tokens.machine';
 import {
   ApiFailure,
   holdsSession,
@@ -160,17 +161,16 @@ export function createSessionActors(options: {
   );
 
   actors.tokens = createActor(
-    tokensMachine.provide({
-      actors: {
-        refreshToken: fromPromise(
-          refreshAcrossTabs({
-            refresh: () => refresh(api),
-            currentUser: () => profile(api, { renewSession: false }),
-          }),
-        ),
-        reauthenticate: fromPromise(({ input }) => thenTheCodeStep(reauthenticate(api, input))),
-        secondFactor: codeStep.logic,
-      },
+    tokensWithCalls({
+      refreshToken: fromPromise(
+        refreshAcrossTabs({
+          refresh: () => refresh(api),
+          currentUser: () => profile(api, { renewSession: false }),
+        }),
+      ),
+      reauthenticate: fromPromise(({ input }) => thenTheCodeStep(reauthenticate(api, input))),
+      secondFactor: codeStep.logic,
+    }).provide({
       actions: {
         'report user': (_, { user }) => actors.session.send({ type: 'user.refreshed', user }),
         'end session': () =>

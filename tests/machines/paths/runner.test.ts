@@ -454,7 +454,7 @@ describe('planted defects fail the generated paths of the registered machines', 
     // and only when requests wait for both (no generated path passes there).
     const machine = tokensMachine.provide({
       actions: {
-        'retry every waiting request': emit(({ context }) => ({
+        'retry everything waiting': emit(({ context }) => ({
           type: 'requests.released' as const,
           requestIds: context.waitingForPassword,
         })),
@@ -462,7 +462,7 @@ describe('planted defects fail the generated paths of the registered machines', 
     });
     const { problems } = planPaths(defineMachine({ ...tokensModel, machine })).graph;
     expect(problems.join('\n')).toMatch(
-      /"password accepted" ran "requests.released" with \{"requestIds":\["change-password"\]\}, declared \{"requestIds":"the requests that waited for the renewal and the password"\}/,
+      /"the window took the password" ran "requests.released" with \{"requestIds":\["change-password"\]\}, declared \{"requestIds":"the requests that waited for the renewal and the password"\}/,
     );
   });
   it('Acknowledge refused while two notices show, allowed with one (own)', async () => {

@@ -4,7 +4,14 @@ import * as v from 'valibot';
 import { FIELD_MESSAGES } from '#shared/messages';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
 import { following } from '#machines/follow';
-import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
+import {
+  selectPasswordWindow,
+  type PasswordPromptActor,
+} from '#machines/session/password-prompt.selectors';
+import {
+  selectPasswordPromptActor,
+  selectPasswordReason,
+} from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useFormActor } from '../../components/form-actors.ts';
@@ -15,11 +22,14 @@ const FIELDS = { password: v.pipe(v.string(), v.minLength(1, FIELD_MESSAGES.requ
 /**
  * The refresh-password modal (a sensitive request needs a fresh token) and the Verify Identity
  * modal (a page asks for the password before a sensitive step): both ask the token coordinator's
- * question, "your password, please".
+ * question, "your password, please". The coordinator's child `passwordPrompt` (password-prompt.machine.ts)
+ * says what it shows; what the person does goes to the coordinator, which passes it on.
  */
-export function PasswordPromptModal() {
+export function PasswordPromptModal({ passwordWindow }: { passwordWindow: PasswordPromptActor }) {
   const { actors } = useAppServices();
-  const prompt = useSelector(actors.tokens, selectPasswordPrompt);
+  const reason = useSelector(actors.tokens, selectPasswordReason);
+  const shown = useSelector(passwordWindow, selectPasswordWindow);
+  const prompt = shown.closed ? null : { ...shown, reason };
   const form = useFormActor(
     { fields: FIELDS },
     async (values) => {
@@ -28,7 +38,7 @@ export function PasswordPromptModal() {
     // Each time the modal opens it starts empty.
     following(
       [actors.tokens],
-      ([snapshot]) => (selectPasswordPrompt(snapshot) === null ? null : true),
+      ([snapshot]) => (selectPasswordPromptActor(snapshot) === null ? null : true),
       () => ({ type: 'form.cleared' }),
     ),
   );

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { selectPasswordPrompt } from '#machines/session/tokens.selectors';
+import { selectPasswordPromptActor } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import type { SessionActors } from '../../app/session-actors.ts';
 import { withLaterStyles } from '../../app/later-styles.ts';
@@ -33,11 +33,11 @@ export function SessionPrompts() {
 }
 
 function Prompts({ tokens }: { tokens: SessionActors['tokens'] }) {
-  const asked = useSelector(tokens, (s) => selectPasswordPrompt(s) !== null);
-  if (!asked) return null;
+  const passwordWindow = useSelector(tokens, selectPasswordPromptActor);
+  if (!passwordWindow) return null;
   return (
     <Suspense fallback={null}>
-      <PasswordPromptModal />
+      <PasswordPromptModal passwordWindow={passwordWindow} />
     </Suspense>
   );
 }
