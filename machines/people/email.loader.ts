@@ -1,5 +1,5 @@
 /**
- * The email preferences section (GET /user/email-preferences) and the unsubscribe link's page
+ * The email preferences section (GET /user/email_preferences) and the unsubscribe link's page
  * (docs/people.md "Email preferences").
  */
 import type { EmailPreferencesResponse, UnsubscribeResponse } from '#shared/people/email';
