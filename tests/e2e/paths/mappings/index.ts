@@ -21,6 +21,7 @@ import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { billingAutopayMapping } from './billing-autopay.ts';
 import { billingPaymentMapping } from './billing-payment.ts';
+import { billingPageMapping } from './billing-page.ts';
 import { downloadMapping } from './download.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
@@ -31,7 +32,7 @@ import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
-import { tokensMapping } from './tokens.ts';
+import { passwordPromptMapping, tokensMapping } from './tokens.ts';
 import { cardFormMapping } from './card-form.ts';
 import { paymentMethodsMapping } from './payment-methods.ts';
 import { managedItemsMapping } from './managed-items.ts';
@@ -43,6 +44,7 @@ import { serverPowerMapping } from './server-power.ts';
 import { serverEditorMapping } from './server-editor.ts';
 import { serversListMapping } from './servers-list.ts';
 import { createServerMapping } from './create-server.ts';
+import { serverPageMapping } from './server-page.ts';
 import { dnsFormsMapping } from './dns-forms.ts';
 import { dnsPanelMapping } from './dns-panel.ts';
 import { dnsRecordsPagerMapping } from './dns-records-pager.ts';
@@ -76,8 +78,10 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   servicesStockedMapping,
   servicesSoldOutMapping,
   tokensMapping,
+  passwordPromptMapping,
   billingPaymentMapping,
   billingAutopayMapping,
+  billingPageMapping,
   addressMapping,
   passwordMapping,
   cardFormMapping,
@@ -91,6 +95,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   serverEditorMapping,
   serversListMapping,
   createServerMapping,
+  serverPageMapping,
   dnsZoneListMapping,
   dnsRecordsPagerMapping,
   dnsFormsMapping,
