@@ -21,7 +21,6 @@ import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { billingAutopayMapping } from './billing-autopay.ts';
 import { billingPaymentMapping } from './billing-payment.ts';
-import { billingPageMapping } from './billing-page.ts';
 import { downloadMapping } from './download.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
@@ -32,7 +31,7 @@ import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
-import { passwordPromptMapping, tokensMapping } from './tokens.ts';
+import { tokensMapping } from './tokens.ts';
 import { cardFormMapping } from './card-form.ts';
 import { paymentMethodsMapping } from './payment-methods.ts';
 import { managedItemsMapping } from './managed-items.ts';
@@ -78,10 +77,8 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   servicesStockedMapping,
   servicesSoldOutMapping,
   tokensMapping,
-  passwordPromptMapping,
   billingPaymentMapping,
   billingAutopayMapping,
-  billingPageMapping,
   addressMapping,
   passwordMapping,
   cardFormMapping,
