@@ -21,6 +21,7 @@ import type { BrowserMapping } from '../runner.ts';
 import { adminProxyMapping } from './admin-proxy.ts';
 import { billingAutopayMapping } from './billing-autopay.ts';
 import { billingPaymentMapping } from './billing-payment.ts';
+import { billingPageMapping } from './billing-page.ts';
 import { downloadMapping } from './download.ts';
 import { loaderMapping } from './loader.ts';
 import { formMapping } from './form.ts';
@@ -79,6 +80,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   tokensMapping,
   billingPaymentMapping,
   billingAutopayMapping,
+  billingPageMapping,
   addressMapping,
   passwordMapping,
   cardFormMapping,
