@@ -499,17 +499,6 @@ export default tseslint.config(
     rules: { 'project/typed-events': 'off' },
   },
   {
-    // Still to move: the route gate's wait belongs to the router's code-splitting work.
-    files: ['src/web/router.tsx'],
-    rules: { 'project/views-render': ['error', { allow: ['waitFor'] }] },
-  },
-  {
-    // The signup view tells the theme that it is shown and that it is left (it forces the light
-    // scheme meanwhile): its own mount and unmount, not one actor's data passed to another.
-    files: ['src/web/features/signup/SignupLayout.tsx'],
-    rules: { 'project/views-render': ['error', { allow: ['effectSend'] }] },
-  },
-  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

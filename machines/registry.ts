@@ -25,6 +25,7 @@ import { sessionModel } from './session/session.model.ts';
 import { tokensModel } from './session/tokens.model.ts';
 import { notificationsModel } from './shell/notifications.model.ts';
 import { themeModel } from './shell/theme.model.ts';
+import { routeCheckModel } from './shell/route-check.model.ts';
 import { activationModel } from './signup/activation.model.ts';
 import { addressModel } from './signup/address.model.ts';
 import { attributionModel } from './signup/attribution.model.ts';
@@ -93,6 +94,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   passkeysModel,
   secondFactorResetModel,
   routeGateModel,
+  routeCheckModel,
   formModel,
   passwordModel,
   passgenModel,

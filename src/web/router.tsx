@@ -18,10 +18,10 @@ import {
 } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
 import { use, type ReactNode } from 'react';
-import { waitFor } from 'xstate';
+import { createActor, toPromise } from 'xstate';
 import { WEB_BASE_PATH } from '#shared/first-load-constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
-import { selectGateDecided, selectGateVerdict } from '#machines/session/route-gate.selectors';
+import { routeCheckFor } from '#machines/shell/route-check.machine';
 import { useAppServices, type AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
 import { useReplacePrerendered } from './app/prerendered.ts';
@@ -176,23 +176,22 @@ function PendingPage() {
 
 /**
  * Route gating (portal.md §2): the route gate (machines/session/route-gate.machine.ts) decides;
- * a page that needs login waits until the login state is known. Hover preloads decide nothing.
+ * a page that needs login waits until the login state is known. The wait is a machine's: one
+ * route check per navigation (machines/shell/route-check.machine.ts) asks the gate and ends with
+ * its verdict, which the route awaits. Hover preloads decide nothing.
  */
 async function gate(
   services: AppServices,
   definition: RouteDefinition,
   location: { pathname: string; searchStr: string },
 ) {
-  const { routeGate } = services.actors;
-  routeGate.send({
-    type: 'route.requested',
-    route: {
-      name: definition.name,
-      href: relativeHref(location.pathname, location.searchStr),
-      access: definition.access,
-    },
-  });
-  const verdict = selectGateVerdict(await waitFor(routeGate, selectGateDecided));
+  const route = {
+    name: definition.name,
+    href: relativeHref(location.pathname, location.searchStr),
+    access: definition.access,
+  };
+  const check = createActor(routeCheckFor(services.actors.routeGate), { input: { route } });
+  const verdict = await toPromise(check.start());
   if (verdict.kind === 'login')
     throw redirect({ to: '/login/', search: { redirect: verdict.redirect } });
   if (verdict.kind === 'account') throw redirect({ to: '/account/' });
@@ -266,6 +265,27 @@ function buildRoutes(): AnyRoute[] {
   return [...byName.values()];
 }
 
+/**
+ * The signup page forces the light scheme while it is shown (machines/shell/theme.machine.ts):
+ * each time the router has shown a page, the theme hears whether it is one with its own layout
+ * (the signup view), and when that changes. Not a view's effect: the route decides.
+ */
+function tellTheThemeWhereWeAre(
+  router: {
+    subscribe(event: 'onResolved', listener: () => void): unknown;
+    state: { matches: readonly { staticData?: { ownLayout?: boolean } }[] };
+  },
+  services: AppServices,
+) {
+  let signupShown = false;
+  router.subscribe('onResolved', () => {
+    const shown = router.state.matches.some((match) => match.staticData?.ownLayout === true);
+    if (shown === signupShown) return;
+    signupShown = shown;
+    services.actors.theme.send({ type: shown ? 'signup.entered' : 'signup.left' });
+  });
+}
+
 /** `history`: the browser's by default; the build's prerender passes a memory history. */
 export function createAppRouter(services: AppServices, history?: RouterHistory) {
   const routeTree = rootRoute.addChildren(buildRoutes());
@@ -284,6 +304,7 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
   });
   // The session's navigation (to login, after login, back to the admin) goes through the router.
   services.actors.navigation.attach(router);
+  tellTheThemeWhereWeAre(router, services);
   return router;
 }
 

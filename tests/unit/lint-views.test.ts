@@ -148,6 +148,23 @@ describe(
       ]);
     });
 
+    it.each([
+      [
+        'src/web/router.tsx',
+        "import { waitFor } from 'xstate';\ndeclare const a: Parameters<typeof waitFor>[0];\nexport const x = () => waitFor(a, () => true);",
+        "xstate's waitFor",
+      ],
+      [
+        'src/web/features/signup/SignupLayout.tsx',
+        "import { useEffect } from 'react';\ndeclare const theme: { send(e: unknown): void };\nexport function useX() {\n  useEffect(() => theme.send({ type: 'signup.entered' }), []);\n}",
+        'a useEffect that sends to an actor',
+      ],
+    ])('allows %s no pattern any more', async (file, code, expected) => {
+      const errors = await errorsOf('project/views-render', file, code);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(expected);
+    });
+
     it('leaves machines/ alone: a selector there may ask for a permission', async () => {
       const code =
         "import { hasPermission } from '#shared/permissions';\ndeclare const perms: Parameters<typeof hasPermission>[0];\nexport const canManage = hasPermission(perms, 'payments.manage');";

@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { phoneDigits } from '#shared/prerender';
 import { useAppServices } from '../../app/context.tsx';
 import { useReplacePrerendered } from '../../app/prerendered.ts';
@@ -18,7 +18,8 @@ export const SIGNUP_TEXT_COLORS = {
 
 /**
  * The signup view replaces the normal shell: its own logo, no marketing menus, and the light
- * scheme forced while it is shown (the previous scheme comes back when it is left). Shown inline
+ * scheme forced while it is shown (the previous scheme comes back when it is left; the router tells
+ * the theme, router.tsx `tellTheThemeWhereWeAre`). Shown inline
  * (embedded in another page), it draws no header.
  */
 export function SignupLayout({
@@ -28,13 +29,9 @@ export function SignupLayout({
   children: ReactNode;
   inline?: boolean;
 }) {
-  const { config, actors } = useAppServices();
+  const { config } = useAppServices();
   // The server's prerendered first screen gives way to this one (src/web/app/prerendered.ts).
   useReplacePrerendered();
-  useEffect(() => {
-    actors.theme.send({ type: 'signup.entered' });
-    return () => actors.theme.send({ type: 'signup.left' });
-  }, [actors.theme]);
 
   return (
     <Box mih="100dvh" data-testid="signup-layout" data-inline={inline} style={SIGNUP_TEXT_COLORS}>
