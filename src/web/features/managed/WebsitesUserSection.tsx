@@ -10,6 +10,7 @@ import { useAppServices } from '../../app/context.tsx';
 import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import type { ManagedApi } from './api.ts';
+import { notifySuccess } from '../../components/notify.tsx';
 
 export function WebsitesUserSection({ calls }: { calls: ManagedApi }) {
   const { actors } = useAppServices();
@@ -17,12 +18,7 @@ export function WebsitesUserSection({ calls }: { calls: ManagedApi }) {
     { startOverWhenDone: true },
     ({ password: value }) => calls.websitesUserPassword(value),
     {
-      'announce the change': () =>
-        actors.notifications.send({
-          type: 'notification.raised',
-          message: M.websitesUserChanged,
-          notificationType: 'success',
-        }),
+      'announce the change': () => notifySuccess(actors.notifications, M.websitesUserChanged),
     },
   );
   const submitting = useSelector(password, selectPasswordSubmitting);

@@ -7,7 +7,6 @@ import {
   Anchor,
   Button,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   Stack,
@@ -42,6 +41,7 @@ import {
 import { useAppServices } from '../../../app/context.tsx';
 import { DownloadLink } from '../../../components/DownloadLink.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { LoadingStatus } from '../../../components/PageStatus.tsx';
 import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { activityApi } from './api.ts';
 
@@ -210,12 +210,7 @@ export default function ActivityPage() {
         </DownloadLink>
       </Group>
       <Filters actor={actor} />
-      {loading && (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text>{M.loading}</Text>
-        </Group>
-      )}
+      {loading && <LoadingStatus text={M.loading} />}
       {failed && (
         <LoadFailure
           title={M.loadFailed}

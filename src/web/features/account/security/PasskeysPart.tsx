@@ -18,6 +18,7 @@ import { selectPasskeysPart } from '#machines/session/second-factor-passkeys.sel
 import { useAppServices } from '../../../app/context.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { passkeysApi } from './api.ts';
+import { notifySuccess } from '../../../components/notify.tsx';
 
 const M = PASSKEY_MESSAGES;
 
@@ -50,12 +51,7 @@ export function PasskeysPart() {
         }),
       },
       actions: {
-        announce: (_, { message }) =>
-          actors.notifications.send({
-            type: 'notification.raised',
-            message,
-            notificationType: 'success',
-          }),
+        announce: (_, { message }) => notifySuccess(actors.notifications, message),
       },
     }),
   );

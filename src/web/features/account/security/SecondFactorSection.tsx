@@ -32,6 +32,7 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { RecoveryCodesList } from '../../../components/SecondFactorStep.tsx';
 import { secondFactorApi } from './api.ts';
 import { PasskeysPart } from './PasskeysPart.tsx';
+import { notifySuccess } from '../../../components/notify.tsx';
 
 const T = SECOND_FACTOR_TEXT;
 const FIELDS = {
@@ -57,12 +58,7 @@ function Section({ username }: { username: string }) {
         savePolicy: fromPromise(({ input }) => calls.setPolicy(input.required)),
       },
       actions: {
-        announce: (_, { message }) =>
-          actors.notifications.send({
-            type: 'notification.raised',
-            message,
-            notificationType: 'success',
-          }),
+        announce: (_, { message }) => notifySuccess(actors.notifications, message),
       },
     }),
   );

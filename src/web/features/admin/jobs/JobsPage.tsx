@@ -5,11 +5,8 @@
  * The jobs machine decides; this view renders its selectors and sends it events.
  */
 import {
-  Alert,
   Button,
   Group,
-  Loader,
-  Modal,
   Paper,
   Progress,
   Stack,
@@ -36,7 +33,9 @@ import {
   type JobKindRow,
 } from '#machines/admin/jobs.selectors';
 import { useAppServices } from '../../../app/context.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { ChangeOutcome, LoadingStatus } from '../../../components/PageStatus.tsx';
 import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { AdminNav } from '../AdminNav.tsx';
 import { adminJobsApi } from './api.ts';
@@ -228,12 +227,7 @@ export default function JobsPage() {
           </Button>
         )}
       </Group>
-      {loading && (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text>{M.loading}</Text>
-        </Group>
-      )}
+      {loading && <LoadingStatus text={M.loading} />}
       {failed && (
         <LoadFailure
           title={M.loadFailed}
@@ -241,38 +235,16 @@ export default function JobsPage() {
           onRetry={() => actor.send({ type: 'jobs.retry.pressed' })}
         />
       )}
-      {listed && error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      {done && (
-        <Alert color="green" role="status">
-          {done}
-        </Alert>
-      )}
+      <ChangeOutcome error={listed ? error : null} done={done} />
       {listed && <ProgressBars actor={actor} />}
       {empty && <Text>{M.empty}</Text>}
       {listed && kinds.map((row) => <KindSection key={row.kind} actor={actor} row={row} />)}
-      <Modal
-        opened={question !== null}
-        onClose={cancel}
-        title={question?.title}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text mb="md">{question?.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" disabled={question?.sending} onClick={cancel}>
-            {M.cancel}
-          </Button>
-          <Button
-            loading={question?.sending}
-            onClick={() => actor.send({ type: 'retry.confirmed' })}
-          >
-            {question?.confirm}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        question={question}
+        cancelLabel={M.cancel}
+        onCancel={cancel}
+        onConfirm={() => actor.send({ type: 'retry.confirmed' })}
+      />
     </Stack>
   );
 }

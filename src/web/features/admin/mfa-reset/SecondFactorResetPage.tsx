@@ -26,6 +26,7 @@ import { useAppServices } from '../../../app/context.tsx';
 import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { AdminNav } from '../AdminNav.tsx';
 import { secondFactorResetApi } from './api.ts';
+import { notifySuccess } from '../../../components/notify.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const when = (iso: string | null) => (iso ? DATE.format(new Date(iso)) : 'never');
@@ -48,12 +49,7 @@ export default function SecondFactorResetPage() {
         reset: fromPromise(({ input }) => calls.reset(input.username, input.verifiedBy)),
       },
       actions: {
-        announce: (_, { message }) =>
-          actors.notifications.send({
-            type: 'notification.raised',
-            message,
-            notificationType: 'success',
-          }),
+        announce: (_, { message }) => notifySuccess(actors.notifications, message),
       },
     }),
   );

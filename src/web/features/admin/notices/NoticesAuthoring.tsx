@@ -35,6 +35,7 @@ import { useAppServices } from '../../../app/context.tsx';
 import { useFormActor } from '../../../components/form-actors.ts';
 import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { noticesAdminApi } from './api.ts';
+import { notifySuccess } from '../../../components/notify.tsx';
 
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message));
 
@@ -95,11 +96,7 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
         starts_at: instant(values.starts_at),
         ends_at: instant(values.ends_at),
       });
-      actors.notifications.send({
-        type: 'notification.raised',
-        message: NOTICE_MESSAGES.created,
-        notificationType: 'success',
-      });
+      notifySuccess(actors.notifications, NOTICE_MESSAGES.created);
       // The published list loads again, and a new, empty form takes this one's place.
       onPublished();
       return notice;

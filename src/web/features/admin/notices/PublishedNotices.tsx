@@ -10,7 +10,6 @@ import {
   Checkbox,
   Group,
   InputBase,
-  Modal,
   Paper,
   Radio,
   SimpleGrid,
@@ -38,7 +37,9 @@ import {
   type EditView,
 } from '#machines/notices/published.selectors';
 import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { ChangeOutcome } from '../../../components/PageStatus.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -144,16 +145,7 @@ export function PublishedNotices({ actor }: { actor: PublishedNoticesActor }) {
             onRetry={() => actor.send({ type: 'notices.retry.pressed' })}
           />
         )}
-        {listed && error && !edit && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {done && (
-          <Alert color="green" role="status">
-            {done}
-          </Alert>
-        )}
+        <ChangeOutcome error={listed && !edit ? error : null} done={done} />
         {listed && rows.length === 0 && <Text size="sm">{M.listEmpty}</Text>}
         {listed && rows.length > 0 && (
           <Table.ScrollContainer minWidth={640}>
@@ -230,31 +222,18 @@ export function PublishedNotices({ actor }: { actor: PublishedNoticesActor }) {
           </>
         )}
       </Stack>
-      <Modal
-        opened={question !== null}
-        onClose={cancel}
-        title={question?.title}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text mb="md">{question?.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" disabled={question?.sending} onClick={cancel}>
-            {M.cancel}
-          </Button>
-          {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
-          <Button
-            color={question?.kind === 'withdraw' ? 'red.9' : undefined}
-            loading={question?.sending}
-            onClick={() =>
-              actor.send({
-                type: question?.kind === 'withdraw' ? 'withdraw.confirmed' : 'save.confirmed',
-              })
-            }
-          >
-            {question?.confirm}
-          </Button>
-        </Group>
-      </Modal>
+      {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
+      <ConfirmModal
+        question={question}
+        cancelLabel={M.cancel}
+        confirmColor={question?.kind === 'withdraw' ? 'red.9' : undefined}
+        onCancel={cancel}
+        onConfirm={() =>
+          actor.send({
+            type: question?.kind === 'withdraw' ? 'withdraw.confirmed' : 'save.confirmed',
+          })
+        }
+      />
     </Paper>
   );
 }
