@@ -32,7 +32,7 @@ import { passwordUpdateMapping } from './password-update.ts';
 import { routeGateMapping } from './route-gate.ts';
 import { sessionMapping } from './session.ts';
 import { themeMapping } from './theme.ts';
-import { tokensMapping } from './tokens.ts';
+import { passwordPromptMapping, tokensMapping } from './tokens.ts';
 import { cardFormMapping } from './card-form.ts';
 import { paymentMethodsMapping } from './payment-methods.ts';
 import { managedItemsMapping } from './managed-items.ts';
@@ -78,6 +78,7 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   servicesStockedMapping,
   servicesSoldOutMapping,
   tokensMapping,
+  passwordPromptMapping,
   billingPaymentMapping,
   billingAutopayMapping,
   billingPageMapping,
