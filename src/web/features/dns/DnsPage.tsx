@@ -28,7 +28,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { NUMERIC_FIELDS, RECORD_FIELDS, RECORD_TYPES, type DnsZone } from '#shared/dns';
 import { DNS_FIELD_LABELS, DNS_MESSAGES } from '#shared/messages/dns';
 import type { DnsPanelActor } from '#machines/dns/dns-panel.machine';
@@ -155,6 +155,63 @@ function FormFailureAlert({ failure }: { failure: FormFailureView }) {
         failure.message
       )}
     </Alert>
+  );
+}
+
+/**
+ * A form in a dialog: the refusal first, the fields, then Cancel and the submit button (loading
+ * while the call runs). It renders what it is given; the page machine decides.
+ */
+function FormDialog({
+  opened,
+  title,
+  formRef,
+  failure,
+  saving,
+  submitLabel,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  formRef: RefObject<HTMLFormElement | null>;
+  failure: FormFailureView;
+  saving: boolean;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack>
+          <FormFailureAlert failure={failure} />
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
@@ -368,42 +425,26 @@ function ZoneTtlModal({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) 
   useFocusOnFailure(form, failure);
   useFocusReturn(editor !== null, !busy);
   return (
-    <Modal
+    <FormDialog
       opened={editor !== null}
-      onClose={() => panel.send({ type: 'zone.editor.closed' })}
       title={`Edit ${editor?.zoneName ?? ''}`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      formRef={form}
+      failure={failure}
+      saving={saving}
+      submitLabel="Save"
+      onClose={() => panel.send({ type: 'zone.editor.closed' })}
+      onSubmit={() => panel.send({ type: 'zone.ttl.submitted' })}
     >
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          panel.send({ type: 'zone.ttl.submitted' });
-        }}
-      >
-        <Stack>
-          <FormFailureAlert failure={failure} />
-          <TextInput
-            label="TTL (seconds)"
-            inputMode="numeric"
-            value={editor?.ttl ?? ''}
-            onChange={(e) => panel.send({ type: 'zone.ttl.changed', value: e.currentTarget.value })}
-            error={failure.fieldErrors.ttl}
-            styles={FIELD_STYLES}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => panel.send({ type: 'zone.editor.closed' })}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="TTL (seconds)"
+        inputMode="numeric"
+        value={editor?.ttl ?? ''}
+        onChange={(e) => panel.send({ type: 'zone.ttl.changed', value: e.currentTarget.value })}
+        error={failure.fieldErrors.ttl}
+        styles={FIELD_STYLES}
+        data-autofocus
+      />
+    </FormDialog>
   );
 }
 
@@ -459,38 +500,21 @@ function RecordEditor({ panel, busy }: { panel: DnsPanelActor; busy: boolean }) 
   useFocusReturn(editor !== null, !busy);
   if (!editor) return null;
   const fields = RECORD_FIELDS[editor.recordType] as string[];
-  const close = () => panel.send({ type: 'record.editor.closed' });
   return (
-    <Modal
+    <FormDialog
       opened
-      onClose={close}
       title={`${editor.record ? 'Edit' : 'Add'} ${editor.recordType} record`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      formRef={form}
+      failure={failure}
+      saving={saving}
+      submitLabel="Save record"
+      onClose={() => panel.send({ type: 'record.editor.closed' })}
+      onSubmit={() => panel.send({ type: 'record.save.submitted' })}
     >
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          panel.send({ type: 'record.save.submitted' });
-        }}
-      >
-        <Stack>
-          <FormFailureAlert failure={failure} />
-          {['name', ...fields, 'ttl'].map((field) => (
-            <RecordField key={field} panel={panel} field={field} />
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save record
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {['name', ...fields, 'ttl'].map((field) => (
+        <RecordField key={field} panel={panel} field={field} />
+      ))}
+    </FormDialog>
   );
 }
 
