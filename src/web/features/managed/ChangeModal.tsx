@@ -9,13 +9,9 @@ import { useSelector } from '@xstate/react';
 import type { ManagedEdit } from '#shared/managed-forms';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
-import {
-  selectOpenChange,
-  selectRows,
-  type ManagedFormActor,
-} from '#machines/managed/items.selectors';
+import { selectOpenChange, type ManagedFormActor } from '#machines/managed/items.selectors';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { FormCheckbox, FormSelect } from './ManagedForm.tsx';
+import { CertificateSelect, FormCheckbox } from './ManagedForm.tsx';
 
 function ChangeFields({
   edit,
@@ -61,18 +57,10 @@ function ChangeFields({
 }
 
 function SslFields({ form, certs }: { form: ManagedFormActor; certs: ManagedItemsActor }) {
-  const certRows = useSelector(certs, selectRows);
   return (
     <>
       <FormCheckbox form={form} field="ssl_enabled" label="SSL enabled" />
-      <FormSelect
-        form={form}
-        field="ssl_id"
-        label="Certificate"
-        placeholder="No certificate"
-        clearable
-        options={certRows.map((row) => ({ value: row.id, label: String(row.item.name) }))}
-      />
+      <CertificateSelect form={form} certs={certs} placeholder="No certificate" />
       <FormCheckbox form={form} field="ssl_only" label="SSL only (HTTP redirects to HTTPS)" />
     </>
   );

@@ -7,7 +7,7 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ChangeModal } from './ChangeModal.tsx';
 import { ItemsList } from './ItemsList.tsx';
-import { CreateForm } from './ManagedForm.tsx';
+import { CreateForm, NewPasswordField } from './ManagedForm.tsx';
 
 export function DatabasesSection({ databases }: { databases: ManagedItemsActor }) {
   return (
@@ -17,13 +17,7 @@ export function DatabasesSection({ databases }: { databases: ManagedItemsActor }
           <>
             <FormTextField actor={form} field="database_name" label="Database name" />
             <FormTextField actor={form} field="username" label="User name" />
-            <FormTextField
-              actor={form}
-              field="password"
-              label="Password"
-              autoComplete="new-password"
-              secret
-            />
+            <NewPasswordField form={form} />
           </>
         )}
       </CreateForm>

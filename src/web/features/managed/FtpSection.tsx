@@ -9,7 +9,7 @@ import { selectRows } from '#machines/managed/items.selectors';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ChangeModal } from './ChangeModal.tsx';
 import { ItemsList } from './ItemsList.tsx';
-import { CreateForm, FormSelect } from './ManagedForm.tsx';
+import { CreateForm, FormSelect, NewPasswordField } from './ManagedForm.tsx';
 
 /** A user without a vhost works in the websites user's folder, not a site's. */
 const NO_VHOST = 'No vhost';
@@ -25,13 +25,7 @@ export function FtpSection({ ftp, vhosts }: { ftp: ManagedItemsActor; vhosts: Ma
         {(form) => (
           <>
             <FormTextField actor={form} field="username" label="User name" />
-            <FormTextField
-              actor={form}
-              field="password"
-              label="Password"
-              autoComplete="new-password"
-              secret
-            />
+            <NewPasswordField form={form} />
             <FormSelect
               form={form}
               field="vhost_id"

@@ -12,10 +12,19 @@ import {
   selectCreateError,
   selectCreateForm,
   selectCreating,
+  selectRows,
   type ManagedFormActor,
 } from '#machines/managed/items.selectors';
 import { selectField, selectFieldError, selectText } from '#machines/forms/form.selectors';
-import { READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
+import { FormTextField, READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
+
+/** A field's value as text and its message, as the form machine holds them. */
+function useFieldText(form: ManagedFormActor, field: string) {
+  return {
+    value: useSelector(form, (s) => selectText(s, field)),
+    error: useSelector(form, (s) => selectFieldError(s, field)),
+  };
+}
 
 /** A multi-line text box bound to one field of a form machine (PEM text). */
 export function FormTextArea({
@@ -27,8 +36,7 @@ export function FormTextArea({
   field: string;
   label: string;
 }) {
-  const value = useSelector(form, (s) => selectText(s, field));
-  const error = useSelector(form, (s) => selectFieldError(s, field));
+  const { value, error } = useFieldText(form, field);
   return (
     <Textarea
       label={label}
@@ -74,8 +82,7 @@ export function FormSelect({
   clearable?: boolean;
   description?: ReactNode;
 }) {
-  const value = useSelector(form, (s) => selectText(s, field));
-  const error = useSelector(form, (s) => selectFieldError(s, field));
+  const { value, error } = useFieldText(form, field);
   return (
     <Select
       label={label}
@@ -89,6 +96,42 @@ export function FormSelect({
       data={options}
       error={error}
       styles={READABLE_TEXT_INPUT}
+    />
+  );
+}
+
+/** The choice of one of the server's certificates (`ssl_id`), none being a choice. */
+export function CertificateSelect({
+  form,
+  certs,
+  placeholder,
+}: {
+  form: ManagedFormActor;
+  certs: ManagedItemsActor;
+  placeholder: string;
+}) {
+  const certRows = useSelector(certs, selectRows);
+  return (
+    <FormSelect
+      form={form}
+      field="ssl_id"
+      label="Certificate"
+      placeholder={placeholder}
+      clearable
+      options={certRows.map((row) => ({ value: row.id, label: String(row.item.name) }))}
+    />
+  );
+}
+
+/** A new item's password (a database's, an FTP user's). */
+export function NewPasswordField({ form }: { form: ManagedFormActor }) {
+  return (
+    <FormTextField
+      actor={form}
+      field="password"
+      label="Password"
+      autoComplete="new-password"
+      secret
     />
   );
 }

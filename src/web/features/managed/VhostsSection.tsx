@@ -4,13 +4,11 @@
  * changed from its row.
  */
 import { Stack } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
-import { selectRows } from '#machines/managed/items.selectors';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ChangeModal } from './ChangeModal.tsx';
 import { ItemsList } from './ItemsList.tsx';
-import { CreateForm, FormCheckbox, FormSelect } from './ManagedForm.tsx';
+import { CertificateSelect, CreateForm, FormCheckbox } from './ManagedForm.tsx';
 
 export function VhostsSection({
   vhosts,
@@ -19,7 +17,6 @@ export function VhostsSection({
   vhosts: ManagedItemsActor;
   certs: ManagedItemsActor;
 }) {
-  const certRows = useSelector(certs, selectRows);
   return (
     <Stack>
       <CreateForm list={vhosts} label="Add vhost">
@@ -31,14 +28,7 @@ export function VhostsSection({
               field="aliases"
               label="Aliases (separated by spaces or commas)"
             />
-            <FormSelect
-              form={form}
-              field="ssl_id"
-              label="Certificate"
-              placeholder="No SSL"
-              clearable
-              options={certRows.map((row) => ({ value: row.id, label: String(row.item.name) }))}
-            />
+            <CertificateSelect form={form} certs={certs} placeholder="No SSL" />
             <FormCheckbox form={form} field="ssl_only" label="SSL only (HTTP redirects to HTTPS)" />
           </>
         )}
