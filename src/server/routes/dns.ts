@@ -17,6 +17,7 @@ import {
 import { DNS_MESSAGES } from '#shared/messages/dns';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
+import type { Executor } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { dnsActivity } from '../activity/dns.ts';
@@ -43,6 +44,11 @@ function pathId(c: Context<AppEnv>, param: string, message: string): number {
   const id = parseDnsId(c.req.param(param) ?? '');
   if (id === null) throw notFound(message);
   return id;
+}
+
+/** The zone named in the path, if the caller's customer has it (404 otherwise, as for none). */
+function pathZone(c: Context<AppEnv>, db: Executor, cid: number) {
+  return zoneOf(db, cid, pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound));
 }
 
 async function caller(c: Context<AppEnv>) {
@@ -74,8 +80,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.put('/dns/:zone_id', async (c) => {
     const { cid, db, dns, changed } = await caller(c);
-    const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await zoneOf(db, cid, zoneId);
+    const { zoneId } = await pathZone(c, db, cid);
     const body = await readJson(c, ZoneUpdateSchema);
     const zone = await updateZone(dnsActivity.zoneChanged(c, db, zoneId), cid, zoneId, body.ttl);
     changed();
@@ -92,14 +97,13 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.get('/dns/:zone_id/records', async (c) => {
     const { cid, db } = await caller(c);
-    const zone = await zoneOf(db, cid, pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound));
+    const zone = await pathZone(c, db, cid);
     return c.json(await listRecords(db, zone, readQuery(c, DnsPageQuerySchema)));
   });
 
   api.post('/dns/:zone_id/records/:record_type', async (c) => {
     const { cid, db, changed } = await caller(c);
-    const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await zoneOf(db, cid, zoneId);
+    const { zoneId } = await pathZone(c, db, cid);
     const type = pathType(c.req.param('record_type'));
     const body = await readJson(c, recordBodySchema(type));
     const row = await createRecord(dnsActivity.recordAdded(c, db, zoneId), cid, zoneId, type, body);
@@ -109,8 +113,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.put('/dns/:zone_id/records/:record_type/:record_id', async (c) => {
     const { cid, db, changed } = await caller(c);
-    const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await zoneOf(db, cid, zoneId);
+    const { zoneId } = await pathZone(c, db, cid);
     const type = pathType(c.req.param('record_type'));
     const recordId = pathId(c, 'record_id', DNS_MESSAGES.recordNotFound);
     const body = await readJson(c, recordBodySchema(type));
@@ -128,8 +131,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.delete('/dns/:zone_id/records/:record_type/:record_id', async (c) => {
     const { cid, db, changed } = await caller(c);
-    const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await zoneOf(db, cid, zoneId);
+    const { zoneId } = await pathZone(c, db, cid);
     const type = pathType(c.req.param('record_type'));
     const recordId = pathId(c, 'record_id', DNS_MESSAGES.recordNotFound);
     await deleteRecord(
@@ -145,8 +147,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.post('/dns/:zone_id/aliases', async (c) => {
     const { cid, db, dns, changed } = await caller(c);
-    const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await zoneOf(db, cid, zoneId);
+    const { zoneId } = await pathZone(c, db, cid);
     const body = await readJson(c, AliasCreateSchema);
     const alias = await addAlias(
       dnsActivity.aliasAdded(c, db, zoneId),
@@ -170,7 +171,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.get('/dns/:zone_id/export', async (c) => {
     const { cid, db, primary } = await caller(c);
-    const zone = await zoneOf(db, cid, pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound));
+    const zone = await pathZone(c, db, cid);
     const text = await exportZoneFile(db, zone, primary);
     return c.body(text, 200, {
       'Content-Type': 'text/dns; charset=utf-8',
@@ -180,8 +181,7 @@ export function registerDnsRoutes(api: Hono<AppEnv>) {
 
   api.post('/dns/:zone_id/import', async (c) => {
     const { cid, db, dns, changed } = await caller(c);
-    const zoneId = pathId(c, 'zone_id', DNS_MESSAGES.zoneNotFound);
-    await zoneOf(db, cid, zoneId);
+    const { zoneId } = await pathZone(c, db, cid);
     const body = await readJson(c, ImportRequestSchema);
     const preview = await importZoneFile(
       dnsActivity.imported(c, db, zoneId),
