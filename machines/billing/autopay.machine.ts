@@ -10,6 +10,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { failureMessage } from '#shared/api-error';
+import type { PaymentAccountsResponse } from '#shared/billing';
 import { followsNothing } from '../follow.ts';
 
 export interface AutopayInput {
@@ -22,11 +23,12 @@ export interface AutopayContext extends AutopayInput {
   error: string | null;
 }
 
-/** What the `save` actor answers: the payment accounts' answer (GET /billing/payment_accounts). */
-export interface AutopayAnswer {
-  automatic: boolean;
-  default_payment_account_id: number | null;
-}
+/**
+ * What the `save` actor answers: the payment accounts as they are now (the answer of
+ * GET /billing/payment_accounts); the switch reads `automatic` and the default from it, and a page
+ * that lists the accounts takes the whole answer.
+ */
+export type AutopayAnswer = PaymentAccountsResponse;
 
 export type AutopayEvent =
   /** The page loaded (or loaded again) the payment accounts. */

@@ -22,8 +22,21 @@
  * | ---------- | ----------------------------- | ---------------------- |
  * | `cardForm` | payments/card-form.machine.ts | the payment-card modal |
  * | `bank`     | forms/form.machine.ts         | the bank form          |
+ * | `autopay`  | billing/autopay.machine.ts    | the automatic payment switch, while the list shows |
+ *
+ * The switch starts with the list loaded; each list a change answers goes on to it
+ * (`accounts.loaded`), the person's use of it is passed on, and its answer (the accounts as they
+ * are now) comes back as `autopay.changed`.
  */
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+} from 'xstate';
 import * as v from 'valibot';
 import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing';
 import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
@@ -37,6 +50,12 @@ import {
   type CardFormOutput,
 } from '../payments/card-form.machine.ts';
 import { failureMessage } from '#shared/api-error';
+import {
+  autopayMachine,
+  type AutopayAnswer,
+  type AutopayEvent,
+  type AutopayInput,
+} from './autopay.machine.ts';
 
 export interface PaymentMethodsInput {
   /** The customer's name: it prefills the name on a new card. */
@@ -79,6 +98,11 @@ export type PaymentMethodsEvent =
   | { type: 'removal.cancelled' }
   /** The automatic payment switch beside the list was answered: the accounts as they are now. */
   | { type: 'autopay.changed'; list: PaymentAccountsResponse }
+  /** What the person does with the switch: passed on to it. */
+  | Extract<
+      AutopayEvent,
+      { type: 'autopay.switched' | 'autopay.off.confirmed' | 'autopay.off.cancelled' }
+    >
   | { type: 'xstate.done.actor.load'; output: PaymentAccountsResponse }
   | { type: 'xstate.error.actor.load'; error: unknown }
   /** The payment-card modal closed: with the card its form posted, or none. */
@@ -109,6 +133,49 @@ function savedBankAccount(snapshot: FormSnapshot): MethodsAnswer | null {
   return answer?.list ? answer : null;
 }
 
+/** What the switch works with: automatic payment, and the default account it charges. */
+export function autopayInputOf(
+  context: Pick<PaymentMethodsContext, 'accounts' | 'automatic'>,
+): AutopayInput {
+  return {
+    automatic: context.automatic,
+    defaultAccountId:
+      context.accounts.find((account) => account.is_default)?.payment_account_id ?? null,
+  };
+}
+
+const SWITCH_EVENTS = [
+  'autopay.switched',
+  'autopay.off.confirmed',
+  'autopay.off.cancelled',
+] as const;
+
+/**
+ * The switch, whose `reload the billing data` here tells the page its answer (the accounts as
+ * they are now); a refusal changed nothing.
+ */
+const switchTellingThePage = autopayMachine.provide({
+  actions: {
+    'reload the billing data': enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'xstate.done.actor.save')
+        enqueue.sendParent({ type: 'autopay.changed', list: event.output });
+    }),
+  },
+});
+
+/** The page's switch with the app's call (PUT /billing/payment_accounts/{id} `{ automatic }`). */
+export function switchWithSave(
+  save: (accountId: number, automatic: boolean) => Promise<AutopayAnswer>,
+) {
+  return switchTellingThePage.provide({
+    actors: {
+      save: fromPromise(({ input }: { input: { accountId: number; automatic: boolean } }) =>
+        save(input.accountId, input.automatic),
+      ),
+    },
+  });
+}
+
 export const paymentMethodsMachine = setup({
   types: {
     context: {} as PaymentMethodsContext,
@@ -136,8 +203,18 @@ export const paymentMethodsMachine = setup({
     cardForm: cardFormMachine,
     /** The bank form; the app provides its submit (POST /billing/payment_accounts/ach). */
     bankForm: formMachine,
+    /** The automatic payment switch; the app provides its save. */
+    autopay: switchTellingThePage,
   },
   actions: {
+    'tell the switch': sendTo('autopay', ({ context }) => ({
+      type: 'accounts.loaded' as const,
+      ...autopayInputOf(context),
+    })),
+    'pass on to the switch': sendTo('autopay', ({ event }) => {
+      assertEvent(event, SWITCH_EVENTS);
+      return event;
+    }),
     'take the list': assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.load');
       return {
@@ -271,7 +348,17 @@ export const paymentMethodsMachine = setup({
     },
     ready: {
       description:
-        'The methods show as cards (or "No payment methods yet"), with Add a card and Add a bank account.',
+        'The methods show as cards (or "No payment methods yet"), with Add a card and Add a bank account, and the automatic payment switch.',
+      invoke: {
+        id: 'autopay',
+        src: 'autopay',
+        input: ({ context }) => autopayInputOf(context),
+      },
+      on: {
+        'autopay.switched': { actions: 'pass on to the switch' },
+        'autopay.off.confirmed': { actions: 'pass on to the switch' },
+        'autopay.off.cancelled': { actions: 'pass on to the switch' },
+      },
       initial: 'idle',
       states: {
         idle: {
@@ -289,7 +376,9 @@ export const paymentMethodsMachine = setup({
               target: 'confirming removal',
               actions: 'select the account',
             },
-            'autopay.changed': { actions: 'take the list the switch answered' },
+            'autopay.changed': {
+              actions: ['take the list the switch answered', 'tell the switch'],
+            },
           },
         },
         'adding a card': {
@@ -319,7 +408,7 @@ export const paymentMethodsMachine = setup({
               token: context.cardToken ?? '',
               makeDefault: context.makeDefault,
             }),
-            onDone: { target: 'idle', actions: 'take the changed list' },
+            onDone: { target: 'idle', actions: ['take the changed list', 'tell the switch'] },
             onError: { target: 'idle', actions: 'say why the change failed' },
           },
         },
@@ -336,7 +425,7 @@ export const paymentMethodsMachine = setup({
             onSnapshot: {
               guard: 'the bank account was saved',
               target: 'idle',
-              actions: 'take the saved bank account',
+              actions: ['take the saved bank account', 'tell the switch'],
             },
           },
           on: { 'bank.form.closed': 'idle' },
@@ -347,7 +436,7 @@ export const paymentMethodsMachine = setup({
             id: 'makeDefault',
             src: 'makeDefault',
             input: ({ context }) => ({ id: context.selected ?? 0 }),
-            onDone: { target: 'idle', actions: 'take the changed list' },
+            onDone: { target: 'idle', actions: ['take the changed list', 'tell the switch'] },
             onError: { target: 'idle', actions: 'say why the change failed' },
           },
         },
@@ -369,7 +458,7 @@ export const paymentMethodsMachine = setup({
                 context.accounts.find((account) => account.payment_account_id === context.selected)
                   ?.label ?? '',
             }),
-            onDone: { target: 'idle', actions: 'take the changed list' },
+            onDone: { target: 'idle', actions: ['take the changed list', 'tell the switch'] },
             onError: { target: 'idle', actions: 'say why the change failed' },
           },
         },

@@ -1,19 +1,22 @@
 /**
  * The payment methods page's registration: the list, a card through the payment-card modal, a
- * bank account through the bank form, the default, and a removal after a confirmation.
+ * bank account through the bank form, the default, and a removal after a confirmation; the
+ * automatic payment switch is its child while the list shows (its own paths: autopay.model.ts).
  */
 import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing';
 import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
 import { formMachine } from '../forms/form.machine.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { SAMPLE_BANK, SAMPLE_CARD } from '../signup/order-samples.ts';
+import { createMachine } from 'xstate';
 import {
+  autopayInputOf,
   BANK_ACCOUNT_FIELDS,
   paymentMethodsMachine,
   type MethodsAnswer,
 } from './payment-methods.machine.ts';
 import {
-  selectAutopayInput,
+  selectAutopaySwitch,
   selectBankForm,
   selectCardForm,
   selectPaymentMethodsView,
@@ -219,6 +222,9 @@ function buildSamples() {
       type: 'autopay.changed',
       list: { ...LISTED, automatic: true },
     }),
+    switchOn: sample('switch automatic payment on', { type: 'autopay.switched', on: true }),
+    switchOffConfirmed: sample('confirm turning it off', { type: 'autopay.off.confirmed' }),
+    switchOffCancelled: sample('keep it on', { type: 'autopay.off.cancelled' }),
     removeGone: sample('press Remove on a method no longer listed', {
       type: 'removal.pressed',
       id: 99,
@@ -258,6 +264,9 @@ function eventsFor(snapshot: PaymentMethodsSnapshot) {
       s.remove,
       s.removeGone,
       s.autopayOn,
+      s.switchOn,
+      s.switchOffConfirmed,
+      s.switchOffCancelled,
     ];
   if (inState(snapshot, 'adding a card')) return [s.tick, s.withCard, s.withoutCard];
   if (inState(snapshot, 'saving the card')) return [s.cardSaved, s.cardRefused];
@@ -304,7 +313,7 @@ function shown(method: MethodCard): string {
 
 function project(snapshot: PaymentMethodsSnapshot): Projection {
   const view = selectPaymentMethodsView(snapshot);
-  const autopay = selectAutopayInput(snapshot);
+  const autopay = autopayInputOf(snapshot.context);
   return {
     listed: snapshot.context.accounts.length > 0,
     automatic: autopay.automatic,
@@ -352,7 +361,8 @@ export const paymentMethodsModel = defineMachine({
   events: eventsFor as never,
   project,
   limit: 2000,
-  fakes: { actors: { bankForm: formMachine } },
+  // The switch is a child of its own (autopay.model.ts): inert here, its answer a sample.
+  fakes: { actors: { bankForm: formMachine, autopay: createMachine({ id: 'inert' }) } } as never,
   // portal.md §2 (/payment-methods/), §3 "Payment account", §5 "Bank form", docs/api.md
   // "Billing": the list; each change answers the list again or is refused with a message.
   expect: {
@@ -414,6 +424,11 @@ export const paymentMethodsModel = defineMachine({
               }
             : 'ignored',
         'press Remove on a method no longer listed': 'ignored',
+        // What the person does with the switch goes on to it; nothing changes here until it
+        // answers.
+        'switch automatic payment on': 'stays',
+        'confirm turning it off': 'stays',
+        'keep it on': 'stays',
         // The switch beside the list answers the accounts as they are now (portal.md §4).
         'automatic payment is turned on': {
           to: 'stays',
@@ -510,6 +525,7 @@ export const paymentMethodsModel = defineMachine({
     },
     'ready.idle': (snapshot) => {
       const view = selectPaymentMethodsView(snapshot);
+      expectThat(selectAutopaySwitch(snapshot) !== null, 'the switch shows beside the list');
       expectThat(view.canChange, 'every action is offered');
       expectThat(view.empty === (view.methods.length === 0), 'the empty state without methods');
       expectThat(!view.cardModalOpen && !view.bankModalOpen && !view.confirm, 'no dialog');

@@ -1,4 +1,5 @@
 /** What the payment methods page shows, from the payment methods machine's snapshot. */
+import type { AutopayActor } from './autopay.machine.ts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PaymentAccountRecord } from '#shared/billing';
 import { CARD_BRAND_LABELS } from '#shared/messages/portal';
@@ -150,13 +151,10 @@ export function selectDefaultLabel(snapshot: PaymentMethodsSnapshot): string | n
   return snapshot.context.accounts.find((account) => account.is_default)?.label ?? null;
 }
 
-export function selectAutopayInput(snapshot: PaymentMethodsSnapshot): {
-  automatic: boolean;
-  defaultAccountId: number | null;
-} {
-  const { accounts, automatic } = snapshot.context;
-  return {
-    automatic,
-    defaultAccountId: accounts.find((account) => account.is_default)?.payment_account_id ?? null,
-  };
+/** The automatic payment switch's actor, while the list shows (its child `autopay`). */
+export function selectAutopaySwitch(snapshot: PaymentMethodsSnapshot): AutopayActor | null {
+  if (!snapshot.matches('ready')) return null;
+  return (
+    ((snapshot.children as Record<string, unknown>).autopay as AutopayActor | undefined) ?? null
+  );
 }

@@ -11,9 +11,12 @@ import { formMachine } from '../../machines/forms/form.machine.ts';
 import { selectFieldError } from '../../machines/forms/form.selectors.ts';
 import {
   paymentMethodsMachine,
+  switchWithSave,
   type MethodsAnswer,
 } from '../../machines/billing/payment-methods.machine.ts';
+import { selectAutopayChecked } from '../../machines/billing/autopay.selectors.ts';
 import {
+  selectAutopaySwitch,
   selectBankForm,
   selectCardForm,
   selectPaymentMethodsView,
@@ -138,5 +141,56 @@ describe('payment methods', () => {
       error: BILLING_MESSAGES.defaultWhileAutopay,
       methods: [{ id: 7, isDefault: true }],
     });
+  });
+
+  it('owns the automatic payment switch: the person’s use of it goes to the server for the default account, and its answer and every changed list reach both', async () => {
+    const saved: [number, boolean][] = [];
+    type Account = PaymentAccountsResponse['payment_accounts'][number];
+    const card = {
+      ...BANK,
+      payment_account_id: 9,
+      method: 'CARD',
+      label: 'Visa ending in 4242',
+      is_default: false,
+    } as unknown as Account;
+    const listed: PaymentAccountsResponse = {
+      ...LISTED,
+      payment_accounts: [BANK as Account, card],
+      automatic: false,
+    };
+    const { actor, view } = start(
+      {
+        autopay: switchWithSave(async (accountId, automatic) => {
+          saved.push([accountId, automatic]);
+          return { ...listed, automatic };
+        }),
+        makeDefault: fromPromise<MethodsAnswer, { id: number }>(async () => ({
+          list: {
+            payment_accounts: [
+              { ...(BANK as Account), is_default: false },
+              { ...card, is_default: true },
+            ],
+            default_payment_account_id: 9,
+            automatic: false,
+          },
+          label: card.label,
+        })),
+      },
+      listed,
+    );
+    await tick();
+    const toggle = () => selectAutopaySwitch(actor.getSnapshot());
+    expect(toggle() && selectAutopayChecked(toggle()!.getSnapshot())).toBe(false);
+    actor.send({ type: 'autopay.switched', on: true });
+    await tick();
+    expect(saved).toEqual([[BANK.payment_account_id, true]]);
+    expect(actor.getSnapshot().context.automatic).toBe(true);
+    expect(selectAutopayChecked(toggle()!.getSnapshot())).toBe(true);
+    // Another default (with automatic payment off, as the server answered): the switch charges it.
+    actor.send({ type: 'default.pressed', id: 9 });
+    await tick();
+    expect(view().notice).toBe(PAYMENT_METHODS_MESSAGES.madeDefault(card.label));
+    expect(selectAutopayChecked(toggle()!.getSnapshot())).toBe(false);
+    expect(toggle()!.getSnapshot().context.defaultAccountId).toBe(9);
   });
 });

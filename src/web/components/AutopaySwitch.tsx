@@ -1,21 +1,12 @@
 /**
  * The automatic payment switch (machines/billing/autopay.machine.ts), shared by the billing and
- * payment methods pages: `useAutopayActor` starts the machine with the page's payment accounts
- * and what it follows to learn when they load again (machines/follow.ts); `AutopaySwitch` shows it, and asks before turning it off.
+ * payment methods pages: each page machine owns the switch's machine as a child, and
+ * `AutopaySwitch` shows it, sends the page what the person does, and asks before turning it off.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
-import { fromPromise } from 'xstate';
-import type { followsNothing } from '#machines/follow';
+import { useSelector } from '@xstate/react';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
-import {
-  autopayMachine,
-  type AutopayActor,
-  type AutopayAnswer,
-  type AutopayEvent,
-  type AutopayInput,
-} from '#machines/billing/autopay.machine';
+import type { AutopayActor, AutopayEvent } from '#machines/billing/autopay.machine';
 import {
   selectAutopayAskingOff,
   selectAutopayChecked,
@@ -25,46 +16,6 @@ import {
   selectAutopayPending,
   selectAutopayUnavailableReason,
 } from '#machines/billing/autopay.selectors';
-import type { PaymentAccountsResponse } from '#shared/billing';
-import { autopayApi } from '../api/autopay.ts';
-import { useAppServices } from '../app/context.tsx';
-
-/**
- * The autopay machine for a page: `accounts` is what the page loaded; `follow` sends it
- * `accounts.loaded` each time the page loads them again (`following(...)` over the page's actor);
- * `onAnswered` is called after every answer of the server with the payment accounts it answered
- * (null after a refusal): the page shows them or loads its data again.
- */
-export function useAutopayActor(
-  accounts: AutopayInput,
-  follow: typeof followsNothing,
-  onAnswered: (answer: PaymentAccountsResponse | null) => void,
-): AutopayActor {
-  const { api } = useAppServices();
-  const latest = useRef(onAnswered);
-  latest.current = onAnswered;
-  const actor = useActorRef(
-    autopayMachine.provide({
-      actors: {
-        save: fromPromise<AutopayAnswer, { accountId: number; automatic: boolean }>(({ input }) =>
-          autopayApi(api).setAutomatic(input.accountId, input.automatic),
-        ),
-        follow,
-      },
-      actions: {
-        // The server's answer is the payment accounts as they are now (null after a refusal).
-        'reload the billing data': ({ event }) =>
-          latest.current(
-            event.type === 'xstate.done.actor.save'
-              ? (event.output as PaymentAccountsResponse)
-              : null,
-          ),
-      },
-    }),
-    { input: accounts },
-  );
-  return actor;
-}
 
 /** What the person does with the switch. */
 type SwitchEvent = Extract<

@@ -2,8 +2,9 @@
  * The payment methods page (portal.md §2 /payment-methods/, payments manage): the customer's cards
  * and bank accounts as cards (brand or bank, last four, expiry with expired and expiring soon
  * marked, the default), Make default and Remove on each, and Add a card (the shared payment-card
- * modal) and Add a bank account (the bank form in a modal). It renders the payment methods machine
- * (machines/billing/payment-methods.machine.ts) and sends it what the person does.
+ * modal) and Add a bank account (the bank form in a modal), and the automatic payment switch. It
+ * renders the payment methods machine (machines/billing/payment-methods.machine.ts), which owns
+ * the switch, and sends it what the person does.
  */
 import {
   Alert,
@@ -26,10 +27,9 @@ import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
 import type { formMachine } from '#machines/forms/form.machine';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
-import { following } from '#machines/follow';
 import type { PaymentMethodsActor } from '#machines/billing/payment-methods.machine';
 import {
-  selectAutopayInput,
+  selectAutopaySwitch,
   selectDefaultLabel,
   selectBankForm,
   selectBankMakeDefault,
@@ -41,7 +41,7 @@ import {
 import { selectUser } from '#machines/session/session.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { withLaterStyles } from '../../app/later-styles.ts';
-import { AutopaySwitch, useAutopayActor } from '../../components/AutopaySwitch.tsx';
+import { AutopaySwitch } from '../../components/AutopaySwitch.tsx';
 import { BankAccountFields } from '../../components/BankAccountFields.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useReturnFocus } from '../../components/focus.ts';
@@ -55,25 +55,12 @@ type FormActor = ActorRefFrom<typeof formMachine>;
 const sameView = (a: PaymentMethodsView, b: PaymentMethodsView) =>
   JSON.stringify(a) === JSON.stringify(b);
 
-const sameAutopay = (
-  a: ReturnType<typeof selectAutopayInput>,
-  b: ReturnType<typeof selectAutopayInput>,
-) => a.automatic === b.automatic && a.defaultAccountId === b.defaultAccountId;
-
-/** The automatic payment switch (shared with the billing page), fed by the list of methods. */
+/** The automatic payment switch (shared with the billing page): the page machine's child. */
 function Autopay({ methods }: { methods: PaymentMethodsActor }) {
-  const input = useSelector(methods, selectAutopayInput, sameAutopay);
-  const follow = following(
-    [methods],
-    ([snapshot]) => selectAutopayInput(snapshot),
-    (loaded) => ({ type: 'accounts.loaded', ...loaded }),
-    sameAutopay,
-  );
-  const actor = useAutopayActor(input, follow, (list) => {
-    if (list) methods.send({ type: 'autopay.changed', list });
-  });
+  const actor = useSelector(methods, selectAutopaySwitch);
   const defaultLabel = useSelector(methods, selectDefaultLabel);
-  return <AutopaySwitch actor={actor} defaultLabel={defaultLabel} />;
+  if (!actor) return null;
+  return <AutopaySwitch actor={actor} defaultLabel={defaultLabel} send={methods.send} />;
 }
 
 function MethodCardView({

@@ -17,8 +17,10 @@ import type { SubmitFailure } from '#machines/forms/form.machine';
 import { formMachine } from '#machines/forms/form.machine';
 import {
   paymentMethodsMachine,
+  switchWithSave,
   type MethodsAnswer,
 } from '#machines/billing/payment-methods.machine';
+import { autopayApi } from '../../api/autopay.ts';
 import { ApiFailure, type ApiClient } from '../../api/client.ts';
 import { provideCardForm } from '../../api/card-form.ts';
 
@@ -82,6 +84,7 @@ export function providePaymentMethods(api: ApiClient) {
       makeDefault: fromPromise(({ input }) => calls.makeDefault(input.id)),
       remove: fromPromise(({ input }) => calls.remove(input.id, input.label)),
       cardForm: provideCardForm(api),
+      autopay: switchWithSave(autopayApi(api).setAutomatic),
       bankForm: formMachine.provide({
         actors: {
           submit: fromPromise(async ({ input }) => {

@@ -187,6 +187,14 @@ export const paymentMethodsMapping: BrowserMapping = {
     },
   },
   notCaused: {
+    // Pressing the switch is this mapping's way to cause its answer (autopay.changed); the switch's
+    // own states are walked by its own mapping (billing-autopay.ts).
+    'autopay.switched':
+      'the page passes it on to the switch: pressed as the cause of autopay.changed',
+    'autopay.off.confirmed':
+      'passed on to the switch, whose own mapping (billing-autopay.ts) walks it',
+    'autopay.off.cancelled':
+      'passed on to the switch, whose own mapping (billing-autopay.ts) walks it',
     'autopay.changed': (place) =>
       emptied(place)
         ? 'without a method there is no default account: the switch is disabled, with the reason'
