@@ -11,8 +11,6 @@ import {
   Group,
   InputBase,
   Paper,
-  Radio,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -35,6 +33,7 @@ import { useAppServices } from '../../../app/context.tsx';
 import { useFormActor } from '../../../components/form-actors.ts';
 import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { noticesAdminApi } from './api.ts';
+import { NoticeReach } from './NoticeReach.tsx';
 import { notifySuccess } from '../../../components/notify.tsx';
 
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message));
@@ -180,21 +179,13 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
               })
             }
           />
-          <Radio.Group
-            label="Audience"
-            value={audience}
-            onChange={(value) => form.send({ type: 'field.changed', field: 'audience', value })}
-          >
-            <Group gap="md" mt={4}>
-              <Radio value="all" label={NOTICE_MESSAGES.allCustomers} />
-              <Radio value="one" label={NOTICE_MESSAGES.oneCustomer} />
-            </Group>
-          </Radio.Group>
-          {audience === 'one' && <TextInput label="Customer number" inputMode="numeric" {...cid} />}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Starts" type="datetime-local" required {...starts} />
-            <TextInput label="Ends" type="datetime-local" required {...ends} />
-          </SimpleGrid>
+          <NoticeReach
+            audience={audience}
+            onAudience={(value) => form.send({ type: 'field.changed', field: 'audience', value })}
+            cid={cid}
+            starts={starts}
+            ends={ends}
+          />
           <Group>
             <Button type="submit" loading={submitting}>
               {NOTICE_MESSAGES.publish}

@@ -11,8 +11,6 @@ import {
   Group,
   InputBase,
   Paper,
-  Radio,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -39,6 +37,7 @@ import {
 import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { NoticeReach } from './NoticeReach.tsx';
 import { ChangeOutcome } from '../../../components/PageStatus.tsx';
 
 const when = (iso: string) =>
@@ -86,23 +85,14 @@ function EditForm({ actor, edit }: { actor: PublishedNoticesActor; edit: EditVie
             disabled={busy}
             onChange={(event) => change('ignorable', event.currentTarget.checked)}
           />
-          <Radio.Group
-            label="Audience"
-            value={draft.audience}
-            onChange={(value) => change('audience', value)}
-          >
-            <Group gap="md" mt={4}>
-              <Radio value="all" label={NOTICE_MESSAGES.allCustomers} disabled={busy} />
-              <Radio value="one" label={NOTICE_MESSAGES.oneCustomer} disabled={busy} />
-            </Group>
-          </Radio.Group>
-          {draft.audience === 'one' && (
-            <TextInput label="Customer number" inputMode="numeric" {...text('cid')} />
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Starts" type="datetime-local" required {...text('starts_at')} />
-            <TextInput label="Ends" type="datetime-local" required {...text('ends_at')} />
-          </SimpleGrid>
+          <NoticeReach
+            audience={draft.audience}
+            onAudience={(value) => change('audience', value)}
+            disabled={busy}
+            cid={text('cid')}
+            starts={text('starts_at')}
+            ends={text('ends_at')}
+          />
           <Group>
             <Button type="submit" disabled={busy}>
               {M.save}
