@@ -3,8 +3,10 @@
  * (machines/session/route-gate.machine.ts) whether the page asked for may open, and ends with the
  * gate's verdict once the gate has decided: at once when the login state is known (or the page is
  * open to everyone), else when the session machine has told the gate who is logged in. The router
- * awaits its output in the route's `beforeLoad` (router.tsx, xstate's `toPromise`): the wait is
- * this machine's, no view waits on an actor.
+ * reads a verdict the gate gave at once with its selector; when the gate waits, it loads this
+ * module (out of the first load) and awaits `checkRoute` in the route's `beforeLoad`: the wait is
+ * this machine's, no view waits on an actor. Asking the gate again is harmless: it decides the
+ * same route the same way.
  *
  * The app provides the gate (`askGate`, see `routeCheckFor`): it sends the gate `route.requested`
  * and only then tells the check the gate's verdict, now and at each change (`gate.changed`), so
@@ -13,8 +15,10 @@
 import {
   assertEvent,
   assign,
+  createActor,
   fromCallback,
   setup,
+  toPromise,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
@@ -96,4 +100,12 @@ export function routeCheckFor(gate: ActorRefFrom<typeof routeGateMachine>) {
       }),
     },
   });
+}
+
+/** Runs one route check over the app's gate: the gate's verdict, once it has decided. */
+export function checkRoute(
+  gate: ActorRefFrom<typeof routeGateMachine>,
+  route: RouteRequest,
+): Promise<GateVerdict> {
+  return toPromise(createActor(routeCheckFor(gate), { input: { route } }).start());
 }

@@ -18,10 +18,10 @@ import {
 } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
 import { use, type ReactNode } from 'react';
-import { createActor, toPromise } from 'xstate';
 import { WEB_BASE_PATH } from '#shared/first-load-constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
-import { routeCheckFor } from '#machines/shell/route-check.machine';
+import type { RouteRequest } from '#machines/session/route-gate.machine';
+import { selectGateVerdict, type GateVerdict } from '#machines/session/route-gate.selectors';
 import { useAppServices, type AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
 import { useReplacePrerendered } from './app/prerendered.ts';
@@ -175,10 +175,23 @@ function PendingPage() {
 }
 
 /**
+ * The route check (machines/shell/route-check.machine.ts) for a route whose verdict waits for the
+ * login state: loaded then (it stays out of the first load), it ends with the gate's verdict.
+ */
+async function routeCheck(
+  gate: AppServices['actors']['routeGate'],
+  route: RouteRequest,
+): Promise<GateVerdict> {
+  const { checkRoute } = await import('#machines/shell/route-check.machine');
+  return checkRoute(gate, route);
+}
+
+/**
  * Route gating (portal.md §2): the route gate (machines/session/route-gate.machine.ts) decides;
- * a page that needs login waits until the login state is known. The wait is a machine's: one
- * route check per navigation (machines/shell/route-check.machine.ts) asks the gate and ends with
- * its verdict, which the route awaits. Hover preloads decide nothing.
+ * a page that needs login waits until the login state is known. The gate decides at once when the
+ * login state is known or the page is open to everyone (its verdict read with its selector);
+ * otherwise the wait is a machine's, a route check (`routeCheck`), whose verdict the route
+ * awaits. Hover preloads decide nothing.
  */
 async function gate(
   services: AppServices,
@@ -190,8 +203,10 @@ async function gate(
     href: relativeHref(location.pathname, location.searchStr),
     access: definition.access,
   };
-  const check = createActor(routeCheckFor(services.actors.routeGate), { input: { route } });
-  const verdict = await toPromise(check.start());
+  const { routeGate } = services.actors;
+  routeGate.send({ type: 'route.requested', route });
+  const now = selectGateVerdict(routeGate.getSnapshot());
+  const verdict = now.kind === 'pending' ? await routeCheck(routeGate, route) : now;
   if (verdict.kind === 'login')
     throw redirect({ to: '/login/', search: { redirect: verdict.redirect } });
   if (verdict.kind === 'account') throw redirect({ to: '/account/' });
@@ -215,6 +230,12 @@ function buildRoute(
     getParentRoute: () => parent.route,
     path: toRouterPath(definition.path).slice(parent.path.length) || '/',
     staticData: { route: definition, ownLayout: OWN_LAYOUT.has(name) },
+    // The signup page forces the light scheme while it is shown (machines/shell/theme.machine.ts):
+    // its route tells the theme when it is entered and left, not a view's effect.
+    ...(OWN_LAYOUT.has(name) && {
+      onEnter: ({ context }) => context.services.actors.theme.send({ type: 'signup.entered' }),
+      onLeave: ({ context }) => context.services.actors.theme.send({ type: 'signup.left' }),
+    }),
     beforeLoad: target
       ? () => {
           throw redirect({ to: target, replace: true });
@@ -265,27 +286,6 @@ function buildRoutes(): AnyRoute[] {
   return [...byName.values()];
 }
 
-/**
- * The signup page forces the light scheme while it is shown (machines/shell/theme.machine.ts):
- * each time the router has shown a page, the theme hears whether it is one with its own layout
- * (the signup view), and when that changes. Not a view's effect: the route decides.
- */
-function tellTheThemeWhereWeAre(
-  router: {
-    subscribe(event: 'onResolved', listener: () => void): unknown;
-    state: { matches: readonly { staticData?: { ownLayout?: boolean } }[] };
-  },
-  services: AppServices,
-) {
-  let signupShown = false;
-  router.subscribe('onResolved', () => {
-    const shown = router.state.matches.some((match) => match.staticData?.ownLayout === true);
-    if (shown === signupShown) return;
-    signupShown = shown;
-    services.actors.theme.send({ type: shown ? 'signup.entered' : 'signup.left' });
-  });
-}
-
 /** `history`: the browser's by default; the build's prerender passes a memory history. */
 export function createAppRouter(services: AppServices, history?: RouterHistory) {
   const routeTree = rootRoute.addChildren(buildRoutes());
@@ -304,7 +304,6 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
   });
   // The session's navigation (to login, after login, back to the admin) goes through the router.
   services.actors.navigation.attach(router);
-  tellTheThemeWhereWeAre(router, services);
   return router;
 }
 
