@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -27,6 +17,7 @@ import { useAppServices } from '../../app/context.tsx';
 import { verifyIdentity } from '../../app/verify-identity.ts';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { AdminNav } from './AdminNav.tsx';
+import { SearchForm } from './SearchForm.tsx';
 import { adminApi } from './api.ts';
 import { NoticesAdmin } from './notices/NoticesAdmin.tsx';
 
@@ -67,31 +58,16 @@ export default function AdminProxyPage() {
       <AdminNav current="/admin/" />
       <Title order={1}>Admin</Title>
       <Text>Find a customer by name, username, email or address, then act as them.</Text>
-      <form
-        role="search"
-        aria-label="Find a customer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          proxy.send({ type: 'search.typed', query: typed });
-        }}
-      >
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Customer"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            style={{ flex: 1 }}
-            autoFocus
-          />
-          <Button
-            type="submit"
-            loading={searching}
-            leftSection={<IconSearch size={16} aria-hidden />}
-          >
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm
+        name="Find a customer"
+        label="Customer"
+        value={typed}
+        onChange={setTyped}
+        onSubmit={() => proxy.send({ type: 'search.typed', query: typed })}
+        loading={searching}
+        button="Search"
+        icon={<IconSearch size={16} aria-hidden />}
+      />
       {error && (
         <Alert color="red" role="alert" title="Something went wrong">
           {error}

@@ -5,18 +5,7 @@
  * the verification performed. Its machine (machines/session/second-factor-reset.machine.ts)
  * decides; this view renders its selectors and sends its events.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -25,6 +14,7 @@ import { selectResetScreen } from '#machines/session/second-factor-reset.selecto
 import { useAppServices } from '../../../app/context.tsx';
 import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { AdminNav } from '../AdminNav.tsx';
+import { SearchForm } from '../SearchForm.tsx';
 import { secondFactorResetApi } from './api.ts';
 import { notifySuccess } from '../../../components/notify.tsx';
 
@@ -76,27 +66,15 @@ export default function SecondFactorResetPage() {
         login, follow the support process, then reset. They log in with their password alone
         afterwards, and every session of the login ends.
       </Text>
-      <form
-        role="search"
-        aria-label="Find a login"
-        onSubmit={(event) => {
-          event.preventDefault();
-          screen.send({ type: 'search.submitted', username });
-        }}
-      >
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Username"
-            value={username}
-            onChange={(event) => setUsername(event.currentTarget.value)}
-            style={{ flex: 1 }}
-            autoFocus
-          />
-          <Button type="submit" loading={view.busy && view.shows === 'search'}>
-            Find
-          </Button>
-        </Group>
-      </form>
+      <SearchForm
+        name="Find a login"
+        label="Username"
+        value={username}
+        onChange={setUsername}
+        onSubmit={() => screen.send({ type: 'search.submitted', username })}
+        loading={view.busy && view.shows === 'search'}
+        button="Find"
+      />
       {view.error && view.shows !== 'confirm' && (
         <Alert color="red" role="alert" title="Second factor reset">
           {view.error}
