@@ -3,7 +3,7 @@
  * aliases), their Delete buttons (with the lock) and the confirmation that names what a deletion
  * loses; a refusal, or the last change's warning (its configuration was not checked).
  */
-import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Table } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
@@ -15,6 +15,7 @@ import {
   selectRows,
   selectWarning,
 } from '#machines/managed/items.selectors';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 
 export interface ItemsColumn {
@@ -112,23 +113,21 @@ export function ItemsList({
           ))}
         </Table.Tbody>
       </Table>
-      <Modal
-        opened={question !== null}
-        onClose={() => actor.send({ type: 'item.delete.cancelled' })}
-        title={question?.title}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text mb="md">{question?.loses}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => actor.send({ type: 'item.delete.cancelled' })}>
-            Cancel
-          </Button>
-          {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
-          <Button color="red.9" onClick={() => actor.send({ type: 'item.delete.confirmed' })}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      {/* White on the default red is 3.3:1; the darkest red passes 4.5:1. */}
+      <ConfirmModal
+        question={
+          question && {
+            title: question.title,
+            message: question.loses,
+            confirm: 'Delete',
+            sending: false,
+          }
+        }
+        cancelLabel="Cancel"
+        confirmColor="red.9"
+        onCancel={() => actor.send({ type: 'item.delete.cancelled' })}
+        onConfirm={() => actor.send({ type: 'item.delete.confirmed' })}
+      />
     </>
   );
 }
