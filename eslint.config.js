@@ -323,7 +323,7 @@ const viewsRenderRule = {
               xstateNamespaces.add(specifier.local.name);
             if (
               specifier.type === 'ImportSpecifier' &&
-              calledName(specifier.imported) === 'waitFor'
+              WAITS.has(calledName(specifier.imported) ?? '')
             )
               context.report({ node: specifier, message: waitForMessage });
           }
@@ -333,7 +333,7 @@ const viewsRenderRule = {
           if (
             node.object.type === 'Identifier' &&
             xstateNamespaces.has(node.object.name) &&
-            calledName(node) === 'waitFor'
+            WAITS.has(calledName(node) ?? '')
           )
             context.report({ node, message: waitForMessage });
         },
@@ -394,8 +394,11 @@ const viewsRenderRule = {
   },
 };
 
+/** xstate's ways to wait on an actor: `waitFor` a snapshot, `toPromise` its end. */
+const WAITS = new Set(['waitFor', 'toPromise']);
+
 const waitForMessage =
-  "views do not wait on actors (xstate's waitFor): the machine chains its actors (invoke, onDone, sendTo): see docs/architecture.md";
+  "views do not wait on actors (xstate's waitFor, toPromise): the machine chains its actors (invoke, onDone, sendTo): see docs/architecture.md";
 
 /** @type {import('eslint').Rule.RuleModule} */
 const typedStatesRule = {

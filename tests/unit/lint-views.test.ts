@@ -68,6 +68,11 @@ describe(
         "xstate's waitFor",
       ],
       [
+        'toPromise from xstate (waiting for an actor to end)',
+        "import { toPromise } from 'xstate';\ndeclare const a: Parameters<typeof toPromise>[0];\nexport const x = () => toPromise(a);",
+        "xstate's waitFor, toPromise",
+      ],
+      [
         'an unchecked selectData<T> cast',
         "import { useSelector } from '@xstate/react';\nimport { selectData } from '#machines/session/loader.selectors';\ndeclare const loader: Parameters<typeof useSelector>[0];\nexport const useX = () => useSelector(loader, (s) => selectData<{ due: number }>(s as never));",
         'selectData<T>',
