@@ -4,6 +4,7 @@
  */
 import { Button, Group, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SubmitForm } from '../../components/PanelSection.tsx';
 
 export function SearchForm({
   name,
@@ -27,14 +28,7 @@ export function SearchForm({
   icon?: ReactNode;
 }) {
   return (
-    <form
-      role="search"
-      aria-label={name}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <SubmitForm role="search" aria-label={name} onSubmit={() => onSubmit()}>
       <Group align="flex-end" gap="sm">
         <TextInput
           label={label}
@@ -47,6 +41,6 @@ export function SearchForm({
           {button}
         </Button>
       </Group>
-    </form>
+    </SubmitForm>
   );
 }

@@ -28,7 +28,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NUMERIC_FIELDS, RECORD_FIELDS, RECORD_TYPES, type DnsZone } from '#shared/dns';
 import { DNS_FIELD_LABELS, DNS_MESSAGES } from '#shared/messages/dns';
 import type { DnsPanelActor } from '#machines/dns/dns-panel.machine';
@@ -86,6 +86,7 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { dnsApi, provideDnsPanel } from './api.ts';
 import { useFocusOnFailure, useFocusReturn } from './focus.ts';
+import { SubmitForm } from '../../components/PanelSection.tsx';
 
 /**
  * What the page's children show: the view reads each child (the page's zone list, records pager
@@ -190,14 +191,7 @@ function FormDialog({
       title={title}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+      <SubmitForm ref={formRef} noValidate onSubmit={() => onSubmit()}>
         <Stack>
           <FormFailureAlert failure={failure} />
           {children}
@@ -210,7 +204,7 @@ function FormDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }
@@ -368,12 +362,13 @@ function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }
   const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(form, failure);
   const reason = canChange ? undefined : REASON_ID.zone;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    panel.send({ type: 'zone.create.submitted' });
-  };
   return (
-    <form ref={form} onSubmit={submit} aria-label="Create a zone" noValidate>
+    <SubmitForm
+      ref={form}
+      onSubmit={() => panel.send({ type: 'zone.create.submitted' })}
+      aria-label="Create a zone"
+      noValidate
+    >
       <Stack gap="xs">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
@@ -413,7 +408,7 @@ function CreateZoneForm({ panel, busy }: { panel: DnsPanelActor; busy: boolean }
         <ReadOnlyReason panel={panel} id={REASON_ID.zone} />
         <FormFailureAlert failure={failure} />
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -567,14 +562,11 @@ function ImportSection({ panel, busy }: { panel: DnsPanelActor; busy: boolean })
   const line = (c: { name: string; record_type: string; content: string }) =>
     `${c.name} ${c.record_type} ${c.content}`;
   return (
-    <form
+    <SubmitForm
       ref={form}
       aria-labelledby="import-title"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        panel.send({ type: 'import.preview.submitted' });
-      }}
+      onSubmit={() => panel.send({ type: 'import.preview.submitted' })}
     >
       <Stack gap="xs">
         <Title order={3} size="h4" id="import-title">
@@ -638,7 +630,7 @@ function ImportSection({ panel, busy }: { panel: DnsPanelActor; busy: boolean })
           </Paper>
         )}
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -671,14 +663,11 @@ function Aliases({ zone, panel, busy }: { zone: DnsZone; panel: DnsPanelActor; b
           )}
         </Group>
       ))}
-      <form
+      <SubmitForm
         ref={form}
         aria-label="Add an alias"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          panel.send({ type: 'alias.add.submitted' });
-        }}
+        onSubmit={() => panel.send({ type: 'alias.add.submitted' })}
       >
         <Stack gap="xs">
           <Group align="flex-start" gap="sm">
@@ -706,7 +695,7 @@ function Aliases({ zone, panel, busy }: { zone: DnsZone; panel: DnsPanelActor; b
           <ReadOnlyReason panel={panel} id={REASON_ID.alias} />
           <FormFailureAlert failure={failure} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

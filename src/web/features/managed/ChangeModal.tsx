@@ -12,6 +12,7 @@ import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { selectOpenChange, type ManagedFormActor } from '#machines/managed/items.selectors';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { CertificateSelect, FormCheckbox } from './ManagedForm.tsx';
+import { SubmitForm } from '../../components/PanelSection.tsx';
 
 function ChangeFields({
   edit,
@@ -84,13 +85,10 @@ export function ChangeModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {change?.form && (
-        <form
+        <SubmitForm
           aria-label={change.title}
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.form?.send({ type: 'submit.pressed' });
-          }}
+          onSubmit={() => change.form?.send({ type: 'submit.pressed' })}
         >
           <Stack gap="sm">
             {change.error && (
@@ -108,7 +106,7 @@ export function ChangeModal({
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SubmitForm>
       )}
     </Modal>
   );

@@ -17,6 +17,7 @@ import {
 } from '#machines/managed/items.selectors';
 import { selectField, selectFieldError, selectText } from '#machines/forms/form.selectors';
 import { FormTextField, READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
+import { SubmitForm } from '../../components/PanelSection.tsx';
 
 /** A field's value as text and its message, as the form machine holds them. */
 function useFieldText(form: ManagedFormActor, field: string) {
@@ -178,13 +179,10 @@ export function CreateForm({
   const failure = useSelector(list, selectCreateError);
   if (!form) return null;
   return (
-    <form
+    <SubmitForm
       aria-label={label}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.send({ type: 'submit.pressed' });
-      }}
+      onSubmit={() => form.send({ type: 'submit.pressed' })}
     >
       <Stack gap="xs">
         {failure && (
@@ -202,6 +200,6 @@ export function CreateForm({
           {label}
         </Button>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

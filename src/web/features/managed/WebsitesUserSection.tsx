@@ -11,6 +11,7 @@ import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import type { ManagedApi } from './api.ts';
 import { notifySuccess } from '../../components/notify.tsx';
+import { SubmitForm } from '../../components/PanelSection.tsx';
 
 export function WebsitesUserSection({ calls }: { calls: ManagedApi }) {
   const { actors } = useAppServices();
@@ -24,13 +25,10 @@ export function WebsitesUserSection({ calls }: { calls: ManagedApi }) {
   const submitting = useSelector(password, selectPasswordSubmitting);
   const failure = useSelector(password, selectPasswordSubmitError);
   return (
-    <form
+    <SubmitForm
       noValidate
       aria-label="Change the websites user password"
-      onSubmit={(event) => {
-        event.preventDefault();
-        password.send({ type: 'submit.pressed' });
-      }}
+      onSubmit={() => password.send({ type: 'submit.pressed' })}
     >
       <Stack gap="md">
         {failure && (
@@ -43,6 +41,6 @@ export function WebsitesUserSection({ calls }: { calls: ManagedApi }) {
           Change password
         </Button>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

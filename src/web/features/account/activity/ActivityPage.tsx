@@ -8,7 +8,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  Paper,
   Stack,
   Table,
   Text,
@@ -44,6 +43,7 @@ import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { LoadingStatus } from '../../../components/PageStatus.tsx';
 import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { activityApi } from './api.ts';
+import { PanelSection, SubmitForm } from '../../../components/PanelSection.tsx';
 
 const ACTION_CHOICES = selectActionChoices();
 
@@ -53,17 +53,11 @@ function Filters({ actor }: { actor: ActivityActor }) {
   const change = (field: 'login' | 'action' | 'from' | 'to') => (value: string) =>
     actor.send({ type: 'filter.changed', field, value });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="activity-filters">
-      <Title order={2} size="h4" id="activity-filters" mb="xs">
-        {M.filtersHeading}
-      </Title>
-      <form
+    <PanelSection id="activity-filters" title={M.filtersHeading}>
+      <SubmitForm
         noValidate
         aria-labelledby="activity-filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'filters.applied' });
-        }}
+        onSubmit={() => actor.send({ type: 'filters.applied' })}
       >
         <Group align="flex-end" gap="sm">
           <TextInput
@@ -98,8 +92,8 @@ function Filters({ actor }: { actor: ActivityActor }) {
             {M.clear}
           </Button>
         </Group>
-      </form>
-    </Paper>
+      </SubmitForm>
+    </PanelSection>
   );
 }
 
@@ -108,10 +102,7 @@ function Entries({ actor }: { actor: ActivityActor }) {
   const pager = useSelector(actor, selectPager);
   if (rows.length === 0) return null;
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="activity-entries">
-      <Title order={2} size="h4" id="activity-entries" mb="xs">
-        {M.title}
-      </Title>
+    <PanelSection id="activity-entries" title={M.title}>
       <Table.ScrollContainer minWidth={720}>
         <Table striped>
           <Table.Thead>
@@ -167,7 +158,7 @@ function Entries({ actor }: { actor: ActivityActor }) {
           </Group>
         </Group>
       )}
-    </Paper>
+    </PanelSection>
   );
 }
 

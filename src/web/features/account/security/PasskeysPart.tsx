@@ -19,6 +19,7 @@ import { useAppServices } from '../../../app/context.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { passkeysApi } from './api.ts';
 import { notifySuccess } from '../../../components/notify.tsx';
+import { SubmitForm } from '../../../components/PanelSection.tsx';
 
 const M = PASSKEY_MESSAGES;
 
@@ -122,13 +123,10 @@ export function PasskeysPart() {
         </>
       )}
       {naming && (
-        <form
+        <SubmitForm
           noValidate
           aria-label={view.shows === 'rename' ? 'Rename the passkey' : 'Add a passkey'}
-          onSubmit={(event) => {
-            event.preventDefault();
-            part.send({ type: 'name.submitted', name });
-          }}
+          onSubmit={() => part.send({ type: 'name.submitted', name })}
         >
           <Stack gap="sm">
             <TextInput
@@ -152,7 +150,7 @@ export function PasskeysPart() {
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SubmitForm>
       )}
       {view.shows === 'confirm removal' && view.target && (
         <Alert

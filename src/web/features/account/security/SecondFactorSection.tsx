@@ -33,6 +33,7 @@ import { RecoveryCodesList } from '../../../components/SecondFactorStep.tsx';
 import { secondFactorApi } from './api.ts';
 import { PasskeysPart } from './PasskeysPart.tsx';
 import { notifySuccess } from '../../../components/notify.tsx';
+import { SubmitForm } from '../../../components/PanelSection.tsx';
 
 const T = SECOND_FACTOR_TEXT;
 const FIELDS = {
@@ -163,13 +164,10 @@ function Section({ username }: { username: string }) {
         {(section.shows === 'scan' ||
           section.shows === 'turn off' ||
           section.shows === 'new codes') && (
-          <form
+          <SubmitForm
             noValidate
             aria-label={T.sectionTitle}
-            onSubmit={(event) => {
-              event.preventDefault();
-              form.send({ type: 'submit.pressed' });
-            }}
+            onSubmit={() => form.send({ type: 'submit.pressed' })}
           >
             <Stack gap="sm">
               {section.setup ? (
@@ -209,7 +207,7 @@ function Section({ username }: { username: string }) {
                 </Button>
               </Group>
             </Stack>
-          </form>
+          </SubmitForm>
         )}
         <PasskeysPart />
       </Stack>

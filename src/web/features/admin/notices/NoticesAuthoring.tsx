@@ -14,7 +14,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
@@ -35,6 +34,7 @@ import { READABLE_TEXT_INPUT } from '../../../components/FormTextField.tsx';
 import { noticesAdminApi } from './api.ts';
 import { NoticeReach } from './NoticeReach.tsx';
 import { notifySuccess } from '../../../components/notify.tsx';
+import { PanelSection, SubmitForm } from '../../../components/PanelSection.tsx';
 
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message));
 
@@ -120,17 +120,11 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
   const ends = useField('ends_at');
   const cid = useField('cid');
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="notices-authoring">
-      <Title order={2} size="h4" id="notices-authoring" mb="xs">
-        {NOTICE_MESSAGES.authoringTitle}
-      </Title>
-      <form
+    <PanelSection id="notices-authoring" title={NOTICE_MESSAGES.authoringTitle}>
+      <SubmitForm
         noValidate
         aria-label="Write a notice"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.send({ type: 'submit.pressed' });
-        }}
+        onSubmit={() => form.send({ type: 'submit.pressed' })}
       >
         <Stack gap="sm">
           {failure && (
@@ -192,8 +186,8 @@ function NoticeForm({ onPublished }: { onPublished: () => void }) {
             </Button>
           </Group>
         </Stack>
-      </form>
-    </Paper>
+      </SubmitForm>
+    </PanelSection>
   );
 }
 

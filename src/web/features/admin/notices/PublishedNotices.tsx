@@ -10,12 +10,10 @@ import {
   Checkbox,
   Group,
   InputBase,
-  Paper,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -39,6 +37,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { NoticeReach } from './NoticeReach.tsx';
 import { ChangeOutcome } from '../../../components/PageStatus.tsx';
+import { PanelSection, SubmitForm } from '../../../components/PanelSection.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -58,17 +57,11 @@ function EditForm({ actor, edit }: { actor: PublishedNoticesActor; edit: EditVie
       change(field, event.currentTarget.value),
   });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="notice-edit-title">
-      <Title order={3} size="h5" id="notice-edit-title" mb="xs">
-        {edit.heading}
-      </Title>
-      <form
+    <PanelSection id="notice-edit-title" title={edit.heading} order={3} size="h5">
+      <SubmitForm
         noValidate
         aria-labelledby="notice-edit-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'edit.submitted' });
-        }}
+        onSubmit={() => actor.send({ type: 'edit.submitted' })}
       >
         <Stack gap="sm">
           <TextInput label="Title" required {...text('title')} />
@@ -106,8 +99,8 @@ function EditForm({ actor, edit }: { actor: PublishedNoticesActor; edit: EditVie
             </Button>
           </Group>
         </Stack>
-      </form>
-    </Paper>
+      </SubmitForm>
+    </PanelSection>
   );
 }
 
@@ -122,10 +115,7 @@ export function PublishedNotices({ actor }: { actor: PublishedNoticesActor }) {
   const question = useSelector(actor, selectConfirmation, same);
   const cancel = () => actor.send({ type: 'confirmation.cancelled' });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="notices-published">
-      <Title order={2} size="h4" id="notices-published" mb="xs">
-        {M.listTitle}
-      </Title>
+    <PanelSection id="notices-published" title={M.listTitle}>
       <Stack gap="sm">
         {loading && <Text size="sm">Loading…</Text>}
         {failed && (
@@ -224,6 +214,6 @@ export function PublishedNotices({ actor }: { actor: PublishedNoticesActor }) {
           })
         }
       />
-    </Paper>
+    </PanelSection>
   );
 }
