@@ -42,6 +42,9 @@ function admitted(c: Context<AppEnv>, deps: AppDeps): 'yes' | 'no' | 'absent' {
 function newMetrics(deps: AppDeps) {
   const registry = new Registry();
   const registers = [registry];
+  /** A gauge of this registry: its name, what it shows, and its labels if any. */
+  const gauge = <L extends string = string>(name: string, help: string, labelNames: L[] = []) =>
+    new Gauge<L>({ name, help, labelNames, registers });
   const { database } = deps;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -56,60 +59,45 @@ function newMetrics(deps: AppDeps) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const jobs = new Gauge({
-    name: 'jobs',
-    help: 'Jobs in the job table, by queue (job kind, or kind.dead) and state.',
-    labelNames: ['queue', 'state'] as const,
-    registers,
-  });
-  const oldestWaiting = new Gauge({
-    name: 'jobs_oldest_waiting_seconds',
-    help: 'Age of the oldest job waiting for a run or a retry, by queue.',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const runnerRunning = new Gauge({
-    name: 'job_runner_running',
-    help: '1 when this instance runs jobs.',
-    registers,
-  });
-  const runs = new Gauge({
-    name: 'job_runs',
-    help: 'Jobs this instance has run since it started, by queue and outcome.',
-    labelNames: ['queue', 'outcome'] as const,
-    registers,
-  });
-  const unsent = new Gauge({
-    name: 'mail_outbox_unsent',
-    help: 'Emails neither sent nor given up.',
-    registers,
-  });
-  const oldestUnsent = new Gauge({
-    name: 'mail_outbox_oldest_unsent_seconds',
-    help: 'Age of the oldest email neither sent nor given up (0 when none).',
-    registers,
-  });
-  const failed = new Gauge({
-    name: 'mail_outbox_failed_last_week',
-    help: 'Emails of the last 7 days that were given up.',
-    registers,
-  });
+  const jobs = gauge(
+    'jobs',
+    'Jobs in the job table, by queue (job kind, or kind.dead) and state.',
+    ['queue', 'state'],
+  );
+  const oldestWaiting = gauge(
+    'jobs_oldest_waiting_seconds',
+    'Age of the oldest job waiting for a run or a retry, by queue.',
+    ['queue'],
+  );
+  const runnerRunning = gauge('job_runner_running', '1 when this instance runs jobs.');
+  const runs = gauge(
+    'job_runs',
+    'Jobs this instance has run since it started, by queue and outcome.',
+    ['queue', 'outcome'],
+  );
+  const unsent = gauge('mail_outbox_unsent', 'Emails neither sent nor given up.');
+  const oldestUnsent = gauge(
+    'mail_outbox_oldest_unsent_seconds',
+    'Age of the oldest email neither sent nor given up (0 when none).',
+  );
+  const failed = gauge(
+    'mail_outbox_failed_last_week',
+    'Emails of the last 7 days that were given up.',
+  );
   // DNS publication (docs/operations.md), unless DNS_PUBLISHER=none (nothing is published).
   const dns =
     deps.config.dns.publisher === 'none'
       ? undefined
       : {
-          lag: new Gauge({
-            name: 'dns_publication_lag_seconds',
-            help: 'Age of the oldest DNS change not yet published (0 when none).',
-            registers,
-          }),
-          waiting: new Gauge({
-            name: 'dns_publications_waiting',
-            help: 'Served names (zones, aliases) with a change not yet published, by state.',
-            labelNames: ['state'] as const,
-            registers,
-          }),
+          lag: gauge(
+            'dns_publication_lag_seconds',
+            'Age of the oldest DNS change not yet published (0 when none).',
+          ),
+          waiting: gauge(
+            'dns_publications_waiting',
+            'Served names (zones, aliases) with a change not yet published, by state.',
+            ['state'],
+          ),
           published: new Histogram({
             name: 'dns_publication_seconds',
             help: "Time from a DNS change's commit to its publication by this instance.",
@@ -118,30 +106,26 @@ function newMetrics(deps: AppDeps) {
           }),
         };
   if (dns) onDnsPublished(database, (seconds) => dns.published.observe(seconds));
-  const passCustomers = new Gauge({
-    name: 'billing_pass_customers',
-    help: 'The latest billing pass (its billing date): customers done and in total.',
-    labelNames: ['date', 'state'] as const,
-    registers,
-  });
-  const passRunning = new Gauge({
-    name: 'billing_pass_running',
-    help: '1 while the latest billing pass has customers left to do.',
-    registers,
-  });
+  const passCustomers = gauge(
+    'billing_pass_customers',
+    'The latest billing pass (its billing date): customers done and in total.',
+    ['date', 'state'],
+  );
+  const passRunning = gauge(
+    'billing_pass_running',
+    '1 while the latest billing pass has customers left to do.',
+  );
   const pool = database.poolUse
     ? {
-        connections: new Gauge({
-          name: 'db_pool_connections',
-          help: 'PostgreSQL connections of this instance, by state (idle or busy).',
-          labelNames: ['state'] as const,
-          registers,
-        }),
-        waiting: new Gauge({
-          name: 'db_pool_waiting',
-          help: 'Queries of this instance waiting for a PostgreSQL connection.',
-          registers,
-        }),
+        connections: gauge(
+          'db_pool_connections',
+          'PostgreSQL connections of this instance, by state (idle or busy).',
+          ['state'],
+        ),
+        waiting: gauge(
+          'db_pool_waiting',
+          'Queries of this instance waiting for a PostgreSQL connection.',
+        ),
       }
     : undefined;
 
