@@ -11,15 +11,18 @@
  * | `payments` | records-page.machine.ts                   | a page of payments                    |
  * | `payment`  | payment.machine.ts                        | Make a payment (payments manage)      |
  * | `autopay`  | autopay.machine.ts                        | the automatic payment switch (manage) |
+ * | `address`  | forms/form.machine.ts                     | the billing address edit (manage)     |
  *
  * The form and the switch start once what they work with is shown (the amount due and the
  * payment accounts; the payment accounts), and what loads again goes on to them. After a payment,
  * an autopay change (their `reload the billing data`, a note to this machine here) or a saved
- * billing address, everything shown loads again. A user without payments manage reads the page:
+ * billing address (the address form's snapshot once it is submitted), everything shown loads
+ * again, and the app says the address was saved (`say the address was saved`). A user without payments manage reads the page:
  * no form, no switch.
  */
 import {
   and,
+  not,
   assertEvent,
   assign,
   enqueueActions,
@@ -30,10 +33,18 @@ import {
   setup,
   type ActorRefFrom,
 } from 'xstate';
-import type { BillsPage, PaymentAccountsResponse, PaymentsPage } from '#shared/billing';
+import {
+  BillingAddressUpdateSchema,
+  type BillsPage,
+  type PaymentAccountsResponse,
+  type PaymentsPage,
+} from '#shared/billing';
 import { BILLING } from '#shared/constants';
 import { hasPermission, type Perms } from '#shared/permissions';
-import type { UserInfoResponse } from '#shared/session';
+import type { BillingAddress, UserInfoResponse } from '#shared/session';
+import { formMachine, type FormValues } from '../forms/form.machine.ts';
+import type { FormSnapshot } from '../forms/form.selectors.ts';
+import type { FieldSchemas } from '../forms/validation.ts';
 import { selectData } from '../session/loader.selectors.ts';
 import { autopayMachine, type AutopayAnswer, type AutopayEvent } from './autopay.machine.ts';
 import { paymentMachine, type PaymentEvent, type PaymentRequestInput } from './payment.machine.ts';
@@ -85,8 +96,10 @@ export type BillingPageEvent =
   | { type: 'bills.retry.pressed' }
   | { type: 'payments.page.requested'; offset: number }
   | { type: 'payments.retry.pressed' }
-  /** The billing address was saved. */
-  | { type: 'address.saved' }
+  /** Edit billing address, and the edit form's Cancel. */
+  | { type: 'address.edit.pressed' }
+  | { type: 'address.edit.closed' }
+  | { type: 'xstate.snapshot.address'; snapshot: FormSnapshot }
   /** A payment or an autopay change was answered (the children's note). */
   | { type: 'billing.changed' }
   /** What the page shows changed (raised by the page itself). */
@@ -111,6 +124,35 @@ const AUTOPAY_EVENTS = [
   'autopay.off.cancelled',
 ] as const satisfies readonly AutopaySwitchEvent['type'][];
 
+/** The address form's fields: the shared address rules (the paper invoice choice is left as it is). */
+const { paper_invoice: _paperInvoice, ...ADDRESS_FIELDS } = BillingAddressUpdateSchema.entries;
+export const BILLING_ADDRESS_FIELDS: FieldSchemas = ADDRESS_FIELDS;
+
+/** The edit form starts with the address shown (its zip code split into the zip and the +4). */
+export function addressFormValues(address: BillingAddress | null): FormValues {
+  if (!address) return {};
+  const [zip, ext = ''] = address.zip_code.split('-');
+  return {
+    fname: address.fname,
+    lname: address.lname,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    state: address.state,
+    zip_code: zip,
+    zip_ext: ext,
+  };
+}
+
+/**
+ * A loader's snapshot says what shows once it answered: its data (loaded, or kept while it loads
+ * again) or its failure. One that is loading says nothing new (nothing showed, or the failure
+ * did).
+ */
+function saysWhatShows<T>(snapshot: LoaderSnapshotOf<T>): boolean {
+  return snapshot.matches('loaded') || snapshot.matches('reloading') || snapshot.matches('failed');
+}
+
 /** The form's and the switch's `reload the billing data`, in the page: a note to the page. */
 const toThePage = { 'reload the billing data': sendParent({ type: 'billing.changed' }) };
 
@@ -126,6 +168,7 @@ export const billingPageMachine = setup({
       payments: 'paymentsPager';
       payment: 'payment';
       autopay: 'autopay';
+      address: 'addressForm';
     },
   },
   actors: {
@@ -135,8 +178,12 @@ export const billingPageMachine = setup({
     paymentsPager: paymentsPageMachine,
     payment: paymentMachine.provide({ actions: toThePage as never }),
     autopay: autopayMachine.provide({ actions: toThePage as never }),
+    /** The billing address edit; the app provides its submit (POST /billing/address). */
+    addressForm: formMachine,
   },
   actions: {
+    /** The app says "Billing address saved." (a notification). */
+    'say the address was saved': () => {},
     'take the summary': assign(({ event }) => {
       assertEvent(event, 'xstate.snapshot.summary');
       return { info: selectData(event.snapshot) };
@@ -192,11 +239,18 @@ export const billingPageMachine = setup({
   guards: {
     'the user manages payments': ({ context }) => context.manages,
     'the summary changed': ({ context, event }) =>
-      event.type === 'xstate.snapshot.summary' && selectData(event.snapshot) !== context.info,
+      event.type === 'xstate.snapshot.summary' &&
+      saysWhatShows(event.snapshot) &&
+      selectData(event.snapshot) !== context.info,
     'the accounts changed': ({ context, event }) =>
-      event.type === 'xstate.snapshot.accounts' && selectData(event.snapshot) !== context.accounts,
+      event.type === 'xstate.snapshot.accounts' &&
+      saysWhatShows(event.snapshot) &&
+      selectData(event.snapshot) !== context.accounts,
     'both are shown': ({ context }) => context.info !== null && context.accounts !== null,
     'the accounts are shown': ({ context }) => context.accounts !== null,
+    'the amount due is shown': ({ context }) => context.info !== null,
+    'the address was saved': ({ event }) =>
+      event.type === 'xstate.snapshot.address' && event.snapshot.matches('submitted'),
   },
 }).createMachine({
   id: 'billingPage',
@@ -236,7 +290,6 @@ export const billingPageMachine = setup({
     'bills.retry.pressed': { actions: 'try the bills again' },
     'payments.page.requested': { actions: 'show other payments' },
     'payments.retry.pressed': { actions: 'try the payments again' },
-    'address.saved': { actions: 'load everything again' },
     'billing.changed': { actions: 'load everything again' },
   },
   type: 'parallel',
@@ -323,6 +376,44 @@ export const billingPageMachine = setup({
         },
       },
     },
+    address: {
+      description: 'The billing address, and its edit form.',
+      initial: 'showing',
+      states: {
+        showing: {
+          description:
+            'The address shows, with Edit billing address for a user who manages payments.',
+          on: {
+            'address.edit.pressed': {
+              guard: and(['the user manages payments', 'the amount due is shown']),
+              target: 'editing',
+            },
+          },
+        },
+        editing: {
+          description:
+            'The edit form, started with the address shown. Once the server took it the page says so and everything loads again.',
+          invoke: {
+            id: 'address',
+            src: 'addressForm',
+            input: ({ context }) => ({
+              fields: BILLING_ADDRESS_FIELDS,
+              initialValues: addressFormValues(context.info?.billing.billing_address ?? null),
+            }),
+            onSnapshot: {
+              guard: 'the address was saved',
+              target: 'showing',
+              actions: ['say the address was saved', 'load everything again'],
+            },
+          },
+          on: {
+            'address.edit.closed': 'showing',
+            // The amount due could not be loaded again: the address (and its form) go with it.
+            'summary.shown': { guard: not('the amount due is shown'), target: 'showing' },
+          },
+        },
+      },
+    },
   },
 });
 
@@ -342,6 +433,8 @@ export interface BillingCalls {
   pay(request: PaymentRequestInput): Promise<unknown>;
   /** PUT /billing/payment_accounts/{id} with `automatic`. */
   setAutomatic(accountId: number, automatic: boolean): Promise<AutopayAnswer>;
+  /** POST /billing/address; throws a SubmitFailure (forms/form.machine.ts) when refused. */
+  saveAddress(values: FormValues): Promise<unknown>;
 }
 
 /** The page machine with the app's calls given to the children that make them. */
@@ -373,6 +466,13 @@ export function billingPageWithCalls(calls: BillingCalls) {
         actors: {
           save: fromPromise(({ input }: { input: { accountId: number; automatic: boolean } }) =>
             calls.setAutomatic(input.accountId, input.automatic),
+          ),
+        },
+      }),
+      addressForm: formMachine.provide({
+        actors: {
+          submit: fromPromise(({ input }: { input: { values: FormValues } }) =>
+            calls.saveAddress(input.values),
           ),
         },
       }),

@@ -10,12 +10,18 @@
  * in tests/machines/billing-page.test.ts.
  */
 import { createMachine } from 'xstate';
+import { formMachine } from '../forms/form.machine.ts';
 import type { PaymentAccountsResponse } from '#shared/billing';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { UserInfoResponse } from '#shared/session';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
-import { billingPageMachine } from './billing-page.machine.ts';
 import {
+  addressFormValues,
+  BILLING_ADDRESS_FIELDS,
+  billingPageMachine,
+} from './billing-page.machine.ts';
+import {
+  selectAddressForm,
   selectAutopaySwitch,
   selectCanManage,
   selectPaymentAccounts,
@@ -122,9 +128,32 @@ const ANYWHERE: [string, object][] = [
   ['Try again on the bills', { type: 'bills.retry.pressed' }],
   ['next payments', { type: 'payments.page.requested', offset: 10 }],
   ['Try again on the payments', { type: 'payments.retry.pressed' }],
-  ['the billing address is saved', { type: 'address.saved' }],
   ['a payment or an autopay change is answered', { type: 'billing.changed' }],
 ];
+
+/** The address form as the server took it (its snapshot once submitted). */
+const SUBMITTED = formMachine.resolveState({
+  value: 'submitted',
+  context: {
+    fields: BILLING_ADDRESS_FIELDS,
+    checks: undefined,
+    values: addressFormValues(null),
+    touched: {},
+    errors: {},
+    pending: [],
+    valid: true,
+    submitError: null,
+    response: { paper_invoice: false },
+    submitCount: 1,
+    submitRequested: false,
+  },
+});
+const ADDRESS: [string, object][] = [
+  ['press Edit billing address', { type: 'address.edit.pressed' }],
+  ['press Cancel on the address form', { type: 'address.edit.closed' }],
+  ['the address is saved', { type: 'xstate.snapshot.address', snapshot: SUBMITTED }],
+];
+const SAID = { 'say the address was saved': true } as const;
 
 /**
  * The form shows while the amount due and the payment accounts both show (for a user who manages
@@ -176,7 +205,8 @@ export const billingPageModel = defineMachine({
     'payments, each on its own. For a user who manages payments, the Make a payment form starts ' +
     'once the amount due and the payment methods show, and the Automatic payment switch once the ' +
     'payment methods show; what loads again goes on to them, and neither shows while what it ' +
-    'needs cannot be loaded. After a payment, an autopay change or a saved billing address, ' +
+    'needs cannot be loaded. Edit billing address opens the address form; once the address is ' +
+    'saved the page says so. After a payment, an autopay change or a saved billing address, ' +
     'everything on the page loads again.',
   machine: billingPageMachine,
   input: { perms: { payments: { has_view: true, has_manage: true } } },
@@ -186,6 +216,7 @@ export const billingPageModel = defineMachine({
     ...FORM.map(([label, event]) => sample(label, event as never)),
     ...SWITCH.map(([label, event]) => sample(label, event as never)),
     ...ANYWHERE.map(([label, event]) => sample(label, event as never)),
+    ...ADDRESS.map(([label, event]) => sample(label, event as never)),
   ],
   project,
   limit: 500,
@@ -197,12 +228,15 @@ export const billingPageModel = defineMachine({
       paymentsPager: inert,
       payment: inert,
       autopay: inert,
+      addressForm: inert,
     },
   } as never,
   expect: {
     // Nothing shows yet: no form, no switch.
+    // The app says the address was saved (a notification) once the server took it.
+    effects: ['say the address was saved'],
     start: {
-      to: ['payment.hidden', 'autopay.hidden'],
+      to: ['payment.hidden', 'autopay.hidden', 'address.showing'],
       with: { manages: true, summary: 'none', accounts: 'none' },
     },
     on: {
@@ -227,6 +261,21 @@ export const billingPageModel = defineMachine({
         ...accountRows('autopay'),
         ...Object.fromEntries(SWITCH.map(([label]) => [label, 'stays'] as const)),
       },
+      // The address's Edit is there for a user who manages payments, once the address shows
+      // (with the amount due).
+      'address.showing': {
+        'press Edit billing address': (b: Projection) =>
+          b.manages && b.summary !== 'none' ? 'address.editing' : 'ignored',
+        'press Cancel on the address form': 'ignored',
+      },
+      'address.editing': {
+        'press Edit billing address': 'ignored',
+        'press Cancel on the address form': 'address.showing',
+        // Saved: the page says so and everything loads again (the form closes).
+        'the address is saved': { to: 'address.showing', runs: SAID },
+        // The address goes with the amount due that could not be loaded again.
+        'the amount due cannot be loaded': 'address.showing',
+      },
     },
   },
   states: {
@@ -239,5 +288,11 @@ export const billingPageModel = defineMachine({
     'autopay.hidden': (s) => expectThat(selectAutopaySwitch(s) === null, 'no switch shows'),
     'autopay.shown': (s) =>
       expectThat(selectPaymentAccounts(s) !== null, 'the switch shows with the payment accounts'),
+    'address.showing': (s) => expectThat(selectAddressForm(s) === null, 'no address form'),
+    'address.editing': (s) =>
+      expectThat(
+        selectAddressForm(s) !== null && selectSummary(s) !== null,
+        'the address form shows, with the address',
+      ),
   },
 });

@@ -5,7 +5,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentAccountsResponse } from '#shared/billing';
-import type { UserInfoResponse } from '#shared/session';
+import type { BillingAddress, UserInfoResponse } from '#shared/session';
 import { selectLoadError, selectLoading } from '../session/loader.selectors.ts';
 import type { billingPageMachine } from './billing-page.machine.ts';
 
@@ -88,4 +88,14 @@ export function selectBillsTable(snapshot: BillingPageSnapshot) {
 /** The payments table's machine. */
 export function selectPaymentsTable(snapshot: BillingPageSnapshot) {
   return always(snapshot.children.payments, 'payments');
+}
+
+/** The billing address shown (none yet, or while the amount due is not shown). */
+export function selectBillingAddress(snapshot: BillingPageSnapshot): BillingAddress | null {
+  return snapshot.context.info?.billing.billing_address ?? null;
+}
+
+/** The billing address edit form's machine, while it is open. */
+export function selectAddressForm(snapshot: BillingPageSnapshot) {
+  return snapshot.matches({ address: 'editing' }) ? (snapshot.children.address ?? null) : null;
 }

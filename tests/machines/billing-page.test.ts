@@ -15,6 +15,7 @@ import {
   type BillingCalls,
 } from '../../machines/billing/billing-page.machine.ts';
 import {
+  selectAddressForm,
   selectAutopaySwitch,
   selectCanManage,
   selectPaymentForm,
@@ -28,9 +29,25 @@ const MANAGES: Perms = { payments: { has_view: true, has_manage: true } };
 const READS: Perms = { payments: { has_view: true, has_manage: false } };
 const BANK = { payment_account_id: 7, label: 'Bank account ending in 6789' };
 
+const ADDRESS = {
+  fname: 'Bill',
+  lname: 'Payer',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Provo',
+  state: 'UT',
+  zip_code: '84601-1234',
+  formatted_address: '1 Main St, Provo, UT 84601-1234',
+};
 const info = (amountDue: number) =>
   ({
-    billing: { amount_due: amountDue, due_date: '2031-05-21', overdue: false, automatic: false },
+    billing: {
+      amount_due: amountDue,
+      due_date: '2031-05-21',
+      overdue: false,
+      automatic: false,
+      billing_address: ADDRESS,
+    },
   }) as unknown as UserInfoResponse;
 const accounts = (automatic: boolean): PaymentAccountsResponse =>
   ({
@@ -49,6 +66,8 @@ function server() {
     payments: [] as { limit: number; offset: number }[],
     pay: [] as { amount: number; payment_account_id: number }[],
     setAutomatic: [] as [number, boolean][],
+    saveAddress: [] as unknown[],
+    told: 0,
   };
   const fake: BillingCalls = {
     userInfo: async () => {
@@ -78,6 +97,10 @@ function server() {
       state.automatic = automatic;
       return accounts(automatic);
     },
+    saveAddress: async (values) => {
+      calls.saveAddress.push(values);
+      return { billing_address: ADDRESS, paper_invoice: false };
+    },
   };
   return { state, calls, fake };
 }
@@ -90,8 +113,18 @@ const loads = (calls: ReturnType<typeof server>['calls']) => ({
   payments: calls.payments.length,
 });
 
+/** Edit billing address, then Save with the address as it shows. */
+async function saveTheAddress(page: Awaited<ReturnType<typeof open>>) {
+  page.send({ type: 'address.edit.pressed' });
+  selectAddressForm(page.getSnapshot())?.send({ type: 'submit.pressed' });
+  await settle(page);
+}
+
 async function open(perms: Perms, s = server()) {
-  const page = createActor(billingPageWithCalls(s.fake), { input: { perms } }).start();
+  const machine = billingPageWithCalls(s.fake).provide({
+    actions: { 'say the address was saved': () => (s.calls.told += 1) },
+  });
+  const page = createActor(machine, { input: { perms } }).start();
   await waitFor(page, (snapshot) => selectSummary(snapshot) !== null);
   await settle(page);
   return page;
@@ -141,19 +174,33 @@ describe('the billing page machine', () => {
     expect(autopay && selectAutopayChecked(autopay.getSnapshot())).toBe(true);
   });
 
-  it('has everything shown loaded again after the billing address is saved, on the page each table shows', async () => {
+  it('saves the billing address from its form, says so, and has everything shown loaded again, on the page each table shows', async () => {
     const s = server();
     const page = await open(MANAGES, s);
     page.send({ type: 'bills.page.requested', offset: BILLING.pageSize });
     await settle(page);
-    page.send({ type: 'address.saved' });
-    await settle(page);
+    await saveTheAddress(page);
+    // The form started with the address shown, its zip code split into the zip and the +4.
+    expect(s.calls.saveAddress).toEqual([
+      {
+        fname: 'Bill',
+        lname: 'Payer',
+        line1: '1 Main St',
+        line2: '',
+        city: 'Provo',
+        state: 'UT',
+        zip_code: '84601',
+        zip_ext: '1234',
+      },
+    ]);
+    expect(s.calls.told).toBe(1);
+    expect(selectAddressForm(page.getSnapshot())).toBeNull();
     expect(loads(s.calls)).toEqual({ userInfo: 2, paymentAccounts: 2, bills: 3, payments: 2 });
     expect(s.calls.bills.at(-1)).toEqual({ limit: BILLING.pageSize, offset: BILLING.pageSize });
     expect(s.calls.payments.at(-1)).toEqual({ limit: BILLING.pageSize, offset: 0 });
   });
 
-  it('gives a user who only reads the page no form and no switch, and pays nothing', async () => {
+  it('gives a user who only reads the page no form, no switch and no address edit, and pays nothing', async () => {
     const s = server();
     const page = await open(READS, s);
     expect(selectCanManage(page.getSnapshot())).toBe(false);
@@ -162,7 +209,9 @@ describe('the billing page machine', () => {
     page.send({ type: 'payment.requested' });
     page.send({ type: 'payment.confirmed' });
     page.send({ type: 'autopay.switched', on: true });
+    page.send({ type: 'address.edit.pressed' });
     await settle(page);
+    expect(selectAddressForm(page.getSnapshot())).toBeNull();
     expect(s.calls.pay).toEqual([]);
     expect(s.calls.setAutomatic).toEqual([]);
   });
@@ -171,8 +220,7 @@ describe('the billing page machine', () => {
     const s = server();
     const page = await open(MANAGES, s);
     s.state.summaryFails = true;
-    page.send({ type: 'address.saved' });
-    await settle(page);
+    await saveTheAddress(page);
     expect(selectSummaryError(page.getSnapshot())).toBe('The server could not be reached.');
     expect(selectPaymentForm(page.getSnapshot())).toBeNull();
     s.state.summaryFails = false;

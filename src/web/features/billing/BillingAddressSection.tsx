@@ -1,61 +1,27 @@
-/** The billing address, and (for users who manage payments) its edit form: POST /billing/address. */
+/**
+ * The billing address, and (for users who manage payments) its edit form: the page machine's
+ * child `address` (machines/billing/billing-page.machine.ts, POST /billing/address). Edit and
+ * Cancel go to the page; the form's fields to the form.
+ */
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { BillingAddressUpdateSchema, type BillingAddressUpdate } from '#shared/billing';
+import type { ActorRefFrom } from 'xstate';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
 import type { BillingAddress } from '#shared/session';
 import { US_STATE_ABBREVIATIONS } from '#shared/us-states';
+import type { BillingPageActor } from '#machines/billing/billing-page.machine';
+import type { formMachine } from '#machines/forms/form.machine';
 import {
   selectFieldError,
   selectSubmitError,
   selectSubmitting,
   selectText,
 } from '#machines/forms/form.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { useFormActor } from '../../components/form-actors.ts';
 import { FormTextField, READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
 
-const { paper_invoice: _paperInvoice, ...ADDRESS_FIELDS } = BillingAddressUpdateSchema.entries;
+type AddressForm = ActorRefFrom<typeof formMachine>;
 
-function startingValues(address: BillingAddress | null): Record<string, string> {
-  if (!address) return {};
-  const [zip, ext = ''] = address.zip_code.split('-');
-  return {
-    fname: address.fname,
-    lname: address.lname,
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    state: address.state,
-    zip_code: zip,
-    zip_ext: ext,
-  };
-}
-
-interface EditFormProps {
-  address: BillingAddress | null;
-  save: (address: BillingAddressUpdate) => Promise<unknown>;
-  onSaved: () => void;
-  onCancel: () => void;
-}
-
-function EditForm({ address, save, onSaved, onCancel }: EditFormProps) {
-  const { actors } = useAppServices();
-  const form = useFormActor(
-    { fields: ADDRESS_FIELDS, initialValues: startingValues(address) },
-    async (values) => {
-      const answer = await save(values as unknown as BillingAddressUpdate);
-      actors.notifications.send({
-        type: 'notification.raised',
-        message: BILLING_MESSAGES.addressSaved,
-        notificationType: 'success',
-      });
-      onSaved();
-      return answer;
-    },
-  );
+function EditForm({ form, page }: { form: AddressForm; page: BillingPageActor }) {
   const submitting = useSelector(form, selectSubmitting);
   const failure = useSelector(form, selectSubmitError);
   const state = useSelector(form, (s) => selectText(s, 'state'));
@@ -138,7 +104,11 @@ function EditForm({ address, save, onSaved, onCancel }: EditFormProps) {
           <Button type="submit" loading={submitting}>
             Save address
           </Button>
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
+          <Button
+            variant="default"
+            onClick={() => page.send({ type: 'address.edit.closed' })}
+            disabled={submitting}
+          >
             Cancel
           </Button>
         </Group>
@@ -150,29 +120,18 @@ function EditForm({ address, save, onSaved, onCancel }: EditFormProps) {
 interface BillingAddressSectionProps {
   address: BillingAddress | null;
   canManage: boolean;
-  save: (address: BillingAddressUpdate) => Promise<unknown>;
-  onSaved: () => void;
+  /** The edit form's machine while it is open. */
+  form: AddressForm | null;
+  page: BillingPageActor;
 }
 
 export function BillingAddressSection({
   address,
   canManage,
-  save,
-  onSaved,
+  form,
+  page,
 }: BillingAddressSectionProps) {
-  const [editing, setEditing] = useState(false);
-  if (editing)
-    return (
-      <EditForm
-        address={address}
-        save={save}
-        onSaved={() => {
-          setEditing(false);
-          onSaved();
-        }}
-        onCancel={() => setEditing(false)}
-      />
-    );
+  if (form) return <EditForm form={form} page={page} />;
   return (
     <Stack gap="xs" align="flex-start">
       {address ? (
@@ -185,7 +144,11 @@ export function BillingAddressSection({
         <Text>{BILLING_PAGE_TEXT.noBillingAddress}</Text>
       )}
       {canManage && (
-        <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => page.send({ type: 'address.edit.pressed' })}
+        >
           Edit billing address
         </Button>
       )}

@@ -23,8 +23,15 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import type { BillRecord, BillsPage, PaymentRecord, PaymentsPage } from '#shared/billing';
+import type {
+  BillingAddressUpdate,
+  BillRecord,
+  BillsPage,
+  PaymentRecord,
+  PaymentsPage,
+} from '#shared/billing';
 import { formatDollars } from '#shared/cart/money';
+import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
 import {
   billingPageWithCalls,
@@ -32,6 +39,8 @@ import {
 } from '#machines/billing/billing-page.machine';
 import {
   selectAccountsError,
+  selectAddressForm,
+  selectBillingAddress,
   selectAutopaySwitch,
   selectBillsTable,
   selectCanManage,
@@ -48,6 +57,7 @@ import { selectUser } from '#machines/session/session.selectors';
 import { autopayApi } from '../../api/autopay.ts';
 import { useAppServices } from '../../app/context.tsx';
 import { AutopaySwitch } from '../../components/AutopaySwitch.tsx';
+import { formFailure } from '../../components/form-actors.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { billingApi } from './api.ts';
@@ -148,15 +158,29 @@ function useBillingPage(): BillingPageActor {
     return billingPageWithCalls({
       ...billing,
       setAutomatic: autopayApi(api).setAutomatic,
+      saveAddress: async (values) => {
+        try {
+          return await billing.saveAddress(values as unknown as BillingAddressUpdate);
+        } catch (error) {
+          throw formFailure(error);
+        }
+      },
+    }).provide({
+      actions: {
+        'say the address was saved': () =>
+          actors.notifications.send({
+            type: 'notification.raised',
+            message: BILLING_MESSAGES.addressSaved,
+            notificationType: 'success',
+          }),
+      },
     });
-  }, [api]);
+  }, [api, actors.notifications]);
   return useActorRef(machine, { input: { perms } });
 }
 
 export default function BillingPage() {
   usePageTitle('Billing');
-  const { api } = useAppServices();
-  const saveAddress = useMemo(() => billingApi(api).saveAddress, [api]);
   const page = useBillingPage();
   const canManage = useSelector(page, selectCanManage);
   const info = useSelector(page, selectSummary);
@@ -168,6 +192,8 @@ export default function BillingPage() {
   const paymentFormLoading = useSelector(page, selectPaymentFormLoading);
   const bills = useSelector(page, selectBillsTable);
   const payments = useSelector(page, selectPaymentsTable);
+  const address = useSelector(page, selectBillingAddress);
+  const addressForm = useSelector(page, selectAddressForm);
 
   return (
     <Stack gap="lg">
@@ -242,10 +268,10 @@ export default function BillingPage() {
             <Section id="address-heading" title="Billing address">
               {info ? (
                 <BillingAddressSection
-                  address={info.billing.billing_address}
+                  address={address}
                   canManage={canManage}
-                  save={saveAddress}
-                  onSaved={() => page.send({ type: 'address.saved' })}
+                  form={addressForm}
+                  page={page}
                 />
               ) : (
                 summaryError === null && <Loading label="Loading the billing address" />

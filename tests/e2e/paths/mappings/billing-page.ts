@@ -4,15 +4,22 @@
  * /billing/payment_accounts`) are held on the network until the path says how each answers: the
  * real server's answer, or none (dropped on the network, the one answer the server cannot give).
  * An answer after the first is asked for as the page itself asks: Try again after a failure, or
- * everything loaded again after the billing address is saved. What the page passes on to the form
+ * everything loaded again after the billing address is saved (its form, the page's child, is
+ * opened, cancelled and saved here too). What the page passes on to the form
  * and the switch, and the loads after a payment or an autopay change, are walked by the form's
  * and the switch's own mappings (billing-payment.ts, billing-autopay.ts).
  */
 import type { Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { BILLING_MESSAGES } from '../../../../src/shared/messages/portal.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import { BILLING_PATH, reloadThroughAddress } from '../../billing/support.ts';
-import { snapshotAfter, type BrowserContext, type BrowserMapping } from '../runner.ts';
+import {
+  snapshotAfter,
+  type BrowserContext,
+  type BrowserMapping,
+  type EventPlace,
+} from '../runner.ts';
 import { logInAs } from './portal.ts';
 
 const USER_INFO = '**/manage/api/v1.0/user/info';
@@ -100,11 +107,22 @@ async function saveAddress(page: Page) {
   await reloadThroughAddress(page);
 }
 
+const addressForm = (page: Page) => page.getByRole('form', { name: 'Edit the billing address' });
+
 /** The planned snapshot before the event at `earlier`. */
 const before = (earlier: readonly EventObject[]) =>
   snapshotAfter(billingPageMapping, earlier) as AnyMachineSnapshot & {
     context: { info: unknown; accounts: unknown };
   };
+
+/** Why a load cannot be answered again here: the address form is open. */
+function whileEditing(place: EventPlace, type: string): string | undefined {
+  const editing = (before(place.earlier) as AnyMachineSnapshot).matches({ address: 'editing' });
+  const answered = place.earlier.some((event) => event.type === type);
+  return editing && answered
+    ? 'the page asks again after the address is saved, which closes the open address form'
+    : undefined;
+}
 
 const PASSED_ON =
   'the page passes it on to its child; walked by the child’s own mapping (billing-payment.ts, billing-autopay.ts)';
@@ -129,14 +147,30 @@ export const billingPageMapping: BrowserMapping = {
       await askAgain(context, 'accounts');
       await loads.accounts.answer(context.page, served(event));
     },
-    'address.saved': async ({ page }) => saveAddress(page),
+    'address.edit.pressed': async ({ page }) => {
+      await page.getByRole('button', { name: 'Edit billing address' }).click();
+    },
+    'address.edit.closed': async ({ page }) => {
+      await addressForm(page).getByRole('button', { name: 'Cancel' }).click();
+    },
+    // The address saved as it shows (with a last name typed again): everything loads again.
+    'xstate.snapshot.address': async ({ page, expect }) => {
+      for (const load of Object.values(loads)) load.expectOne();
+      await addressForm(page).getByRole('textbox', { name: 'Last name' }).fill('Payer');
+      await addressForm(page).getByRole('button', { name: 'Save address' }).click();
+      await expect(page.getByText(BILLING_MESSAGES.addressSaved).first()).toBeVisible();
+    },
   },
   notCaused: {
     // The address shows (with its Edit) once the amount due shows.
-    'address.saved': ({ earlier }) =>
+    'address.edit.pressed': ({ earlier }) =>
       before(earlier).context.info === null
-        ? 'the billing address and its Edit show once the amount due shows'
+        ? 'Edit billing address shows once the amount due shows'
         : undefined,
+    // A load answered before is asked for again by saving the address: not while its form is
+    // open (the path's own steps say what the form does).
+    'xstate.snapshot.summary': (place) => whileEditing(place, 'xstate.snapshot.summary'),
+    'xstate.snapshot.accounts': (place) => whileEditing(place, 'xstate.snapshot.accounts'),
     'summary.retry.pressed':
       'Try again is pressed as the way the page asks for the amount due again (the load events)',
     'accounts.retry.pressed':
@@ -169,6 +203,15 @@ export const billingPageMapping: BrowserMapping = {
     },
     'autopay.shown': async ({ page, expect }) => {
       await expect(toggle(page)).toBeVisible();
+    },
+    'address.showing': async ({ page, expect }) => {
+      await expect(addressForm(page)).toHaveCount(0);
+    },
+    'address.editing': async ({ page, expect }) => {
+      // The form starts with the address shown.
+      await expect(
+        addressForm(page).getByRole('textbox', { name: 'Street address' }),
+      ).not.toHaveValue('');
     },
   },
 };
