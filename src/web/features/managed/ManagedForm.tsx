@@ -19,6 +19,13 @@ import { selectField, selectFieldError, selectText } from '#machines/forms/form.
 import { FormTextField, READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
 import { SubmitForm } from '../../components/PanelSection.tsx';
 
+/** What every bound field is given: its form machine, the field's name and its label. */
+interface BoundField {
+  form: ManagedFormActor;
+  field: string;
+  label: string;
+}
+
 /** A field's value as text and its message, as the form machine holds them. */
 function useFieldText(form: ManagedFormActor, field: string) {
   return {
@@ -28,15 +35,7 @@ function useFieldText(form: ManagedFormActor, field: string) {
 }
 
 /** A multi-line text box bound to one field of a form machine (PEM text). */
-export function FormTextArea({
-  form,
-  field,
-  label,
-}: {
-  form: ManagedFormActor;
-  field: string;
-  label: string;
-}) {
+export function FormTextArea({ form, field, label }: BoundField) {
   const { value, error } = useFieldText(form, field);
   return (
     <Textarea
@@ -73,10 +72,7 @@ export function FormSelect({
   placeholder,
   clearable = false,
   description,
-}: {
-  form: ManagedFormActor;
-  field: string;
-  label: string;
+}: BoundField & {
   options: { value: string; label: string }[];
   placeholder?: string;
   /** No choice is a choice ("No SSL", the placeholder). */
@@ -138,15 +134,7 @@ export function NewPasswordField({ form }: { form: ManagedFormActor }) {
 }
 
 /** A box to tick bound to one field of a form machine. */
-export function FormCheckbox({
-  form,
-  field,
-  label,
-}: {
-  form: ManagedFormActor;
-  field: string;
-  label: string;
-}) {
+export function FormCheckbox({ form, field, label }: BoundField) {
   const checked = useSelector(form, (s) => selectField(s, field).value === true);
   const error = useSelector(form, (s) => selectFieldError(s, field));
   return (
