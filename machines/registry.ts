@@ -13,11 +13,10 @@ import { loaderModel } from './session/loader.model.ts';
 import { passwordPromptModel } from './session/password-prompt.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
-import {
-  secondFactorModel,
-  secondFactorPasskeyModel,
-  secondFactorSetupModel,
-} from './session/second-factor.model.ts';
+import { secondFactorAtSetupModel, secondFactorModel } from './session/second-factor.model.ts';
+import { secondFactorCodeModel } from './session/second-factor-code.model.ts';
+import { secondFactorPasskeyModel } from './session/second-factor-passkey.model.ts';
+import { secondFactorSetupModel } from './session/second-factor-setup.model.ts';
 import { secondFactorSettingsModel } from './session/second-factor-settings.model.ts';
 import { passkeysModel } from './session/second-factor-passkeys.model.ts';
 import { secondFactorResetModel } from './session/second-factor-reset.model.ts';
@@ -88,6 +87,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   tokensModel,
   passwordPromptModel,
   secondFactorModel,
+  secondFactorAtSetupModel,
+  secondFactorCodeModel,
   secondFactorSetupModel,
   secondFactorPasskeyModel,
   secondFactorSettingsModel,

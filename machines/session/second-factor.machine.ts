@@ -2,34 +2,39 @@
  * The second factor's step of a login and of a fresh re-authentication (docs/session.md "Second
  * factor"): the password was right and the server answered `Second Factor Required` (or, for a
  * login of a customer that requires one, `Second Factor Setup Required` with the account to add).
- * This machine asks for the code: the authenticator app's, a recovery code instead, or the first
- * code of the app being set up, after which the new recovery codes show once. A login with
- * passkeys (the answer carried their request) is offered a passkey first (docs/session.md
- * "Passkeys"): the browser's answer (the app's `getAssertion`, `@simplewebauthn/browser`) is sent
- * instead of a code; a refused one used its request up, so the password is sent again alone for a
- * new one. Wrong codes show
- * the server's message; too many lock the step out until the limit's window has passed. It ends
- * (final state, output the user) once the server took the code.
+ * This machine decides which step asks, runs it as its child `step` and follows how it ends
+ * (second-factor-steps.ts):
+ * - `setupStep` (second-factor-setup.machine.ts): the first code of the app being set up, then
+ *   the new recovery codes once;
+ * - `passkeyStep` (second-factor-passkey.machine.ts): a login with passkeys is offered one first
+ *   (docs/session.md "Passkeys"); the person can choose the app's code instead;
+ * - `codeStep` (second-factor-code.machine.ts): the authenticator app's code or a recovery code;
+ *   the person can choose a passkey instead.
+ * What the person does is passed on to the step. Too many wrong codes lock the step out until the
+ * limit's window has passed (or the person tries again). It ends (final state, output the user)
+ * once the server took the code.
  *
- * The session machine runs it for the login page (`loggedOut.secondFactor`), the token coordinator
- * for the password prompt (`askingForPassword.secondFactor`); they keep the password and cancel it.
- * The call is the named actor `verify`, provided by the app: the same login (`mode: 'login'`,
- * POST /auth/tokens) or re-authentication (`mode: 'reauth'`, POST /auth/access_token) with `otp`
- * or `webauthn` (neither: a new passkey request).
+ * The session machine runs it for the login page (`loggedOut.secondFactor`), the password window
+ * for a fresh re-authentication (`secondFactor`); they keep the password and cancel it. The calls
+ * are the named actors `verify` (the same login, `mode: 'login'`, POST /auth/tokens, or
+ * re-authentication, `mode: 'reauth'`, POST /auth/access_token, with `otp` or `webauthn`; neither:
+ * a new passkey request) and `getAssertion`, which the app gives the steps with
+ * `secondFactorWithCalls`.
  */
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup, type PromiseActorLogic } from 'xstate';
 import { RATE_LIMITS } from '#shared/constants';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { readSecondFactorCode, type TotpSetup } from '#shared/second-factor';
+import type { TotpSetup } from '#shared/second-factor';
 import type { LoginResult, SessionUser } from '#shared/session';
-import { requestFailureOf } from './types.ts';
+import { codeStepMachine } from './second-factor-code.machine.ts';
+import { passkeyStepMachine } from './second-factor-passkey.machine.ts';
+import { setupStepMachine } from './second-factor-setup.machine.ts';
+import type { SecondFactorMode, StepOutcome, VerifyInput } from './second-factor-steps.ts';
 
-export type SecondFactorMode = 'login' | 'reauth';
+export type { SecondFactorMode, VerifyInput } from './second-factor-steps.ts';
 
 export interface SecondFactorInput {
   mode: SecondFactorMode;
@@ -46,42 +51,29 @@ export interface SecondFactorInput {
 export interface SecondFactorContext extends SecondFactorInput {
   passkey: PublicKeyCredentialRequestOptionsJSON | null;
   codes: boolean;
-  /** The passkey's answer being checked. */
-  assertion: AuthenticationResponseJSON | null;
-  /** The code being checked. */
-  code: string;
-  /** Why the last code was refused (the server's message, or the code's rule). */
+  /** Why the step is locked out (the server's message). */
   error: string | null;
-  /** The new recovery codes, once the app set up at login was confirmed. */
-  recoveryCodes: string[] | null;
   user: SessionUser | null;
 }
 
-export type SecondFactorEvent =
+/** What the person does, passed on to the step that asks. */
+export type StepEvent =
   | { type: 'code.submitted'; code: string }
   | { type: 'recovery.chosen' }
   | { type: 'app.chosen' }
   | { type: 'passkey.chosen' }
   /** Use a passkey was pressed: the browser asks for one. */
   | { type: 'passkey.pressed' }
-  | { type: 'xstate.done.actor.getAssertion'; output: AuthenticationResponseJSON }
-  | { type: 'xstate.error.actor.getAssertion'; error: unknown }
   /** The new recovery codes were seen (downloaded or written down). */
-  | { type: 'codes.saved' }
-  | { type: 'retry.pressed' }
-  | { type: 'xstate.done.actor.verify'; output: LoginResult }
-  | { type: 'xstate.error.actor.verify'; error: unknown };
+  | { type: 'codes.saved' };
 
-export interface VerifyInput {
-  mode: SecondFactorMode;
-  username: string;
-  password: string;
-  otp?: string;
-  webauthn?: AuthenticationResponseJSON;
-}
+export type SecondFactorEvent =
+  StepEvent | { type: 'retry.pressed' } | { type: 'xstate.done.actor.step'; output: StepOutcome };
 
 /** How long the step stays locked out after too many wrong codes: the limit's window. */
 export const LOCKOUT_MS = RATE_LIMITS.secondFactorPerUser.windowSeconds * 1000;
+
+const PASS_ON = { actions: 'pass it on to the step' } as const;
 
 export const secondFactorMachine = setup({
   types: {
@@ -91,101 +83,60 @@ export const secondFactorMachine = setup({
     output: {} as SessionUser,
   },
   actors: {
-    /** POST /auth/tokens or POST /auth/access_token with the code as `otp`. */
-    verify: fromPromise<LoginResult, VerifyInput>(async () => {
-      throw new Error('verify is provided by the app');
-    }),
-    /** The browser's passkey prompt (navigator.credentials.get) for the request. */
-    getAssertion: fromPromise<AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON>(
-      async () => {
-        throw new Error('getAssertion is provided by the app');
-      },
-    ),
+    codeStep: codeStepMachine,
+    passkeyStep: passkeyStepMachine,
+    setupStep: setupStepMachine,
   },
   delays: { lockout: LOCKOUT_MS },
   actions: {
-    'keep the code': assign({
-      code: ({ event }) => {
-        assertEvent(event, 'code.submitted');
-        return event.code;
+    'pass it on to the step': sendTo('step', ({ event }) => event),
+    'keep the user': assign({
+      user: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.step');
+        return event.output.ended === 'accepted' ? event.output.user : null;
       },
-      error: null,
     }),
-    'say how a code is written': assign({
-      error: ({ context }) =>
-        context.setup ? SECOND_FACTOR_MESSAGES.totpMalformed : SECOND_FACTOR_MESSAGES.codeMalformed,
-    }),
-    'store the refusal': assign({
+    'keep the lockout': assign({
       error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.verify');
-        return requestFailureOf(event.error).message || SECOND_FACTOR_MESSAGES.codeMalformed;
+        assertEvent(event, 'xstate.done.actor.step');
+        return event.output.ended === 'locked out' ? event.output.error : null;
       },
-      code: '',
+      passkey: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.step');
+        return event.output.ended === 'locked out' && event.output.passkey !== undefined
+          ? event.output.passkey
+          : context.passkey;
+      },
+    }),
+    'keep the passkey request': assign({
+      passkey: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.step');
+        return event.output.ended === 'app chosen' ? event.output.passkey : context.passkey;
+      },
     }),
     'forget the error': assign({ error: null }),
-    'keep the assertion': assign({
-      assertion: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.getAssertion');
-        return event.output;
-      },
-      error: null,
-    }),
-    'say the passkey was not used': assign({ error: PASSKEY_MESSAGES.passkeyCancelled }),
-    'keep the new passkey request': assign({
-      passkey: ({ context, event }) => {
-        assertEvent(event, 'xstate.error.actor.verify');
-        return requestFailureOf(event.error).passkey ?? context.passkey;
-      },
-      assertion: null,
-    }),
-    'store the user': assign({
-      user: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.verify');
-        const { recovery_codes: _codes, ...user } = event.output;
-        return user;
-      },
-      recoveryCodes: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.verify');
-        return event.output.recovery_codes ?? null;
-      },
-      code: '',
-      // The account is added: it is no longer to be set up.
-      setup: null,
-    }),
   },
   guards: {
     'an authenticator account is to be added': ({ context }) => context.setup !== null,
     'a passkey is offered': ({ context }) => context.passkey !== null,
-    'codes count': ({ context }) => context.codes,
-    'a new passkey request came': ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.verify');
-      return requestFailureOf(event.error).passkey !== undefined;
+    'the server took it': ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.step');
+      return event.output.ended === 'accepted';
     },
-    'the code reads as an app code': ({ event }) =>
-      event.type === 'code.submitted' && readSecondFactorCode(event.code)?.kind === 'totp',
-    'the code reads as a recovery code': ({ event }) =>
-      event.type === 'code.submitted' && readSecondFactorCode(event.code)?.kind === 'recovery',
     'too many wrong codes': ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.verify');
-      return requestFailureOf(event.error).status === 429;
-    },
-    'new recovery codes came': ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.verify');
-      return (event.output.recovery_codes?.length ?? 0) > 0;
+      assertEvent(event, 'xstate.done.actor.step');
+      return event.output.ended === 'locked out';
     },
   },
 }).createMachine({
   id: 'secondFactor',
   description:
-    'After a right password: the code of the authenticator app, a recovery code instead, or the first code of an app being set up; too many wrong codes lock the step for a while.',
+    'After a right password: setting up the app, a passkey, or the code of the app (a recovery code instead); too many wrong codes lock the step for a while.',
   context: ({ input }) => ({
     ...input,
     passkey: input.passkey ?? null,
     codes: input.codes ?? true,
-    assertion: null,
-    code: '',
     error: null,
-    recoveryCodes: null,
     user: null,
   }),
   initial: 'starting',
@@ -197,237 +148,75 @@ export const secondFactorMachine = setup({
       always: [
         { guard: 'an authenticator account is to be added', target: 'settingUp' },
         { guard: 'a passkey is offered', target: 'passkey' },
-        { target: 'appCode' },
+        { target: 'code' },
       ],
-    },
-    passkey: {
-      description:
-        'The login has passkeys: one is asked for (a code instead, when the login has the app).',
-      initial: 'ready',
-      states: {
-        ready: {
-          description: 'Use a passkey shows; a passkey not used or refused says so.',
-          on: {
-            'passkey.pressed': { target: 'asking', actions: 'forget the error' },
-            'app.chosen': {
-              guard: 'codes count',
-              target: '#secondFactor.appCode',
-              actions: 'forget the error',
-            },
-          },
-        },
-        asking: {
-          description: 'The browser asks the person for a passkey.',
-          invoke: {
-            id: 'getAssertion',
-            src: 'getAssertion',
-            input: ({ context }) => context.passkey!,
-            onDone: { target: 'checking', actions: 'keep the assertion' },
-            onError: { target: 'ready', actions: 'say the passkey was not used' },
-          },
-        },
-        checking: {
-          description: 'The server checks the passkey’s answer (its request works once).',
-          invoke: {
-            id: 'verify',
-            src: 'verify',
-            input: ({ context }) => ({
-              mode: context.mode,
-              username: context.username,
-              password: context.password,
-              webauthn: context.assertion!,
-            }),
-            onDone: { target: '#secondFactor.done', actions: 'store the user' },
-            onError: [
-              {
-                guard: 'too many wrong codes',
-                target: '#secondFactor.lockedOut',
-                actions: 'store the refusal',
-              },
-              { target: 'renewing', actions: 'store the refusal' },
-            ],
-          },
-        },
-        renewing: {
-          description:
-            'The refused answer used its request up: the password is sent again alone for a new one.',
-          invoke: {
-            id: 'verify',
-            src: 'verify',
-            input: ({ context }) => ({
-              mode: context.mode,
-              username: context.username,
-              password: context.password,
-            }),
-            onDone: { target: '#secondFactor.done', actions: 'store the user' },
-            onError: [
-              {
-                guard: 'a new passkey request came',
-                target: 'ready',
-                actions: 'keep the new passkey request',
-              },
-              { target: 'ready' },
-            ],
-          },
-        },
-      },
-    },
-    appCode: {
-      description: 'The code the authenticator app shows now is asked for.',
-      initial: 'editing',
-      states: {
-        editing: {
-          description: 'The person types the 6-digit code; a refusal shows its reason.',
-          on: {
-            'code.submitted': [
-              {
-                guard: 'the code reads as an app code',
-                target: 'checking',
-                actions: 'keep the code',
-              },
-              // A recovery code typed here counts as one.
-              {
-                guard: 'the code reads as a recovery code',
-                target: '#secondFactor.recoveryCode.checking',
-                actions: 'keep the code',
-              },
-              { actions: 'say how a code is written' },
-            ],
-            'recovery.chosen': {
-              target: '#secondFactor.recoveryCode',
-              actions: 'forget the error',
-            },
-            'passkey.chosen': {
-              guard: 'a passkey is offered',
-              target: '#secondFactor.passkey',
-              actions: 'forget the error',
-            },
-          },
-        },
-        checking: {
-          description: 'The server checks the code (once per time step).',
-          invoke: {
-            id: 'verify',
-            src: 'verify',
-            input: ({ context }) => ({
-              mode: context.mode,
-              username: context.username,
-              password: context.password,
-              otp: context.code,
-            }),
-            onDone: { target: '#secondFactor.done', actions: 'store the user' },
-            onError: [
-              {
-                guard: 'too many wrong codes',
-                target: '#secondFactor.lockedOut',
-                actions: 'store the refusal',
-              },
-              { target: 'editing', actions: 'store the refusal' },
-            ],
-          },
-        },
-      },
-    },
-    recoveryCode: {
-      description: 'One of the recovery codes is asked for instead (each works once).',
-      initial: 'editing',
-      states: {
-        editing: {
-          description: 'The person types a recovery code; a refusal shows its reason.',
-          on: {
-            'code.submitted': [
-              {
-                guard: 'the code reads as a recovery code',
-                target: 'checking',
-                actions: 'keep the code',
-              },
-              {
-                guard: 'the code reads as an app code',
-                target: '#secondFactor.appCode.checking',
-                actions: 'keep the code',
-              },
-              { actions: 'say how a code is written' },
-            ],
-            'app.chosen': { target: '#secondFactor.appCode', actions: 'forget the error' },
-          },
-        },
-        checking: {
-          description: 'The server checks the recovery code and uses it up.',
-          invoke: {
-            id: 'verify',
-            src: 'verify',
-            input: ({ context }) => ({
-              mode: context.mode,
-              username: context.username,
-              password: context.password,
-              otp: context.code,
-            }),
-            onDone: { target: '#secondFactor.done', actions: 'store the user' },
-            onError: [
-              {
-                guard: 'too many wrong codes',
-                target: '#secondFactor.lockedOut',
-                actions: 'store the refusal',
-              },
-              { target: 'editing', actions: 'store the refusal' },
-            ],
-          },
-        },
-      },
     },
     settingUp: {
       description:
-        'The account requires a second factor and this login has none: the QR code and key of a new authenticator account show, and its first code is asked for.',
-      initial: 'editing',
-      states: {
-        editing: {
-          description: 'The person adds the account to the app and types the code it shows.',
-          on: {
-            'code.submitted': [
-              {
-                guard: 'the code reads as an app code',
-                target: 'checking',
-                actions: 'keep the code',
-              },
-              { actions: 'say how a code is written' },
-            ],
-          },
-        },
-        checking: {
-          description: 'The server checks the first code: it turns the second factor on.',
-          invoke: {
-            id: 'verify',
-            src: 'verify',
-            input: ({ context }) => ({
-              mode: context.mode,
-              username: context.username,
-              password: context.password,
-              otp: context.code,
-            }),
-            onDone: [
-              {
-                guard: 'new recovery codes came',
-                target: '#secondFactor.showingRecoveryCodes',
-                actions: 'store the user',
-              },
-              { target: '#secondFactor.done', actions: 'store the user' },
-            ],
-            onError: [
-              {
-                guard: 'too many wrong codes',
-                target: '#secondFactor.lockedOut',
-                actions: 'store the refusal',
-              },
-              { target: 'editing', actions: 'store the refusal' },
-            ],
-          },
-        },
+        'The account requires a second factor and this login has none: the child setupStep sets up the app and shows the recovery codes.',
+      invoke: {
+        id: 'step',
+        src: 'setupStep',
+        input: ({ context }) => ({
+          mode: context.mode,
+          username: context.username,
+          password: context.password,
+          setup: context.setup!,
+        }),
+        onDone: [
+          { guard: 'the server took it', target: 'done', actions: 'keep the user' },
+          { target: 'lockedOut', actions: 'keep the lockout' },
+        ],
       },
+      on: { 'code.submitted': PASS_ON, 'codes.saved': PASS_ON },
     },
-    showingRecoveryCodes: {
+    passkey: {
       description:
-        'The second factor is on: its ten recovery codes show once, to download or write down.',
-      on: { 'codes.saved': 'done' },
+        'The login has passkeys: the child passkeyStep asks for one (the app’s code instead, when the login has the app).',
+      invoke: {
+        id: 'step',
+        src: 'passkeyStep',
+        input: ({ context }) => ({
+          mode: context.mode,
+          username: context.username,
+          password: context.password,
+          passkey: context.passkey!,
+          codes: context.codes,
+        }),
+        onDone: [
+          { guard: 'the server took it', target: 'done', actions: 'keep the user' },
+          { guard: 'too many wrong codes', target: 'lockedOut', actions: 'keep the lockout' },
+          // The person chose the app's code instead.
+          { target: 'code', actions: 'keep the passkey request' },
+        ],
+      },
+      on: { 'passkey.pressed': PASS_ON, 'app.chosen': PASS_ON },
+    },
+    code: {
+      description:
+        'The child codeStep asks for the code of the app, or a recovery code instead (a passkey instead, when the login has one).',
+      invoke: {
+        id: 'step',
+        src: 'codeStep',
+        input: ({ context }) => ({
+          mode: context.mode,
+          username: context.username,
+          password: context.password,
+          passkeyOffered: context.passkey !== null,
+        }),
+        onDone: [
+          { guard: 'the server took it', target: 'done', actions: 'keep the user' },
+          { guard: 'too many wrong codes', target: 'lockedOut', actions: 'keep the lockout' },
+          // The person chose a passkey instead.
+          { target: 'passkey' },
+        ],
+      },
+      on: {
+        'code.submitted': PASS_ON,
+        'recovery.chosen': PASS_ON,
+        'app.chosen': PASS_ON,
+        'passkey.chosen': PASS_ON,
+      },
     },
     lockedOut: {
       description:
@@ -444,3 +233,26 @@ export const secondFactorMachine = setup({
 
 /** The code step's logic as the app provides it (with its `verify`), loaded when first needed. */
 export type SecondFactorLogic = typeof secondFactorMachine;
+
+/** The server calls the steps make, as the app provides them. */
+export interface SecondFactorCalls {
+  verify: PromiseActorLogic<LoginResult, VerifyInput>;
+  /** The browser's passkey prompt. */
+  getAssertion?: PromiseActorLogic<
+    AuthenticationResponseJSON,
+    PublicKeyCredentialRequestOptionsJSON
+  >;
+}
+
+/** The code step with the app's calls, given to each step that makes them. */
+export function secondFactorWithCalls({ verify, getAssertion }: SecondFactorCalls) {
+  return secondFactorMachine.provide({
+    actors: {
+      codeStep: codeStepMachine.provide({ actors: { verify } }),
+      setupStep: setupStepMachine.provide({ actors: { verify } }),
+      passkeyStep: passkeyStepMachine.provide({
+        actors: { verify, ...(getAssertion ? { getAssertion } : {}) },
+      }),
+    },
+  });
+}

@@ -1,9 +1,20 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { TotpSetup } from '#shared/second-factor';
+import type { codeStepMachine } from './second-factor-code.machine.ts';
 import type { secondFactorMachine } from './second-factor.machine.ts';
+import type { passkeyStepMachine } from './second-factor-passkey.machine.ts';
+import type { setupStepMachine } from './second-factor-setup.machine.ts';
 
 export type SecondFactorSnapshot = SnapshotFrom<typeof secondFactorMachine>;
 export type SecondFactorActor = ActorRefFrom<typeof secondFactorMachine>;
+export type CodeStepSnapshot = SnapshotFrom<typeof codeStepMachine>;
+export type PasskeyStepSnapshot = SnapshotFrom<typeof passkeyStepMachine>;
+export type SetupStepSnapshot = SnapshotFrom<typeof setupStepMachine>;
+/** The step that asks now (the child `step`), whichever it is. */
+export type StepActor =
+  | ActorRefFrom<typeof codeStepMachine>
+  | ActorRefFrom<typeof passkeyStepMachine>
+  | ActorRefFrom<typeof setupStepMachine>;
 
 /** What the code step shows. */
 export interface CodeStep {
@@ -25,33 +36,74 @@ export interface CodeStep {
   checking: boolean;
 }
 
-export function selectCodeStep(snapshot: SecondFactorSnapshot): CodeStep {
-  const asks: CodeStep['asks'] = snapshot.matches('passkey')
-    ? 'passkey'
-    : snapshot.matches('appCode')
-      ? 'app'
-      : snapshot.matches('recoveryCode')
-        ? 'recovery'
-        : snapshot.matches('settingUp')
-          ? 'setup'
-          : snapshot.matches('showingRecoveryCodes')
-            ? 'recovery codes'
-            : snapshot.matches('lockedOut')
-              ? 'locked out'
-              : 'done';
-  return {
-    asks,
+/** The step that asks now, or null (locked out, done). */
+export function selectStepActor(snapshot: SecondFactorSnapshot): StepActor | null {
+  return (snapshot.children as { step?: StepActor }).step ?? null;
+}
+
+/**
+ * What the code step shows: the step machine's state and, while a step asks, that step's (pass
+ * the step's snapshot when the view follows it; else it is read from the child).
+ */
+export function selectCodeStep(
+  snapshot: SecondFactorSnapshot,
+  stepSnapshot?: SnapshotFrom<StepActor> | null,
+): CodeStep {
+  const base = {
     passkeyOffered: snapshot.context.passkey !== null,
     codesOffered: snapshot.context.codes,
-    setup: snapshot.matches('settingUp') ? snapshot.context.setup : null,
-    recoveryCodes: snapshot.matches('showingRecoveryCodes') ? snapshot.context.recoveryCodes : null,
-    error: snapshot.context.error,
-    checking:
-      snapshot.matches({ appCode: 'checking' }) ||
-      snapshot.matches({ recoveryCode: 'checking' }) ||
-      snapshot.matches({ settingUp: 'checking' }) ||
-      snapshot.matches({ passkey: 'asking' }) ||
-      snapshot.matches({ passkey: 'checking' }) ||
-      snapshot.matches({ passkey: 'renewing' }),
+    setup: null,
+    recoveryCodes: null,
+    error: null,
+    checking: false,
   };
+  const step = stepSnapshot ?? selectStepActor(snapshot)?.getSnapshot() ?? null;
+  if (snapshot.matches('passkey') && step) {
+    const s = step as PasskeyStepSnapshot;
+    return {
+      ...base,
+      asks: 'passkey',
+      error: s.context.error,
+      checking: s.matches('asking') || s.matches('checking') || s.matches('renewing'),
+    };
+  }
+  if (snapshot.matches('code') && step) {
+    const s = step as CodeStepSnapshot;
+    return {
+      ...base,
+      asks: s.matches('recoveryCode') ? 'recovery' : 'app',
+      error: s.context.error,
+      checking: s.matches({ appCode: 'checking' }) || s.matches({ recoveryCode: 'checking' }),
+    };
+  }
+  if (snapshot.matches('settingUp') && step) {
+    const s = step as SetupStepSnapshot;
+    const showing = s.matches('showingRecoveryCodes');
+    return {
+      ...base,
+      asks: showing ? 'recovery codes' : 'setup',
+      setup: showing ? null : s.context.setup,
+      recoveryCodes: showing ? s.context.recoveryCodes : null,
+      error: s.context.error,
+      checking: s.matches('checking'),
+    };
+  }
+  if (snapshot.matches('lockedOut'))
+    return { ...base, asks: 'locked out', error: snapshot.context.error };
+  return { ...base, asks: 'done' };
+}
+
+/** The step's own snapshot, as a view follows it. */
+export function selectStepSnapshot(snapshot: unknown): SnapshotFrom<StepActor> {
+  return snapshot as SnapshotFrom<StepActor>;
+}
+
+/** Why the step's last code (or passkey) was refused, if it was. */
+export function selectStepError(snapshot: unknown): string | null {
+  return (snapshot as SnapshotFrom<StepActor>).context.error;
+}
+
+/** The step machine's snapshot itself (the view reads it with the step's). */
+export function selectStepMachine(snapshot: SecondFactorSnapshot): SecondFactorSnapshot {
+  return snapshot;
 }

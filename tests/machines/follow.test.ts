@@ -13,11 +13,9 @@ import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.
 import { following } from '../../machines/follow.ts';
 import { formMachine } from '../../machines/forms/form.machine.ts';
 import { selectText } from '../../machines/forms/form.selectors.ts';
-import {
-  secondFactorMachine,
-  type VerifyInput,
-} from '../../machines/session/second-factor.machine.ts';
-import { selectCodeStep } from '../../machines/session/second-factor.selectors.ts';
+import { codeStepMachine } from '../../machines/session/second-factor-code.machine.ts';
+import type { VerifyInput } from '../../machines/session/second-factor-steps.ts';
+import { selectStepError } from '../../machines/session/second-factor.selectors.ts';
 import { managedServerLoader } from '../../machines/managed/server.selectors.ts';
 import { editorMachine } from '../../machines/servers/editor.machine.ts';
 import { selectEditorValues } from '../../machines/servers/editor.selectors.ts';
@@ -96,21 +94,28 @@ describe('following another actor', () => {
 
   it('empties the code box when the code is refused, each time', async () => {
     const step = createActor(
-      secondFactorMachine.provide({
+      codeStepMachine.provide({
         actors: {
           verify: fromPromise<LoginResult, VerifyInput>(async () => {
             throw Object.assign(new Error(SECOND_FACTOR_MESSAGES.failed), { status: 401 });
           }),
         },
       }),
-      { input: { mode: 'login', username: 'demo', password: 'correct horse', setup: null } },
+      {
+        input: {
+          mode: 'login',
+          username: 'demo',
+          password: 'correct horse',
+          passkeyOffered: false,
+        },
+      },
     ).start();
     const box = createActor(
       formMachine.provide({
         actors: {
           follow: following(
             [step],
-            ([snapshot]) => selectCodeStep(snapshot).error,
+            ([snapshot]) => selectStepError(snapshot),
             () => ({ type: 'form.cleared' }),
           ),
         },
@@ -121,7 +126,7 @@ describe('following another actor', () => {
       box.send({ type: 'field.changed', field: 'code', value: code });
       step.send({ type: 'code.submitted', code });
       await settle();
-      expect(selectCodeStep(step.getSnapshot()).error).toBe(SECOND_FACTOR_MESSAGES.failed);
+      expect(selectStepError(step.getSnapshot())).toBe(SECOND_FACTOR_MESSAGES.failed);
       expect(selectText(box.getSnapshot(), 'code')).toBe('');
     }
   });

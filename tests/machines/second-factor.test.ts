@@ -20,7 +20,7 @@ import type {
   UserProfile,
 } from '../../src/shared/session.ts';
 import {
-  secondFactorMachine,
+  secondFactorWithCalls,
   type VerifyInput,
 } from '../../machines/session/second-factor.machine.ts';
 import { selectCodeStep } from '../../machines/session/second-factor.selectors.ts';
@@ -70,7 +70,7 @@ function scripted(answers: (LoginResult | Error)[]) {
     if (!next || next instanceof Error) throw next ?? new Error('no answer');
     return next;
   });
-  return { calls, step: secondFactorMachine.provide({ actors: { verify } }) };
+  return { calls, step: secondFactorWithCalls({ verify }) };
 }
 
 function startSession(loginAnswer: Error, answers: (LoginResult | Error)[]) {

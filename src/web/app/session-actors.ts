@@ -101,19 +101,17 @@ export function createSessionActors(options: {
   // The second factor's code step (the same login or re-authentication, with the code): its code
   // loads when an answer asks for a code, before the session or the coordinator runs it.
   const codeStep = lazyActorLogic(() =>
-    import('#machines/session/second-factor.machine').then(({ secondFactorMachine }) =>
-      secondFactorMachine.provide({
-        actors: {
-          verify: fromPromise(({ input: { mode, ...credentials } }) =>
-            mode === 'login' ? logIn(api, credentials) : reauthenticate(api, credentials),
+    import('#machines/session/second-factor.machine').then(({ secondFactorWithCalls }) =>
+      secondFactorWithCalls({
+        verify: fromPromise(({ input: { mode, ...credentials } }) =>
+          mode === 'login' ? logIn(api, credentials) : reauthenticate(api, credentials),
+        ),
+        // The browser's passkey prompt; its library loads only when a passkey is used.
+        getAssertion: fromPromise(({ input }) =>
+          import('@simplewebauthn/browser').then(({ startAuthentication }) =>
+            startAuthentication({ optionsJSON: input }),
           ),
-          // The browser's passkey prompt; its library loads only when a passkey is used.
-          getAssertion: fromPromise(({ input }) =>
-            import('@simplewebauthn/browser').then(({ startAuthentication }) =>
-              startAuthentication({ optionsJSON: input }),
-            ),
-          ),
-        },
+        ),
       }),
     ),
   );

@@ -6,13 +6,22 @@
  */
 import { Alert, Anchor, Button, Code, Group, Image, List, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
 import * as v from 'valibot';
 import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
 import { recoveryCodesFile } from '#shared/second-factor';
 import { following } from '#machines/follow';
-import { selectCodeStep, type SecondFactorActor } from '#machines/session/second-factor.selectors';
+import {
+  selectCodeStep,
+  selectStepActor,
+  selectStepMachine,
+  selectStepError,
+  selectStepSnapshot,
+  type SecondFactorActor,
+  type StepActor,
+} from '#machines/session/second-factor.selectors';
 import { FormTextField } from './FormTextField.tsx';
 import { useFormActor } from './form-actors.ts';
 
@@ -60,7 +69,52 @@ export function SecondFactorStep({
   username: string;
   onCancel: () => void;
 }) {
-  const step = useSelector(actor, selectCodeStep);
+  const stepActor = useSelector(actor, selectStepActor);
+  const lockout = useSelector(actor, selectCodeStep);
+  if (stepActor) {
+    // Each step the machine runs gets its own form: a new step starts with an empty box.
+    return (
+      <AskingStep
+        key={stepActor.sessionId}
+        actor={actor}
+        stepActor={stepActor}
+        username={username}
+        onCancel={onCancel}
+      />
+    );
+  }
+  if (lockout.asks === 'locked out') {
+    return (
+      <Stack gap="sm">
+        <Alert color="red" role="alert" title={T.codeStepTitle}>
+          {lockout.error ?? T.lockedOut}
+        </Alert>
+        <Group gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {T.cancel}
+          </Button>
+          <Button onClick={() => actor.send({ type: 'retry.pressed' })}>{T.tryAgain}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return null;
+}
+
+/** The step that asks now (setting up, a passkey, or a code), followed as it changes. */
+function AskingStep({
+  actor,
+  stepActor,
+  username,
+  onCancel,
+}: {
+  actor: SecondFactorActor;
+  stepActor: StepActor;
+  username: string;
+  onCancel: () => void;
+}) {
+  const stepSnapshot = useSelector(stepActor as AnyActorRef, selectStepSnapshot);
+  const step = selectCodeStep(useSelector(actor, selectStepMachine), stepSnapshot);
   const form = useFormActor(
     { fields: FIELDS },
     async (values) => {
@@ -68,9 +122,11 @@ export function SecondFactorStep({
     },
     // A refused code empties the box for the next one.
     following(
-      [actor],
-      ([snapshot]) => selectCodeStep(snapshot).error,
-      () => ({ type: 'form.cleared' }),
+      [stepActor as AnyActorRef],
+      ([snapshot]) => selectStepError(snapshot),
+      () => ({
+        type: 'form.cleared',
+      }),
     ),
   );
 
@@ -83,22 +139,6 @@ export function SecondFactorStep({
       />
     );
   }
-  if (step.asks === 'locked out') {
-    return (
-      <Stack gap="sm">
-        <Alert color="red" role="alert" title={T.codeStepTitle}>
-          {step.error ?? T.lockedOut}
-        </Alert>
-        <Group gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {T.cancel}
-          </Button>
-          <Button onClick={() => actor.send({ type: 'retry.pressed' })}>{T.tryAgain}</Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (step.asks === 'done') return null;
   if (step.asks === 'passkey') {
     return (
       <Stack gap="md" role="group" aria-label={T.codeStepTitle}>

@@ -1,0 +1,59 @@
+/**
+ * What the second factor's code step (second-factor.machine.ts) and its three steps share: the
+ * call that sends the code (or the passkey's answer) with the kept password, what each step is
+ * given, and how each step ends (its output, which the step machine follows).
+ */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { fromPromise } from 'xstate';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import type { LoginResult, SessionUser } from '#shared/session';
+import { requestFailureOf } from './types.ts';
+
+export type SecondFactorMode = 'login' | 'reauth';
+
+/** The login (or re-authentication) a step sends its code with. */
+export interface StepCredentials {
+  mode: SecondFactorMode;
+  username: string;
+  password: string;
+}
+
+export interface VerifyInput extends StepCredentials {
+  otp?: string;
+  webauthn?: AuthenticationResponseJSON;
+}
+
+/** How a step ended. */
+export type StepOutcome =
+  /** The server took the code (or the passkey): whose login it is. */
+  | { ended: 'accepted'; user: SessionUser }
+  /** Too many wrong codes: the server's message. */
+  | { ended: 'locked out'; error: string; passkey?: PublicKeyCredentialRequestOptionsJSON | null }
+  /** The person chose the app's code instead of a passkey (with the passkeys' latest request). */
+  | { ended: 'app chosen'; passkey: PublicKeyCredentialRequestOptionsJSON | null }
+  /** The person chose a passkey instead of a code. */
+  | { ended: 'passkey chosen' };
+
+/** POST /auth/tokens or POST /auth/access_token with the code as `otp` (provided by the app). */
+export const verifyPlaceholder = fromPromise<LoginResult, VerifyInput>(async () => {
+  throw new Error('verify is provided by the app');
+});
+
+/** The user the server answered with, without the recovery codes it may carry. */
+export function userOf(result: LoginResult): SessionUser {
+  const { recovery_codes: _codes, ...user } = result;
+  return user;
+}
+
+/** The server's refusal of a code, in its words. */
+export function refusalOf(error: unknown): string {
+  return requestFailureOf(error).message || SECOND_FACTOR_MESSAGES.codeMalformed;
+}
+
+/** Whether the server refused because of too many wrong codes. */
+export function tooManyWrongCodes(error: unknown): boolean {
+  return requestFailureOf(error).status === 429;
+}
