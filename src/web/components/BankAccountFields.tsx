@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { BANK_ACCOUNT_TYPES } from '#shared/constants';
 import { selectChoiceError, selectText } from '#machines/forms/form.selectors';
 import { READABLE_TEXT_INPUT } from './FormTextField.tsx';
-import { useFormField, type FormActor } from './MaskedInput.tsx';
+import { useFormField, type FormActor } from './form-field.ts';
 
 const ACCOUNT_TYPE_LABELS: Record<(typeof BANK_ACCOUNT_TYPES)[number], string> = {
   CHECKING: 'Checking',

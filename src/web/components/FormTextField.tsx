@@ -1,11 +1,6 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import type { ComponentProps, ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { formMachine } from '#machines/forms/form.machine';
-import { selectFieldError, selectText } from '#machines/forms/form.selectors';
-
-type FormActor = ActorRefFrom<typeof formMachine>;
+import { useFormField, type FormActor } from './form-field.ts';
 
 /**
  * Mantine's default error red (red 6) on white is 3.3:1, and it also turns the typed text red:
@@ -38,8 +33,7 @@ interface FormTextFieldProps {
 
 /** A text box bound to one field of a form machine: its value, its message, edits and leaving. */
 export function FormTextField({ actor, field, secret, ...props }: FormTextFieldProps) {
-  const value = useSelector(actor, (s) => selectText(s, field));
-  const error = useSelector(actor, (s) => selectFieldError(s, field));
+  const { value, error, change, blur } = useFormField(actor, field);
   const common = {
     ...props,
     // Marks the field that asks for focus: a page taking over its prerendered markup mounts it in
@@ -47,9 +41,8 @@ export function FormTextField({ actor, field, secret, ...props }: FormTextFieldP
     ...(props.autoFocus ? { 'data-autofocus': true } : {}),
     value,
     error,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      actor.send({ type: 'field.changed', field, value: event.currentTarget.value }),
-    onBlur: () => actor.send({ type: 'field.left', field }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(event.currentTarget.value),
+    onBlur: blur,
   };
   if (secret) return <RevealablePassword {...common} />;
   return <TextInput styles={READABLE_TEXT_INPUT} {...common} />;

@@ -6,17 +6,15 @@
  * a form machine's field (machines/forms).
  */
 import { InputBase, type InputBaseProps } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
-import type { ActorRefFrom } from 'xstate';
 import {
   DATE_OF_BIRTH_MASK,
   PHONE_MASK,
   dateOfBirthFromDisplay,
   dateOfBirthToDisplay,
 } from '#shared/schemas/person';
-import type { formMachine } from '#machines/forms/form.machine';
-import { selectFieldError, selectText } from '#machines/forms/form.selectors';
+import { useFormField, type FormActor } from './form-field.ts';
 
 export interface MaskedInputProps extends Omit<InputBaseProps, 'onChange'> {
   mask: string;
@@ -80,51 +78,34 @@ export function DateOfBirthInput({ value, onAccept, ...props }: MaskedFieldProps
   );
 }
 
-export type FormActor = ActorRefFrom<typeof formMachine>;
-
-/** One field of a form machine: its text and message, its edits and leaving. */
-export function useFormField(form: FormActor, field: string) {
-  const value = useSelector(form, (s) => selectText(s, field));
-  const error = useSelector(form, (s) => selectFieldError(s, field));
-  return {
-    value,
-    error,
-    change: (next: string) => form.send({ type: 'field.changed', field, value: next }),
-    blur: () => form.send({ type: 'field.left', field }),
-  };
-}
+// The bound field's hook has its home in ./form-field.ts; named here too for the fields that
+// import it with the masked inputs.
+export { useFormField, type FormActor } from './form-field.ts';
 
 type FormFieldProps = Omit<MaskedFieldProps, 'value' | 'onAccept' | 'onBlur' | 'error'> & {
   form: FormActor;
   field: string;
 };
 
-/** {@link PhoneInput} bound to a form machine's field. */
-export function FormPhoneField({ form, field, ...props }: FormFieldProps) {
+/** A masked input bound to a form machine's field. */
+function BoundMaskedField({
+  Input,
+  form,
+  field,
+  ...props
+}: FormFieldProps & { Input: (props: MaskedFieldProps) => ReactNode }) {
   const { value, error, change, blur } = useFormField(form, field);
   return (
-    <PhoneInput
-      name={field}
-      {...props}
-      value={value}
-      error={error}
-      onAccept={change}
-      onBlur={blur}
-    />
+    <Input name={field} {...props} value={value} error={error} onAccept={change} onBlur={blur} />
   );
 }
 
+/** {@link PhoneInput} bound to a form machine's field. */
+export function FormPhoneField(props: FormFieldProps) {
+  return <BoundMaskedField Input={PhoneInput} {...props} />;
+}
+
 /** {@link DateOfBirthInput} bound to a form machine's field. */
-export function FormDateOfBirthField({ form, field, ...props }: FormFieldProps) {
-  const { value, error, change, blur } = useFormField(form, field);
-  return (
-    <DateOfBirthInput
-      name={field}
-      {...props}
-      value={value}
-      error={error}
-      onAccept={change}
-      onBlur={blur}
-    />
-  );
+export function FormDateOfBirthField(props: FormFieldProps) {
+  return <BoundMaskedField Input={DateOfBirthInput} {...props} />;
 }

@@ -15,7 +15,8 @@ import {
   selectRows,
   type ManagedFormActor,
 } from '#machines/managed/items.selectors';
-import { selectField, selectFieldError, selectText } from '#machines/forms/form.selectors';
+import { selectField, selectFieldError } from '#machines/forms/form.selectors';
+import { useFormField } from '../../components/form-field.ts';
 import { FormTextField, READABLE_TEXT_INPUT } from '../../components/FormTextField.tsx';
 import { SubmitForm } from '../../components/PanelSection.tsx';
 
@@ -26,17 +27,9 @@ interface BoundField {
   label: string;
 }
 
-/** A field's value as text and its message, as the form machine holds them. */
-function useFieldText(form: ManagedFormActor, field: string) {
-  return {
-    value: useSelector(form, (s) => selectText(s, field)),
-    error: useSelector(form, (s) => selectFieldError(s, field)),
-  };
-}
-
 /** A multi-line text box bound to one field of a form machine (PEM text). */
 export function FormTextArea({ form, field, label }: BoundField) {
-  const { value, error } = useFieldText(form, field);
+  const { value, error } = useFormField(form, field);
   return (
     <Textarea
       label={label}
@@ -79,7 +72,7 @@ export function FormSelect({
   clearable?: boolean;
   description?: ReactNode;
 }) {
-  const { value, error } = useFieldText(form, field);
+  const { value, error } = useFormField(form, field);
   return (
     <Select
       label={label}
