@@ -22,7 +22,6 @@
  */
 import {
   and,
-  not,
   assertEvent,
   assign,
   enqueueActions,
@@ -249,6 +248,7 @@ export const billingPageMachine = setup({
     'both are shown': ({ context }) => context.info !== null && context.accounts !== null,
     'the accounts are shown': ({ context }) => context.accounts !== null,
     'the amount due is shown': ({ context }) => context.info !== null,
+    'the amount due is not shown': ({ context }) => context.info === null,
     'the address was saved': ({ event }) =>
       event.type === 'xstate.snapshot.address' && event.snapshot.matches('submitted'),
   },
@@ -409,7 +409,7 @@ export const billingPageMachine = setup({
           on: {
             'address.edit.closed': 'showing',
             // The amount due could not be loaded again: the address (and its form) go with it.
-            'summary.shown': { guard: not('the amount due is shown'), target: 'showing' },
+            'summary.shown': { guard: 'the amount due is not shown', target: 'showing' },
           },
         },
       },

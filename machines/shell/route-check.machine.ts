@@ -18,7 +18,6 @@ import {
   createActor,
   fromCallback,
   setup,
-  toPromise,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
@@ -107,5 +106,12 @@ export function checkRoute(
   gate: ActorRefFrom<typeof routeGateMachine>,
   route: RouteRequest,
 ): Promise<GateVerdict> {
-  return toPromise(createActor(routeCheckFor(gate), { input: { route } }).start());
+  // Its output once it ends, without xstate's toPromise: every xstate function a lazily loaded
+  // machine uses joins xstate's code in the first load.
+  const check = createActor(routeCheckFor(gate), { input: { route } });
+  const verdict = new Promise<GateVerdict>((resolve, reject) =>
+    check.subscribe({ complete: () => resolve(check.getSnapshot().output!), error: reject }),
+  );
+  check.start();
+  return verdict;
 }

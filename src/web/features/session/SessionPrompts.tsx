@@ -1,15 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { selectPasswordPromptActor } from '#machines/session/tokens.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import type { SessionActors } from '../../app/session-actors.ts';
-import { withLaterStyles } from '../../app/later-styles.ts';
 
-// The modal (and its form) loads the first time a password is asked for, not with every page.
-const PasswordPromptModal = lazy(
-  withLaterStyles(() =>
-    import('./PasswordPromptModal.tsx').then((m) => ({ default: m.PasswordPromptModal })),
-  ),
+// What reads the token coordinator loads with the session's actors, not with the first screen.
+const PasswordPrompts = lazy(() =>
+  import('./PasswordPrompts.tsx').then((m) => ({ default: m.PasswordPrompts })),
 );
 
 /**
@@ -29,15 +24,11 @@ export function SessionPrompts() {
       current = false;
     };
   }, [actors]);
-  return session && <Prompts tokens={session.tokens} />;
-}
-
-function Prompts({ tokens }: { tokens: SessionActors['tokens'] }) {
-  const passwordWindow = useSelector(tokens, selectPasswordPromptActor);
-  if (!passwordWindow) return null;
   return (
-    <Suspense fallback={null}>
-      <PasswordPromptModal passwordWindow={passwordWindow} />
-    </Suspense>
+    session && (
+      <Suspense fallback={null}>
+        <PasswordPrompts tokens={session.tokens} />
+      </Suspense>
+    )
   );
 }
