@@ -1,6 +1,11 @@
 import { PasswordInput, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import type { ComponentProps, ReactNode } from 'react';
-import { useFormField, type FormActor } from './form-field.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { formMachine } from '#machines/forms/form.machine';
+import { selectFieldError, selectText } from '#machines/forms/form.selectors';
+
+type FormActor = ActorRefFrom<typeof formMachine>;
 
 /**
  * Mantine's default error red (red 6) on white is 3.3:1, and it also turns the typed text red:
@@ -33,7 +38,8 @@ interface FormTextFieldProps {
 
 /** A text box bound to one field of a form machine: its value, its message, edits and leaving. */
 export function FormTextField({ actor, field, secret, ...props }: FormTextFieldProps) {
-  const { value, error, change, blur } = useFormField(actor, field);
+  const value = useSelector(actor, (s) => selectText(s, field));
+  const error = useSelector(actor, (s) => selectFieldError(s, field));
   const common = {
     ...props,
     // Marks the field that asks for focus: a page taking over its prerendered markup mounts it in
@@ -41,8 +47,9 @@ export function FormTextField({ actor, field, secret, ...props }: FormTextFieldP
     ...(props.autoFocus ? { 'data-autofocus': true } : {}),
     value,
     error,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(event.currentTarget.value),
-    onBlur: blur,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      actor.send({ type: 'field.changed', field, value: event.currentTarget.value }),
+    onBlur: () => actor.send({ type: 'field.left', field }),
   };
   if (secret) return <RevealablePassword {...common} />;
   return <TextInput styles={READABLE_TEXT_INPUT} {...common} />;
