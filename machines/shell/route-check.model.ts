@@ -50,8 +50,11 @@ export const routeCheckModel = defineMachine({
     waiting: (snapshot) => expectThat(snapshot.status === 'active', 'the page waits'),
     decided: (snapshot) =>
       expectThat(
-        snapshot.status === 'done' && snapshot.output?.kind !== 'pending',
-        'the check is over, with the gate’s verdict',
+        snapshot.status === 'done' &&
+          snapshot.output !== undefined &&
+          snapshot.output.kind !== 'pending' &&
+          snapshot.output.kind === snapshot.context.verdict.kind,
+        'the check is over and ends with the gate’s verdict',
       ),
   },
 });
