@@ -27,6 +27,9 @@ const OTHER: ServerRecord = { ...SERVER, iid: SERVER.iid + 1, name: 'mail-1' };
 /** The server read again with a bigger size (as after a saved resize). */
 const RESIZED: ServerRecord = { ...SERVER, cpus: 4, mem: 8192, mem_gb: 8, monthly_cost: 176 };
 
+/** What the user may do with services: the list offers its actions by these (portal.md §6). */
+const PERMS = { services: { has_view: true, has_manage: true } };
+
 const shown = (...servers: ServerRecord[]): ListNote => ({ type: 'servers.shown', servers });
 
 function project(snapshot: ServerPageSnapshot) {
@@ -55,7 +58,7 @@ export const serverPageModel = defineMachine({
     'again. Delete server goes to the list, which asks first; once deleted, the servers list ' +
     'opens.',
   machine: serverPageMachine,
-  input: { iid: SERVER.iid, perms: { services: { has_view: true, has_manage: true } } },
+  input: { iid: SERVER.iid, perms: PERMS },
   events: [
     sample('the list has the server', shown(OTHER, SERVER)),
     sample('the list has it resized', shown(RESIZED)),
@@ -74,6 +77,8 @@ export const serverPageModel = defineMachine({
   } as never,
   expect: {
     start: { to: 'loading', with: { shown: null, cpus: null, notFound: false } },
+    // The list reads the servers for this user: it is given what the user may do.
+    inputs: { serversList: () => ({ perms: PERMS }) },
     // The list and the power live as long as the page; the editor while the server shows.
     running: {
       loading: ['list', 'power'],
