@@ -78,6 +78,12 @@ export const passwordPromptModel = defineMachine({
     effects: ['tell the coordinator'],
     // The window opens empty, with no refusal shown.
     start: { to: 'prompting', with: { refused: false } },
+    // portal.md §7 (POST /auth/access_token): the user’s name and the password typed; the code
+    // step checks the same pair again with the code (docs/session.md "Second factor").
+    inputs: {
+      reauthenticate: () => ({ username: 'demo', password: 'correct horse' }),
+      secondFactor: () => ({ mode: 'reauth', username: 'demo', password: 'correct horse' }),
+    },
     on: {
       '*': { 'user logs in': 'stays' },
       prompting: {
