@@ -64,6 +64,7 @@ import { servicePanelsModel } from './services/panels.model.ts';
 import { activityModel } from './activity/activity.model.ts';
 import { contactEditModel } from './people/contact-edit.model.ts';
 import { permissionsGridModel } from './people/permissions-grid.model.ts';
+import { peopleSectionModel } from './people/people-section.model.ts';
 import type { RegisteredMachine } from './registry/types.ts';
 
 export type {
@@ -143,6 +144,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   servicePanelsModel,
   contactEditModel,
   permissionsGridModel,
+  peopleSectionModel,
 ];
 
 export function machineByName(name: string): RegisteredMachine | undefined {

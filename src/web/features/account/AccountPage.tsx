@@ -194,7 +194,6 @@ export default function AccountPage() {
           granter={sections.granter}
           editor={sections.editor}
           acting={sections.actingAdmin}
-          manage={sections.manageContacts}
         />
       )}
       <EmailPreferences />

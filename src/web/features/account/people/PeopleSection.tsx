@@ -1,8 +1,10 @@
 /**
  * Account Home's authorized contacts and users (portal.md §3, §4 "Contact edit", §6, §7): the
  * list, and for contacts managers Add contact, Edit, Make user, Make contact, Permissions and
- * Delete. Each contact is a contact edit machine, each rights change a permissions grid machine;
- * this view renders them. Calls made from a modal report to the modal's notification list.
+ * Delete. The section is one page machine (machines/people/people-section.machine.ts): it owns
+ * the list, a contact edit machine per contact, the new contact's and the permissions grid; this
+ * view creates that one actor, renders what its selectors say and sends it (or the child it
+ * names) what the person does. Calls made from a modal report to the modal's notification list.
  */
 import {
   Badge,
@@ -18,12 +20,26 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { fromPromise } from 'xstate';
 import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
-import type { AuthorizedContact } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
 import { contactEditMachine, type ContactEditActor } from '#machines/people/contact-edit.machine';
+import {
+  peopleSectionWith,
+  type ContactRowRef,
+  type PeopleSectionActor,
+} from '#machines/people/people-section.machine';
+import {
+  selectCanAddContact,
+  selectContactRows,
+  selectContactsLoadError,
+  selectContactsLoading,
+  selectListedContacts,
+  selectNewContact,
+  selectPermissionsGrid,
+  selectPermissionsOf,
+} from '#machines/people/people-section.selectors';
 import {
   selectConfirming,
   selectContact,
@@ -37,14 +53,16 @@ import {
   type RowOffer,
 } from '#machines/people/contact-edit.selectors';
 import type { Editor } from '#machines/people/types';
-import { permissionsGridMachine } from '#machines/people/permissions-grid.machine';
+import {
+  permissionsGridMachine,
+  type PermissionsGridActor,
+} from '#machines/people/permissions-grid.machine';
 import {
   selectGridChanged,
   selectGridRows,
   selectGridSaving,
 } from '#machines/people/permissions-grid.selectors';
-import { contactsLoader, selectContacts } from '#machines/people/contacts.loader';
-import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
+import { contactsLoader } from '#machines/people/contacts.loader';
 import { useAppServices } from '../../../app/context.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import { useReturnFocus } from '../../../components/focus.ts';
@@ -53,23 +71,16 @@ import { peopleApi } from './api.ts';
 import { ContactForm, MakeUserForm } from './ContactForm.tsx';
 import { PermissionsTable } from './PermissionsTable.tsx';
 
-interface Access {
-  granter: Perms;
-  editor: Editor;
-  acting: boolean;
-  reload: () => void;
-}
-
 /** A call that reports its failure to the modal's list (field errors stay on their fields). */
 function reported<TInput, TOutput>(
   call: (input: TInput) => Promise<TOutput>,
   notifications: Parameters<typeof notifyFailure>[0],
-  success?: string,
+  success: (input: TInput) => string,
 ) {
   return fromPromise<TOutput, TInput>(async ({ input }) => {
     try {
       const answer = await call(input);
-      if (success) notifySuccess(notifications, success);
+      notifySuccess(notifications, success(input));
       return answer;
     } catch (error) {
       const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
@@ -80,25 +91,35 @@ function reported<TInput, TOutput>(
   });
 }
 
-function useContactActor(contact: AuthorizedContact | null, access: Access): ContactEditActor {
+/**
+ * The section's page machine with the app's calls: each reports to the modal it was made from,
+ * and says what it did.
+ */
+function usePeopleSection(granter: Perms, editor: Editor, acting: boolean): PeopleSectionActor {
   const { api, actors } = useAppServices();
-  const people = peopleApi(api, access.acting);
+  const people = peopleApi(api, acting);
   const n = actors.notifications;
+  const says = (message: string) => () => message;
   return useActorRef(
-    contactEditMachine.provide({
-      actors: {
-        saveContact: reported(
-          people.saveContact,
-          n,
-          contact ? PEOPLE_MESSAGES.contactSaved : PEOPLE_MESSAGES.contactAdded,
-        ),
-        makeUser: reported(people.makeUser, n, PEOPLE_MESSAGES.userAdded),
-        demoteUser: reported(people.demoteUser, n, PEOPLE_MESSAGES.userRemoved),
-        deleteContact: reported(people.deleteContact, n, PEOPLE_MESSAGES.contactDeleted),
-      },
-      actions: { 'contact changed': () => access.reload() },
+    peopleSectionWith({
+      list: contactsLoader.provide({ actors: { load: fromPromise(() => people.contacts()) } }),
+      contact: contactEditMachine.provide({
+        actors: {
+          saveContact: reported(people.saveContact, n, ({ contactId }) =>
+            contactId === null ? PEOPLE_MESSAGES.contactAdded : PEOPLE_MESSAGES.contactSaved,
+          ),
+          makeUser: reported(people.makeUser, n, says(PEOPLE_MESSAGES.userAdded)),
+          demoteUser: reported(people.demoteUser, n, says(PEOPLE_MESSAGES.userRemoved)),
+          deleteContact: reported(people.deleteContact, n, says(PEOPLE_MESSAGES.contactDeleted)),
+        },
+      }),
+      grid: permissionsGridMachine.provide({
+        actors: {
+          savePermissions: reported(people.savePermissions, n, says(PEOPLE_MESSAGES.userSaved)),
+        },
+      }),
     }),
-    { input: { contact, granter: access.granter, editor: access.editor } },
+    { input: { granter, editor } },
   );
 }
 
@@ -134,41 +155,7 @@ function ConfirmForm({ actor, what }: { actor: ContactEditActor; what: 'demote' 
   );
 }
 
-function PermissionsForm({
-  contact,
-  access,
-  onClose,
-}: {
-  contact: AuthorizedContact;
-  access: Access;
-  onClose: () => void;
-}) {
-  const { api, actors } = useAppServices();
-  const people = peopleApi(api, access.acting);
-  const grid = useActorRef(
-    permissionsGridMachine.provide({
-      actors: {
-        savePermissions: reported(
-          people.savePermissions,
-          actors.notifications,
-          PEOPLE_MESSAGES.userSaved,
-        ),
-      },
-      actions: {
-        'permissions changed': () => {
-          access.reload();
-          onClose();
-        },
-      },
-    }),
-    {
-      input: {
-        contactId: contact.contact_id,
-        before: contact.user?.perms ?? {},
-        granter: access.granter,
-      },
-    },
-  );
+function PermissionsForm({ grid, onClose }: { grid: PermissionsGridActor; onClose: () => void }) {
   const rows = useSelector(grid, selectGridRows);
   const changed = useSelector(grid, selectGridChanged);
   const saving = useSelector(grid, selectGridSaving);
@@ -246,9 +233,14 @@ function RowButton({
   );
 }
 
-function ContactRow({ contact, access }: { contact: AuthorizedContact; access: Access }) {
-  const actor = useContactActor(contact, access);
-  const [permissionsOpen, setPermissionsOpen] = useState(false);
+function ContactRow({ listed, section }: { listed: ContactRowRef; section: PeopleSectionActor }) {
+  const { actor, contact } = listed;
+  const permissionsOpen = useSelector(
+    section,
+    (s) => selectPermissionsOf(s) === contact.contact_id,
+  );
+  const grid = useSelector(section, selectPermissionsGrid);
+  const closePermissions = () => section.send({ type: 'permissions.close.pressed' });
   const shown = useSelector(actor, selectContact) ?? contact;
   const editing = useSelector(actor, selectEditing);
   const converting = useSelector(actor, selectConverting);
@@ -325,7 +317,9 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
             label={`${PEOPLE_TEXT.permissions}: ${who}`}
             reasonId={reasonId}
             opener={opener}
-            onClick={() => setPermissionsOpen(true)}
+            onClick={() =>
+              section.send({ type: 'permissions.open.pressed', contactId: contact.contact_id })
+            }
           >
             {PEOPLE_TEXT.permissions}
           </RowButton>
@@ -388,41 +382,24 @@ function ContactRow({ contact, access }: { contact: AuthorizedContact; access: A
         <Modal
           closeButtonProps={{ 'aria-label': 'Close' }}
           opened={permissionsOpen}
-          onClose={() => setPermissionsOpen(false)}
+          onClose={closePermissions}
           title={`${PEOPLE_TEXT.permissions}: ${who}`}
           size="lg"
         >
-          {permissionsOpen && (
-            <PermissionsForm
-              contact={shown}
-              access={access}
-              onClose={() => setPermissionsOpen(false)}
-            />
-          )}
+          {permissionsOpen && grid && <PermissionsForm grid={grid} onClose={closePermissions} />}
         </Modal>
       </Table.Td>
     </Table.Tr>
   );
 }
 
-function NewContact({ access, onClose }: { access: Access; onClose: () => void }) {
+function NewContact({ actor }: { actor: ContactEditActor }) {
   // Mounted as it opens: focus goes back to Add contact as it closes (Cancel, Escape, Save).
   useReturnFocus();
-  const actor = useContactActor(null, {
-    ...access,
-    reload: () => {
-      access.reload();
-      onClose();
-    },
-  });
-  const gone = useSelector(actor, selectGone);
-  useEffect(() => {
-    if (gone) onClose();
-  }, [gone, onClose]);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={!gone}
+      opened
       onClose={() => actor.send({ type: 'edit.cancel.pressed' })}
       title={PEOPLE_TEXT.addContact}
       size="lg"
@@ -436,30 +413,18 @@ export function PeopleSection({
   granter,
   editor,
   acting,
-  manage,
 }: {
   granter: Perms;
   editor: Editor;
   acting: boolean;
-  manage: boolean;
 }) {
-  const { api } = useAppServices();
-  const list = useActorRef(
-    contactsLoader.provide({
-      actors: { load: fromPromise(() => peopleApi(api, acting).contacts()) },
-    }),
-  );
-  const loading = useSelector(list, selectLoading);
-  const contacts = useSelector(list, selectContacts);
-  const error = useSelector(list, selectLoadError);
-  const [adding, setAdding] = useState(false);
-  const access: Access = {
-    // What the rows offer is the contact edit machine's answer (its selectors), from these.
-    granter,
-    editor,
-    acting,
-    reload: () => list.send({ type: 'reload.requested' }),
-  };
+  const section = usePeopleSection(granter, editor, acting);
+  const loading = useSelector(section, selectContactsLoading);
+  const contacts = useSelector(section, selectListedContacts);
+  const rows = useSelector(section, selectContactRows);
+  const error = useSelector(section, selectContactsLoadError);
+  const manage = useSelector(section, selectCanAddContact);
+  const newContact = useSelector(section, selectNewContact);
   return (
     <Paper withBorder p="md" radius="md" aria-labelledby="people-heading" component="section">
       <Group justify="space-between" mb="xs">
@@ -467,12 +432,12 @@ export function PeopleSection({
           {PEOPLE_TEXT.sectionTitle}
         </Title>
         {manage && (
-          <Button size="xs" onClick={() => setAdding(true)}>
+          <Button size="xs" onClick={() => section.send({ type: 'contact.add.pressed' })}>
             {PEOPLE_TEXT.addContact}
           </Button>
         )}
       </Group>
-      {loading && !contacts && (
+      {loading && (
         <Center py="sm" role="status" aria-label="Loading the contacts">
           <Loader size="sm" aria-hidden />
         </Center>
@@ -481,7 +446,7 @@ export function PeopleSection({
         <LoadFailure
           title="Could not load the contacts"
           message={error}
-          onRetry={() => list.send({ type: 'retry.pressed' })}
+          onRetry={() => section.send({ type: 'contacts.retry.pressed' })}
         />
       )}
       {contacts && contacts.length === 0 && <Text>{PEOPLE_TEXT.noContacts}</Text>}
@@ -498,18 +463,14 @@ export function PeopleSection({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {contacts.map((contact) => (
-                <ContactRow
-                  key={`${contact.contact_id}:${JSON.stringify(contact)}`}
-                  contact={contact}
-                  access={access}
-                />
+              {rows.map((row) => (
+                <ContactRow key={row.key} listed={row} section={section} />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      {adding && <NewContact access={access} onClose={() => setAdding(false)} />}
+      {newContact && <NewContact actor={newContact} />}
     </Paper>
   );
 }
