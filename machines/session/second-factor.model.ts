@@ -18,7 +18,11 @@ import {
   SETUP,
   TYPED,
 } from './second-factor-samples.ts';
-import type { SecondFactorSnapshot } from './second-factor.selectors.ts';
+import {
+  selectCodeStep,
+  selectStepActor,
+  type SecondFactorSnapshot,
+} from './second-factor.selectors.ts';
 
 interface Projection {
   /** The step that asks, or the lockout, or the end. */
@@ -104,6 +108,29 @@ function events(s: SecondFactorSnapshot) {
   return [...PERSON, TAKEN, LOCKED];
 }
 
+/** While a step asks, it shows (the view follows it). */
+function asking(s: SecondFactorSnapshot) {
+  expectThat(selectStepActor(s) !== null, 'the step that asks should show');
+}
+/** Locked out: no step asks, and the page says why (too many wrong codes). */
+function lockedOutShows(s: SecondFactorSnapshot) {
+  expectThat(
+    project(s).step === 'locked out' && project(s).error !== null,
+    'the lockout should say why',
+  );
+  const shown = selectCodeStep(s);
+  expectThat(
+    shown.asks === 'locked out' && shown.error === SECOND_FACTOR_MESSAGES.tooManyCodes,
+    'the page should show the lockout and say why',
+  );
+  expectThat(selectStepActor(s) === null, 'no step should ask while locked out');
+}
+/** Done: the user is known, nothing asks any more. */
+function doneShows(s: SecondFactorSnapshot) {
+  expectThat(s.status === 'done' && s.output?.username === 'demo', 'the user should be known');
+  expectThat(selectCodeStep(s).asks === 'done', 'nothing should be asked any more');
+}
+
 const loggedIn = { to: 'done', with: { user: 'demo' } } as const;
 const locked = {
   to: 'lockedOut',
@@ -166,15 +193,16 @@ export const secondFactorModel = defineMachine({
     },
   },
   states: {
-    passkey: (s) => expectThat(project(s).step === 'passkey', 'a passkey should be asked for'),
-    code: (s) => expectThat(project(s).step === 'code', 'a code should be asked for'),
-    lockedOut: (s) =>
-      expectThat(
-        project(s).step === 'locked out' && project(s).error !== null,
-        'the lockout should say why',
-      ),
-    done: (s) =>
-      expectThat(s.status === 'done' && s.output?.username === 'demo', 'the user should be known'),
+    passkey: (s) => {
+      expectThat(project(s).step === 'passkey', 'a passkey should be asked for');
+      asking(s);
+    },
+    code: (s) => {
+      expectThat(project(s).step === 'code', 'a code should be asked for');
+      asking(s);
+    },
+    lockedOut: lockedOutShows,
+    done: doneShows,
   },
   unreachable: [
     { state: 'settingUp', reason: 'this login has its factors; second-factor-at-setup walks it' },
@@ -224,14 +252,12 @@ export const secondFactorAtSetupModel = defineMachine({
     },
   },
   states: {
-    settingUp: (s) => expectThat(project(s).step === 'setting up', 'the new app should be set up'),
-    lockedOut: (s) =>
-      expectThat(
-        project(s).step === 'locked out' && project(s).error !== null,
-        'the lockout should say why',
-      ),
-    done: (s) =>
-      expectThat(s.status === 'done' && s.output?.username === 'demo', 'the user should be known'),
+    settingUp: (s) => {
+      expectThat(project(s).step === 'setting up', 'the new app should be set up');
+      expectThat(selectStepActor(s) !== null, 'the setting up asks');
+    },
+    lockedOut: lockedOutShows,
+    done: doneShows,
   },
   unreachable: [
     { state: 'passkey', reason: 'this login has no factor yet; second-factor walks the passkey' },
