@@ -298,7 +298,7 @@ export function maskedAsTyped(digits: string, pattern = PHONE_PATTERN): string {
 }
 
 /** Types the digits of a phone number into its masked box, as a person does. */
-async function typeDigits(target: Locator, value: string) {
+export async function typeDigits(target: Locator, value: string) {
   await target.click();
   await target.press('ControlOrMeta+a');
   await target.press('Backspace');

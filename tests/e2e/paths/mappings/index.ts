@@ -52,6 +52,7 @@ import { dnsZoneListMapping } from './dns-zone-list.ts';
 import { dnsZoneCountdownMapping } from './dns-zone-countdown.ts';
 import { contactEditMapping } from './contact-edit.ts';
 import { permissionsGridMapping } from './permissions-grid.ts';
+import { peopleSectionMapping } from './people-section.ts';
 
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
@@ -103,4 +104,5 @@ export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   dnsZoneCountdownMapping,
   contactEditMapping,
   permissionsGridMapping,
+  peopleSectionMapping,
 ];
