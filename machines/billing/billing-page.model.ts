@@ -23,9 +23,13 @@ import {
 import {
   selectAddressForm,
   selectAutopaySwitch,
+  selectBillsTable,
   selectCanManage,
+  selectDefaultLabel,
   selectPaymentAccounts,
   selectPaymentForm,
+  selectPaymentFormLoading,
+  selectPaymentsTable,
   selectSummary,
   type BillingPageSnapshot,
 } from './billing-page.selectors.ts';
@@ -197,6 +201,23 @@ const accountRows = (name: 'payment' | 'autopay') =>
     ]),
   );
 
+/**
+ * What the page shows in every state: what the user may do (this user manages payments), the two
+ * tables (they run as long as the page), and the default payment method's words for the switch's
+ * question while the payment accounts show.
+ */
+function pageShows(s: BillingPageSnapshot) {
+  expectThat(selectCanManage(s), 'the user manages payments');
+  expectThat(
+    selectBillsTable(s) !== undefined && selectPaymentsTable(s) !== undefined,
+    'the bills and the payments tables show',
+  );
+  expectThat(
+    selectDefaultLabel(s) === (selectPaymentAccounts(s) === null ? null : BANK.label),
+    'the default payment method is named while the payment accounts show',
+  );
+}
+
 export const billingPageModel = defineMachine({
   name: 'billing-page',
   title: 'Billing page',
@@ -279,15 +300,24 @@ export const billingPageModel = defineMachine({
     },
   },
   states: {
-    'payment.hidden': (s) => expectThat(selectPaymentForm(s) === null, 'no payment form shows'),
-    'payment.shown': (s) =>
+    'payment.hidden': (s) => {
+      expectThat(selectPaymentForm(s) === null, 'no payment form shows');
+      pageShows(s);
+    },
+    'payment.shown': (s) => {
       expectThat(
         selectSummary(s) !== null && selectPaymentAccounts(s) !== null,
         'the form shows with the amount due and the payment accounts',
-      ),
+      );
+      expectThat(selectPaymentForm(s) !== null, 'the payment form shows');
+      expectThat(!selectPaymentFormLoading(s), 'the form is no longer on its way');
+      pageShows(s);
+    },
     'autopay.hidden': (s) => expectThat(selectAutopaySwitch(s) === null, 'no switch shows'),
-    'autopay.shown': (s) =>
-      expectThat(selectPaymentAccounts(s) !== null, 'the switch shows with the payment accounts'),
+    'autopay.shown': (s) => {
+      expectThat(selectPaymentAccounts(s) !== null, 'the switch shows with the payment accounts');
+      expectThat(selectAutopaySwitch(s) !== null, 'the switch shows');
+    },
     'address.showing': (s) => expectThat(selectAddressForm(s) === null, 'no address form'),
     'address.editing': (s) =>
       expectThat(
