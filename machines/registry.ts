@@ -10,6 +10,7 @@ import { passgenModel } from './passgen/passgen.model.ts';
 import { adminProxyModel } from './session/admin-proxy.model.ts';
 import { downloadModel } from './session/download.model.ts';
 import { loaderModel } from './session/loader.model.ts';
+import { loginModel } from './session/login.model.ts';
 import { passwordPromptModel } from './session/password-prompt.model.ts';
 import { passwordUpdateModel } from './session/password-update.model.ts';
 import { routeGateModel } from './session/route-gate.model.ts';
@@ -85,6 +86,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   themeModel,
   notificationsModel,
   sessionModel,
+  loginModel,
   tokensModel,
   passwordPromptModel,
   secondFactorModel,

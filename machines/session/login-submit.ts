@@ -1,12 +1,14 @@
 /**
  * The login form's submission (portal.md §2). The form machine (machines/forms) checks the fields;
- * its `submit` then sends the credentials to the session machine and lasts until the session has
- * its answer (logged in, a second factor asked for, or refused): the form stays locked meanwhile,
- * and the page does not show "You are logged in" between the answer and the page it goes to.
+ * its `submit` then sends the credentials to the session, which passes them on to its login (the
+ * child `login`, login.machine.ts), and lasts until the login has its answer (logged in, a second factor asked for, or refused): the
+ * form stays locked meanwhile, and the page does not show "You are logged in" between the answer
+ * and the page it goes to.
  */
 import { waitFor, type ActorRefFrom } from 'xstate';
+import { selectLoggingIn } from './login.selectors.ts';
 import type { sessionMachine } from './session.machine.ts';
-import { selectLoggingIn } from './session.selectors.ts';
+import { selectLoginActor } from './session.selectors.ts';
 
 export interface LoginCredentials {
   username: string;
@@ -20,5 +22,6 @@ export async function submitLogin(
   credentials: LoginCredentials,
 ): Promise<void> {
   session.send({ type: 'login.submitted', ...credentials });
-  await waitFor(session, (s) => !selectLoggingIn(s), { timeout: Infinity });
+  const login = selectLoginActor(session.getSnapshot());
+  if (login) await waitFor(login, (s) => !selectLoggingIn(s), { timeout: Infinity });
 }

@@ -14,9 +14,9 @@
  * limit's window has passed (or the person tries again). It ends (final state, output the user)
  * once the server took the code.
  *
- * The session machine runs it for the login page (`loggedOut.secondFactor`), the password window
- * for a fresh re-authentication (`secondFactor`); they keep the password and cancel it. The calls
- * are the named actors `verify` (the same login, `mode: 'login'`, POST /auth/tokens, or
+ * The login (login.machine.ts, state `secondFactor`) runs it for the login page, the password
+ * window for a fresh re-authentication (`secondFactor`); they keep the password and cancel it.
+ * The calls are the named actors `verify` (the same login, `mode: 'login'`, POST /auth/tokens, or
  * re-authentication, `mode: 'reauth'`, POST /auth/access_token, with `otp` or `webauthn`; neither:
  * a new passkey request) and `getAssertion`, which the app gives the steps with
  * `secondFactorWithCalls`.

@@ -2,53 +2,36 @@
  * The login state (portal.md §4): undefined until the profile answers, then logged in or logged
  * out; a failed profile fetch means logged out. A browser that holds no session (no session hint
  * cookie, set and cleared with the session cookies) is logged out at once: the page asks the
- * server nothing, so public pages never wait for a profile that cannot come. Logging out clears the notices and shows a logout
- * notice, then goes to login or, when an admin stops acting as a customer (`proxy_logout`), back
- * to the admin proxy screen. When the token coordinator reports that the session could not be
- * renewed, the user goes to login with the timeout flag and a redirect to where they were.
- * A right password of a login with a second factor (or one its customer requires) is answered
- * `Second Factor Required` (or `Second Factor Setup Required`): the login's code step
- * (second-factor.machine.ts) runs as the child `secondFactor`, with the password kept until it
- * ends or the person cancels (docs/session.md "Second factor"). The app provides it, and loads its
- * code with the first answer that asks for a code rather than with every page.
+ * server nothing, so public pages never wait for a profile that cannot come. Logging out clears
+ * the notices and shows a logout notice, then goes to login or, when an admin stops acting as a
+ * customer (`proxy_logout`), back to the admin proxy screen. When the token coordinator reports
+ * that the session could not be renewed, the user goes to login with the timeout flag and a
+ * redirect to where they were.
+ * While logged out, the login itself (the password, the second factor, the profile) is the child
+ * `login` (login.machine.ts): the login page's events are passed on to it, and once it ends with
+ * the profile the user is logged in and goes to the page the login named.
  *
- * HTTP calls are named actors and navigation is named actions: the web app provides them.
+ * HTTP calls are named actors and navigation is named actions: the web app provides them
+ * ({@link sessionWithCalls} gives the login its calls too).
  */
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { TotpSetup } from '#shared/second-factor';
+import { assertEvent, assign, fromPromise, sendTo, setup, type PromiseActorLogic } from 'xstate';
 import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
+import { loginMachine, type LoginEvent, type LoginOutput } from './login.machine.ts';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
-import { providedByTheApp, requestFailureOf, type AttemptedRoute } from './types.ts';
+import type { AttemptedRoute } from './types.ts';
 
 export interface SessionContext {
   /** The logged-in user's profile; null while logged out or not yet known. */
   user: UserProfile | null;
-  /** Why the last login failed: the server's title and message. */
-  loginError: { title: string; message: string } | null;
-  /** Where to go once logged in (the login page's redirect). */
+  /** Where to go once logged in (the login's, or a login from elsewhere's, redirect). */
   redirect: string | null;
-  /**
-   * The login under way: its username and password, kept while the password is checked and the
-   * second factor is asked for, and the authenticator account to add when one must be set up
-   * (or the second factor the answer named: the passkeys' request, whether codes count).
-   */
-  pending: {
-    username: string;
-    password: string;
-    setup: TotpSetup | null;
-    passkey?: PublicKeyCredentialRequestOptionsJSON | null;
-    codes?: boolean;
-  } | null;
 }
 
 export type SessionEvent =
   /** The page starts: whether the browser holds a session (the session hint cookie). */
   | { type: 'page.opened'; sessionCookie: boolean }
-  | { type: 'login.submitted'; username: string; password: string; redirect?: string | null }
-  /** The person leaves the second factor's step (back to the password). */
-  | { type: 'login.cancelled' }
+  /** The login page's events, passed on to the login (login.machine.ts). */
+  | Extract<LoginEvent, { type: 'login.submitted' | 'login.cancelled' }>
   /** Someone else logged the user in (signup's automatic login, an admin acting as a customer). */
   | { type: 'session.started'; user: SessionUser; redirect?: string | null }
   | { type: 'logout.pressed' }
@@ -58,11 +41,10 @@ export type SessionEvent =
   | { type: 'user.refreshed'; user: SessionUser }
   /** The account page saved new contact information. */
   | { type: 'profile.changed'; info: UserProfile['info'] }
-  /** The answers of the profile, login and logout calls the machine follows. */
+  /** The answers of the profile and logout calls, and the login's end, the machine follows. */
   | { type: 'xstate.done.actor.fetchProfile'; output: UserProfile }
   | { type: 'xstate.error.actor.fetchProfile'; error: unknown }
-  | { type: 'xstate.error.actor.login'; error: unknown }
-  | { type: 'xstate.done.actor.secondFactor'; output: SessionUser }
+  | { type: 'xstate.done.actor.login'; output: LoginOutput }
   | { type: 'xstate.done.actor.logout'; output: LogoutResponse };
 
 function withSessionUser(profile: UserProfile | null, user: SessionUser): UserProfile | null {
@@ -80,16 +62,12 @@ export const sessionMachine = setup({
     fetchProfile: fromPromise<UserProfile>(async () => {
       throw new Error('fetchProfile is provided by the app');
     }),
-    /** POST /auth/tokens. */
-    login: fromPromise<SessionUser, Omit<LoginRequest, 'store_in_cookies'>>(async () => {
-      throw new Error('login is provided by the app');
-    }),
+    /** The login (login.machine.ts), with its calls given by the app. */
+    login: loginMachine,
     /** DELETE /auth/tokens. */
     logout: fromPromise<LogoutResponse>(async () => {
       throw new Error('logout is provided by the app');
     }),
-    /** The code step: second-factor.machine.ts with its `verify` (not loaded with every page). */
-    secondFactor: providedByTheApp<SecondFactorLogic>('secondFactor'),
   },
   actions: {
     'store profile': assign({
@@ -97,38 +75,26 @@ export const sessionMachine = setup({
         assertEvent(event, 'xstate.done.actor.fetchProfile');
         return event.output ?? null;
       },
-      loginError: null,
+    }),
+    'store the login': assign({
+      user: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.login');
+        return event.output.profile;
+      },
+      redirect: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.login');
+        return event.output.redirect;
+      },
     }),
     'forget user': assign({ user: null }),
-    'keep the credentials': assign({
-      pending: ({ event }) => {
-        assertEvent(event, 'login.submitted');
-        return { username: event.username, password: event.password, setup: null };
-      },
+    'pass it on to the login': sendTo('login', ({ event }) => {
+      assertEvent(event, ['login.submitted', 'login.cancelled', 'session.started']);
+      return event;
     }),
-    'keep the account to set up': assign({
-      pending: ({ context, event }) => {
-        assertEvent(event, 'xstate.error.actor.login');
-        const failure = requestFailureOf(event.error);
-        const setup = failure.setup ?? null;
-        const passkey = failure.passkey ?? null;
-        const codes = failure.methods?.includes('totp') ?? true;
-        return context.pending && { ...context.pending, setup, passkey, codes };
-      },
-    }),
-    'forget the credentials': assign({ pending: null }),
     'store redirect': assign({
-      redirect: ({ event }) =>
-        event.type === 'login.submitted' || event.type === 'session.started'
-          ? (event.redirect ?? null)
-          : null,
-      loginError: null,
-    }),
-    'store login failure': assign({
-      loginError: ({ event }) => {
-        assertEvent(event, ['xstate.error.actor.login', 'xstate.error.actor.fetchProfile']);
-        const failure = requestFailureOf(event.error);
-        return { title: failure.title ?? '', message: failure.message };
+      redirect: ({ event }) => {
+        assertEvent(event, 'session.started');
+        return event.redirect ?? null;
       },
     }),
     'store refreshed user': assign({
@@ -150,15 +116,6 @@ export const sessionMachine = setup({
     'go to admin proxy': () => {},
   },
   guards: {
-    'the password was right and a code is asked for': ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.login');
-      const failure = requestFailureOf(event.error);
-      return (
-        failure.status === 401 &&
-        (failure.title === SESSION_MESSAGES.secondFactorRequiredTitle ||
-          failure.title === SESSION_MESSAGES.secondFactorSetupRequiredTitle)
-      );
-    },
     'the browser holds a session': ({ event }) =>
       event.type === 'page.opened' && event.sessionCookie,
     'an admin stops acting as a customer': ({ event }) => {
@@ -170,7 +127,7 @@ export const sessionMachine = setup({
   id: 'session',
   description:
     'Whether someone is logged in, and what happens when they log in, log out, or their session runs out.',
-  context: { user: null, loginError: null, redirect: null, pending: null },
+  context: { user: null, redirect: null },
   initial: 'opening',
   states: {
     opening: {
@@ -194,76 +151,26 @@ export const sessionMachine = setup({
       },
     },
     loggedOut: {
-      description: 'Nobody is logged in: the login page and the public pages work.',
-      initial: 'idle',
-      states: {
-        idle: {
-          description:
-            'The login form waits; a failed attempt shows the server’s title and message.',
-          on: {
-            'login.submitted': {
-              target: 'loggingIn',
-              actions: ['store redirect', 'keep the credentials'],
+      description:
+        'Nobody is logged in: the login page and the public pages work. The login (its password, code and profile) is the child login.',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            'store the login',
+            {
+              type: 'go to page after login',
+              params: ({ event }) => ({ redirect: event.output.redirect }),
             },
-            'session.started': { target: 'loadingProfile', actions: 'store redirect' },
-          },
+          ],
         },
-        loggingIn: {
-          description: 'The username and password are being checked.',
-          invoke: {
-            id: 'login',
-            src: 'login',
-            input: ({ event }) =>
-              event.type === 'login.submitted'
-                ? { username: event.username, password: event.password }
-                : { username: '', password: '' },
-            onDone: { target: 'loadingProfile', actions: 'forget the credentials' },
-            onError: [
-              {
-                guard: 'the password was right and a code is asked for',
-                target: 'secondFactor',
-                actions: 'keep the account to set up',
-              },
-              { target: 'idle', actions: ['store login failure', 'forget the credentials'] },
-            ],
-          },
-        },
-        secondFactor: {
-          description:
-            'The password was right: the second factor’s code is asked for (or the authenticator app the account requires is set up).',
-          invoke: {
-            id: 'secondFactor',
-            src: 'secondFactor',
-            input: ({ context }) => ({
-              mode: 'login' as const,
-              username: context.pending?.username ?? '',
-              password: context.pending?.password ?? '',
-              setup: context.pending?.setup ?? null,
-              passkey: context.pending?.passkey ?? null,
-              codes: context.pending?.codes ?? true,
-            }),
-            onDone: { target: 'loadingProfile', actions: 'forget the credentials' },
-          },
-          on: { 'login.cancelled': { target: 'idle', actions: 'forget the credentials' } },
-        },
-        loadingProfile: {
-          description: 'Logged in: the profile is being fetched before the user moves on.',
-          invoke: {
-            id: 'fetchProfile',
-            src: 'fetchProfile',
-            onDone: {
-              target: '#session.loggedIn',
-              actions: [
-                'store profile',
-                {
-                  type: 'go to page after login',
-                  params: ({ context }) => ({ redirect: context.redirect }),
-                },
-              ],
-            },
-            onError: { target: 'idle', actions: 'store login failure' },
-          },
-        },
+      },
+      on: {
+        'login.submitted': { actions: 'pass it on to the login' },
+        'login.cancelled': { actions: 'pass it on to the login' },
+        'session.started': { actions: 'pass it on to the login' },
       },
     },
     loggedIn: {
@@ -294,31 +201,6 @@ export const sessionMachine = setup({
                     redirect: event.attempted?.href ?? null,
                   }),
                 },
-              ],
-            },
-          },
-        },
-        switching: {
-          description:
-            'The user became someone else (an admin acting as a customer): their profile is fetched.',
-          invoke: {
-            id: 'fetchProfile',
-            src: 'fetchProfile',
-            onDone: {
-              target: 'active',
-              actions: [
-                'store profile',
-                {
-                  type: 'go to page after login',
-                  params: ({ context }) => ({ redirect: context.redirect }),
-                },
-              ],
-            },
-            onError: {
-              target: '#session.loggedOut',
-              actions: [
-                'forget user',
-                { type: 'go to login', params: { timeout: false, redirect: null } },
               ],
             },
           },
@@ -371,7 +253,59 @@ export const sessionMachine = setup({
             },
           },
         },
+        switching: {
+          description:
+            'The user became someone else (an admin acting as a customer): their profile is fetched.',
+          invoke: {
+            id: 'fetchProfile',
+            src: 'fetchProfile',
+            onDone: {
+              target: 'active',
+              actions: [
+                'store profile',
+                {
+                  type: 'go to page after login',
+                  params: ({ context }) => ({ redirect: context.redirect }),
+                },
+              ],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'forget user',
+                { type: 'go to login', params: { timeout: false, redirect: null } },
+              ],
+            },
+          },
+        },
       },
     },
   },
 });
+
+/** The server calls the session and its login make, as the app provides them. */
+export interface SessionCalls {
+  /** GET /user/profile (the session's and the login's). */
+  fetchProfile?: PromiseActorLogic<UserProfile>;
+  /** POST /auth/tokens (the login's password, and with it the code). */
+  login?: PromiseActorLogic<SessionUser, Omit<LoginRequest, 'store_in_cookies'>>;
+  /** DELETE /auth/tokens. */
+  logout?: PromiseActorLogic<LogoutResponse>;
+  /** The second factor's code step (second-factor.machine.ts with its calls). */
+  secondFactor?: SecondFactorLogic;
+}
+
+/** The session with the app's calls, given to its login too where it makes them. */
+export function sessionWithCalls(calls: SessionCalls) {
+  const { fetchProfile, login, logout, secondFactor } = calls;
+  const own = Object.fromEntries(
+    Object.entries({ fetchProfile, checkPassword: login, secondFactor }).filter(([, v]) => v),
+  );
+  return sessionMachine.provide({
+    actors: {
+      ...(fetchProfile ? { fetchProfile } : {}),
+      ...(logout ? { logout } : {}),
+      login: loginMachine.provide({ actors: own as never }),
+    } as never,
+  });
+}

@@ -1,6 +1,7 @@
-/** The session machine's registration: path samples, projection and state checks. */
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+/**
+ * The session machine's registration: path samples, projection and state checks. The login is its
+ * child (login.model.ts registers it on its own): here the walk answers for it, its end a sample.
+ */
 import { emptyPerms } from '#shared/permissions';
 import type { SessionUser, UserProfile } from '#shared/session';
 import { selectAccountSections } from '../people/account.selectors.ts';
@@ -9,11 +10,9 @@ import { DEMO_USER, DEMO_USER_AS_ADMIN } from './samples.ts';
 import { sessionMachine } from './session.machine.ts';
 import {
   selectActingAs,
-  selectLoggingIn,
+  selectLoginActor,
   selectLoggingOut,
-  selectLoginError,
   selectPortalTabs,
-  selectSecondFactorStep,
   selectSessionStatus,
   selectSwitchingUser,
   selectUser,
@@ -62,19 +61,17 @@ const ATTEMPTED = { name: 'billing', href: '/billing/' };
 
 interface Projection {
   user: string | null;
-  /** The failed login's message, on the login form. */
-  loginError: string | null;
   redirect: string | null;
-  /** What the page shows is under way: a login, a logout, a switch of user. */
-  busy: 'logging in' | 'logging out' | 'switching' | null;
+  /** What the page shows is under way: a logout, a switch of user. */
+  busy: 'logging out' | 'switching' | null;
   /** While a site admin acts as a customer: "customer for admin". */
   acting: string | null;
   /** The portal's tabs: "Account · Admin". */
   tabs: string;
   /** What Account Home shows: "info · edit · billing amounts · services · contacts · manage". */
   account: string;
-  /** The login's second-factor step shows (its code, or setting the app up). */
-  secondFactor: boolean;
+  /** A login runs (the login form and what follows it, login.machine.ts). */
+  login: boolean;
 }
 
 type Snapshot = Parameters<typeof selectUser>[0];
@@ -83,21 +80,18 @@ function project(snapshot: Snapshot): Projection {
   const acting = selectActingAs(snapshot);
   return {
     user: selectUsername(snapshot),
-    loginError: selectLoginError(snapshot)?.message ?? null,
     redirect: snapshot.context.redirect,
-    busy: selectLoggingIn(snapshot)
-      ? 'logging in'
-      : selectLoggingOut(snapshot)
-        ? 'logging out'
-        : selectSwitchingUser(snapshot)
-          ? 'switching'
-          : null,
+    busy: selectLoggingOut(snapshot)
+      ? 'logging out'
+      : selectSwitchingUser(snapshot)
+        ? 'switching'
+        : null,
     acting: acting ? `${acting.customer} for ${acting.admin}` : null,
     tabs: selectPortalTabs(snapshot, true)
       .map((tab) => tab.label)
       .join(' · '),
     account: accountWords(selectAccountSections(snapshot)),
-    secondFactor: selectSecondFactorStep(snapshot) !== null,
+    login: selectLoginActor(snapshot) !== null,
   };
 }
 
@@ -182,16 +176,17 @@ export const sessionModel = defineMachine({
   description:
     'Whether someone is logged in. When a page opens in a browser that holds a session (its ' +
     'session hint cookie), the portal asks the server for the profile: if that fails, nobody is ' +
-    'logged in. A browser without a session is logged out at once and asks the server nothing. Logging in checks the username and password, ' +
-    'loads the profile and goes on to the page the user wanted. Logging out clears the messages, ' +
+    'logged in. A browser without a session is logged out at once and asks the server nothing. While nobody is logged in, a login runs (its ' +
+    'own chart: the password, the second factor, the profile); once it has the profile, the user ' +
+    'is logged in and goes on to the page the login named. Logging out clears the messages, ' +
     'says the user logged out and goes to the login page; an administrator who was acting as a ' +
     'customer goes back to the admin screen instead. When the session can no longer be renewed, ' +
     'the user goes to the login page with a "session timed out" notice and comes back to the same ' +
-    'page after logging in again. A login with a second factor (or whose account requires one) ' +
-    'asks for its code after the right password, before the profile loads; going back forgets ' +
-    'the password.',
+    'page after logging in again.',
   machine: sessionMachine,
   events: [
+    // The login page's events, passed on to the login.
+    sample('go back to the password', { type: 'login.cancelled' }),
     sample('page opened with a session', { type: 'page.opened', sessionCookie: true }),
     sample('page opened without a session', { type: 'page.opened', sessionCookie: false }),
     sample('log in', {
@@ -225,41 +220,10 @@ export const sessionModel = defineMachine({
       type: 'xstate.error.actor.fetchProfile',
       error: { status: 401, title: 'Not logged in', message: 'Please log in to continue.' },
     }),
-    sample('password accepted', { type: 'xstate.done.actor.login', output: DEMO_USER }),
-    sample('password refused', {
-      type: 'xstate.error.actor.login',
-      error: {
-        status: 401,
-        title: 'Login failed',
-        message: 'The username or password is incorrect.',
-      },
+    sample('the login ends with the profile', {
+      type: 'xstate.done.actor.login',
+      output: { profile: profile(DEMO_USER), redirect: LOGIN_REDIRECT },
     }),
-    sample('password right, a code is asked', {
-      type: 'xstate.error.actor.login',
-      error: {
-        status: 401,
-        title: SESSION_MESSAGES.secondFactorRequiredTitle,
-        message: SECOND_FACTOR_MESSAGES.required,
-      },
-    }),
-    sample('password right, the account requires setting a factor up', {
-      type: 'xstate.error.actor.login',
-      error: {
-        status: 401,
-        title: SESSION_MESSAGES.secondFactorSetupRequiredTitle,
-        message: SECOND_FACTOR_MESSAGES.setupRequired,
-        body: {
-          setup: {
-            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-            otpauth_url:
-              'otpauth://totp/Ridgeline%20Fiber:demo?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-            qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
-          },
-        },
-      },
-    }),
-    sample('the code is taken', { type: 'xstate.done.actor.secondFactor', output: DEMO_USER }),
-    sample('go back to the password', { type: 'login.cancelled' }),
     sample('logged out', {
       type: 'xstate.done.actor.logout',
       output: { proxy_logout: false, title: 'Access denied', msg: 'Logout complete' },
@@ -288,14 +252,14 @@ export const sessionModel = defineMachine({
       'go to admin proxy',
     ],
     // Before the page opens the login state is undefined (portal.md §4 "Login state"): nobody
-    // logged in, no failed login, nowhere to go after a login.
+    // logged in, no login running yet, nowhere to go after a login.
     start: {
       to: 'opening',
       with: {
         user: null,
-        loginError: null,
         redirect: null,
         busy: null,
+        login: false,
         acting: null,
         tabs: '',
         account: '',
@@ -306,63 +270,32 @@ export const sessionModel = defineMachine({
       // call for a visitor without a session).
       opening: {
         'page opened with a session': 'unknown',
-        'page opened without a session': { to: 'loggedOut.idle', with: { user: null } },
+        'page opened without a session': { to: 'loggedOut', with: { user: null, login: true } },
       },
       unknown: {
         'profile arrives': { to: 'loggedIn.active', with: { user: 'demo' } },
-        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+        'profile refused': { to: 'loggedOut', with: { user: null } },
       },
-      // The page the login was asked to lead to is kept for after the profile.
-      'loggedOut.idle': {
-        'log in': {
-          to: 'loggedOut.loggingIn',
-          with: { redirect: LOGIN_REDIRECT, busy: 'logging in', loginError: null },
-        },
-        'logged in elsewhere': {
-          to: 'loggedOut.loadingProfile',
-          with: { redirect: ELSEWHERE_REDIRECT },
-        },
-      },
-      'loggedOut.loggingIn': {
-        'password accepted': 'loggedOut.loadingProfile',
-        'password refused': {
-          to: 'loggedOut.idle',
-          with: { user: null, loginError: 'The username or password is incorrect.', busy: null },
-        },
-        // docs/session.md "Second factor": a right password is not yet a login; the code follows.
-        'password right, a code is asked': {
-          to: 'loggedOut.secondFactor',
-          with: { user: null, loginError: null, busy: null, secondFactor: true },
-        },
-        'password right, the account requires setting a factor up': {
-          to: 'loggedOut.secondFactor',
-          with: { user: null, loginError: null, busy: null, secondFactor: true },
-        },
-      },
-      'loggedOut.secondFactor': {
-        'the code is taken': {
-          to: 'loggedOut.loadingProfile',
-          with: { busy: 'logging in', secondFactor: false },
-        },
-        'go back to the password': {
-          to: 'loggedOut.idle',
-          with: { secondFactor: false, loginError: null },
-        },
-      },
-      // Logged in, the user goes on to the page they wanted (the login's redirect, portal.md §2).
-      'loggedOut.loadingProfile': {
-        'profile arrives': ({ redirect }: Projection) => ({
+      // Nobody is logged in: a login runs, and the login page's events go to it (login.model.ts
+      // walks what it does with them).
+      loggedOut: {
+        'log in': { to: 'stays', with: { user: null, login: true } },
+        'go back to the password': { to: 'stays', with: { user: null, login: true } },
+        'logged in elsewhere': { to: 'stays', with: { user: null, login: true } },
+        // Logged in, the user goes on to the page the login named (the login's redirect,
+        // portal.md §2).
+        'the login ends with the profile': {
           to: 'loggedIn.active',
           with: {
             user: 'demo',
-            loginError: null,
+            redirect: LOGIN_REDIRECT,
             busy: null,
+            login: false,
             tabs: tabsOf(DEMO_USER),
             account: accountOf(DEMO_USER),
           },
-          runs: { 'go to page after login': { redirect } },
-        }),
-        'profile refused': { to: 'loggedOut.idle', with: { user: null } },
+          runs: { 'go to page after login': { redirect: LOGIN_REDIRECT } },
+        },
       },
       // A renewal's user replaces the one shown, rights and tabs included (portal.md §2),
       // whatever the session is doing.
@@ -395,7 +328,7 @@ export const sessionModel = defineMachine({
         // portal.md §2: after a session timeout the user goes to login with timeout=true and a
         // redirect to the attempted route, whose name is kept in session storage.
         'session can no longer be renewed': {
-          to: 'loggedOut.idle',
+          to: 'loggedOut',
           with: { user: null },
           runs: {
             'remember attempted route': { route: ATTEMPTED },
@@ -404,10 +337,10 @@ export const sessionModel = defineMachine({
         },
       },
       'loggedIn.loggingOut': {
-        'logged out': { to: 'loggedOut.idle', with: { user: null }, runs: LOGGED_OUT },
+        'logged out': { to: 'loggedOut', with: { user: null }, runs: LOGGED_OUT },
         // The spec does not say what a logout the server never answered does; the user asked to
         // leave, so the portal logs them out as if it had (a shared computer must not stay open).
-        'logout unreachable': { to: 'loggedOut.idle', with: { user: null }, runs: LOGGED_OUT },
+        'logout unreachable': { to: 'loggedOut', with: { user: null }, runs: LOGGED_OUT },
         // proxy_logout: the notices are cleared and the notice says the admin left the customer.
         'admin restored': {
           to: 'loggedIn.returningToAdmin',
@@ -418,7 +351,7 @@ export const sessionModel = defineMachine({
       // The restored admin goes to admin-proxy (portal.md §4 "Logout") once they are known.
       'loggedIn.returningToAdmin': {
         'profile arrives': { to: 'loggedIn.active', runs: { 'go to admin proxy': true } },
-        'profile refused': { to: 'loggedOut.idle', with: { user: null }, runs: TO_LOGIN },
+        'profile refused': { to: 'loggedOut', with: { user: null }, runs: TO_LOGIN },
       },
       // Someone else logged the user in (the admin acting as a customer): their page opens.
       'loggedIn.switching': {
@@ -426,7 +359,7 @@ export const sessionModel = defineMachine({
           to: 'loggedIn.active',
           runs: { 'go to page after login': { redirect } },
         }),
-        'profile refused': { to: 'loggedOut.idle', with: { user: null }, runs: TO_LOGIN },
+        'profile refused': { to: 'loggedOut', with: { user: null }, runs: TO_LOGIN },
       },
     },
   },
@@ -445,26 +378,10 @@ export const sessionModel = defineMachine({
       );
       expectThat(selectUser(snapshot) === null, 'nobody should be shown as logged in');
     },
-    'loggedOut.idle': (snapshot) => {
+    loggedOut: (snapshot) => {
       expectThat(selectSessionStatus(snapshot) === 'loggedOut', 'the user should be logged out');
       expectThat(selectUser(snapshot) === null, 'no user should be shown');
-      expectThat(!selectLoggingIn(snapshot), 'the login form should not be busy');
-      const error = selectLoginError(snapshot);
-      expectThat(
-        error === null || error.message !== '',
-        'a failed login should show the server’s message',
-      );
-    },
-    'loggedOut.secondFactor': (snapshot) => {
-      expectThat(selectSessionStatus(snapshot) === 'loggedOut', 'nobody is logged in yet');
-      expectThat(selectSecondFactorStep(snapshot) !== null, 'the code step should show');
-      expectThat(snapshot.context.pending !== null, 'the password is kept for the code');
-    },
-    'loggedOut.loggingIn': (snapshot) => {
-      expectThat(selectLoggingIn(snapshot), 'the login form should show it is busy');
-    },
-    'loggedOut.loadingProfile': (snapshot) => {
-      expectThat(selectLoggingIn(snapshot), 'the login form should show it is busy');
+      expectThat(selectLoginActor(snapshot) !== null, 'a login should run for the login page');
     },
     'loggedIn.active': (snapshot) => {
       expectThat(selectSessionStatus(snapshot) === 'loggedIn', 'the user should be logged in');

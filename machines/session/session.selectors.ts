@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { ROUTES, type RouteName } from '#shared/routes';
 import type { UserProfile } from '#shared/session';
 import { routeAccessOutcome } from './access.ts';
-import type { SecondFactorActor } from './second-factor.selectors.ts';
+import type { LoginActor } from './login.selectors.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -22,29 +22,10 @@ export function selectUsername(snapshot: SessionSnapshot): string | null {
   return selectUser(snapshot)?.username ?? null;
 }
 
-/** The login form is busy: the credentials or the profile are on their way. */
-export function selectLoggingIn(snapshot: SessionSnapshot): boolean {
-  return (
-    snapshot.matches({ loggedOut: 'loggingIn' }) ||
-    snapshot.matches({ loggedOut: 'loadingProfile' })
-  );
-}
-
-/** The username of the login whose code is asked for (for the code step's texts). */
-export function selectSecondFactorUsername(snapshot: SessionSnapshot): string | null {
-  return snapshot.matches({ loggedOut: 'secondFactor' })
-    ? (snapshot.context.pending?.username ?? null)
-    : null;
-}
-
-/** The login's second-factor step (its code, a recovery code, or setting the app up), if asked. */
-export function selectSecondFactorStep(snapshot: SessionSnapshot): SecondFactorActor | null {
-  if (!snapshot.matches({ loggedOut: 'secondFactor' })) return null;
-  return (snapshot.children.secondFactor as SecondFactorActor | undefined) ?? null;
-}
-
-export function selectLoginError(snapshot: SessionSnapshot) {
-  return snapshot.matches({ loggedOut: 'idle' }) ? snapshot.context.loginError : null;
+/** The login under way while nobody is logged in (login.machine.ts), which the login page follows. */
+export function selectLoginActor(snapshot: SessionSnapshot): LoginActor | null {
+  if (!snapshot.matches('loggedOut')) return null;
+  return (snapshot.children.login as LoginActor | undefined) ?? null;
 }
 
 export function selectLoggingOut(snapshot: SessionSnapshot): boolean {

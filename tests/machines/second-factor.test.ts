@@ -25,11 +25,15 @@ import {
 } from '../../machines/session/second-factor.machine.ts';
 import { selectCodeStep } from '../../machines/session/second-factor.selectors.ts';
 import { DEMO_USER } from '../../machines/session/samples.ts';
-import { sessionMachine } from '../../machines/session/session.machine.ts';
 import {
   selectLoginError,
   selectSecondFactorStep,
+} from '../../machines/session/login.selectors.ts';
+import { sessionWithCalls } from '../../machines/session/session.machine.ts';
+import {
+  selectLoginActor,
   selectSessionStatus,
+  type SessionSnapshot,
 } from '../../machines/session/session.selectors.ts';
 import { tokensWithCalls } from '../../machines/session/tokens.machine.ts';
 import { selectPasswordPrompt } from '../../machines/session/tokens.selectors.ts';
@@ -77,17 +81,16 @@ function startSession(loginAnswer: Error, answers: (LoginResult | Error)[]) {
   const { calls, step } = scripted(answers);
   const navigation: string[] = [];
   const actor = createActor(
-    sessionMachine.provide({
-      actors: {
-        login: fromPromise<SessionUser, { username: string; password: string }>(async () => {
-          throw loginAnswer;
-        }),
-        fetchProfile: fromPromise(async () => profile(DEMO_USER)),
-        logout: fromPromise<LogoutResponse>(async () => {
-          throw new Error('no logout');
-        }),
-        secondFactor: step,
-      },
+    sessionWithCalls({
+      login: fromPromise<SessionUser, { username: string; password: string }>(async () => {
+        throw loginAnswer;
+      }),
+      fetchProfile: fromPromise(async () => profile(DEMO_USER)),
+      logout: fromPromise<LogoutResponse>(async () => {
+        throw new Error('no logout');
+      }),
+      secondFactor: step,
+    }).provide({
       actions: { 'go to page after login': (_, p) => navigation.push(`go to ${p.redirect}`) },
     }),
   ).start();
@@ -101,6 +104,10 @@ function startSession(loginAnswer: Error, answers: (LoginResult | Error)[]) {
   return { actor, calls, navigation };
 }
 
+/** The login under way (the session's child while logged out). */
+const loginOf = (actor: { getSnapshot(): SessionSnapshot }) =>
+  selectLoginActor(actor.getSnapshot())?.getSnapshot();
+
 const codeRequired = () =>
   failure(401, SESSION_MESSAGES.secondFactorRequiredTitle, SECOND_FACTOR_MESSAGES.required);
 
@@ -111,10 +118,10 @@ describe('the login’s second factor', () => {
       DEMO_USER,
     ]);
     await settle();
-    expect(actor.getSnapshot().matches({ loggedOut: 'secondFactor' })).toBe(true);
+    expect(loginOf(actor)?.matches('secondFactor')).toBe(true);
     // Not a failed login: the form shows no error, the code step shows.
-    expect(selectLoginError(actor.getSnapshot())).toBeNull();
-    const child = selectSecondFactorStep(actor.getSnapshot())!;
+    expect(selectLoginError(loginOf(actor))).toBeNull();
+    const child = selectSecondFactorStep(loginOf(actor))!;
     expect(selectCodeStep(child.getSnapshot())).toMatchObject({ asks: 'app', error: null });
 
     // A code that is no code is refused at once, without a call.
@@ -139,14 +146,14 @@ describe('the login’s second factor', () => {
     await settle();
     expect(selectSessionStatus(actor.getSnapshot())).toBe('loggedIn');
     expect(navigation).toEqual(['go to /billing/']);
-    // The password is not kept once logged in.
-    expect(actor.getSnapshot().context.pending).toBeNull();
+    // The password is not kept once logged in: the login that held it is over.
+    expect(selectLoginActor(actor.getSnapshot())).toBeNull();
   });
 
   it('takes a recovery code instead, and a recovery code typed in the app’s box too', async () => {
     const { actor, calls } = startSession(codeRequired(), [DEMO_USER]);
     await settle();
-    const child = selectSecondFactorStep(actor.getSnapshot())!;
+    const child = selectSecondFactorStep(loginOf(actor))!;
     child.send({ type: 'recovery.chosen' });
     expect(selectCodeStep(child.getSnapshot()).asks).toBe('recovery');
     child.send({ type: 'app.chosen' });
@@ -163,9 +170,9 @@ describe('the login’s second factor', () => {
     const { actor } = startSession(codeRequired(), []);
     await settle();
     actor.send({ type: 'login.cancelled' });
-    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.pending).toBeNull();
-    expect(selectSecondFactorStep(actor.getSnapshot())).toBeNull();
+    expect(loginOf(actor)?.matches('idle')).toBe(true);
+    expect(loginOf(actor)?.context.pending).toBeNull();
+    expect(selectSecondFactorStep(loginOf(actor))).toBeNull();
   });
 
   it('a wrong password is a failed login, never the code step', async () => {
@@ -174,9 +181,9 @@ describe('the login’s second factor', () => {
       [],
     );
     await settle();
-    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
-    expect(selectLoginError(actor.getSnapshot())?.message).toBe(SESSION_MESSAGES.loginFailed);
-    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(loginOf(actor)?.matches('idle')).toBe(true);
+    expect(selectLoginError(loginOf(actor))?.message).toBe(SESSION_MESSAGES.loginFailed);
+    expect(loginOf(actor)?.context.pending).toBeNull();
   });
 
   it('sets up the app the account requires, then shows the recovery codes once', async () => {
@@ -191,7 +198,7 @@ describe('the login’s second factor', () => {
       [{ ...DEMO_USER, recovery_codes: codes }],
     );
     await settle();
-    const child = selectSecondFactorStep(actor.getSnapshot())!;
+    const child = selectSecondFactorStep(loginOf(actor))!;
     expect(selectCodeStep(child.getSnapshot())).toMatchObject({ asks: 'setup', setup: SETUP });
     // Setting up takes the app's code only.
     child.send({ type: 'code.submitted', code: 'ABCDE-FGHIJ' });

@@ -2,10 +2,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPerms } from '../../src/shared/permissions.ts';
 import type { LogoutResponse, SessionUser, UserProfile } from '../../src/shared/session.ts';
-import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { selectLoginError } from '../../machines/session/login.selectors.ts';
+import { sessionMachine, sessionWithCalls } from '../../machines/session/session.machine.ts';
 import {
   selectActingAs,
-  selectLoginError,
+  selectLoginActor,
   selectPortalTabs,
   selectSessionStatus,
   selectUser,
@@ -54,25 +55,24 @@ function start(options: {
   const profiles = [...(options.profiles ?? [])];
   const calls: string[] = [];
   const actor = createActor(
-    sessionMachine.provide({
-      actors: {
-        fetchProfile: fromPromise(async () => {
-          calls.push('profile');
-          const next = profiles.shift();
-          if (!next || next instanceof Error) throw next ?? failure(401, 'Not logged in', '');
-          return next;
-        }),
-        login: fromPromise(async ({ input }) => {
-          calls.push(`login ${input.username}`);
-          if (!options.login) throw new Error('no login');
-          return options.login(input);
-        }),
-        logout: fromPromise(async () => {
-          calls.push('logout');
-          if (!options.logout) throw new Error('no logout');
-          return options.logout();
-        }),
-      },
+    sessionWithCalls({
+      fetchProfile: fromPromise(async () => {
+        calls.push('profile');
+        const next = profiles.shift();
+        if (!next || next instanceof Error) throw next ?? failure(401, 'Not logged in', '');
+        return next;
+      }),
+      login: fromPromise<SessionUser, { username: string; password: string }>(async ({ input }) => {
+        calls.push(`login ${input.username}`);
+        if (!options.login) throw new Error('no login');
+        return options.login(input);
+      }),
+      logout: fromPromise(async () => {
+        calls.push('logout');
+        if (!options.logout) throw new Error('no logout');
+        return options.logout();
+      }),
+    }).provide({
       actions: {
         'clear notices': () => calls.push('clear notices'),
         'show logout notice': (_, p) => calls.push(`logout notice proxy=${p.proxy}`),
@@ -91,7 +91,7 @@ describe('session machine', () => {
   it('a browser without a session is logged out at once and asks for no profile', () => {
     const { actor, calls } = start({ sessionCookie: false, profiles: [profile(user('demo'))] });
     expect(selectSessionStatus(actor.getSnapshot())).toBe('loggedOut');
-    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(selectLoginActor(actor.getSnapshot())?.getSnapshot().matches('idle')).toBe(true);
     expect(selectUser(actor.getSnapshot())).toBeNull();
     expect(calls).toEqual([]);
   });
@@ -156,8 +156,9 @@ describe('session machine', () => {
     });
     await waitFor(actor, (s) => s.matches('loggedOut'));
     actor.send({ type: 'login.submitted', username: 'demo', password: 'bad' });
-    await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }));
-    expect(selectLoginError(actor.getSnapshot())).toEqual({
+    const login = selectLoginActor(actor.getSnapshot())!;
+    await waitFor(login, (s) => s.matches('idle'));
+    expect(selectLoginError(login.getSnapshot())).toEqual({
       title: 'Login failed',
       message: 'The username or password is incorrect.',
     });

@@ -10,7 +10,7 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } fro
 import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
 import type { notificationsMachine } from '#machines/shell/notifications.machine';
 import type { GateSession, routeGateMachine } from '#machines/session/route-gate.machine';
-import { sessionMachine } from '#machines/session/session.machine';
+import { sessionWithCalls, type sessionMachine } from '#machines/session/session.machine';
 import { selectSessionStatus, selectUser } from '#machines/session/session.selectors';
 import { tokensWithCalls, type tokensMachine } from '#machines/session/tokens.machine';
 import {
@@ -129,16 +129,15 @@ export function createSessionActors(options: {
   const actors = {} as SessionActors;
 
   actors.session = createActor(
-    sessionMachine.provide({
-      actors: {
-        fetchProfile: fromPromise(() => profile(api)),
-        login: fromPromise(({ input }) => {
-          preloadPageAfterLogin(navigation);
-          return thenTheCodeStep(logIn(api, input));
-        }),
-        logout: fromPromise(() => logOut(api)),
-        secondFactor: codeStep.logic,
-      },
+    sessionWithCalls({
+      fetchProfile: fromPromise(() => profile(api)),
+      login: fromPromise(({ input }) => {
+        preloadPageAfterLogin(navigation);
+        return thenTheCodeStep(logIn(api, input));
+      }),
+      logout: fromPromise(() => logOut(api)),
+      secondFactor: codeStep.logic,
+    }).provide({
       actions: {
         'clear notices': () => notifications.send({ type: 'notifications.cleared' }),
         'show logout notice': (_, { proxy }) =>

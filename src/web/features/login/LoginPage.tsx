@@ -10,6 +10,9 @@ import {
   selectLoginError,
   selectSecondFactorStep,
   selectSecondFactorUsername,
+} from '#machines/session/login.selectors';
+import {
+  selectLoginActor,
   selectSessionStatus,
   selectUsername,
 } from '#machines/session/session.selectors';
@@ -37,12 +40,14 @@ export default function LoginPage() {
     }),
   );
   const submitting = useSelector(form, selectSubmitting);
-  const loggingIn = useSelector(actors.session, selectLoggingIn);
-  const loginError = useSelector(actors.session, selectLoginError);
   const status = useSelector(actors.session, selectSessionStatus);
   const username = useSelector(actors.session, selectUsername);
-  const secondFactor = useSelector(actors.session, selectSecondFactorStep);
-  const secondFactorUsername = useSelector(actors.session, selectSecondFactorUsername);
+  // The login under way is the session's child: the form follows it.
+  const login = useSelector(actors.session, selectLoginActor) ?? undefined;
+  const loggingIn = useSelector(login, selectLoggingIn);
+  const loginError = useSelector(login, selectLoginError);
+  const secondFactor = useSelector(login, selectSecondFactorStep);
+  const secondFactorUsername = useSelector(login, selectSecondFactorUsername);
 
   if (status === 'loggedIn' && !submitting) {
     return (

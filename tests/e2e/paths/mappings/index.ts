@@ -24,6 +24,7 @@ import { billingPaymentMapping } from './billing-payment.ts';
 import { billingPageMapping } from './billing-page.ts';
 import { downloadMapping } from './download.ts';
 import { loaderMapping } from './loader.ts';
+import { loginMapping } from './login.ts';
 import { formMapping } from './form.ts';
 import { passgenMapping } from './passgen.ts';
 import { passwordMapping } from './password.ts';
@@ -57,6 +58,7 @@ import { peopleSectionMapping } from './people-section.ts';
 export const BROWSER_MAPPINGS: readonly BrowserMapping[] = [
   themeMapping,
   sessionMapping,
+  loginMapping,
   signupMapping,
   loaderMapping,
   downloadMapping,
