@@ -180,6 +180,11 @@ export const loginModel = defineMachine({
     idle: (snapshot) => {
       expectThat(!selectLoggingIn(snapshot), 'the login form should not be busy');
       expectThat(selectSecondFactorStep(snapshot) === null, 'no code step should show');
+      // docs/session.md "Second factor": Cancel goes back to the password and forgets it.
+      expectThat(
+        snapshot.context.pending === null,
+        'no password should be kept while the form waits',
+      );
       const error = selectLoginError(snapshot);
       expectThat(
         error === null || error.message !== '',
