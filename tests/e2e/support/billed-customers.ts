@@ -26,9 +26,9 @@ import { addDemoServer } from '../../../src/server/servers/demo-seed.ts';
 import { SERVICES_LIST_MAX } from '../../../src/shared/portal-constants.ts';
 import type { Logger } from '../../../src/server/logger.ts';
 import { bankCipherFor } from '../../../src/server/payments/index.ts';
+import { BILLED_CUSTOMERS, claimsFolder } from './billed-pool.ts';
 
-/** How many the server seeds (E2E_BILLED_CUSTOMERS): more than the tests that claim one. */
-export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '160');
+export { BILLED_CUSTOMERS };
 
 export const billedUsername = (n: number) => `billed-${String(n).padStart(2, '0')}`;
 
@@ -174,7 +174,7 @@ export async function seedBilledCustomers(deps: {
 
 /** Claims a billed customer no other test of this run has: returns its username. */
 export function claimBilledCustomer(): string {
-  const dir = path.resolve(process.env.E2E_OUTPUT_DIR ?? 'test-results', '.billed-claims');
+  const dir = claimsFolder();
   mkdirSync(dir, { recursive: true });
   for (let n = 1; n <= BILLED_CUSTOMERS; n += 1) {
     try {

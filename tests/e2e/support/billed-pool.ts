@@ -1,0 +1,20 @@
+/**
+ * The pool of billed customers the e2e server seeds (billed-customers.ts) and the tests claim, one
+ * each: its size and where the claims of a run are noted. Apart from billed-customers.ts so that the
+ * global setup reads it without loading the server's modules.
+ */
+import path from 'node:path';
+
+/**
+ * How many the server seeds (E2E_BILLED_CUSTOMERS): more than the tests of a run claim (about 175
+ * in the whole run of 428 tests), with room for more paths. Each has a managed server of its own
+ * below the servers' generated ids (billedManagedServerIid: 4100 + n, under 5001).
+ */
+export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '400');
+
+/** Where the tests of a run note the customers they claimed, one file each. */
+export const claimsFolder = () =>
+  path.resolve(process.env.E2E_OUTPUT_DIR ?? 'test-results', '.billed-claims');
+
+/** The share of the pool a run may claim before the run says the pool must grow. */
+export const POOL_WARNING_SHARE = 0.8;
