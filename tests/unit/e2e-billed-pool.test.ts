@@ -5,6 +5,12 @@
  * holds the whole run's claims (about 175) with room.
  */
 import { describe, expect, it } from 'vitest';
+import { DEMO_MANAGED_SERVER_IID } from '../../src/server/servers/demo-seed.ts';
+import {
+  billedManagedServerIid,
+  billedServers,
+  billedUsername,
+} from '../e2e/support/billed-customers.ts';
 import { BILLED_CUSTOMERS } from '../e2e/support/billed-pool.ts';
 import { poolProblem } from '../e2e/support/global-setup.ts';
 
@@ -17,5 +23,17 @@ describe('the billed customers pool of the browser tests', () => {
 
   it('holds the claims of the whole run (about 175) under that share', () => {
     expect(poolProblem(175, BILLED_CUSTOMERS)).toBeNull();
+  });
+});
+
+describe("the billed customers' servers", () => {
+  it('have ids of their own for every customer of the pool: below the generated ones, apart from the demo server', () => {
+    const iids = Array.from({ length: BILLED_CUSTOMERS }, (_, i) => {
+      const username = billedUsername(i + 1);
+      return [billedManagedServerIid(username), ...Object.values(billedServers(username))];
+    }).flat();
+    expect(new Set(iids).size).toBe(iids.length);
+    expect(Math.max(...iids)).toBeLessThan(5001);
+    expect(iids).not.toContain(DEMO_MANAGED_SERVER_IID);
   });
 });

@@ -37,7 +37,7 @@ export const billedUsername = (n: number) => `billed-${String(n).padStart(2, '0'
  * of the managed server view that must not share one: below the servers' generated ids (5001 up).
  */
 export const billedManagedServerIid = (username: string) =>
-  4100 + Number(/(\d+)$/.exec(username)?.[1] ?? '0');
+  1000 + Number(/(\d+)$/.exec(username)?.[1] ?? '0');
 
 /**
  * Each billed customer also has three plain (not managed) virtual servers of its own, for the
@@ -49,7 +49,7 @@ export const billedManagedServerIid = (username: string) =>
  */
 export const billedServers = (username: string) => {
   const n = Number(/(\d+)$/.exec(username)?.[1] ?? '0');
-  return { web: 4300 + n, backup: 4500 + n, flaky: 4700 + n };
+  return { web: 2000 + n, backup: 3000 + n, flaky: 4100 + n };
 };
 
 /** The task error of the `flaky` server's first start. */

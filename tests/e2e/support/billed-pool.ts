@@ -7,8 +7,10 @@ import path from 'node:path';
 
 /**
  * How many the server seeds (E2E_BILLED_CUSTOMERS): more than the tests of a run claim (about 175
- * in the whole run of 428 tests), with room for more paths. Each has a managed server of its own
- * below the servers' generated ids (billedManagedServerIid: 4100 + n, under 5001).
+ * in the whole run of 428 tests), with room for more paths. Each has servers of its own, by iid
+ * ranges of a thousand below the servers' generated ids (5001 up) and apart from the demo managed
+ * server's 4001 (billedManagedServerIid: 1000 + n; billedServers: 2000 + n, 3000 + n, 4100 + n):
+ * at most 899.
  */
 export const BILLED_CUSTOMERS = Number(process.env.E2E_BILLED_CUSTOMERS ?? '400');
 
