@@ -117,28 +117,6 @@ describe('POST /auth/tokens (login)', () => {
     expect(wrong.headers.getSetCookie().some((c) => c.startsWith('access_token='))).toBe(false);
   });
 
-  it('takes about as long for an unknown user as for a wrong password', async () => {
-    const { username } = await createUser(t);
-    const time = async (name: string, address: string) => {
-      const started = performance.now();
-      await t
-        .client()
-        .post('/auth/tokens', credentials(name, 'wrong password!'), fromAddress(address));
-      return performance.now() - started;
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      known.push(await time(username, `10.2.0.${i}`));
-      unknown.push(await time(`ghost-${i}`, `10.3.0.${i}`));
-    }
-    const median = (values: number[]) => values.sort((x, y) => x - y)[values.length >> 1];
-    const ratio = median(unknown) / median(known);
-    // Both verify an argon2id hash (tens of milliseconds); a skipped hash would be ~50x faster.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
-  });
-
   it('refuses without the CSRF header, or with a wrong one (403)', async () => {
     const client = t.client();
     const missing = await client.post('/auth/tokens', credentials('demo', t.config.demoPassword), {
