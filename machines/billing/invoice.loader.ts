@@ -1,7 +1,8 @@
 /**
  * The invoice page's data (portal.md "/invoice"): the bill or the payment, or the server's
  * refusal of the record, which the page shows as it is (a 404 or a 403 is an answer, not a
- * failure to try again). The app's `load` answers an `InvoiceView` (src/web/features/invoice/load.ts).
+ * failure to try again). The app's `load` answers an `InvoiceView`
+ * (src/web/features/billing/invoice/load.ts).
  */
 import type { BillDetail, PaymentDetail } from '#shared/billing';
 import { createLoaderMachine } from '../session/loader.machine.ts';

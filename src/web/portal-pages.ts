@@ -25,9 +25,11 @@ export const PORTAL_PAGES = {
   ),
   mailbox: withLaterStyles(() => import('./features/mailbox/MailboxPage.tsx')),
   charts: withLaterStyles(() => import('./features/charts/ChartsPage.tsx')),
-  invoice: withLaterStyles(() => import('./features/invoice/InvoicePage.tsx')),
+  invoice: withLaterStyles(() => import('./features/billing/invoice/InvoicePage.tsx')),
   billing: withLaterStyles(() => import('./features/billing/BillingPage.tsx')),
-  payment: withLaterStyles(() => import('./features/payment-methods/PaymentMethodsPage.tsx')),
+  payment: withLaterStyles(
+    () => import('./features/billing/payment-methods/PaymentMethodsPage.tsx'),
+  ),
   managedServer: withLaterStyles(() => import('./features/managed/ManagedServerPage.tsx')),
   services: withLaterStyles(() => import('./features/services/ServicesLayout.tsx')),
   servicesParam: withLaterStyles(() => import('./features/services/ServicesTabPage.tsx')),

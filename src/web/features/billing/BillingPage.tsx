@@ -54,9 +54,9 @@ import {
   selectSummaryLoading,
 } from '#machines/billing/billing-page.selectors';
 import { selectUser } from '#machines/session/session.selectors';
-import { autopayApi } from '../../api/autopay.ts';
+import { autopayApi } from './autopay/api.ts';
 import { useAppServices } from '../../app/context.tsx';
-import { AutopaySwitch } from '../../components/AutopaySwitch.tsx';
+import { AutopaySwitch } from './autopay/AutopaySwitch.tsx';
 import { formFailure } from '../../components/form-actors.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { usePageTitle } from '../../pages/usePageTitle.ts';

@@ -11,7 +11,7 @@ import {
   type PaymentDetail,
 } from '#shared/billing';
 import { API_BASE_PATH } from '#shared/constants';
-import type { ApiClient } from '../../api/client.ts';
+import type { ApiClient } from '../../../api/client.ts';
 
 /** The `{endpoint}` of /invoice/{endpoint}/{id}: a bill's invoice or a payment's receipt. */
 export type InvoiceEndpoint = 'bills' | 'payments';

@@ -20,9 +20,9 @@ import {
   switchWithSave,
   type MethodsAnswer,
 } from '#machines/billing/payment-methods.machine';
-import { autopayApi } from '../../api/autopay.ts';
-import { ApiFailure, type ApiClient } from '../../api/client.ts';
-import { provideCardForm } from '../../api/card-form.ts';
+import { autopayApi } from '../autopay/api.ts';
+import { ApiFailure, type ApiClient } from '../../../api/client.ts';
+import { provideCardForm } from '../../../api/card-form.ts';
 
 interface AccountAnswer {
   payment_account: PaymentAccountRecord;

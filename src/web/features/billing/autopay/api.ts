@@ -3,7 +3,7 @@
  * `automatic`), shared by the billing and payment methods pages.
  */
 import { BILLING_PATHS, type PaymentAccountsResponse } from '#shared/billing';
-import type { ApiClient } from './client.ts';
+import type { ApiClient } from '../../../api/client.ts';
 
 export function autopayApi(api: ApiClient) {
   return {

@@ -37,15 +37,15 @@ import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { invoiceLoader, selectInvoice } from '#machines/billing/invoice.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { DownloadLink } from '../../components/DownloadLink.tsx';
-import { LoadFailure } from '../../components/LoadFailure.tsx';
-import { NotFoundPage } from '../../pages/NotFoundPage.tsx';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { DownloadLink } from '../../../components/DownloadLink.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { NotFoundPage } from '../../../pages/NotFoundPage.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { invoiceApi, pdfHref, type InvoiceEndpoint } from './api.ts';
 import classes from './InvoicePage.module.css';
 import { loadInvoice, type InvoiceView } from './load.ts';
-import { ItemsTable } from '../../components/ItemsTable.tsx';
+import { ItemsTable } from '../../../components/ItemsTable.tsx';
 
 const BILL_KIND_LABELS: Record<BillDetail['kind'], string> = {
   activation: 'Activation bill',

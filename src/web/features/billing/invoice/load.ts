@@ -7,7 +7,7 @@
  * 5xx) fails the load, and the page offers to try again.
  */
 import type { InvoiceView } from '#machines/billing/invoice.loader';
-import { ApiFailure, type ApiClient } from '../../api/client.ts';
+import { ApiFailure, type ApiClient } from '../../../api/client.ts';
 import { invoiceApi, type InvoiceEndpoint } from './api.ts';
 
 export type { InvoiceView };

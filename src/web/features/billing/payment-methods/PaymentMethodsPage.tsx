@@ -39,16 +39,16 @@ import {
   type PaymentMethodsView,
 } from '#machines/billing/payment-methods.selectors';
 import { selectUser } from '#machines/session/session.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { withLaterStyles } from '../../app/later-styles.ts';
-import { AutopaySwitch } from '../../components/AutopaySwitch.tsx';
-import { BankAccountFields } from '../../components/BankAccountFields.tsx';
-import { LoadFailure } from '../../components/LoadFailure.tsx';
-import { useReturnFocus } from '../../components/focus.ts';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { withLaterStyles } from '../../../app/later-styles.ts';
+import { AutopaySwitch } from '../autopay/AutopaySwitch.tsx';
+import { BankAccountFields } from '../../../components/BankAccountFields.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
+import { useReturnFocus } from '../../../components/focus.ts';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { providePaymentMethods } from './api.ts';
 
-const CardFormModal = lazy(withLaterStyles(() => import('../../components/CardFormModal.tsx')));
+const CardFormModal = lazy(withLaterStyles(() => import('../../../components/CardFormModal.tsx')));
 
 type FormActor = ActorRefFrom<typeof formMachine>;
 
