@@ -16,12 +16,12 @@ import { SECOND_FACTOR_TEXT } from '../../src/shared/messages/second-factor-text
 import { loggedInLabel } from '../../src/shared/messages/portal.ts';
 import { answerPasswordPrompts, passwordPrompt } from './billing/requests.ts';
 import { claimBilledCustomer } from './support/billed-customers.ts';
+import { expireAccessToken } from './support/access-token.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { DEMO_PASSWORD, fillLogin } from './paths/mappings/portal.ts';
 
 const T = SECOND_FACTOR_TEXT;
 const SLOW = 20_000;
-const ACCESS_TOKEN_TTL_MS = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5') * 1000;
 
 /**
  * The app's code `steps` time steps from now. The server takes one step of drift either way and
@@ -102,10 +102,10 @@ test.describe('second factor', () => {
     await expect(page).toHaveURL(/\/control\/account\//, { timeout: SLOW });
     await expect(section.getByText(T.onIntro)).toBeVisible({ timeout: SLOW });
 
-    // Turning it off, once the access token is no longer fresh (the e2e server's tokens live
-    // 5 s): the section's code, then the password window asks for the password and a code.
+    // Turning it off, once the access token is no longer fresh (it runs out here and is renewed,
+    // not fresh): the section's code, then the password window asks for the password and a code.
     await page.removeLocatorHandler(passwordPrompt(page));
-    await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
+    await expireAccessToken(page.context());
     await section.getByRole('button', { name: T.turnOff }).click();
     await section.getByRole('textbox', { name: T.codeLabel }).fill(recovery[1]!);
     await section.getByRole('button', { name: T.turnOff }).click();

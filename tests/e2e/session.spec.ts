@@ -1,30 +1,25 @@
 /**
  * The session in the browser (issue 3): token renewal without a prompt, a session that ended
  * (login with the timeout notice, then back to the attempted page), the password prompt of a
- * sensitive action, and route gating by permission. The e2e server issues short-lived access
- * tokens (tests/e2e/support/serve.ts, E2E_ACCESS_TOKEN_TTL_SECONDS).
+ * sensitive action, and route gating by permission. A test makes the browser's access token run
+ * out at once (tests/e2e/support/access-token.ts) rather than waiting for its life to pass.
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.ts';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/messages/session.ts';
+import { expireAccessToken } from './support/access-token.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 
 const PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 const NEW_PASSWORD = 'Granite-Harbor-Lantern-58!';
 /** For steps behind a refresh or a dictionary load, on a machine other test runs share. */
 const SLOW = 20_000;
-const ACCESS_TOKEN_TTL_MS = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5') * 1000;
 
 async function logIn(page: Page, username: string) {
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** Waits until the access token has expired (plus a margin for whole-second expiry times). */
-async function outliveTheAccessToken(page: Page) {
-  await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
 }
 
 function countRefreshes(page: Page) {
@@ -90,7 +85,7 @@ test.describe('session', () => {
     await expect(tabs.getByRole('link')).toHaveText(['Account', 'Services', 'Billing']);
     await expectAccessible(page, 'account');
 
-    await outliveTheAccessToken(page);
+    await expireAccessToken(page.context());
     await tabs.getByRole('link', { name: 'Services' }).click();
     await tabs.getByRole('link', { name: 'Account' }).click();
     await expect(page.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
@@ -113,7 +108,7 @@ test.describe('session', () => {
       await expect(tab.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
     }
 
-    await outliveTheAccessToken(page);
+    await expireAccessToken(page.context());
     const refreshes = [countRefreshes(page), countRefreshes(second)];
     // Both tabs are refused at the same moment and would present the same refresh token.
     await Promise.all([page.reload(), second.reload()]);
@@ -174,7 +169,7 @@ test.describe('session', () => {
     await expect(form.getByTestId('password-strength')).toHaveText('100 / 100', {
       timeout: SLOW,
     });
-    await outliveTheAccessToken(page);
+    await expireAccessToken(page.context());
     await form.getByRole('button', { name: 'Change password' }).click();
 
     const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });
