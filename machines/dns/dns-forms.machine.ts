@@ -28,7 +28,7 @@ import {
   type DnsZone,
   type ImportPreview,
   type RecordType,
-} from '#shared/dns';
+} from '#shared/dns/rules';
 import { tellThePage } from './tell-the-page.ts';
 
 /** One change the forms ask of the server. */

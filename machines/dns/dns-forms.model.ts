@@ -7,8 +7,8 @@
  * tell the page is declared step by step (`tell the page`).
  */
 import { DEFAULT_ZONE_TTL } from '#shared/constants';
-import type { DnsZone, ImportPreview } from '#shared/dns';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+import type { DnsZone, ImportPreview } from '#shared/dns/rules';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { SnapshotFrom } from 'xstate';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
@@ -160,7 +160,7 @@ const sending = (kind: Kind, values: Partial<Projection> = {}) => ({
   runs: SENT,
 });
 
-/** What the panel says a change did (src/shared/messages/dns.ts: words exist for these). */
+/** What the panel says a change did (src/shared/dns/messages.ts: words exist for these). */
 const SAYS: Partial<Record<Kind, string>> = {
   'zone.delete': DNS_MESSAGES.zoneDeleted,
   'record.delete': DNS_MESSAGES.recordDeleted,

@@ -1,7 +1,7 @@
 /** What the DNS panel's forms show, from the forms machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { RECORD_FIELDS, TARGET_FIELDS, servedTarget, type RecordType } from '#shared/dns';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+import { RECORD_FIELDS, TARGET_FIELDS, servedTarget, type RecordType } from '#shared/dns/rules';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import type { DnsForm, dnsFormsMachine, FormFailure } from './dns-forms.machine.ts';
 
 export type DnsFormsSnapshot = SnapshotFrom<typeof dnsFormsMachine>;

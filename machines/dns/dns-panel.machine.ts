@@ -28,7 +28,7 @@ import {
   type ActorRefFrom,
 } from 'xstate';
 import { TIMERS } from '#shared/constants';
-import type { RecordsPage, ZonesPage } from '#shared/dns';
+import type { RecordsPage, ZonesPage } from '#shared/dns/rules';
 import { hasPermission, type Perms } from '#shared/permissions';
 import {
   dnsFormsMachine,

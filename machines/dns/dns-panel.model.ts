@@ -9,7 +9,7 @@
  */
 import { createMachine } from 'xstate';
 import { TIMERS } from '#shared/constants';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { dnsPanelMachine } from './dns-panel.machine.ts';

@@ -4,8 +4,8 @@
  * (the zone list, the records pager, the forms: their selectors are beside their machines).
  */
 import type { SnapshotFrom } from 'xstate';
-import type { DnsZone } from '#shared/dns';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+import type { DnsZone } from '#shared/dns/rules';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import type { DnsFormsActor } from './dns-forms.machine.ts';
 import type { dnsPanelMachine } from './dns-panel.machine.ts';
 import type { RecordsPagerActor } from './records-pager.machine.ts';

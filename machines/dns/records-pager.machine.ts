@@ -13,7 +13,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xsta
 import { DNS_PAGE_SIZE } from '#shared/constants';
 import { failureMessage } from '#shared/api-error';
 import { everyItem, hasNextPage, hasPreviousPage, nextPage, previousPage } from '#shared/paging';
-import type { DnsRecord, DnsZone, RecordsPage } from '#shared/dns';
+import type { DnsRecord, DnsZone, RecordsPage } from '#shared/dns/rules';
 import { tellThePage } from './tell-the-page.ts';
 import type { Paging } from './zone-list.machine.ts';
 

@@ -1,6 +1,6 @@
 /** What the DNS panel's records pager shows, from its machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { RECORD_TYPES, type DnsRecord, type RecordType } from '#shared/dns';
+import { RECORD_TYPES, type DnsRecord, type RecordType } from '#shared/dns/rules';
 import type { recordsPagerMachine } from './records-pager.machine.ts';
 import type { Paging } from './zone-list.machine.ts';
 import { pagerView, type PagerView } from './zone-list.selectors.ts';

@@ -4,7 +4,7 @@
  * asked for (docs/api.md "DNS": limit and offset), records grouped by type.
  */
 import { DNS_PAGE_SIZE } from '#shared/constants';
-import type { DnsRecord, DnsZone, RecordsPage, ZonesPage } from '#shared/dns';
+import type { DnsRecord, DnsZone, RecordsPage, ZonesPage } from '#shared/dns/rules';
 
 /** A zone with two aliases (ids unique over the account). */
 export const sampleZone = (zone_id: number, zone_name: string): DnsZone => ({

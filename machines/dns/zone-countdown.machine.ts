@@ -6,7 +6,7 @@
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import { TIMERS } from '#shared/constants';
-import { DNS } from '#shared/dns-limits';
+import { DNS } from '#shared/dns/constants';
 
 export interface ZoneCountdownInput {
   zoneId: number;

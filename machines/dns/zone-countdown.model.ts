@@ -1,6 +1,6 @@
 /** The new-zone countdown's registration (portal.md §4, §9: disabled 60 s, counting down by 1). */
 import { TIMERS } from '#shared/constants';
-import { DNS } from '#shared/dns-limits';
+import { DNS } from '#shared/dns/constants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { zoneCountdownMachine, type ZoneCountdownContext } from './zone-countdown.machine.ts';
 import { selectSecondsLeft } from './zone-countdown.selectors.ts';

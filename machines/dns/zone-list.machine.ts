@@ -20,7 +20,7 @@ import {
   previousPage,
   type PagePosition,
 } from '#shared/paging';
-import type { DnsZone, ZonesPage } from '#shared/dns';
+import type { DnsZone, ZonesPage } from '#shared/dns/rules';
 import { tellThePage } from './tell-the-page.ts';
 
 /** The list's page and how many zones there are in all. */

@@ -1,6 +1,6 @@
 /** What the DNS panel's zone list shows, from its machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import type { DnsZone } from '#shared/dns';
+import type { DnsZone } from '#shared/dns/rules';
 import type { Paging, zoneListMachine } from './zone-list.machine.ts';
 
 export type ZoneListSnapshot = SnapshotFrom<typeof zoneListMachine>;

@@ -3,7 +3,7 @@
  * managed server's domains and redirects (managed.ts), a virtual server's name (one label) and the
  * configured name servers (server/dns/config.ts).
  */
-import { DNS } from './dns-limits.ts';
+import { DNS } from './dns/constants.ts';
 
 /** Letters, digits and dashes, no dash at either end (lowercase: callers lowercase first). */
 export const LDH_LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;

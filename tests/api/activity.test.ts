@@ -14,7 +14,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../src/shared/activity.ts';
 import { ACTIVITY } from '../../src/shared/constants.ts';
-import type { DnsRecord, DnsZone } from '../../src/shared/dns.ts';
+import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
 import type { ServerRecord } from '../../src/shared/servers.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
 import { pruneActivityJob } from '../../src/server/activity/prune.ts';

@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DnsZone, ZonesPage } from '../../src/shared/dns.ts';
+import type { DnsZone, ZonesPage } from '../../src/shared/dns/rules.ts';
 import { settled } from '../../src/server/background.ts';
 import { startDnsPublication } from '../../src/server/dns/jobs.ts';
 import { publishName } from '../../src/server/dns/publication.ts';

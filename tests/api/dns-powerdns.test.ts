@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DnsRecord, DnsZone, ImportPreview, ZonesPage } from '../../src/shared/dns.ts';
+import type { DnsRecord, DnsZone, ImportPreview, ZonesPage } from '../../src/shared/dns/rules.ts';
 import { startLocalPowerDns, type LocalPowerDns } from '../../src/server/dns/local-powerdns.ts';
 import { settled } from '../../src/server/background.ts';
 import { startDnsPublication } from '../../src/server/dns/jobs.ts';

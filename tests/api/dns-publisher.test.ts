@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DnsZone, ZonesPage } from '../../src/shared/dns.ts';
+import type { DnsZone, ZonesPage } from '../../src/shared/dns/rules.ts';
 import { publishDue } from '../../src/server/dns/publication.ts';
 import type { DnsPublisher, Rrset } from '../../src/server/dns/publisher.ts';
 import type { CookieClient } from '../support/http-client.ts';
@@ -176,7 +176,7 @@ describe('the publisher’s configuration', () => {
   it('makes npm start say that nothing is served with DNS_PUBLISHER=none, and how to serve it', async () => {
     const { dnsStartLine } = await import('../../src/server/dns/config.ts');
     const { testConfig } = await import('../support/database.ts');
-    const { DNS_MESSAGES } = await import('../../src/shared/messages/dns.ts');
+    const { DNS_MESSAGES } = await import('../../src/shared/dns/messages.ts');
     const off = dnsStartLine(testConfig().dns);
     expect(off).toContain(DNS_MESSAGES.publicationOff);
     expect(off).toContain('DNS_PUBLISHER=powerdns');

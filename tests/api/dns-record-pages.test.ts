@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DnsZone, RecordsPage } from '../../src/shared/dns.ts';
+import type { DnsZone, RecordsPage } from '../../src/shared/dns/rules.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -11,16 +11,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ZONE_TTL } from '../../src/shared/constants.ts';
-import { DNS } from '../../src/shared/dns-limits.ts';
+import { DNS } from '../../src/shared/dns/constants.ts';
 import type {
   DnsRecord,
   DnsZone,
   ImportPreview,
   RecordsPage,
   ZonesPage,
-} from '../../src/shared/dns.ts';
-import { RECORD_TYPES } from '../../src/shared/dns.ts';
-import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
+} from '../../src/shared/dns/rules.ts';
+import { RECORD_TYPES } from '../../src/shared/dns/rules.ts';
+import { DNS_MESSAGES } from '../../src/shared/dns/messages.ts';
 import { settled } from '../../src/server/background.ts';
 import { startDnsPublication } from '../../src/server/dns/jobs.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';

@@ -25,8 +25,8 @@ import {
   type DnsRecord,
   type DnsZone,
   type RecordType,
-} from '../../src/shared/dns.ts';
-import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
+} from '../../src/shared/dns/rules.ts';
+import { DNS_MESSAGES } from '../../src/shared/dns/messages.ts';
 import type { Perms } from '../../src/shared/permissions.ts';
 
 const ZONE = 'example.com';

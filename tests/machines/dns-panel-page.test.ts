@@ -17,8 +17,8 @@ import {
 import { selectImportPreview, selectNotice } from '../../machines/dns/dns-forms.selectors.ts';
 import { selectRecordPaging } from '../../machines/dns/records-pager.selectors.ts';
 import { selectActiveZone, selectZonePaging } from '../../machines/dns/zone-list.selectors.ts';
-import type { DnsRecord, DnsZone } from '../../src/shared/dns.ts';
-import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
+import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
+import { DNS_MESSAGES } from '../../src/shared/dns/messages.ts';
 
 const zone = (zone_id: number): DnsZone => ({
   zone_id,

@@ -1,13 +1,13 @@
 /**
  * What the DNS panel says of a zone's publication (docs/dns.md "Publishing"): with no publisher
  * configured nothing serves the zone and the panel says so, never "Published"; with one, its
- * state. And who may hold a name (src/shared/dns-claims.ts), the rule the server applies.
+ * state. And who may hold a name (src/shared/dns/claims.ts), the rule the server applies.
  */
 import { describe, expect, it } from 'vitest';
 import { selectPublicationText } from '../../machines/dns/dns-panel.selectors.ts';
-import type { DnsZone } from '../../src/shared/dns.ts';
-import { isPublicSuffix, nameClaimError, namesAbove } from '../../src/shared/dns-claims.ts';
-import { DNS_MESSAGES } from '../../src/shared/messages/dns.ts';
+import type { DnsZone } from '../../src/shared/dns/rules.ts';
+import { isPublicSuffix, nameClaimError, namesAbove } from '../../src/shared/dns/claims.ts';
+import { DNS_MESSAGES } from '../../src/shared/dns/messages.ts';
 
 const zoneIn = (publication: DnsZone['publication']) => ({ publication }) as DnsZone;
 

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
-import type { DnsZone, RecordsPage } from '../../src/shared/dns.ts';
+import type { DnsZone, RecordsPage } from '../../src/shared/dns/rules.ts';
 import { SettableClock } from '../../src/server/clock.ts';
 import { demoRecord } from '../../src/server/dns/demo-seed.ts';
 import { powerDnsInstalled, startLocalPowerDns } from '../../src/server/dns/local-powerdns.ts';

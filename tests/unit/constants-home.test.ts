@@ -1,5 +1,6 @@
 /**
- * Every business constant lives in src/shared/constants.ts, as its header promises (those the
+ * Every business constant lives in a home of constants: an area's own in its
+ * src/shared/<area>/constants.ts, the product-wide ones in src/shared/constants.ts (those the
  * signup's first load reads in src/shared/first-load-constants.ts, which constants.ts exports too;
  * those of the portal pages loaded after the first screen in src/shared/portal-constants.ts): a number
  * given a name anywhere else in src/ or machines/ must be a technical one listed here with its
@@ -14,11 +15,18 @@ import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The homes of business constants: the product's, the first load's, the later portal pages'. */
-const HOMES = [
+const PRODUCT_HOMES = [
   'src/shared/constants.ts',
   'src/shared/first-load-constants.ts',
   'src/shared/portal-constants.ts',
 ];
+
+/** An area's own constants: `src/shared/<area>/constants.ts`, and no other file of the area. */
+const AREA_HOME = /^src\/shared\/[a-z0-9-]+\/constants\.ts$/;
+
+function isHome(file: string): boolean {
+  return PRODUCT_HOMES.includes(file) || AREA_HOME.test(file);
+}
 
 /** Named numbers outside constants.ts that are no business rule, by file, with the reason. */
 const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
@@ -182,7 +190,7 @@ describe('business constants', () => {
   it('are named only in their homes (other named numbers are technical)', () => {
     const found: Record<string, string[]> = {};
     for (const file of [...sourceFiles('src'), ...sourceFiles('machines')]) {
-      if (HOMES.includes(file)) continue;
+      if (isHome(file)) continue;
       const names = namedNumbers(file).filter((name) => !TECHNICAL[file]?.names.includes(name));
       if (names.length > 0) found[file] = names;
     }
@@ -190,9 +198,10 @@ describe('business constants', () => {
   });
 
   it('are each named once', () => {
-    const shared = new Set(HOMES.flatMap((home) => namedNumbers(home)));
-    const twice = [...sourceFiles('src'), ...sourceFiles('machines')]
-      .filter((file) => !HOMES.includes(file))
+    const all = [...sourceFiles('src'), ...sourceFiles('machines')];
+    const shared = new Set(all.filter(isHome).flatMap((home) => namedNumbers(home)));
+    const twice = all
+      .filter((file) => !isHome(file))
       .flatMap((file) =>
         namedNumbers(file)
           .filter((name) => shared.has(name))

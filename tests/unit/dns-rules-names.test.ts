@@ -1,5 +1,5 @@
 /**
- * The DNS panel's name, address and text rules (src/shared/dns.ts), held to portal.md §3 "DNS
+ * The DNS panel's name, address and text rules (src/shared/dns/rules.ts), held to portal.md §3 "DNS
  * zone" and "DNS record", §5, and the rules of docs/dns.md that the spec leaves open: zone and
  * alias names, record names, targets, the MX trailing dot, A and AAAA addresses, TXT strings.
  */
@@ -15,9 +15,9 @@ import {
   quoteCharacterString,
   splitTxt,
   utf8Length,
-} from '../../src/shared/dns.ts';
-import { DNS } from '../../src/shared/dns-limits.ts';
-import { DNS_MESSAGES as M } from '../../src/shared/messages/dns.ts';
+} from '../../src/shared/dns/rules.ts';
+import { DNS } from '../../src/shared/dns/constants.ts';
+import { DNS_MESSAGES as M } from '../../src/shared/dns/messages.ts';
 
 const ZONE = 'example.com';
 

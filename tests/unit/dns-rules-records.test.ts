@@ -1,5 +1,5 @@
 /**
- * The DNS panel's record rules and request contracts (src/shared/dns.ts), held to portal.md §3
+ * The DNS panel's record rules and request contracts (src/shared/dns/rules.ts), held to portal.md §3
  * "DNS record", §4 "DNS paging", §5, §7 "DNS" and docs/dns.md "Rules": every record type checked
  * as a name server would, the MX dot rule, TTL bounds, zone and import bodies, paging and ids.
  */
@@ -20,9 +20,9 @@ import {
   ZoneUpdateSchema,
   type RecordInput,
   type RecordType,
-} from '../../src/shared/dns.ts';
-import { DNS } from '../../src/shared/dns-limits.ts';
-import { DNS_MESSAGES as M } from '../../src/shared/messages/dns.ts';
+} from '../../src/shared/dns/rules.ts';
+import { DNS } from '../../src/shared/dns/constants.ts';
+import { DNS_MESSAGES as M } from '../../src/shared/dns/messages.ts';
 import { issueMessages } from '../support/schema-messages.ts';
 
 const ZONE = 'example.com';

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ACTIVITY_WORDS, fullDnsName } from '#shared/messages/activity';
-import type { ImportPreview } from '#shared/dns';
+import type { ImportPreview } from '#shared/dns/rules';
 import type { AppEnv } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { dnsAliases, dnsRecords, dnsZones } from '../db/schema.ts';

@@ -6,9 +6,9 @@
  * often whole zones are reconciled.
  */
 import * as v from 'valibot';
-import { registrableDomain } from '#shared/dns-claims';
-import { checkZoneName } from '#shared/dns';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+import { registrableDomain } from '#shared/dns/claims';
+import { checkZoneName } from '#shared/dns/rules';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import { isHostName } from '#shared/host-names';
 
 export interface DnsConfig {

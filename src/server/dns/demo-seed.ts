@@ -5,7 +5,7 @@
  * Running the step again puts them back as they were.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { checkRecord, RECORD_TYPES, type RecordType } from '#shared/dns';
+import { checkRecord, RECORD_TYPES, type RecordType } from '#shared/dns/rules';
 import { DEFAULT_ZONE_TTL } from '#shared/constants';
 import type { Executor } from '../db/client.ts';
 import { dnsRecords, dnsZones, users } from '../db/schema.ts';

@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { absoluteName, soaContent } from '#shared/dns';
+import { absoluteName, soaContent } from '#shared/dns/rules';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { dnsAliases, dnsDirtyRrsets, dnsPublications, dnsRecords, dnsZones } from '../db/schema.ts';

@@ -1,12 +1,12 @@
 /**
  * The DNS panel's store (docs/dns.md): zones, records and aliases of one customer, read and
- * changed under the rules of src/shared/dns.ts plus those that need the other records (a CNAME
+ * changed under the rules of src/shared/dns/rules.ts plus those that need the other records (a CNAME
  * alone at its name, no two identical records, a zone never without NS records at its apex, a tree
- * of names held by one account: src/shared/dns-claims.ts). Every change runs in one transaction that locks the zone row, bumps its SOA serial and marks what the
+ * of names held by one account: src/shared/dns/claims.ts). Every change runs in one transaction that locks the zone row, bumps its SOA serial and marks what the
  * publisher must send (publication.ts `markChanged`), so nothing committed is ever left unsent.
  */
 import { and, asc, count, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
-import { nameClaimError, namesAbove } from '#shared/dns-claims';
+import { nameClaimError, namesAbove } from '#shared/dns/claims';
 import {
   checkRecord,
   checkZoneName,
@@ -19,8 +19,8 @@ import {
   type RecordType,
   type RecordsPage,
   type ZonesPage,
-} from '#shared/dns';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+} from '#shared/dns/rules';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import type { Database, Executor } from '../db/client.ts';
 import { dnsAliases, dnsPublications, dnsRecords, dnsZones } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
@@ -164,7 +164,7 @@ async function lockNames(tx: Executor) {
 }
 
 /**
- * A name `cid` may claim for a zone or an alias (src/shared/dns-claims.ts `nameClaimError`: no
+ * A name `cid` may claim for a zone or an alias (src/shared/dns/claims.ts `nameClaimError`: no
  * public suffix, none of the provider's names, nothing at, above or under another account's
  * zone or alias, not twice), or a 422 on `field`. Takes the claims lock first.
  */

@@ -17,9 +17,9 @@ import {
   type ImportChange,
   type ImportPreview,
   type RecordType,
-} from '#shared/dns';
-import { DNS } from '#shared/dns-limits';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+} from '#shared/dns/rules';
+import { DNS } from '#shared/dns/constants';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import type { Database, Executor } from '../db/client.ts';
 import { dnsAliases, dnsRecords, dnsZones } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';

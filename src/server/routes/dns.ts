@@ -13,8 +13,8 @@ import {
   recordBodySchema,
   ZoneCreateSchema,
   ZoneUpdateSchema,
-} from '#shared/dns';
-import { DNS_MESSAGES } from '#shared/messages/dns';
+} from '#shared/dns/rules';
+import { DNS_MESSAGES } from '#shared/dns/messages';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

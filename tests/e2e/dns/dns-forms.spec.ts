@@ -7,7 +7,7 @@
  * editor gives focus back to the control that opened it after Save and after Escape, a delete
  * to the row now in its place. Each state is checked with axe, in the light and the dark scheme.
  */
-import { DNS_MESSAGES } from '../../../src/shared/messages/dns.ts';
+import { DNS_MESSAGES } from '../../../src/shared/dns/messages.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import type { Page } from '@playwright/test';

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { TIMERS } from '../../../src/shared/constants.ts';
-import { DNS_MESSAGES } from '../../../src/shared/messages/dns.ts';
+import { DNS_MESSAGES } from '../../../src/shared/dns/messages.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
 import { expect, test } from '../support/fixtures.ts';
 

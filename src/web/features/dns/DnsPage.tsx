@@ -29,8 +29,8 @@ import {
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { NUMERIC_FIELDS, RECORD_FIELDS, RECORD_TYPES, type DnsZone } from '#shared/dns';
-import { DNS_FIELD_LABELS, DNS_MESSAGES } from '#shared/messages/dns';
+import { NUMERIC_FIELDS, RECORD_FIELDS, RECORD_TYPES, type DnsZone } from '#shared/dns/rules';
+import { DNS_FIELD_LABELS, DNS_MESSAGES } from '#shared/dns/messages';
 import type { DnsPanelActor } from '#machines/dns/dns-panel.machine';
 import {
   selectBusy,

@@ -11,7 +11,7 @@ import {
   type ImportPreview,
   type RecordsPage,
   type ZonesPage,
-} from '#shared/dns';
+} from '#shared/dns/rules';
 import {
   dnsPanelWithCalls,
   type ChangeAnswer,

@@ -19,9 +19,9 @@ import {
   selectZoneEditor,
   type DnsFormsSnapshot,
 } from '../../../../machines/dns/dns-forms.selectors.ts';
-import { DNS_PATHS, type DnsZone, type ZonesPage } from '../../../../src/shared/dns.ts';
-import { DNS } from '../../../../src/shared/dns-limits.ts';
-import { DNS_FIELD_LABELS, DNS_MESSAGES } from '../../../../src/shared/messages/dns.ts';
+import { DNS_PATHS, type DnsZone, type ZonesPage } from '../../../../src/shared/dns/rules.ts';
+import { DNS } from '../../../../src/shared/dns/constants.ts';
+import { DNS_FIELD_LABELS, DNS_MESSAGES } from '../../../../src/shared/dns/messages.ts';
 import {
   type BrowserMapping,
   type EventPlace,

@@ -18,9 +18,9 @@ import {
   type DnsZone,
   type RecordsPage,
   type ZonesPage,
-} from '../../../../src/shared/dns.ts';
+} from '../../../../src/shared/dns/rules.ts';
 import { DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
-import { DNS } from '../../../../src/shared/dns-limits.ts';
+import { DNS } from '../../../../src/shared/dns/constants.ts';
 import { type BrowserMapping, type StateCheckContext, offeredBy } from '../runner.ts';
 import {
   DNS_PAGE,

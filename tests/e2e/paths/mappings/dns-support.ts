@@ -16,9 +16,9 @@ import {
   type DnsFormsSnapshot,
 } from '../../../../machines/dns/dns-forms.selectors.ts';
 import { API_BASE_PATH, DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
-import { DNS_PATHS, type DnsZone } from '../../../../src/shared/dns.ts';
-import { DNS } from '../../../../src/shared/dns-limits.ts';
-import { DNS_FIELD_LABELS, DNS_MESSAGES } from '../../../../src/shared/messages/dns.ts';
+import { DNS_PATHS, type DnsZone } from '../../../../src/shared/dns/rules.ts';
+import { DNS } from '../../../../src/shared/dns/constants.ts';
+import { DNS_FIELD_LABELS, DNS_MESSAGES } from '../../../../src/shared/dns/messages.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserContext, StateCheckContext } from '../runner.ts';
 import { E2E_BASE_URL, logInAs, logInThroughApi } from './portal.ts';

@@ -6,8 +6,8 @@
  * second less, until both work again.
  */
 import type { Page } from '@playwright/test';
-import { DNS } from '../../../../src/shared/dns-limits.ts';
-import { DNS_MESSAGES } from '../../../../src/shared/messages/dns.ts';
+import { DNS } from '../../../../src/shared/dns/constants.ts';
+import { DNS_MESSAGES } from '../../../../src/shared/dns/messages.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { holdTheClock, releaseAtEnd } from './clock.ts';

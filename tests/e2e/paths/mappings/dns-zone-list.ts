@@ -12,7 +12,7 @@ import {
   selectZonePaging,
   type ZoneListSnapshot,
 } from '../../../../machines/dns/zone-list.selectors.ts';
-import { DNS_PATHS, type ZonesPage } from '../../../../src/shared/dns.ts';
+import { DNS_PATHS, type ZonesPage } from '../../../../src/shared/dns/rules.ts';
 import { DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
 import { type BrowserMapping, type StateCheckContext, offeredBy } from '../runner.ts';
 import {

@@ -2,7 +2,7 @@
  * The DNS panel's messages (portal.md §2 DNS panel, §5, §8; docs/dns.md). Each `{…}` is filled by
  * the function beside it.
  */
-import { DNS } from '../dns-limits.ts';
+import { DNS } from './constants.ts';
 
 export const DNS_MESSAGES = {
   zoneNotFound: 'That DNS zone does not exist.',

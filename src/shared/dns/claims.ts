@@ -8,7 +8,7 @@
  * it creates a zone or an alias; the page shows the server's answer.
  */
 import { getDomain, getPublicSuffix } from 'tldts';
-import { DNS_MESSAGES as M } from './messages/dns.ts';
+import { DNS_MESSAGES as M } from './messages.ts';
 
 /** Both sections of the list: a customer may hold `example.co.uk`, never `co.uk` or `github.io`. */
 const PSL = { allowPrivateDomains: true } as const;

@@ -7,11 +7,11 @@
  * serves and what makes two records identical.
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from './constants.ts';
-import { DNS } from './dns-limits.ts';
-import { LDH_LABEL } from './host-names.ts';
-import { DNS_MESSAGES as M } from './messages/dns.ts';
-import { pageQuerySchema } from './paging.ts';
+import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from '../constants.ts';
+import { DNS } from './constants.ts';
+import { LDH_LABEL } from '../host-names.ts';
+import { DNS_MESSAGES as M } from './messages.ts';
+import { pageQuerySchema } from '../paging.ts';
 
 export const DNS_PATHS = {
   zones: '/dns',
