@@ -123,6 +123,18 @@ const AUTOPAY_EVENTS = [
   'autopay.off.cancelled',
 ] as const satisfies readonly AutopaySwitchEvent['type'][];
 
+/** Whether the amount due (GET /user/info) is shown. */
+const amountDueShown = ({ context }: { context: BillingPageContext }) => context.info !== null;
+
+/**
+ * A guard's opposite. Not xstate's `not()`: this machine loads lazily, and `not()` would bring
+ * xstate's guard code into the signup's first load.
+ */
+const unless =
+  <A>(guard: (args: A) => boolean) =>
+  (args: A) =>
+    !guard(args);
+
 /** The address form's fields: the shared address rules (the paper invoice choice is left as it is). */
 const { paper_invoice: _paperInvoice, ...ADDRESS_FIELDS } = BillingAddressUpdateSchema.entries;
 export const BILLING_ADDRESS_FIELDS: FieldSchemas = ADDRESS_FIELDS;
@@ -247,8 +259,8 @@ export const billingPageMachine = setup({
       selectData(event.snapshot) !== context.accounts,
     'both are shown': ({ context }) => context.info !== null && context.accounts !== null,
     'the accounts are shown': ({ context }) => context.accounts !== null,
-    'the amount due is shown': ({ context }) => context.info !== null,
-    'the amount due is not shown': ({ context }) => context.info === null,
+    'the amount due is shown': amountDueShown,
+    'the amount due is not shown': unless(amountDueShown),
     'the address was saved': ({ event }) =>
       event.type === 'xstate.snapshot.address' && event.snapshot.matches('submitted'),
   },

@@ -38,6 +38,17 @@ export interface PageRequest {
 }
 
 export function createRecordsPageMachine<P extends PageInfo>() {
+  /** The page at the offset asked for is loaded (first, or again): it shows, or the failure does. */
+  const LOAD = {
+    id: 'load',
+    src: 'load',
+    input: ({ context }: { context: RecordsPageContext<P> }) => ({
+      limit: context.limit,
+      offset: context.offset,
+    }),
+    onDone: { target: 'loaded', actions: 'store the page' },
+    onError: { target: 'failed', actions: 'store the failure' },
+  } as const;
   return setup({
     types: {
       context: {} as RecordsPageContext<P>,
@@ -76,13 +87,7 @@ export function createRecordsPageMachine<P extends PageInfo>() {
       loading: {
         description:
           'The page is on its way; the table shows a loading indicator. Another request starts the load again.',
-        invoke: {
-          id: 'load',
-          src: 'load',
-          input: ({ context }) => ({ limit: context.limit, offset: context.offset }),
-          onDone: { target: 'loaded', actions: 'store the page' },
-          onError: { target: 'failed', actions: 'store the failure' },
-        },
+        invoke: LOAD,
         on: {
           'page.requested': { target: 'loading', reenter: true, actions: 'take the offset' },
           'reload.requested': { target: 'loading', reenter: true },
@@ -98,13 +103,7 @@ export function createRecordsPageMachine<P extends PageInfo>() {
       reloading: {
         description:
           'Another page (or the same one again) is on its way; the table keeps the page shown meanwhile, busy. A later request starts it again, so the table never ends on an older answer.',
-        invoke: {
-          id: 'load',
-          src: 'load',
-          input: ({ context }) => ({ limit: context.limit, offset: context.offset }),
-          onDone: { target: 'loaded', actions: 'store the page' },
-          onError: { target: 'failed', actions: 'store the failure' },
-        },
+        invoke: LOAD,
         on: {
           'page.requested': { target: 'reloading', reenter: true, actions: 'take the offset' },
           'reload.requested': { target: 'reloading', reenter: true },

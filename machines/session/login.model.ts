@@ -1,7 +1,6 @@
 /** The login's registration (the session's child): path samples, projection and state checks. */
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import type { SessionUser, UserProfile } from '#shared/session';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { loginMachine } from './login.machine.ts';
 import {
@@ -11,29 +10,13 @@ import {
   selectSecondFactorUsername,
   type LoginSnapshot,
 } from './login.selectors.ts';
-import { DEMO_USER, DEMO_USER_AS_ADMIN } from './samples.ts';
-
-function profile(user: SessionUser): UserProfile {
-  return {
-    ...user,
-    logged_in: true,
-    info: {
-      name: 'Dana Demo',
-      first_name: 'Dana',
-      middle_initial: '',
-      last_name: 'Demo',
-      business: '',
-      dob: '1985-04-12',
-      phone: '(801) 555-0123',
-      email: 'dana@example.com',
-    },
-    service_address: null,
-  };
-}
-
-/** Where the sample login asks to go afterwards, and where a login elsewhere goes. */
-const LOGIN_REDIRECT = '/billing/';
-const ELSEWHERE_REDIRECT = '/account/';
+import {
+  DEMO_USER,
+  DEMO_USER_AS_ADMIN,
+  ELSEWHERE_REDIRECT,
+  LOGIN_REDIRECT,
+  profile,
+} from './samples.ts';
 
 interface Projection {
   /** The failed login's message, on the login form. */

@@ -12,7 +12,10 @@ import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { readSecondFactorCode } from '#shared/second-factor';
 import type { LoginResult } from '#shared/session';
 import {
+  forgetTheError,
+  keepTheCode,
   refusalOf,
+  storeTheRefusal,
   tooManyWrongCodes,
   userOf,
   verifyPlaceholder,
@@ -71,22 +74,10 @@ export const codeStepMachine = setup({
   },
   actors: { verify: verifyPlaceholder },
   actions: {
-    'keep the code': assign({
-      code: ({ event }) => {
-        assertEvent(event, 'code.submitted');
-        return event.code;
-      },
-      error: null,
-    }),
+    'keep the code': keepTheCode(),
     'say how a code is written': assign({ error: SECOND_FACTOR_MESSAGES.codeMalformed }),
-    'store the refusal': assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.verify');
-        return refusalOf(event.error);
-      },
-      code: '',
-    }),
-    'forget the error': assign({ error: null }),
+    'store the refusal': storeTheRefusal(),
+    'forget the error': forgetTheError(),
     'keep the user': assign({
       outcome: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.verify');

@@ -18,7 +18,9 @@ import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import type { LoginResult } from '#shared/session';
 import { requestFailureOf } from './types.ts';
 import {
+  forgetTheError,
   refusalOf,
+  storeTheRefusal,
   tooManyWrongCodes,
   userOf,
   verifyPlaceholder,
@@ -67,7 +69,7 @@ export const passkeyStepMachine = setup({
     ),
   },
   actions: {
-    'forget the error': assign({ error: null }),
+    'forget the error': forgetTheError(),
     'keep the assertion': assign({
       assertion: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.getAssertion');
@@ -76,12 +78,7 @@ export const passkeyStepMachine = setup({
       error: null,
     }),
     'say the passkey was not used': assign({ error: PASSKEY_MESSAGES.passkeyCancelled }),
-    'store the refusal': assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.verify');
-        return refusalOf(event.error);
-      },
-    }),
+    'store the refusal': storeTheRefusal(),
     'keep the new passkey request': assign({
       passkey: ({ context, event }) => {
         assertEvent(event, 'xstate.error.actor.verify');

@@ -13,7 +13,9 @@ import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import { readSecondFactorCode, type TotpSetup } from '#shared/second-factor';
 import type { LoginResult } from '#shared/session';
 import {
+  keepTheCode,
   refusalOf,
+  storeTheRefusal,
   tooManyWrongCodes,
   userOf,
   verifyPlaceholder,
@@ -50,21 +52,9 @@ export const setupStepMachine = setup({
   },
   actors: { verify: verifyPlaceholder },
   actions: {
-    'keep the code': assign({
-      code: ({ event }) => {
-        assertEvent(event, 'code.submitted');
-        return event.code;
-      },
-      error: null,
-    }),
+    'keep the code': keepTheCode(),
     'say how the app’s code is written': assign({ error: SECOND_FACTOR_MESSAGES.totpMalformed }),
-    'store the refusal': assign({
-      error: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.verify');
-        return refusalOf(event.error);
-      },
-      code: '',
-    }),
+    'store the refusal': storeTheRefusal(),
     'keep the user': assign({
       outcome: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.verify');

@@ -32,7 +32,12 @@ import type { LoginResult, SessionUser } from '#shared/session';
 import { codeStepMachine } from './second-factor-code.machine.ts';
 import { passkeyStepMachine } from './second-factor-passkey.machine.ts';
 import { setupStepMachine } from './second-factor-setup.machine.ts';
-import type { SecondFactorMode, StepOutcome, VerifyInput } from './second-factor-steps.ts';
+import {
+  forgetTheError,
+  type SecondFactorMode,
+  type StepOutcome,
+  type VerifyInput,
+} from './second-factor-steps.ts';
 
 export type { SecondFactorMode, VerifyInput } from './second-factor-steps.ts';
 
@@ -114,7 +119,7 @@ export const secondFactorMachine = setup({
         return event.output.ended === 'app chosen' ? event.output.passkey : context.passkey;
       },
     }),
-    'forget the error': assign({ error: null }),
+    'forget the error': forgetTheError(),
   },
   guards: {
     'an authenticator account is to be added': ({ context }) => context.setup !== null,

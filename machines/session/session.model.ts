@@ -3,10 +3,16 @@
  * child (login.model.ts registers it on its own): here the walk answers for it, its end a sample.
  */
 import { emptyPerms } from '#shared/permissions';
-import type { SessionUser, UserProfile } from '#shared/session';
+import type { SessionUser } from '#shared/session';
 import { selectAccountSections } from '../people/account.selectors.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
-import { DEMO_USER, DEMO_USER_AS_ADMIN } from './samples.ts';
+import {
+  DEMO_USER,
+  DEMO_USER_AS_ADMIN,
+  ELSEWHERE_REDIRECT,
+  LOGIN_REDIRECT,
+  profile,
+} from './samples.ts';
 import { sessionMachine } from './session.machine.ts';
 import {
   selectActingAs,
@@ -35,27 +41,6 @@ const ACTING_BILLING_ONLY: SessionUser = {
   perms: { ...emptyPerms(), payments: { has_view: true, has_manage: false } },
 };
 
-function profile(user: SessionUser): UserProfile {
-  return {
-    ...user,
-    logged_in: true,
-    info: {
-      name: 'Dana Demo',
-      first_name: 'Dana',
-      middle_initial: '',
-      last_name: 'Demo',
-      business: '',
-      dob: '1985-04-12',
-      phone: '(801) 555-0123',
-      email: 'dana@example.com',
-    },
-    service_address: null,
-  };
-}
-
-/** Where the sample login asks to go afterwards, and where a login elsewhere goes. */
-const LOGIN_REDIRECT = '/billing/';
-const ELSEWHERE_REDIRECT = '/account/';
 /** The page the user was on when the session could no longer be renewed. */
 const ATTEMPTED = { name: 'billing', href: '/billing/' };
 
