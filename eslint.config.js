@@ -92,6 +92,13 @@ const layerRule = {
 const FEATURES_DIR = 'src/web/features';
 const SHARED_UI_DIR = 'src/web/components';
 
+/**
+ * Pages that show another area's sections, by area: a one-way arrow, never back (Account Home
+ * shows the people area's sections, portal.md §3; the Admin tab the notices' authoring).
+ * @type {Record<string, readonly string[] | undefined>}
+ */
+const SHOWS_SECTIONS_OF = { account: ['people'], admin: ['notices'] };
+
 /** @param {string} file The feature a file belongs to (`signup`…), or undefined. */
 function featureOf(file) {
   const relative = path.relative(root, file).split(path.sep).join('/');
@@ -121,6 +128,7 @@ const featuresApartRule = {
       const target = resolveTarget(source.value, context.filename);
       const toFeature = target && featureOf(target);
       if (!toFeature || toFeature === fromFeature) return;
+      if (fromFeature && SHOWS_SECTIONS_OF[fromFeature]?.includes(toFeature)) return;
       context.report({
         node: source,
         message: fromSharedUi

@@ -17,7 +17,7 @@ type PageModule = Promise<{ default: RouteComponent }>;
 
 export const PORTAL_PAGES = {
   account: withLaterStyles(() => import('./features/account/AccountPage.tsx')),
-  accountActivity: withLaterStyles(() => import('./features/account/activity/ActivityPage.tsx')),
+  accountActivity: withLaterStyles(() => import('./features/activity/ActivityPage.tsx')),
   admin: withLaterStyles(() => import('./features/admin/AdminProxyPage.tsx')),
   adminJobs: withLaterStyles(() => import('./features/admin/jobs/JobsPage.tsx')),
   adminSecondFactor: withLaterStyles(
@@ -57,7 +57,7 @@ export const PORTAL_DATA: Partial<
     if (!sections) return;
     const [{ accountApi }, { emailPreferencesApi, peopleApi }, security] = await Promise.all([
       import('./features/account/api.ts'),
-      import('./features/account/people/api.ts'),
+      import('./features/people/api.ts'),
       import('./features/account/security/api.ts'),
     ]);
     if (sections.readInfo) void accountApi(api).userInfo();

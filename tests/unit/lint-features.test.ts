@@ -42,6 +42,22 @@ describe(
         "import { signupApi } from '../features/signup/api.ts';",
         'src/web/components/ must not import from a feature',
       ],
+      // A page showing another area's sections is a one-way arrow: never back, never another area.
+      [
+        'src/web/features/people/PeopleSection.tsx',
+        "import { accountApi } from '../account/api.ts';",
+        'features/people must not import from features/account',
+      ],
+      [
+        'src/web/features/account/AccountPage.tsx',
+        "import { JobsPage } from '../admin/jobs/JobsPage.tsx';",
+        'features/account must not import from features/admin',
+      ],
+      [
+        'src/web/features/notices/authoring/NoticesAdmin.tsx',
+        "import { adminApi } from '../../admin/api.ts';",
+        'features/notices must not import from features/admin',
+      ],
     ])('flags %s: %s', async (file, code, expected) => {
       const errors = await errorsOf(file, code);
       expect(errors).toHaveLength(1);
@@ -59,6 +75,16 @@ describe(
       ],
       ['src/web/components/X.tsx', "import { LoadFailure } from './LoadFailure.tsx';"],
       ['src/web/router.tsx', "const page = () => import('./features/signup/SignupPage.tsx');"],
+      // Account Home shows the people area's sections (portal.md §3), the Admin tab the notices'
+      // authoring (docs/architecture.md "Where an area's code lives").
+      [
+        'src/web/features/account/AccountPage.tsx',
+        "import { PeopleSection } from '../people/PeopleSection.tsx';",
+      ],
+      [
+        'src/web/features/admin/AdminProxyPage.tsx',
+        "import { NoticesAdmin } from '../notices/authoring/NoticesAdmin.tsx';",
+      ],
     ])('lets %s be: %s', async (file, code) => {
       expect(await errorsOf(file, code)).toEqual([]);
     });

@@ -22,8 +22,8 @@ import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { usePasswordActor } from '../../components/password-actor.ts';
 import { accountApi } from './api.ts';
 import { ContactInfoSection, type InfoSource } from './ContactInfoSection.tsx';
-import { EmailPreferences } from './people/EmailPreferences.tsx';
-import { PeopleSection } from './people/PeopleSection.tsx';
+import { EmailPreferences } from '../people/EmailPreferences.tsx';
+import { PeopleSection } from '../people/PeopleSection.tsx';
 import { SecondFactorSection } from './security/SecondFactorSection.tsx';
 import { BillingSummaryCard, ServicesSummaryCard } from './SummaryCards.tsx';
 

@@ -37,13 +37,13 @@ import {
   selectPager,
   selectRows,
 } from '#machines/activity/activity.selectors';
-import { useAppServices } from '../../../app/context.tsx';
-import { DownloadLink } from '../../../components/DownloadLink.tsx';
-import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { LoadingStatus } from '../../../components/PageStatus.tsx';
-import { usePageTitle } from '../../../pages/usePageTitle.ts';
+import { useAppServices } from '../../app/context.tsx';
+import { DownloadLink } from '../../components/DownloadLink.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { LoadingStatus } from '../../components/PageStatus.tsx';
+import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { activityApi } from './api.ts';
-import { PanelSection, SubmitForm } from '../../../components/PanelSection.tsx';
+import { PanelSection, SubmitForm } from '../../components/PanelSection.tsx';
 
 const ACTION_CHOICES = selectActionChoices();
 

@@ -5,7 +5,7 @@
 import type { ActivityPage } from '#shared/activity';
 import { API_BASE_PATH } from '#shared/constants';
 import type { ActivityRequest } from '#machines/activity/activity.machine';
-import type { ApiClient } from '../../../api/client.ts';
+import type { ApiClient } from '../../api/client.ts';
 
 const ACTIVITY_PATH = '/activity';
 

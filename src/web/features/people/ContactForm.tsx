@@ -15,9 +15,9 @@ import {
   selectSaving,
 } from '#machines/people/contact-edit.selectors';
 import type { ContactField } from '#machines/people/types';
-import { READABLE_TEXT_INPUT, RevealablePassword } from '../../../components/FormTextField.tsx';
-import { DateOfBirthInput, PhoneInput } from '../../../components/MaskedInput.tsx';
-import { ModalNotifications } from '../../../components/notify.tsx';
+import { READABLE_TEXT_INPUT, RevealablePassword } from '../../components/FormTextField.tsx';
+import { DateOfBirthInput, PhoneInput } from '../../components/MaskedInput.tsx';
+import { ModalNotifications } from '../../components/notify.tsx';
 import { PermissionsTable } from './PermissionsTable.tsx';
 
 /** How a field is typed: text, a masked phone number, or a date of birth (MM/DD/YYYY). */

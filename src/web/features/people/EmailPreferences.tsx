@@ -6,8 +6,8 @@ import { OPTIONAL_EMAIL_KINDS } from '#shared/portal-constants';
 import { EMAIL_KIND_SWITCHES, PEOPLE_TEXT, UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import { emailPreferencesLoader, selectEmailPreferences } from '#machines/people/email.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../../app/context.tsx';
-import { notifyFailure, notifySuccess } from '../../../components/notify.tsx';
+import { useAppServices } from '../../app/context.tsx';
+import { notifyFailure, notifySuccess } from '../../components/notify.tsx';
 import { emailPreferencesApi } from './api.ts';
 
 export function EmailPreferences() {

@@ -63,10 +63,10 @@ import {
   selectGridSaving,
 } from '#machines/people/permissions-grid.selectors';
 import { contactsLoader } from '#machines/people/contacts.loader';
-import { useAppServices } from '../../../app/context.tsx';
-import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { useReturnFocus } from '../../../components/focus.ts';
-import { ModalNotifications, notifyFailure, notifySuccess } from '../../../components/notify.tsx';
+import { useAppServices } from '../../app/context.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { useReturnFocus } from '../../components/focus.ts';
+import { ModalNotifications, notifyFailure, notifySuccess } from '../../components/notify.tsx';
 import { peopleApi } from './api.ts';
 import { ContactForm, MakeUserForm } from './ContactForm.tsx';
 import { PermissionsTable } from './PermissionsTable.tsx';

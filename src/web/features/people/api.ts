@@ -7,7 +7,7 @@ import type { EmailPreferences, EmailPreferencesResponse } from '#shared/people/
 import type { AuthorizedContact, AuthorizedContactList } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';
 import type { ContactDraft } from '#machines/people/types';
-import type { ApiClient } from '../../../api/client.ts';
+import type { ApiClient } from '../../api/client.ts';
 
 export function emailPreferencesApi(api: ApiClient) {
   return {
