@@ -1,5 +1,5 @@
 /** A managed server's rendered configuration files (docs/managed-hosting.md), shown as a preview. */
-import type { RenderedFile } from '#shared/managed';
+import type { RenderedFile } from '#shared/managed/rules';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import { selectData, type LoaderSnapshot } from '../session/loader.selectors.ts';
 

@@ -5,7 +5,7 @@
  * by the server:
  *
  * - add: the list's create form (`createForm`, the generic form machine with the list's form of
- *   src/shared/managed-forms.ts) is submitted; the list sends its values (`create`) and a refusal's
+ *   src/shared/managed/forms.ts) is submitted; the list sends its values (`create`) and a refusal's
  *   field errors go back to the form's fields;
  * - change: a row's change (a password, a vhost's SSL settings or aliases) opens its form
  *   (`editForm`), started from the item; Save sends it (`update`), Cancel closes it;
@@ -29,15 +29,15 @@
  */
 import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { MANAGED } from '#shared/portal-constants';
-import type { ManagedListName } from '#shared/managed';
+import type { ManagedListName } from '#shared/managed/rules';
 import {
   CREATE_FORMS,
   EDIT_FORMS,
   refusalOnFields,
   type ManagedEdit,
   type ManagedFormDefinition,
-} from '#shared/managed-forms';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+} from '#shared/managed/forms';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import { failureMessage } from '#shared/api-error';
 import { formMachine, type FormInput } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';

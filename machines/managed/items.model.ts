@@ -7,13 +7,13 @@
  * nothing is sent before Confirm). Every list shares the machine; the databases list is the one
  * with the lock and a change of its items (a password), so it covers every state.
  */
-import { DATABASE_FORM, PASSWORD_CHANGE_FORM } from '#shared/managed-forms';
+import { DATABASE_FORM, PASSWORD_CHANGE_FORM } from '#shared/managed/forms';
 import { MANAGED } from '#shared/portal-constants';
 import {
   DELETE_QUESTIONS,
   deleteDisabledLabel,
   MANAGED_MESSAGES as M,
-} from '#shared/messages/managed';
+} from '#shared/managed/messages';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import { formMachine } from '../forms/form.machine.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

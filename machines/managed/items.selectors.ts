@@ -1,13 +1,13 @@
 /** What a list of the managed server view shows, from its machine's snapshot. */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { editsOf, type ManagedEdit } from '#shared/managed-forms';
+import { editsOf, type ManagedEdit } from '#shared/managed/forms';
 import {
   DELETE_QUESTIONS,
   deleteDisabledLabel,
   ITEM_NAMES,
   MANAGED_MESSAGES as M,
   type DeleteQuestion,
-} from '#shared/messages/managed';
+} from '#shared/managed/messages';
 import type { formMachine } from '../forms/form.machine.ts';
 import {
   itemIdOf,

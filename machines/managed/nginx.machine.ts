@@ -8,8 +8,8 @@
  * last said it was, after a reload.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { NginxRecord } from '#shared/managed';
-import { MANAGED_MESSAGES } from '#shared/messages/managed';
+import type { NginxRecord } from '#shared/managed/rules';
+import { MANAGED_MESSAGES } from '#shared/managed/messages';
 import { failureMessage } from '#shared/api-error';
 
 /** What the server serves, as the page knows it (null: its lists are not loaded). */

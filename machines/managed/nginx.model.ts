@@ -3,7 +3,7 @@
  * issue's destructive-action inventory: turning it off stops every site of the server, so it asks
  * first, naming what stops, and nothing is sent before Confirm; turning it on asks nothing).
  */
-import { MANAGED_MESSAGES } from '#shared/messages/managed';
+import { MANAGED_MESSAGES } from '#shared/managed/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { nginxMachine } from './nginx.machine.ts';
 import {

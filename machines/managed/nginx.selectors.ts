@@ -1,6 +1,6 @@
 /** What the web server switch shows, from its machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import type { nginxMachine } from './nginx.machine.ts';
 
 export type NginxSnapshot = SnapshotFrom<typeof nginxMachine>;

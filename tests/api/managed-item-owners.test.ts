@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { servers } from '../../src/server/db/schema.ts';
 import { startHostAgent, type RunningHostAgent } from '../../src/server/managed/stand-in/server.ts';
 import type { CookieClient } from '../support/http-client.ts';

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { BILLING_PAGE_TEXT } from '../../src/shared/messages/billing-page.ts';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
 import { answerPasswordPrompts } from './billing/requests.ts';
 import { logInAs } from './paths/mappings/portal.ts';

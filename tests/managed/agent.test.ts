@@ -15,7 +15,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { hostAgentClient } from '../../src/server/managed/client.ts';
 import { nginxChecker, type NginxChecker } from '../../src/server/managed/nginx-check.ts';
 import { renderNginx } from '../../src/server/managed/render.ts';

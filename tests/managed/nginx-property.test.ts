@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHP_SETTING_KEYS, PHP_SETTINGS } from '../../src/shared/managed.ts';
+import { PHP_SETTING_KEYS, PHP_SETTINGS } from '../../src/shared/managed/rules.ts';
 import type { ManagedChange } from '../../src/server/managed/agent.ts';
 import { nginxChecker } from '../../src/server/managed/nginx-check.ts';
 import { createStandInAgent } from '../../src/server/managed/stand-in/agent.ts';

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { MANAGED } from '../../src/shared/portal-constants.ts';
 import { ConfigError } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';

@@ -17,12 +17,12 @@ import {
   SSL_CERT_FORM,
   VHOST_ALIASES_FORM,
   VHOST_FORM,
-} from '../../src/shared/managed-forms.ts';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+} from '../../src/shared/managed/forms.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import { checkForm, type FieldSchemas, type FormChecks } from '../../machines/forms/validation.ts';
 import { selectFieldError } from '../../machines/forms/form.selectors.ts';
-import type { ManagedListName } from '../../src/shared/managed.ts';
+import type { ManagedListName } from '../../src/shared/managed/rules.ts';
 import { managedItemsMachine, type ManagedUpdate } from '../../machines/managed/items.machine.ts';
 import {
   selectCreateError,

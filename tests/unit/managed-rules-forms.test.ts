@@ -13,7 +13,7 @@ import {
   VHOST_ALIASES_FORM,
   VHOST_FORM,
   VHOST_SSL_FORM,
-} from '../../src/shared/managed-forms.ts';
+} from '../../src/shared/managed/forms.ts';
 
 describe('each form sends the body its endpoint takes', () => {
   it('SSL certificate: name, cert, key, ca', () => {

@@ -20,9 +20,9 @@ import {
   redirectTargetHost,
   splitAliases,
   sslChoiceErrors,
-} from '../../src/shared/managed.ts';
+} from '../../src/shared/managed/rules.ts';
 import { isHostName } from '#shared/host-names';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { MANAGED } from '../../src/shared/portal-constants.ts';
 import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
 

@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MANAGED_MESSAGES as M } from '../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { managedItemsMachine, type ManagedUpdate } from '../../machines/managed/items.machine.ts';
 import {
   selectCreateForm,

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { servers } from '../db/schema.ts';
-import type { ManagedListName } from '#shared/managed';
+import type { ManagedListName } from '#shared/managed/rules';
 import type { ManagedChange } from '../managed/agent.ts';
 import { recordActivity } from './record.ts';
 

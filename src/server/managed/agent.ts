@@ -15,7 +15,7 @@ import type {
   VhostUpdate,
   FtpUserInput,
   RedirectInput,
-} from '#shared/managed';
+} from '#shared/managed/rules';
 
 /** One change to a managed server, as the API asked for it (already read by its schema). */
 export type ManagedChange =

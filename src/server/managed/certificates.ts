@@ -11,8 +11,8 @@ import {
   certificatePemError,
   pemCertificateBlocks,
   privateKeyPemError,
-} from '#shared/managed';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+} from '#shared/managed/rules';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 
 const EC_CURVES = ['prime256v1', 'secp384r1', 'secp521r1'];
 

@@ -4,7 +4,12 @@
  * becomes {@link HostAgentUnavailable} (the API answers 503); an agent busy with other changes
  * answers a 503 refusal with Retry-After, passed on as it is.
  */
-import type { ManagedListName, ManagedLists, NginxRecord, RenderedFile } from '#shared/managed';
+import type {
+  ManagedListName,
+  ManagedLists,
+  NginxRecord,
+  RenderedFile,
+} from '#shared/managed/rules';
 import {
   HostAgentUnavailable,
   type ChangeResult,

@@ -11,7 +11,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import type { RenderedFile } from '#shared/managed';
+import type { RenderedFile } from '#shared/managed/rules';
 
 export const DEFAULT_NGINX_BINARY = '/usr/sbin/nginx';
 

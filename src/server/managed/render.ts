@@ -7,7 +7,7 @@
  * the folder holding nginx.conf, so the same files are checked in a staging folder with
  * `nginx -t -p STAGING` and then moved in place.
  */
-import type { RenderedFile } from '#shared/managed';
+import type { RenderedFile } from '#shared/managed/rules';
 import type { ServerState, StoredVhost } from './state.ts';
 
 export interface RenderOptions {

@@ -1,11 +1,11 @@
 /**
  * One managed server's hosting state and the rules of every change to it (docs/managed-hosting.md
  * "Rules"). `applyChange` is pure: it answers the next state and the record to send back, or a
- * refusal with field errors. The shared field rules (src/shared/managed.ts) run here again, with
+ * refusal with field errors. The shared field rules (src/shared/managed/rules.ts) run here again, with
  * the rules only the whole server can decide: names unique across vhosts, aliases and redirects,
  * certificates that cover the names of the vhosts using them, redirects that do not loop.
  */
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import {
   certificateNameError,
   databaseNameError,
@@ -25,7 +25,7 @@ import {
   type RedirectRecord,
   type SslCertRecord,
   type VhostRecord,
-} from '#shared/managed';
+} from '#shared/managed/rules';
 import { isHostName, normaliseHostName } from '#shared/host-names';
 import type { ChangeRefusal, ManagedChange } from './agent.ts';
 import { certificateCovers, checkCertificate } from './certificates.ts';

@@ -2,13 +2,13 @@
  * Managed hosting (portal.md §7 "Managed VM", docs/api.md "Managed hosting"): every endpoint under
  * `/managed_vm/{iid}` answers only for a managed server of the caller's customer (anything else is
  * 404 "Server not found", exactly like a server that does not exist). Input is read by the shared
- * schemas and field rules (src/shared/managed.ts) and passwords by the product's password rules
+ * schemas and field rules (src/shared/managed/rules.ts) and passwords by the product's password rules
  * before the host agent is asked; the agent then applies the server-wide rules and `nginx -t`.
  * Access rules: src/server/auth/endpoints.ts (services view to read, services manage to change).
  */
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import { MANAGED } from '#shared/portal-constants';
 import {
   DatabaseCreateSchema,
@@ -31,7 +31,7 @@ import {
   VhostCreateSchema,
   VhostUpdateSchema,
   type ManagedListName,
-} from '#shared/managed';
+} from '#shared/managed/rules';
 import { isHostName, normaliseHostName } from '#shared/host-names';
 import { managedItemName, recordManagedChange } from '../activity/managed.ts';
 import { requireSession } from '../auth/session.ts';

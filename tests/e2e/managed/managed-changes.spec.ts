@@ -11,7 +11,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { PASSWORD_MESSAGES } from '../../../src/shared/messages/account.ts';
-import { MANAGED_MESSAGES as M } from '../../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../../src/shared/managed/messages.ts';
 import { selfSigned } from '../../managed/certs.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';

@@ -10,7 +10,7 @@
  * axe (fixtures.ts).
  */
 import type { Page, Request } from '@playwright/test';
-import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../../src/shared/messages/managed.ts';
+import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../../src/shared/managed/messages.ts';
 import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/servers/demo-seed.ts';
 import { selfSigned } from '../../managed/certs.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../support/billed-customers.ts';

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import {
   deleteDisabledLabel,
   MANAGED_MESSAGES as M,
-} from '../../../src/shared/messages/managed.ts';
+} from '../../../src/shared/managed/messages.ts';
 import { MANAGED } from '../../../src/shared/portal-constants.ts';
 import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/servers/demo-seed.ts';
 import { selfSigned } from '../../managed/certs.ts';

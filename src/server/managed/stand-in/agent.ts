@@ -13,9 +13,14 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import { MANAGED } from '#shared/portal-constants';
-import type { ManagedListName, ManagedLists, NginxRecord, RenderedFile } from '#shared/managed';
+import type {
+  ManagedListName,
+  ManagedLists,
+  NginxRecord,
+  RenderedFile,
+} from '#shared/managed/rules';
 import type { ChangeResult, HostAgent, ManagedChange } from '../agent.ts';
 import {
   DEFAULT_CHECK_LIMITS,

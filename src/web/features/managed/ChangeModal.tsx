@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ManagedEdit } from '#shared/managed-forms';
+import type { ManagedEdit } from '#shared/managed/forms';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { selectOpenChange, type ManagedFormActor } from '#machines/managed/items.selectors';

@@ -6,7 +6,7 @@
 import { Alert, Badge, Button, Group, Table } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import type { ManagedItem, ManagedItemsActor } from '#machines/managed/items.machine';
 import {
   selectDeleteQuestion,

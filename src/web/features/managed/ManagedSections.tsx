@@ -9,7 +9,7 @@
  */
 import { Paper, Tabs } from '@mantine/core';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import type { ManagedApi } from './api.ts';
 import { ConfigurationPreview } from './ConfigurationPreview.tsx';
 import { DatabasesSection } from './DatabasesSection.tsx';

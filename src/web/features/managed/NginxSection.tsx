@@ -6,7 +6,7 @@
 import { Alert, Button, Group, List, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { selectHostNames, selectLoading } from '#machines/managed/items.selectors';
 import { nginxMachine } from '#machines/managed/nginx.machine';

@@ -4,7 +4,7 @@
  */
 import { Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { PHP_SETTING_KEYS, phpValueHint } from '#shared/managed';
+import { PHP_SETTING_KEYS, phpValueHint } from '#shared/managed/rules';
 import type { ManagedItemsActor } from '#machines/managed/items.machine';
 import { selectText } from '#machines/forms/form.selectors';
 import type { ManagedFormActor } from '#machines/managed/items.selectors';

@@ -1,7 +1,7 @@
 /** The websites user's password: the shared password machine (the signup's rules and strength meter). */
 import { Alert, Button, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { MANAGED_MESSAGES as M } from '#shared/messages/managed';
+import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,

@@ -3,8 +3,8 @@
  * /managed_vm/{iid}, and the server itself (GET /servers/{iid}) for its name. Every call goes
  * through the app's HTTP client.
  */
-import type { ManagedListName, NginxRecord, RenderedFile } from '#shared/managed';
-import type { ManagedEdit } from '#shared/managed-forms';
+import type { ManagedListName, NginxRecord, RenderedFile } from '#shared/managed/rules';
+import type { ManagedEdit } from '#shared/managed/forms';
 import type { ServerRecord } from '#shared/servers';
 import { ApiFailure, type ApiClient } from '../../api/client.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { ManagedListName } from '#shared/managed';
+import type { ManagedListName } from '#shared/managed/rules';
 import { managedItemsMachine, type ManagedUpdate } from '#machines/managed/items.machine';
 import { ApiFailure } from '../../api/client.ts';
 import type { ManagedApi } from './api.ts';

@@ -16,7 +16,7 @@ import {
   DELETE_QUESTIONS,
   deleteDisabledLabel,
   MANAGED_MESSAGES as M,
-} from '../../../../src/shared/messages/managed.ts';
+} from '../../../../src/shared/managed/messages.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { holdTheClock } from './clock.ts';

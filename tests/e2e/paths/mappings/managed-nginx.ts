@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { MANAGED_MESSAGES as M } from '../../../../src/shared/messages/managed.ts';
+import { MANAGED_MESSAGES as M } from '../../../../src/shared/managed/messages.ts';
 import { selectTurnOffQuestion } from '../../../../machines/managed/nginx.selectors.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';

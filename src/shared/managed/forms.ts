@@ -1,7 +1,7 @@
 /**
  * The forms of the managed server view (docs/managed-hosting.md "The view and its statecharts"):
  * each field's client-side check, made of the one shared rule the server applies to the same field
- * (src/shared/managed.ts, the password length of src/shared/password.ts), and what each form sends.
+ * (src/shared/managed/rules.ts, the password length of src/shared/password.ts), and what each form sends.
  * The generic form machine (machines/forms/form.machine.ts) takes these as its `fields` and
  * `checks`; what only the server can know (a certificate that parses and matches its key, names
  * taken on the server, a password's strength) arrives as its 422 field errors.
@@ -21,11 +21,11 @@ import {
   redirectTargetError,
   splitAliases,
   sslChoiceErrors,
-} from './managed.ts';
-import { isHostName, normaliseHostName } from './host-names.ts';
-import { MANAGED_MESSAGES as M } from './messages/managed.ts';
-import { PASSWORD_MESSAGES } from './messages/account.ts';
-import { passwordLengthError } from './password.ts';
+} from './rules.ts';
+import { isHostName, normaliseHostName } from '../host-names.ts';
+import { MANAGED_MESSAGES as M } from './messages.ts';
+import { PASSWORD_MESSAGES } from '../messages/account.ts';
+import { passwordLengthError } from '../password.ts';
 
 type Rule = (text: string) => string | undefined;
 type FormText = Record<string, unknown>;

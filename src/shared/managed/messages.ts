@@ -6,7 +6,7 @@
 import { ERROR_MESSAGES } from '../messages.ts';
 import { MANAGED } from '../portal-constants.ts';
 
-export { deleteDisabledLabel } from './portal.ts';
+export { deleteDisabledLabel } from '../messages/portal.ts';
 
 export const MANAGED_MESSAGES = {
   /** portal.md §8 "Viewed server absent after load": the catalogue's own message. */

@@ -5,11 +5,11 @@
  * stricter than nginx, so that what passes never breaks the web server of the whole machine.
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from './constants.ts';
-import { DNS } from './dns/constants.ts';
-import { isHostName, normaliseHostName } from './host-names.ts';
-import { MANAGED } from './portal-constants.ts';
-import { MANAGED_MESSAGES as M } from './messages/managed.ts';
+import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { DNS } from '../dns/constants.ts';
+import { isHostName, normaliseHostName } from '../host-names.ts';
+import { MANAGED } from '../portal-constants.ts';
+import { MANAGED_MESSAGES as M } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Host names and aliases
