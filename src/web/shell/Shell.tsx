@@ -2,7 +2,7 @@ import { Box, Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Notifications } from './Notifications.tsx';
-import { NoticesBanner } from './NoticesBanner.tsx';
+import { NoticesBanner } from '../features/notices/banner/NoticesBanner.tsx';
 import { ActingAsBanner, PortalNav } from './PortalNav.tsx';
 import classes from './Shell.module.css';
 import { TopBar } from './TopBar.tsx';

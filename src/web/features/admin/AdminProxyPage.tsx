@@ -19,7 +19,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { AdminNav } from './AdminNav.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { adminApi } from './api.ts';
-import { NoticesAdmin } from './notices/NoticesAdmin.tsx';
+import { NoticesAdmin } from '../notices/authoring/NoticesAdmin.tsx';
 
 function oneLine(address: PostalAddress | null): string {
   if (!address) return '';

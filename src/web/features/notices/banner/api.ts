@@ -3,7 +3,7 @@
  * Acknowledge or Ignore on one. The notices banner (shell) calls them.
  */
 import type { NoticeList } from '#shared/notices/types';
-import type { ApiClient } from './client.ts';
+import type { ApiClient } from '../../../api/client.ts';
 
 export function noticesApi(api: ApiClient) {
   return {

@@ -10,9 +10,9 @@ import {
   selectNotices,
 } from '#machines/notices/banner.selectors';
 import { selectUser } from '#machines/session/session.selectors';
-import { noticesApi } from '../api/notices.ts';
-import { useAppServices } from '../app/context.tsx';
-import { LoadFailure } from '../components/LoadFailure.tsx';
+import { noticesApi } from './api.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { LoadFailure } from '../../../components/LoadFailure.tsx';
 import classes from './NoticesBanner.module.css';
 
 /** The current notices of the logged-in user, each with Acknowledge, and Ignore where ignorable. */
