@@ -5,7 +5,7 @@
  * the customer does not have (the API answered 404: the app loads `null`) or one that is not
  * managed is not found.
  */
-import type { ServerRecord } from '#shared/servers';
+import type { ServerRecord } from '#shared/servers/rules';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import type { LoaderSnapshot } from '../session/loader.selectors.ts';
 

@@ -15,7 +15,7 @@ import {
   serverNameError,
   type ServerCreate,
   type ServerRecord,
-} from '#shared/servers';
+} from '#shared/servers/rules';
 import { sizeErrors, sizeOf, type SizeField } from './sizes.ts';
 
 export type CreateField = 'name' | SizeField;

@@ -8,8 +8,8 @@ import {
   SERVER_MESSAGES,
   serverSizeLabel,
   sizesOutOfBounds,
-} from '#shared/messages/servers';
-import type { ServerRecord } from '#shared/servers';
+} from '#shared/servers/messages';
+import type { ServerRecord } from '#shared/servers/rules';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { createServerMachine, type CreateContext } from './create.machine.ts';
 import {

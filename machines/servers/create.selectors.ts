@@ -1,7 +1,7 @@
 /** What the new server form shows, from its snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import { formatDollars } from '#shared/cart/money';
-import { confirmCreate, serverSizeLabel } from '#shared/messages/servers';
+import { confirmCreate, serverSizeLabel } from '#shared/servers/messages';
 import { normaliseHostName } from '#shared/host-names';
 import type { CreateField, createServerMachine } from './create.machine.ts';
 import { sizeCost, sizeCostText } from './sizes.ts';

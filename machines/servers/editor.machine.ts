@@ -16,7 +16,7 @@ import {
   serverMonthlyCost,
   type ServerRecord,
   type ServerSize,
-} from '#shared/servers';
+} from '#shared/servers/rules';
 import { followsNothing } from '../follow.ts';
 import { sizeErrors, sizeOf, type SizeErrors, type SizeField } from './sizes.ts';
 

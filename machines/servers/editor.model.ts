@@ -6,7 +6,7 @@ import {
   monthlyCostLabel,
   SERVER_MESSAGES,
   sizesOutOfBounds,
-} from '#shared/messages/servers';
+} from '#shared/servers/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { editorMachine, type EditorContext } from './editor.machine.ts';
 import {

@@ -1,8 +1,8 @@
 /** What the server editor shows, from its snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import { formatDollars } from '#shared/cart/money';
-import { confirmResize } from '#shared/messages/servers';
-import { serverMonthlyCost } from '#shared/servers';
+import { confirmResize } from '#shared/servers/messages';
+import { serverMonthlyCost } from '#shared/servers/rules';
 import type { EditorField, editorMachine } from './editor.machine.ts';
 import { sizeCost, sizeCostText } from './sizes.ts';
 

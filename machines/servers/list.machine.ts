@@ -12,7 +12,7 @@
  * | `createForm` | servers/create.machine.ts    | the new server form  |
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ServerRecord, ServerSortColumn } from '#shared/servers';
+import type { ServerRecord, ServerSortColumn } from '#shared/servers/rules';
 import { hasPermission, type Perms } from '#shared/permissions';
 import { failureMessage } from '#shared/api-error';
 import { createServerMachine, type CreateOutput } from './create.machine.ts';

@@ -1,6 +1,6 @@
 /** The servers list's registration: the table of /services/servers and a server's page. */
-import { SERVER_MESSAGES, confirmDelete } from '#shared/messages/servers';
-import type { ServerRecord } from '#shared/servers';
+import { SERVER_MESSAGES, confirmDelete } from '#shared/servers/messages';
+import type { ServerRecord } from '#shared/servers/rules';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { listMachine, type ListContext } from './list.machine.ts';
 import {

@@ -1,7 +1,7 @@
 /** What the servers table and a server's page show, from the list machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { confirmDelete } from '#shared/messages/servers';
-import type { ServerRecord, ServerSortColumn } from '#shared/servers';
+import { confirmDelete } from '#shared/servers/messages';
+import type { ServerRecord, ServerSortColumn } from '#shared/servers/rules';
 import type { CreateServerActor } from './create.machine.ts';
 import type { listMachine } from './list.machine.ts';
 

@@ -9,13 +9,13 @@
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { SERVERS } from '#shared/portal-constants';
-import { SERVER_MESSAGES } from '#shared/messages/servers';
+import { SERVER_MESSAGES } from '#shared/servers/messages';
 import {
   POWER_ACTION_STATES,
   type PowerStatus,
   type ServerPower,
   type ServerPowerAction,
-} from '#shared/servers';
+} from '#shared/servers/rules';
 import { failureMessage } from '#shared/api-error';
 
 export interface PowerInput {

@@ -1,8 +1,8 @@
 /** The server power machine's registration: the power buttons of /server/{iid}. */
 import { SERVERS } from '#shared/portal-constants';
 import { ERROR_MESSAGES } from '#shared/messages';
-import { SERVER_MESSAGES } from '#shared/messages/servers';
-import type { PowerStatus } from '#shared/servers';
+import { SERVER_MESSAGES } from '#shared/servers/messages';
+import type { PowerStatus } from '#shared/servers/rules';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { powerMachine, type PowerContext } from './power.machine.ts';
 import {

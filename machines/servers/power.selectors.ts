@@ -1,6 +1,6 @@
 /** What a server's power controls show, from the power machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import type { ServerPower } from '#shared/servers';
+import type { ServerPower } from '#shared/servers/rules';
 import type { powerMachine } from './power.machine.ts';
 
 export type PowerSnapshot = SnapshotFrom<typeof powerMachine>;

@@ -25,7 +25,7 @@ import {
   type EventObject,
 } from 'xstate';
 import type { Perms } from '#shared/permissions';
-import type { ServerRecord } from '#shared/servers';
+import type { ServerRecord } from '#shared/servers/rules';
 import { editorMachine } from './editor.machine.ts';
 import { listMachine, type ListNote } from './list.machine.ts';
 import { powerMachine } from './power.machine.ts';

@@ -8,7 +8,7 @@
  * a customer finds it": once deleted, the servers list opens.
  */
 import { createMachine } from 'xstate';
-import type { ServerRecord } from '#shared/servers';
+import type { ServerRecord } from '#shared/servers/rules';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import type { ListNote } from './list.machine.ts';
 import { LISTED_SERVER } from './list.model.ts';

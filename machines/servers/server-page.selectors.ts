@@ -3,7 +3,7 @@
  * children the view reads with their own selectors (the list, the power, the editor).
  */
 import type { SnapshotFrom } from 'xstate';
-import type { ServerRecord } from '#shared/servers';
+import type { ServerRecord } from '#shared/servers/rules';
 import type { EditorActor } from './editor.machine.ts';
 import type { ListActor } from './list.machine.ts';
 import type { PowerActor } from './power.machine.ts';

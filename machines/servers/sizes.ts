@@ -4,9 +4,9 @@
  * what the server has, and the monthly cost (`serverMonthlyCost`) only for a size within them.
  */
 import { formatDollars } from '#shared/cart/money';
-import { monthlyCostLabel, sizesOutOfBounds, storageCannotShrink } from '#shared/messages/servers';
+import { monthlyCostLabel, sizesOutOfBounds, storageCannotShrink } from '#shared/servers/messages';
 import { SERVER_EDITOR } from '#shared/constants';
-import { memMb, serverMonthlyCost, serverSizeErrors, type ServerSize } from '#shared/servers';
+import { memMb, serverMonthlyCost, serverSizeErrors, type ServerSize } from '#shared/servers/rules';
 
 export type SizeField = 'cpus' | 'memGb' | 'disk';
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../src/shared/activity.ts';
 import { ACTIVITY } from '../../src/shared/constants.ts';
 import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
-import type { ServerRecord } from '../../src/shared/servers.ts';
+import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
 import { pruneActivityJob } from '../../src/server/activity/prune.ts';
 import { digest, randomToken } from '../../src/server/auth/tokens.ts';

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerRecord } from '../../src/shared/servers.ts';
+import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import { hypervisorVms, servers as serversTable } from '../../src/server/db/schema.ts';
 import { LIST_MAX_AGE_MS } from '../../src/server/hypervisor/list-cache.ts';
 import type { CookieClient } from '../support/http-client.ts';

@@ -18,7 +18,7 @@ import { BILLING_PAGE_TEXT } from '../../src/shared/messages/billing-page.ts';
 import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
 import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';
-import { confirmCreate, confirmDelete, confirmResize } from '../../src/shared/messages/servers.ts';
+import { confirmCreate, confirmDelete, confirmResize } from '../../src/shared/servers/messages.ts';
 import { selfSigned } from '../managed/certs.ts';
 import { logInAs } from './paths/mappings/portal.ts';
 import { freshApi, look } from './support/fresh-api.ts';

@@ -6,7 +6,7 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { ServerRecord } from '../../src/shared/servers.ts';
+import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import type { LoginResult } from '../../src/shared/session.ts';
 import * as v from 'valibot';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';

@@ -25,7 +25,7 @@ import {
   selectPageServerDeleted,
   selectPageServerNotFound,
 } from '../../machines/servers/server-page.selectors.ts';
-import type { PowerStatus, ServerRecord } from '../../src/shared/servers.ts';
+import type { PowerStatus, ServerRecord } from '../../src/shared/servers/rules.ts';
 
 const SERVER: ServerRecord = {
   iid: 5001,

@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createActor, waitFor } from 'xstate';
-import { SERVER_SORT_COLUMNS } from '../../src/shared/servers.ts';
+import { SERVER_SORT_COLUMNS } from '../../src/shared/servers/rules.ts';
 import { createCustomerAccount } from '../../src/server/auth/accounts.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';

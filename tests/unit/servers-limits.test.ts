@@ -17,7 +17,7 @@ import {
   sortServers,
   type ServerRecord,
   type ServerSortColumn,
-} from '../../src/shared/servers.ts';
+} from '../../src/shared/servers/rules.ts';
 import { advanceTaskPath, serviceGroupLabel } from '../../src/shared/services.ts';
 import {
   monthlyCostLabel,
@@ -25,7 +25,7 @@ import {
   secondsSinceShutdownLabel,
   storageCannotShrink,
   unknownPowerAction,
-} from '../../src/shared/messages/servers.ts';
+} from '../../src/shared/servers/messages.ts';
 import { issueMessages } from '../support/schema-messages.ts';
 
 describe('memory is sent in MB, a whole number of GB times 1024 (portal.md §7)', () => {

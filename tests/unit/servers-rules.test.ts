@@ -12,7 +12,7 @@ import {
   serverSizeErrors,
   sortServers,
   type ServerRecord,
-} from '../../src/shared/servers.ts';
+} from '../../src/shared/servers/rules.ts';
 import { createErrors, createRequest } from '../../machines/servers/create.machine.ts';
 import { pendingItems, type ProvisioningTask } from '../../src/shared/services.ts';
 

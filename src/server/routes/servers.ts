@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { parseRecordId } from '#shared/billing';
 import { ERROR_MESSAGES } from '#shared/messages';
-import { SERVER_MESSAGES, unknownPowerAction } from '#shared/messages/servers';
+import { SERVER_MESSAGES, unknownPowerAction } from '#shared/servers/messages';
 import {
   isPowerAction,
   isServerSortColumn,
@@ -17,7 +17,7 @@ import {
   ServerUpdateSchema,
   sortServers,
   type PleskLicence,
-} from '#shared/servers';
+} from '#shared/servers/rules';
 import { serverActivity } from '../activity/servers.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';

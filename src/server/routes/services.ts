@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { parseRecordId } from '#shared/billing';
-import { SERVER_MESSAGES } from '#shared/messages/servers';
+import { SERVER_MESSAGES } from '#shared/servers/messages';
 import { SERVICES_PATHS, type ProvisioningTasksResponse } from '#shared/services';
 import { requireSession } from '../auth/session.ts';
 import { clockToday } from '../clock.ts';

@@ -22,7 +22,7 @@ import {
 } from '../hypervisor/index.ts';
 import { listedStates, type ListedStates } from '../hypervisor/list-cache.ts';
 import { ERROR_MESSAGES } from '#shared/messages';
-import { SERVER_MESSAGES, storageCannotShrink } from '#shared/messages/servers';
+import { SERVER_MESSAGES, storageCannotShrink } from '#shared/servers/messages';
 import { SERVICE_CLASS } from '#shared/constants';
 import { SERVERS } from '#shared/portal-constants';
 import {
@@ -35,7 +35,7 @@ import {
   type ServerPowerAction,
   type ServerRecord,
   type ServerUpdate,
-} from '#shared/servers';
+} from '#shared/servers/rules';
 
 export type ServerRow = typeof servers.$inferSelect;
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger'>;

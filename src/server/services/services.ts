@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { PROVISIONING_TASK_STATUSES, SERVICES_LIST_MAX } from '#shared/portal-constants';
-import { SERVER_MESSAGES } from '#shared/messages/servers';
+import { SERVER_MESSAGES } from '#shared/servers/messages';
 import {
   SERVICE_GROUP_IDS,
   connectionSummary,

@@ -25,7 +25,7 @@ import {
   serverCreated,
   serverDeleted,
   sizesOutOfBounds,
-} from '../../../src/shared/messages/servers.ts';
+} from '../../../src/shared/servers/messages.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
 import {
   billedServers,

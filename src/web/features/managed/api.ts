@@ -5,7 +5,7 @@
  */
 import type { ManagedListName, NginxRecord, RenderedFile } from '#shared/managed/rules';
 import type { ManagedEdit } from '#shared/managed/forms';
-import type { ServerRecord } from '#shared/servers';
+import type { ServerRecord } from '#shared/servers/rules';
 import { ApiFailure, type ApiClient } from '../../api/client.ts';
 
 /** Where a change of an item is sent, under its own path (portal.md §7). */

@@ -6,8 +6,8 @@
  */
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { SERVER_MESSAGES, secondsSinceShutdownLabel } from '#shared/messages/servers';
-import type { ServerPower } from '#shared/servers';
+import { SERVER_MESSAGES, secondsSinceShutdownLabel } from '#shared/servers/messages';
+import type { ServerPower } from '#shared/servers/rules';
 import type { PowerActor } from '#machines/servers/power.machine';
 import {
   selectCanForceStop,

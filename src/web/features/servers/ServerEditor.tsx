@@ -7,7 +7,7 @@
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { SERVER_MESSAGES } from '#shared/messages/servers';
+import { SERVER_MESSAGES } from '#shared/servers/messages';
 import type { EditorActor } from '#machines/servers/editor.machine';
 import {
   selectEditorCostText,

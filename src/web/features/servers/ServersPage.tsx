@@ -19,7 +19,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { formatDollars } from '#shared/cart/money';
-import type { ServerRecord, ServerSortColumn } from '#shared/servers';
+import type { ServerRecord, ServerSortColumn } from '#shared/servers/rules';
 import {
   selectCanCreate,
   selectCanManage,

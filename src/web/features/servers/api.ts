@@ -13,7 +13,7 @@ import {
   type ServerPowerAction,
   type ServerRecord,
   type ServerSize,
-} from '#shared/servers';
+} from '#shared/servers/rules';
 import type { ListAnswer, ListInput } from '#machines/servers/list.machine';
 import type { PowerEvent } from '#machines/servers/power.machine';
 import { ApiFailure, type ApiClient } from '../../api/client.ts';

@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { serverCreated, serverDeleted } from '#shared/messages/servers';
+import { serverCreated, serverDeleted } from '#shared/servers/messages';
 import { createServerMachine } from '#machines/servers/create.machine';
 import { listMachine } from '#machines/servers/list.machine';
 import { selectUser } from '#machines/session/session.selectors';

@@ -15,8 +15,8 @@ import {
   type EventObject,
 } from 'xstate';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
-import { SERVER_MESSAGES, serverCreated } from '../../../../src/shared/messages/servers.ts';
-import type { ServerRecord } from '../../../../src/shared/servers.ts';
+import { SERVER_MESSAGES, serverCreated } from '../../../../src/shared/servers/messages.ts';
+import type { ServerRecord } from '../../../../src/shared/servers/rules.ts';
 import type { CreateField } from '../../../../machines/servers/create.machine.ts';
 import {
   selectCreateConfirmation,

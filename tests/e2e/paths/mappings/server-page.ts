@@ -10,7 +10,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { serverDeleted } from '../../../../src/shared/messages/servers.ts';
+import { serverDeleted } from '../../../../src/shared/servers/messages.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
 import type { ListNote } from '../../../../machines/servers/list.machine.ts';
 import { LISTED_SERVER } from '../../../../machines/servers/list.model.ts';

@@ -21,12 +21,12 @@ import { SERVERS } from '../../../../src/shared/portal-constants.ts';
 import {
   SERVER_MESSAGES,
   secondsSinceShutdownLabel,
-} from '../../../../src/shared/messages/servers.ts';
+} from '../../../../src/shared/servers/messages.ts';
 import type {
   PowerStatus,
   ServerPower,
   ServerPowerAction,
-} from '../../../../src/shared/servers.ts';
+} from '../../../../src/shared/servers/rules.ts';
 import type { PowerSnapshot } from '../../../../machines/servers/power.selectors.ts';
 import { selectPower, selectPowerError } from '../../../../machines/servers/power.selectors.ts';
 import {

@@ -21,12 +21,12 @@ import {
   SERVER_MESSAGES,
   serverCreated,
   serverDeleted,
-} from '../../../../src/shared/messages/servers.ts';
+} from '../../../../src/shared/servers/messages.ts';
 import {
   sortServers,
   type ServerRecord,
   type ServerSortColumn,
-} from '../../../../src/shared/servers.ts';
+} from '../../../../src/shared/servers/rules.ts';
 import { LISTED_SERVER } from '../../../../machines/servers/list.model.ts';
 import { billedServers, claimBilledCustomer } from '../../support/billed-customers.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';

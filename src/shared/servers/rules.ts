@@ -4,10 +4,10 @@
  * editor shows, and the records the endpoints answer (docs/servers.md).
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, SERVER_EDITOR } from './constants.ts';
-import { SERVERS } from './portal-constants.ts';
-import { isHostLabel, normaliseHostName } from './host-names.ts';
-import { SERVER_MESSAGES } from './messages/servers.ts';
+import { DATABASE_ID_MAX, SERVER_EDITOR } from '../constants.ts';
+import { SERVERS } from '../portal-constants.ts';
+import { isHostLabel, normaliseHostName } from '../host-names.ts';
+import { SERVER_MESSAGES } from './messages.ts';
 
 const { cpus: CPUS, memoryGb: MEMORY, storageGb: STORAGE, mbPerGb } = SERVER_EDITOR;
 
