@@ -2,7 +2,7 @@
  * The customer's services and provisioning tasks (portal.md "/services", "/connection"), loaded
  * once per page.
  */
-import type { ProvisioningTasksResponse, ServicesResponse } from '#shared/services';
+import type { ProvisioningTasksResponse, ServicesResponse } from '#shared/services/rules';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import { selectData, type LoaderSnapshot } from '../session/loader.selectors.ts';
 

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { bills as billsTable } from '../../src/server/db/schema.ts';
 import type { BillDetail, BillsPage } from '../../src/shared/billing.ts';
 import type { UserProfile } from '../../src/shared/session.ts';
-import type { ServiceRecord, ServicesResponse } from '../../src/shared/services.ts';
+import type { ServiceRecord, ServicesResponse } from '../../src/shared/services/rules.ts';
 import { billedCustomer, billingTestApp, passOn, pdfText } from '../support/billing.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { login } from '../support/session.ts';

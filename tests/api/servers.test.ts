@@ -19,7 +19,7 @@ import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
 import { SERVER_MESSAGES, storageCannotShrink } from '../../src/shared/servers/messages.ts';
 import type { PleskLicence, PowerStatus, ServerRecord } from '../../src/shared/servers/rules.ts';
-import type { ServicesResponse } from '../../src/shared/services.ts';
+import type { ServicesResponse } from '../../src/shared/services/rules.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

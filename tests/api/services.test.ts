@@ -9,7 +9,10 @@ import { customerServices, provisioningTasks } from '../../src/server/db/schema.
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { SERVICES_LIST_MAX } from '../../src/shared/portal-constants.ts';
 import type { BillsPage } from '../../src/shared/billing.ts';
-import type { ProvisioningTasksResponse, ServicesResponse } from '../../src/shared/services.ts';
+import type {
+  ProvisioningTasksResponse,
+  ServicesResponse,
+} from '../../src/shared/services/rules.ts';
 import { billedCustomer, billingTestApp, passOn } from '../support/billing.ts';
 import { createUser, login } from '../support/session.ts';
 import type { TestApp } from '../support/test-app.ts';

@@ -18,7 +18,7 @@ import {
   type ServerRecord,
   type ServerSortColumn,
 } from '../../src/shared/servers/rules.ts';
-import { advanceTaskPath, serviceGroupLabel } from '../../src/shared/services.ts';
+import { advanceTaskPath, serviceGroupLabel } from '../../src/shared/services/rules.ts';
 import {
   monthlyCostLabel,
   SERVER_MESSAGES,

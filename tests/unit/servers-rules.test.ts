@@ -14,7 +14,7 @@ import {
   type ServerRecord,
 } from '../../src/shared/servers/rules.ts';
 import { createErrors, createRequest } from '../../machines/servers/create.machine.ts';
-import { pendingItems, type ProvisioningTask } from '../../src/shared/services.ts';
+import { pendingItems, type ProvisioningTask } from '../../src/shared/services/rules.ts';
 
 describe('serverMonthlyCost (portal.md §9)', () => {
   it('is 8 per CPU, 15 per GB of memory (stored in MB), 0.5 per GB of storage', () => {

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { parseRecordId } from '#shared/billing';
 import { SERVER_MESSAGES } from '#shared/servers/messages';
-import { SERVICES_PATHS, type ProvisioningTasksResponse } from '#shared/services';
+import { SERVICES_PATHS, type ProvisioningTasksResponse } from '#shared/services/rules';
 import { requireSession } from '../auth/session.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';

@@ -6,7 +6,7 @@
  * different stories. The address is the customer's service address, the one the bills print.
  */
 import { fromCents } from '#shared/cart/money';
-import type { ConnectionCharge } from '#shared/services';
+import type { ConnectionCharge } from '#shared/services/rules';
 import { draftServiceBill, periodStart, type BilledCart } from '../billing/cycle.ts';
 
 /**

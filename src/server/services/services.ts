@@ -16,7 +16,7 @@ import {
   type ProvisioningTask,
   type ServiceRecord,
   type ServicesResponse,
-} from '#shared/services';
+} from '#shared/services/rules';
 import { formatAddress, serviceAddressOf } from '../auth/accounts.ts';
 import { clockToday, type Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';

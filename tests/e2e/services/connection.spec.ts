@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { BillDetail, BillsPage } from '../../../src/shared/billing.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
-import { serviceGroupLabel } from '../../../src/shared/services.ts';
+import { serviceGroupLabel } from '../../../src/shared/services/rules.ts';
 import { pdfText } from '../../support/billing.ts';
 import { logInAs, logInThroughApi } from '../paths/mappings/portal.ts';
 import { expect, test } from '../support/fixtures.ts';

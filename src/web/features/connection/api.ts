@@ -3,7 +3,7 @@ import {
   SERVICES_PATHS,
   type ProvisioningTasksResponse,
   type ServicesResponse,
-} from '#shared/services';
+} from '#shared/services/rules';
 import type { ApiClient } from '../../api/client.ts';
 
 export function connectionApi(api: ApiClient) {

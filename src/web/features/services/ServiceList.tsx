@@ -4,7 +4,7 @@
  */
 import { Anchor, Badge, Group, List, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { PendingItem, ServiceRecord } from '#shared/services';
+import type { PendingItem, ServiceRecord } from '#shared/services/rules';
 
 export function ServiceList({
   services,

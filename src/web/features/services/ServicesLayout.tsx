@@ -21,7 +21,7 @@ import { Outlet, useChildMatches, useNavigate, useParams } from '@tanstack/react
 import { useActorRef, useSelector } from '@xstate/react';
 import { SERVICE_CLASS, SERVICES_SUB_NAVIGATION } from '#shared/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
-import { pendingItems, SERVICE_GROUP_IDS, serviceGroupLabel } from '#shared/services';
+import { pendingItems, SERVICE_GROUP_IDS, serviceGroupLabel } from '#shared/services/rules';
 import { panelsMachine } from '#machines/services/panels.machine';
 import { selectPanelOpen } from '#machines/services/panels.selectors';
 import { usePageTitle } from '../../pages/usePageTitle.ts';

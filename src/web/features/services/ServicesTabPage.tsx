@@ -5,7 +5,7 @@
 import { Center, Alert, Loader, Stack } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { SERVICE_CLASS } from '#shared/constants';
-import { pendingItems, SERVICES_TAB_CLASSES } from '#shared/services';
+import { pendingItems, SERVICES_TAB_CLASSES } from '#shared/services/rules';
 import { ServiceList } from './ServiceList.tsx';
 import { useServices } from './useServices.ts';
 

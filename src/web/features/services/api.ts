@@ -3,7 +3,7 @@ import {
   SERVICES_PATHS,
   type ProvisioningTasksResponse,
   type ServicesResponse,
-} from '#shared/services';
+} from '#shared/services/rules';
 import type { ServicesData } from '#machines/services/services.loader';
 import type { ApiClient } from '../../api/client.ts';
 

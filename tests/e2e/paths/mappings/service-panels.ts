@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { selectPanelOpen } from '../../../../machines/services/panels.selectors.ts';
-import { serviceGroupLabel } from '../../../../src/shared/services.ts';
+import { serviceGroupLabel } from '../../../../src/shared/services/rules.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { logInAs } from './portal.ts';
 
