@@ -117,7 +117,7 @@ interface PageModule {
 export const SHELL_MODULES = [
   'app/mantine-styles-later.ts',
   'shell/Shell.tsx',
-  'app/session-actors.ts',
+  'features/session/session-actors.ts',
 ] as const;
 
 const shellPage = (prefix: string, module: string, prerendered: PrerenderedPage): PageModule => ({
@@ -140,21 +140,25 @@ export const PAGE_MODULES: readonly PageModule[] = [
     alwaysLight: true,
   },
   {
-    ...shellPage('/login/', 'features/login/LoginPage.tsx', 'login'),
+    ...shellPage('/login/', 'features/session/login/LoginPage.tsx', 'login'),
     // After a timeout the page shows a notice the build does not render.
     prerenderedFor: (query) => !query.getAll('timeout').includes('true'),
   },
   shellPage(
     '/username-recovery/',
-    'features/recovery/UsernameRecoveryPage.tsx',
+    'features/session/recovery/UsernameRecoveryPage.tsx',
     'username-recovery',
   ),
   shellPage(
     '/password-recovery/',
-    'features/recovery/PasswordRecoveryPage.tsx',
+    'features/session/recovery/PasswordRecoveryPage.tsx',
     'password-recovery',
   ),
-  shellPage('/password-update/', 'features/recovery/PasswordUpdatePage.tsx', 'password-update'),
+  shellPage(
+    '/password-update/',
+    'features/session/recovery/PasswordUpdatePage.tsx',
+    'password-update',
+  ),
   shellPage(
     '/password-generator/',
     'features/password-generator/PasswordGeneratorPage.tsx',

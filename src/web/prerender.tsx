@@ -20,7 +20,7 @@ import { createApiClient } from './api/client.ts';
 import type { AppActors } from './app/actors.ts';
 import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { createNavigation } from './app/navigation.ts';
-import { createSessionActors, type SessionActors } from './app/session-actors.ts';
+import { createSessionActors, type SessionActors } from './features/session/session-actors.ts';
 import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { SignupWizard } from './features/signup/SignupPage.tsx';
 import { createAppRouter } from './router.tsx';

@@ -25,7 +25,7 @@ import { selectGateVerdict, type GateVerdict } from '#machines/session/route-gat
 import { useAppServices, type AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
 import { useReplacePrerendered } from './app/prerendered.ts';
-import { SessionPrompts } from './features/session/SessionPrompts.tsx';
+import { SessionPrompts } from './features/session/prompts/SessionPrompts.tsx';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
@@ -75,15 +75,17 @@ const managedServerPage = portalPage('managedServer');
 
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
-  login: lazyRouteComponent(withLaterStyles(() => import('./features/login/LoginPage.tsx'))),
+  login: lazyRouteComponent(
+    withLaterStyles(() => import('./features/session/login/LoginPage.tsx')),
+  ),
   'password-recovery': lazyRouteComponent(
-    withLaterStyles(() => import('./features/recovery/PasswordRecoveryPage.tsx')),
+    withLaterStyles(() => import('./features/session/recovery/PasswordRecoveryPage.tsx')),
   ),
   'username-recovery': lazyRouteComponent(
-    withLaterStyles(() => import('./features/recovery/UsernameRecoveryPage.tsx')),
+    withLaterStyles(() => import('./features/session/recovery/UsernameRecoveryPage.tsx')),
   ),
   'password-update': lazyRouteComponent(
-    withLaterStyles(() => import('./features/recovery/PasswordUpdatePage.tsx')),
+    withLaterStyles(() => import('./features/session/recovery/PasswordUpdatePage.tsx')),
   ),
   'password-generator': lazyRouteComponent(
     withLaterStyles(() => import('./features/password-generator/PasswordGeneratorPage.tsx')),

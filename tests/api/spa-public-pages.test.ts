@@ -47,9 +47,11 @@ beforeAll(async () => {
       'index.html': { file: 'assets/main-abc.js', isEntry: true, css: ['assets/index-abc.css'] },
       'app/mantine-styles-later.ts': { file: 'assets/later-abc.css' },
       'shell/Shell.tsx': { file: 'assets/Shell-abc.js', css: ['assets/Shell-abc.css'] },
-      'app/session-actors.ts': { file: 'assets/session-actors-abc.js' },
-      'features/login/LoginPage.tsx': { file: 'assets/LoginPage-abc.js' },
-      'features/recovery/PasswordUpdatePage.tsx': { file: 'assets/PasswordUpdatePage-abc.js' },
+      'features/session/session-actors.ts': { file: 'assets/session-actors-abc.js' },
+      'features/session/login/LoginPage.tsx': { file: 'assets/LoginPage-abc.js' },
+      'features/session/recovery/PasswordUpdatePage.tsx': {
+        file: 'assets/PasswordUpdatePage-abc.js',
+      },
     }),
   );
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PRODUCT_NAME: 'Test <Fiber>' } });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
-import { refreshAcrossTabs } from '../../src/web/app/cross-tab-refresh.ts';
+import { refreshAcrossTabs } from '../../src/web/features/session/cross-tab-refresh.ts';
 
 /** Web Locks as a browser grants them: one holder per name, the others queue. */
 function fakeLocks(): Pick<LockManager, 'request'> {

@@ -20,17 +20,17 @@ describe('endpoint paths live in API modules, never in views', { timeout: LINT_T
       'the endpoint path "/user/info"',
     ],
     [
-      'src/web/features/recovery/PasswordUpdatePage.tsx',
+      'src/web/features/session/recovery/PasswordUpdatePage.tsx',
       'declare const api: { post(p: string): unknown };\nexport const x = (id: string) => api.post(`/token/update_password/${id}`);',
       'the endpoint path "/token/update_password/x"',
     ],
     [
-      'src/web/features/recovery/UsernameRecoveryPage.tsx',
+      'src/web/features/session/recovery/UsernameRecoveryPage.tsx',
       'export const x = { path: "/token/username_recovery" };',
       'the endpoint path "/token/username_recovery"',
     ],
     [
-      'src/web/app/session-actors.ts',
+      'src/web/features/session/session-actors.ts',
       "export const x = '/auth/refresh_token';",
       'the endpoint path "/auth/refresh_token"',
     ],
@@ -67,7 +67,10 @@ describe('endpoint paths live in API modules, never in views', { timeout: LINT_T
     ],
     ['src/web/api/session.ts', "export const x = '/auth/tokens';"],
     // Page paths are not endpoints, even where a page and an endpoint share a first segment.
-    ['src/web/app/session-actors.ts', "export const x = ['/account/', '/admin/', '/mailbox/'];"],
+    [
+      'src/web/features/session/session-actors.ts',
+      "export const x = ['/account/', '/admin/', '/mailbox/'];",
+    ],
     [
       'src/web/features/x.tsx',
       "import { WEB_BASE_PATH } from '#shared/constants';\nexport const x = WEB_BASE_PATH;",

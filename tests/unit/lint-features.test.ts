@@ -28,9 +28,9 @@ describe(
         'features/signup must not import from features/password-generator',
       ],
       [
-        'src/web/features/login/LoginPage.tsx',
-        "export { SessionPrompts } from '../session/SessionPrompts.tsx';",
-        'features/login must not import from features/session',
+        'src/web/features/session/login/LoginPage.tsx',
+        "export { BillingPage } from '../../billing/BillingPage.tsx';",
+        'features/session must not import from features/billing',
       ],
       [
         'src/web/features/signup/SignupPage.tsx',

@@ -23,7 +23,7 @@ describe(
         '.context',
       ],
       [
-        'src/web/features/recovery/X.tsx',
+        'src/web/features/session/recovery/X.tsx',
         "export const x = (s: { children: Record<string, unknown> }) => s.children['form'];",
         '.children',
       ],

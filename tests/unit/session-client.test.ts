@@ -11,7 +11,7 @@ import { tokensWithCalls } from '../../machines/session/tokens.machine.ts';
 import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { ApiFailure, createApiClient, type UnauthorizedHandler } from '../../src/web/api/client.ts';
 import { relativeHref, safeRedirect } from '../../src/web/app/navigation.ts';
-import { unauthorizedHandlerFor } from '../../src/web/app/session-actors.ts';
+import { unauthorizedHandlerFor } from '../../src/web/features/session/session-actors.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

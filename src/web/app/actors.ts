@@ -20,7 +20,7 @@ import {
 } from '../api/client.ts';
 import { readPublicConfig } from '../config.ts';
 import { createNavigation, rememberAttemptedRoute, type Navigation } from './navigation.ts';
-import type { SessionActors } from './session-actors.ts';
+import type { SessionActors } from '../features/session/session-actors.ts';
 
 export interface AppActors extends SessionActors {
   theme: ActorRefFrom<typeof themeMachine>;
@@ -91,7 +91,7 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
   let session: SessionActors | undefined;
   let loading: Promise<SessionActors> | undefined;
   const whenSession = (): Promise<SessionActors> => {
-    loading ??= import('./session-actors.ts').then(({ createSessionActors }) => {
+    loading ??= import('../features/session/session-actors.ts').then(({ createSessionActors }) => {
       session = createSessionActors({
         api: createApiClient(),
         navigation,
@@ -115,7 +115,9 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
   let unauthorized: UnauthorizedHandler | undefined;
   setUnauthorizedHandler(async (failure, attempt) => {
     const { tokens } = await whenSession();
-    unauthorized ??= (await import('./session-actors.ts')).unauthorizedHandlerFor(tokens);
+    unauthorized ??= (await import('../features/session/session-actors.ts')).unauthorizedHandlerFor(
+      tokens,
+    );
     return unauthorized(failure, attempt);
   });
   void whenSession().catch(() => undefined);

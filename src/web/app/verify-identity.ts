@@ -2,7 +2,7 @@
  * Asks the token coordinator for the Verify Identity modal and waits: resolves once the password
  * is confirmed, rejects with the coordinator's message when the user cancels.
  */
-import type { SessionActors } from './session-actors.ts';
+import type { SessionActors } from '../features/session/session-actors.ts';
 
 let counter = 0;
 

@@ -1,10 +1,10 @@
 /**
  * The session's app-wide actors (machines/session): the login state and the token coordinator,
  * with their HTTP calls, navigation and storage provided here, and the route gate (created with
- * the first load, actors.ts) told who is logged in. The token coordinator's password window is its
+ * the first load, src/web/app/actors.ts) told who is logged in. The token coordinator's password window is its
  * child (password-prompt.machine.ts), given the calls it makes here too. The API client asks the token coordinator
  * about every 401 (see {@link unauthorizedHandlerFor}). This module and the machines it runs are
- * not part of the first load: actors.ts loads them once the app starts.
+ * not part of the first load: src/web/app/actors.ts loads them once the app starts.
  */
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
@@ -18,17 +18,17 @@ import {
   holdsSession,
   type ApiClient,
   type UnauthorizedHandler,
-} from '../api/client.ts';
-import { logIn, logOut, profile, reauthenticate, refresh } from '../api/session.ts';
+} from '../../api/client.ts';
+import { logIn, logOut, profile, reauthenticate, refresh } from '../../api/session.ts';
 import { refreshAcrossTabs } from './cross-tab-refresh.ts';
-import { lazyActorLogic } from './lazy-logic.ts';
+import { lazyActorLogic } from '../../app/lazy-logic.ts';
 import {
   relativeHref,
   rememberAttemptedRoute,
   safeRedirect,
   takeAttemptedRoute,
   type Navigation,
-} from './navigation.ts';
+} from '../../app/navigation.ts';
 import type { AttemptedRoute } from '#machines/session/types';
 
 export interface SessionActors {

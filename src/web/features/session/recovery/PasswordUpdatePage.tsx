@@ -14,11 +14,11 @@ import {
   type PasswordUpdateActor,
 } from '#machines/session/password-update.machine';
 import { selectNewPassword, selectUsernameForm } from '#machines/session/password-update.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { PasswordFields } from '../../components/PasswordFields.tsx';
-import { passwordWithSubmit, type PasswordSubmit } from '../../components/password-actor.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { PasswordFields } from '../../../components/PasswordFields.tsx';
+import { passwordWithSubmit, type PasswordSubmit } from '../../../components/password-actor.ts';
 import { recoveryApi } from './api.ts';
 import { FailureNotice, RecoveryLayout, SUCCESS_TITLE } from './RecoveryLayout.tsx';
 

@@ -7,10 +7,10 @@ import {
   selectSubmitError,
   selectSubmitting,
 } from '#machines/forms/form.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { useFormActor } from '../../components/form-actors.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { useFormActor } from '../../../components/form-actors.ts';
 import { recoveryApi, type RecoveryApi } from './api.ts';
 import { FailureNotice, RecoveryLayout, SentNotice } from './RecoveryLayout.tsx';
 

@@ -4,7 +4,7 @@
  * Every call goes through the app's HTTP client.
  */
 import type { MessageResponse } from '#shared/session';
-import type { ApiClient } from '../../api/client.ts';
+import type { ApiClient } from '../../../api/client.ts';
 
 export function recoveryApi(api: ApiClient) {
   return {

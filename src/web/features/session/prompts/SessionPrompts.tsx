@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAppServices } from '../../app/context.tsx';
-import type { SessionActors } from '../../app/session-actors.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import type { SessionActors } from '../session-actors.ts';
 
 // What reads the token coordinator loads with the session's actors, not with the first screen.
 const PasswordPrompts = lazy(() =>

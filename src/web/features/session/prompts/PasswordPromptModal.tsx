@@ -12,10 +12,10 @@ import {
   selectPasswordPromptActor,
   selectPasswordReason,
 } from '#machines/session/tokens.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { useFormActor } from '../../components/form-actors.ts';
-import { SecondFactorStep } from '../../components/SecondFactorStep.tsx';
+import { useAppServices } from '../../../app/context.tsx';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { useFormActor } from '../../../components/form-actors.ts';
+import { SecondFactorStep } from '../../../components/SecondFactorStep.tsx';
 
 const FIELDS = { password: v.pipe(v.string(), v.minLength(1, FIELD_MESSAGES.required)) };
 

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { selectPasswordPromptActor } from '#machines/session/tokens.selectors';
-import type { SessionActors } from '../../app/session-actors.ts';
-import { withLaterStyles } from '../../app/later-styles.ts';
+import type { SessionActors } from '../session-actors.ts';
+import { withLaterStyles } from '../../../app/later-styles.ts';
 
 // The modal (and its form) loads the first time a password is asked for, not with every page.
 const PasswordPromptModal = lazy(

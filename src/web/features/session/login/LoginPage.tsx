@@ -16,11 +16,11 @@ import {
   selectSessionStatus,
   selectUsername,
 } from '#machines/session/session.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { useFormActor } from '../../components/form-actors.ts';
-import { SecondFactorStep } from '../../components/SecondFactorStep.tsx';
+import { useAppServices } from '../../../app/context.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { useFormActor } from '../../../components/form-actors.ts';
+import { SecondFactorStep } from '../../../components/SecondFactorStep.tsx';
 
 const FIELDS = { username: LoginSchema.entries.username, password: LoginSchema.entries.password };
 
