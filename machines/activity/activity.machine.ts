@@ -10,7 +10,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import * as v from 'valibot';
-import { ActivityQuerySchema, type ActivityPage } from '#shared/activity';
+import { ActivityQuerySchema, type ActivityPage } from '#shared/activity/rules';
 import { failureMessage } from '#shared/api-error';
 import { ACTIVITY } from '#shared/constants';
 

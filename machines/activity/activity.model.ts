@@ -7,7 +7,7 @@
  */
 import { ACTIVITY } from '#shared/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
-import type { ActivityEntry, ActivityPage } from '#shared/activity';
+import type { ActivityEntry, ActivityPage } from '#shared/activity/rules';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { activityMachine } from './activity.machine.ts';
 import {

@@ -5,8 +5,8 @@ import {
   ACTIVITY_GROUPS,
   ACTIVITY_OUTCOME_WORDS,
   type ActivityEntry,
-} from '#shared/activity';
-import { ACTIVITY_PAGE_MESSAGES as M } from '#shared/messages/activity';
+} from '#shared/activity/rules';
+import { ACTIVITY_PAGE_MESSAGES as M } from '#shared/activity/messages';
 import { queryOf, type activityMachine } from './activity.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof activityMachine>;

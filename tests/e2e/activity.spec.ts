@@ -6,9 +6,9 @@
  * the list; a filter nothing matches says so; the CSV export holds the filtered entries. The page
  * passes axe in the light and the dark scheme.
  */
-import { ACTIVITY_GROUPS } from '../../src/shared/activity.ts';
+import { ACTIVITY_GROUPS } from '../../src/shared/activity/rules.ts';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
-import { ACTIVITY_PAGE_MESSAGES as M } from '../../src/shared/messages/activity.ts';
+import { ACTIVITY_PAGE_MESSAGES as M } from '../../src/shared/activity/messages.ts';
 import { logInAs, logInThroughApi } from './paths/mappings/portal.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 

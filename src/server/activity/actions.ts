@@ -3,7 +3,7 @@
  * (docs/activity.md lists what each one writes). The activity middleware covers exactly these;
  * tests/api/activity.test.ts walks every one of them.
  */
-import type { ActivityAction } from '#shared/activity';
+import type { ActivityAction } from '#shared/activity/rules';
 import type { EndpointKey } from '../auth/rules.ts';
 
 export type { ActivityAction };

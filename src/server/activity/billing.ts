@@ -4,7 +4,7 @@
  * automatic payments) or removed, the billing address changed (not its lines).
  */
 import type { Context } from 'hono';
-import { ACTIVITY_WORDS, dollars } from '#shared/messages/activity';
+import { ACTIVITY_WORDS, dollars } from '#shared/activity/messages';
 import type { RecordedPayment } from '../billing/charges.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

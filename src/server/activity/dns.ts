@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ACTIVITY_WORDS, fullDnsName } from '#shared/messages/activity';
+import { ACTIVITY_WORDS, fullDnsName } from '#shared/activity/messages';
 import type { ImportPreview } from '#shared/dns/rules';
 import type { AppEnv } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { PERMISSION_CATEGORIES } from '#shared/constants';
-import { ACTIVITY_WORDS, rightWords } from '#shared/messages/activity';
+import { ACTIVITY_WORDS, rightWords } from '#shared/activity/messages';
 import type { Perms } from '#shared/permissions';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

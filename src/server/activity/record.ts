@@ -6,7 +6,7 @@
  * outcome, without the change), and it logs an error if a change succeeded unrecorded.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { ACTIVITY_ACTION_WORDS, type ActivityOutcome } from '#shared/activity';
+import { ACTIVITY_ACTION_WORDS, type ActivityOutcome } from '#shared/activity/rules';
 import type { ApiErrorBody } from '#shared/api-error';
 import { API_BASE_PATH } from '#shared/constants';
 import type { UserRow } from '../auth/accounts.ts';

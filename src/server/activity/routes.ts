@@ -17,7 +17,7 @@ import {
   type ActivityOutcome,
   type ActivityPage,
   type ActivityQuery,
-} from '#shared/activity';
+} from '#shared/activity/rules';
 import { ACTIVITY } from '#shared/constants';
 import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
 import { hasPermission } from '#shared/permissions';

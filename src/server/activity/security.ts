@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { WEB_BASE_PATH } from '#shared/constants';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import type { AppEnv } from '../context.ts';

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { servers } from '../db/schema.ts';

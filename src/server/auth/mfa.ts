@@ -18,7 +18,7 @@ import type { Context } from 'hono';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { SECOND_FACTOR } from '#shared/constants';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';

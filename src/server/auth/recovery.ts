@@ -14,7 +14,7 @@ import {
   RESET_LINK_VALID_MINUTES,
   WEB_BASE_PATH,
 } from '#shared/constants';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { sameEmail } from '#shared/people/recovery';
 import { recordJobActivity, type RequestOrigin } from '../activity/record.ts';
 import type { AppDeps } from '../context.ts';

@@ -7,7 +7,7 @@
  */
 import type { Hono } from 'hono';
 import { asc, eq, sql } from 'drizzle-orm';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import {
   ConfirmTotpSchema,

@@ -7,7 +7,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
 import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
 import {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { newPasswordProblems, quickPasswordProblems } from '#shared/password';

@@ -7,7 +7,7 @@
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { OPTIONAL_EMAIL_KINDS } from '#shared/portal-constants';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import {
   EmailPreferencesSchema,

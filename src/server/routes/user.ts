@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { UserInfoResponse, UserProfile } from '#shared/session';
-import { ACTIVITY_WORDS } from '#shared/messages/activity';
+import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { UserInfoSchema } from '#shared/people/schemas';
 import { contactInfo, contactOf, serviceAddressOf } from '../auth/accounts.ts';
 import { changedFields } from '../activity/account.ts';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { ACTIVITY_PAGE_MESSAGES } from '#shared/messages/activity';
+import { ACTIVITY_PAGE_MESSAGES } from '#shared/activity/messages';
 import { SESSION_MESSAGES } from '#shared/messages/session';
 import { PEOPLE_TEXT } from '#shared/messages/people';
 import type { Billing, PostalAddress } from '#shared/session';

@@ -17,8 +17,8 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { ActivityPage as Page } from '#shared/activity';
-import { ACTIVITY_PAGE_MESSAGES as M } from '#shared/messages/activity';
+import type { ActivityPage as Page } from '#shared/activity/rules';
+import { ACTIVITY_PAGE_MESSAGES as M } from '#shared/activity/messages';
 import {
   activityMachine,
   type ActivityActor,

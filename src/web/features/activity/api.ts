@@ -2,7 +2,7 @@
  * The Activity page's calls (docs/api.md "GET /activity"), typed by the shared contract: a page
  * of entries, and the same filters as a CSV file.
  */
-import type { ActivityPage } from '#shared/activity';
+import type { ActivityPage } from '#shared/activity/rules';
 import { API_BASE_PATH } from '#shared/constants';
 import type { ActivityRequest } from '#machines/activity/activity.machine';
 import type { ApiClient } from '../../api/client.ts';
