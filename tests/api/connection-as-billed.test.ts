@@ -1,7 +1,7 @@
 /**
  * The connection as the customer finds it (the portal's issue "The portal as a customer finds
  * it", item 6): what the connection page reads (`GET /services`, the record of its display id:
- * src/web/features/connection/api.ts), what the services list reads (the same answer) and what the
+ * src/web/features/services/connection/api.ts), what the services list reads (the same answer) and what the
  * latest bill charges (`GET /billing/bills`, the bill's detail and its PDF) say the same of a
  * connectivity service: its speed, its router, its monthly price and its address.
  *

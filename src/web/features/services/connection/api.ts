@@ -4,7 +4,7 @@ import {
   type ProvisioningTasksResponse,
   type ServicesResponse,
 } from '#shared/services/rules';
-import type { ApiClient } from '../../api/client.ts';
+import type { ApiClient } from '../../../api/client.ts';
 
 export function connectionApi(api: ApiClient) {
   return {

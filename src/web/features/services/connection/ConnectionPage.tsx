@@ -12,8 +12,8 @@ import { fromPromise } from 'xstate';
 import { formatDollars } from '#shared/cart/money';
 import { selectServicesData, servicesLoader } from '#machines/services/services.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { connectionApi } from './api.ts';
 
 export default function ConnectionPage() {
