@@ -9,7 +9,8 @@
  * (POST /admin/jobs/{kind}/dead/{id}/retry).
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { ADMIN_JOBS_MESSAGES as M, jobLabel, type AdminJobsResponse } from '#shared/admin-jobs';
+import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '#shared/jobs/messages';
+import type { AdminJobsResponse } from '#shared/jobs/types';
 import { failureMessage } from '#shared/api-error';
 
 /** The dead job a retry is about. */

@@ -5,7 +5,8 @@
  * billing pass as customers done of total"; the Retry asks first, naming the job).
  */
 import { ERROR_MESSAGES } from '#shared/messages';
-import { ADMIN_JOBS_MESSAGES as M, jobLabel, type AdminJobsResponse } from '#shared/admin-jobs';
+import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '#shared/jobs/messages';
+import type { AdminJobsResponse } from '#shared/jobs/types';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { jobsMachine } from './jobs.machine.ts';
 import {

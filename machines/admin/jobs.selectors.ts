@@ -1,11 +1,7 @@
 /** What the Admin "Jobs" page shows, from its machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import {
-  ADMIN_JOBS_MESSAGES as M,
-  jobLabel,
-  type DeadJob,
-  type JobFailure,
-} from '#shared/admin-jobs';
+import { type DeadJob, type JobFailure } from '#shared/jobs/types';
+import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '#shared/jobs/messages';
 import { labelOf, type jobsMachine } from './jobs.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof jobsMachine>;

@@ -7,7 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_JOBS_MESSAGES as M, type AdminJobsResponse } from '../../src/shared/admin-jobs.ts';
+import { ADMIN_JOBS_MESSAGES as M } from '../../src/shared/jobs/messages.ts';
+import type { AdminJobsResponse } from '../../src/shared/jobs/types.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { auditLog, emailOutbox } from '../../src/server/db/schema.ts';
 import { recordProgress } from '../../src/server/jobs/progress.ts';

@@ -8,8 +8,8 @@
  * The page and its question pass axe in the light and the dark scheme.
  */
 import type { Page } from '@playwright/test';
-import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '../../src/shared/admin-jobs.ts';
-import type { AdminJobsResponse } from '../../src/shared/admin-jobs.ts';
+import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '../../src/shared/jobs/messages.ts';
+import type { AdminJobsResponse } from '../../src/shared/jobs/types.ts';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { logInAs, logInThroughApi } from './paths/mappings/portal.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';

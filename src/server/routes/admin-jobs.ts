@@ -10,14 +10,14 @@
  * two retries of one dead job, at once or on two instances, queue it once.
  */
 import type { Context, Hono } from 'hono';
+import { ADMIN_JOBS_MESSAGES as M } from '#shared/jobs/messages';
 import {
-  ADMIN_JOBS_MESSAGES as M,
   type AdminJobsResponse,
   type DeadJob,
   type JobFailure,
   type JobKindState,
   type RetriedJob,
-} from '#shared/admin-jobs';
+} from '#shared/jobs/types';
 import { ADMIN_JOBS_LISTED } from '#shared/portal-constants';
 import { audit } from '../auth/audit.ts';
 import { requireSession } from '../auth/session.ts';

@@ -1,7 +1,7 @@
 /** The admin area's navigation: its pages, the current one marked. */
 import { Anchor, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { ADMIN_JOBS_MESSAGES } from '#shared/admin-jobs';
+import { ADMIN_JOBS_MESSAGES } from '#shared/jobs/messages';
 
 const PAGES = [
   { to: '/admin/', label: 'Customers and notices' },

@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { ADMIN_JOBS_MESSAGES as M, type AdminJobsResponse } from '#shared/admin-jobs';
+import { ADMIN_JOBS_MESSAGES as M } from '#shared/jobs/messages';
+import type { AdminJobsResponse } from '#shared/jobs/types';
 import { jobsMachine, type DeadJobRef, type JobsActor } from '#machines/admin/jobs.machine';
 import {
   selectConfirmation,

@@ -2,7 +2,7 @@
  * The Admin "Jobs" page's calls (docs/api.md "GET /admin/jobs", "POST
  * /admin/jobs/{kind}/dead/{id}/retry"), typed by the shared contract.
  */
-import type { AdminJobsResponse, RetriedJob } from '#shared/admin-jobs';
+import type { AdminJobsResponse, RetriedJob } from '#shared/jobs/types';
 import type { ApiClient } from '../../../api/client.ts';
 
 export function adminJobsApi(api: ApiClient) {
