@@ -91,7 +91,7 @@ const PAGES: Partial<Record<RouteName, RouteComponent>> = {
     withLaterStyles(() => import('./features/password-generator/PasswordGeneratorPage.tsx')),
   ),
   unsubscribe: lazyRouteComponent(
-    withLaterStyles(() => import('./features/unsubscribe/UnsubscribePage.tsx')),
+    withLaterStyles(() => import('./features/people/unsubscribe/UnsubscribePage.tsx')),
   ),
   account: portalPage('account'),
   'account-activity': portalPage('accountActivity'),

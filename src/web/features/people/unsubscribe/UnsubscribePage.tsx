@@ -10,8 +10,8 @@ import { fromPromise } from 'xstate';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import { selectUnsubscribeAnswer, unsubscribeLoader } from '#machines/people/email.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
-import { useAppServices } from '../../app/context.tsx';
-import { usePageTitle } from '../../pages/usePageTitle.ts';
+import { useAppServices } from '../../../app/context.tsx';
+import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { unsubscribeApi } from './api.ts';
 
 function Result({ token }: { token: string }) {
