@@ -1,6 +1,7 @@
 /**
  * The session calls (docs/api.md "Session"), one function each, typed by the shared contract:
- * app-wide (the session and token actors, app/session-actors.ts) and used by the signup to log the
+ * app-wide (the session and token actors, features/session/session-actors.ts) and used by the
+ * signup to log the
  * new customer in. The session lives in cookies, never in the page. Every call goes through the
  * app's HTTP client. Plain functions of the client rather than an object of them: they are part
  * of every page's first load.
