@@ -8,21 +8,21 @@
 import type { Hono } from 'hono';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
-import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
 import {
   ConfirmTotpSchema,
   SecondFactorPolicySchema,
   SecondFactorProofSchema,
   SecondFactorResetSchema,
-} from '#shared/session/schemas';
+} from '#shared/schemas/session';
 import type {
   RecoveryCodesResponse,
   SecondFactorStatus,
   SecondFactorUsers,
   TotpSetup,
-} from '#shared/session/second-factor';
-import type { UserSecondFactors } from '#shared/session/passkeys';
-import type { MessageResponse } from '#shared/session/types';
+} from '#shared/second-factor';
+import type { UserSecondFactors } from '#shared/passkeys';
+import type { MessageResponse } from '#shared/session';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { findUserByUsername } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';

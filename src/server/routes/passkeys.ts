@@ -8,14 +8,14 @@
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
-import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
-import type { PasskeyList, PasskeyRegistered } from '#shared/session/passkeys';
+import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
+import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
 import {
   PasskeyRegisterSchema,
   PasskeyRemoveSchema,
   PasskeyRenameSchema,
-} from '#shared/session/passkey-schemas';
-import type { MessageResponse } from '#shared/session/types';
+} from '#shared/schemas/passkeys';
+import type { MessageResponse } from '#shared/session';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { audit } from '../auth/audit.ts';
 import { secondFactorOf } from '../auth/mfa.ts';

@@ -4,15 +4,15 @@ import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
-import { SESSION_MESSAGES } from '#shared/session/messages';
+import { SESSION_MESSAGES } from '#shared/messages/session';
 import { newPasswordProblems, quickPasswordProblems } from '#shared/password';
-import type { MessageResponse } from '#shared/session/types';
+import type { MessageResponse } from '#shared/session';
 import {
   PasswordRecoverySchema,
   PasswordResetSchema,
   UpdatePasswordSchema,
   UsernameRecoverySchema,
-} from '#shared/session/schemas';
+} from '#shared/schemas/session';
 import { activitySubject, recordActivity, requestOrigin } from '../activity/record.ts';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';
