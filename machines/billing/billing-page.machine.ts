@@ -40,7 +40,7 @@ import {
 } from '#shared/billing';
 import { BILLING } from '#shared/constants';
 import { hasPermission, type Perms } from '#shared/permissions';
-import type { BillingAddress, UserInfoResponse } from '#shared/session';
+import type { BillingAddress, UserInfoResponse } from '#shared/session/types';
 import { formMachine, type FormValues } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';
 import type { FieldSchemas } from '../forms/validation.ts';

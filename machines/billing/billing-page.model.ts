@@ -13,7 +13,7 @@ import { createMachine } from 'xstate';
 import { formMachine } from '../forms/form.machine.ts';
 import type { PaymentAccountsResponse } from '#shared/billing';
 import { ERROR_MESSAGES } from '#shared/messages';
-import type { UserInfoResponse } from '#shared/session';
+import type { UserInfoResponse } from '#shared/session/types';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import {
   addressFormValues,

@@ -5,7 +5,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentAccountsResponse } from '#shared/billing';
-import type { BillingAddress, UserInfoResponse } from '#shared/session';
+import type { BillingAddress, UserInfoResponse } from '#shared/session/types';
 import { selectLoadError, selectLoading } from '../session/loader.selectors.ts';
 import type { billingPageMachine } from './billing-page.machine.ts';
 

@@ -4,7 +4,7 @@
  * each; the page machine (billing-page.machine.ts) owns both.
  */
 import type { PaymentAccountsResponse } from '#shared/billing';
-import type { UserInfoResponse } from '#shared/session';
+import type { UserInfoResponse } from '#shared/session/types';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import { selectData, type LoaderSnapshot } from '../session/loader.selectors.ts';
 import type { BillingData } from './payment.machine.ts';

@@ -1,7 +1,7 @@
 /** Route access (portal.md §2, §6): who may open a route, decided from the shared route table. */
 import { hasAnyPermission } from '#shared/permissions';
 import type { RouteAccess } from '#shared/routes';
-import type { SessionUser } from '#shared/session';
+import type { SessionUser } from '#shared/session/types';
 
 export type AccessOutcome = 'allowed' | 'login required' | 'denied';
 

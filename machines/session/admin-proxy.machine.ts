@@ -4,7 +4,7 @@
  * the proxy (POST /admin/proxy) and hands the customer's session to the session machine.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { AdminCustomerSummary, SessionUser } from '#shared/session';
+import type { AdminCustomerSummary, SessionUser } from '#shared/session/types';
 import { requestFailureOf } from './types.ts';
 
 export interface AdminProxyContext {

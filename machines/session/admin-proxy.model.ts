@@ -1,6 +1,6 @@
 /** The admin proxy machine's registration: path samples and state checks. */
-import { SESSION_NOTICES } from '#shared/messages/session';
-import type { AdminCustomerSummary } from '#shared/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
+import type { AdminCustomerSummary } from '#shared/session/types';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { adminProxyMachine } from './admin-proxy.machine.ts';
 import {

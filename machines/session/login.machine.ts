@@ -16,9 +16,9 @@
  */
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { TotpSetup } from '#shared/second-factor';
-import type { LoginRequest, SessionUser, UserProfile } from '#shared/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import type { TotpSetup } from '#shared/session/second-factor';
+import type { LoginRequest, SessionUser, UserProfile } from '#shared/session/types';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
 import { providedByTheApp, requestFailureOf } from './types.ts';
 

@@ -1,6 +1,6 @@
 /** The login's registration (the session's child): path samples, projection and state checks. */
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { loginMachine } from './login.machine.ts';
 import {

@@ -1,5 +1,5 @@
 /** The mailbox page's messages (GET /mailbox). */
-import type { MailboxResponse } from '#shared/session';
+import type { MailboxResponse } from '#shared/session/types';
 import { createLoaderMachine } from './loader.machine.ts';
 import { selectData, type LoaderSnapshot } from './loader.selectors.ts';
 

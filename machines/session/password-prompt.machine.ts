@@ -18,8 +18,8 @@
  */
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { SessionUser } from '#shared/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import type { SessionUser } from '#shared/session/types';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
 import { providedByTheApp, requestFailureOf } from './types.ts';
 

@@ -6,8 +6,8 @@
  * a refused renewal ends the session. What the window tells the token coordinator is declared
  * step by step (`tell the coordinator`).
  */
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { passwordPromptMachine } from './password-prompt.machine.ts';
 import { selectPasswordWindow } from './password-prompt.selectors.ts';

@@ -1,7 +1,7 @@
 /** The password-update machine's registration: one Submit, the username first, then the password. */
 import { createActor, createMachine } from 'xstate';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { UpdatePasswordSchema } from '#shared/schemas/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import { UpdatePasswordSchema } from '#shared/session/schemas';
 import { formMachine } from '../forms/form.machine.ts';
 import { passwordMachine } from '../forms/password.machine.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

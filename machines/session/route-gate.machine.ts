@@ -9,7 +9,7 @@
  */
 import { assign, setup } from 'xstate';
 import type { RouteAccess } from '#shared/routes';
-import type { SessionUser } from '#shared/session';
+import type { SessionUser } from '#shared/session/types';
 import { routeAccessOutcome } from './access.ts';
 import type { AttemptedRoute } from './types.ts';
 

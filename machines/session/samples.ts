@@ -1,6 +1,6 @@
 /** Session users the session machines' path samples answer with (the demo customer and admin). */
 import { emptyPerms } from '#shared/permissions';
-import type { SessionUser, UserProfile } from '#shared/session';
+import type { SessionUser, UserProfile } from '#shared/session/types';
 
 export const DEMO_USER: SessionUser = {
   username: 'demo',

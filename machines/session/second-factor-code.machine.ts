@@ -8,9 +8,9 @@
  * the named actor `verify`, provided by the app.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { readSecondFactorCode } from '#shared/second-factor';
-import type { LoginResult } from '#shared/session';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { readSecondFactorCode } from '#shared/session/second-factor';
+import type { LoginResult } from '#shared/session/types';
 import {
   forgetTheError,
   keepTheCode,

@@ -4,8 +4,8 @@
  * many wrong codes end the step locked out (the step machine waits out the lockout); a login with
  * a passkey can choose it instead. Declared from docs/session.md, never from the machine.
  */
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { codeStepMachine } from './second-factor-code.machine.ts';
 import { ANSWERS, LOGIN, TYPED, verifiesTheCode } from './second-factor-samples.ts';

@@ -14,8 +14,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import type { LoginResult } from '#shared/session';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import type { LoginResult } from '#shared/session/types';
 import { requestFailureOf } from './types.ts';
 import {
   forgetTheError,

@@ -2,8 +2,8 @@
  * A passkey after the password (docs/session.md "Passkeys"), declared from the spec, never from
  * the machine.
  */
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { passkeyStepMachine } from './second-factor-passkey.machine.ts';
 import {

@@ -17,9 +17,9 @@ import type {
 } from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import type { Passkey, PasskeyList } from '#shared/passkeys';
-import { PasskeyNameInput } from '#shared/schemas/passkeys';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import type { Passkey, PasskeyList } from '#shared/session/passkeys';
+import { PasskeyNameInput } from '#shared/session/passkey-schemas';
 import { requestFailureOf } from './types.ts';
 
 export interface PasskeysContext {

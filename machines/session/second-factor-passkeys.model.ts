@@ -8,8 +8,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { PASSKEYS } from '#shared/constants';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import type { Passkey } from '#shared/passkeys';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import type { Passkey } from '#shared/session/passkeys';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { passkeysMachine } from './second-factor-passkeys.machine.ts';
 import { selectPasskeysPart, type PasskeysSnapshot } from './second-factor-passkeys.selectors.ts';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Passkey } from '#shared/passkeys';
+import type { Passkey } from '#shared/session/passkeys';
 import type { passkeysMachine } from './second-factor-passkeys.machine.ts';
 
 export type PasskeysSnapshot = SnapshotFrom<typeof passkeysMachine>;

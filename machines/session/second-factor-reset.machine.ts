@@ -9,9 +9,9 @@
  */
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import type { UserSecondFactors } from '#shared/passkeys';
-import { SecondFactorResetSchema } from '#shared/schemas/session';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import type { UserSecondFactors } from '#shared/session/passkeys';
+import { SecondFactorResetSchema } from '#shared/session/schemas';
 import { requestFailureOf } from './types.ts';
 
 export interface SecondFactorResetContext {

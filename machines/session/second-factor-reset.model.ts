@@ -3,8 +3,8 @@
  * admin" and docs/api.md "Second factor": find the login, see its factors, reset them only after
  * stating the support verification performed.
  */
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import type { UserSecondFactors } from '#shared/passkeys';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import type { UserSecondFactors } from '#shared/session/passkeys';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { secondFactorResetMachine } from './second-factor-reset.machine.ts';
 import {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { UserSecondFactors } from '#shared/passkeys';
+import type { UserSecondFactors } from '#shared/session/passkeys';
 import type { secondFactorResetMachine } from './second-factor-reset.machine.ts';
 
 export type SecondFactorResetSnapshot = SnapshotFrom<typeof secondFactorResetMachine>;

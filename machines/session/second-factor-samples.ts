@@ -8,10 +8,10 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { RATE_LIMITS } from '#shared/constants';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { TotpSetup } from '#shared/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import type { TotpSetup } from '#shared/session/second-factor';
 import { sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
 

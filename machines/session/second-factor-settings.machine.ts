@@ -9,13 +9,13 @@
  * only sees its answer. What the section says after a change is the app's `announce` action.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import {
   readSecondFactorCode,
   type RecoveryCodesResponse,
   type SecondFactorStatus,
   type TotpSetup,
-} from '#shared/second-factor';
+} from '#shared/session/second-factor';
 import { requestFailureOf } from './types.ts';
 
 export interface SecondFactorSettingsContext {

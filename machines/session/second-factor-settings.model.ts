@@ -2,8 +2,8 @@
  * The account page's Second factor section, registered for path tests and charts; declared from
  * docs/session.md "Second factor" and docs/api.md "Second factor".
  */
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import type { SecondFactorStatus, TotpSetup } from '#shared/second-factor';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import type { SecondFactorStatus, TotpSetup } from '#shared/session/second-factor';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { secondFactorSettingsMachine } from './second-factor-settings.machine.ts';
 import {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { SecondFactorStatus, TotpSetup } from '#shared/second-factor';
+import type { SecondFactorStatus, TotpSetup } from '#shared/session/second-factor';
 import type { secondFactorSettingsMachine } from './second-factor-settings.machine.ts';
 
 export type SecondFactorSettingsSnapshot = SnapshotFrom<typeof secondFactorSettingsMachine>;

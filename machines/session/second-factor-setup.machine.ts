@@ -9,9 +9,9 @@
  * `verify`, provided by the app.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { readSecondFactorCode, type TotpSetup } from '#shared/second-factor';
-import type { LoginResult } from '#shared/session';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { readSecondFactorCode, type TotpSetup } from '#shared/session/second-factor';
+import type { LoginResult } from '#shared/session/types';
 import {
   keepTheCode,
   refusalOf,

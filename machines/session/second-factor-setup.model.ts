@@ -3,8 +3,8 @@
  * requires a second factor and this login has none. Declared from docs/session.md, never from
  * the machine.
  */
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { setupStepMachine } from './second-factor-setup.machine.ts';
 import { ANSWERS, LOGIN, SETUP, TYPED, verifiesTheCode } from './second-factor-samples.ts';

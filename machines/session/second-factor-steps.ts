@@ -9,8 +9,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { assertEvent, assign, fromPromise, type EventObject } from 'xstate';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import type { LoginResult, SessionUser } from '#shared/session';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import type { LoginResult, SessionUser } from '#shared/session/types';
 import { requestFailureOf } from './types.ts';
 
 export type SecondFactorMode = 'login' | 'reauth';

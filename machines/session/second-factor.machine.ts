@@ -27,8 +27,8 @@ import type {
 } from '@simplewebauthn/browser';
 import { assertEvent, assign, sendTo, setup, type PromiseActorLogic } from 'xstate';
 import { RATE_LIMITS } from '#shared/constants';
-import type { TotpSetup } from '#shared/second-factor';
-import type { LoginResult, SessionUser } from '#shared/session';
+import type { TotpSetup } from '#shared/session/second-factor';
+import type { LoginResult, SessionUser } from '#shared/session/types';
 import { codeStepMachine } from './second-factor-code.machine.ts';
 import { passkeyStepMachine } from './second-factor-passkey.machine.ts';
 import { setupStepMachine } from './second-factor-setup.machine.ts';

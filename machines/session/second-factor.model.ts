@@ -6,7 +6,7 @@
  * second-factor-code), locks out for the limit's window after too many wrong codes, and ends
  * with the user. Declared from docs/session.md, never from the machine.
  */
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
 import { secondFactorMachine } from './second-factor.machine.ts';

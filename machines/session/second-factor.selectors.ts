@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { TotpSetup } from '#shared/second-factor';
+import type { TotpSetup } from '#shared/session/second-factor';
 import type { codeStepMachine } from './second-factor-code.machine.ts';
 import type { secondFactorMachine } from './second-factor.machine.ts';
 import type { passkeyStepMachine } from './second-factor-passkey.machine.ts';

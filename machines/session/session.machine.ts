@@ -15,7 +15,7 @@
  * ({@link sessionWithCalls} gives the login its calls too).
  */
 import { assertEvent, assign, fromPromise, sendTo, setup, type PromiseActorLogic } from 'xstate';
-import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
+import type { LoginRequest, LogoutResponse, SessionUser, UserProfile } from '#shared/session/types';
 import { loginMachine, type LoginEvent, type LoginOutput } from './login.machine.ts';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
 import type { AttemptedRoute } from './types.ts';

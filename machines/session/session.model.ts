@@ -3,7 +3,7 @@
  * child (login.model.ts registers it on its own): here the walk answers for it, its end a sample.
  */
 import { emptyPerms } from '#shared/permissions';
-import type { SessionUser } from '#shared/session';
+import type { SessionUser } from '#shared/session/types';
 import { selectAccountSections } from '../people/account.selectors.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { ROUTES, type RouteName } from '#shared/routes';
-import type { UserProfile } from '#shared/session';
+import type { UserProfile } from '#shared/session/types';
 import { routeAccessOutcome } from './access.ts';
 import type { LoginActor } from './login.selectors.ts';
 import type { sessionMachine } from './session.machine.ts';

@@ -30,8 +30,8 @@ import {
   type PromiseActorLogic,
 } from 'xstate';
 import { ERROR_TITLES } from '#shared/messages';
-import { SESSION_NOTICES } from '#shared/messages/session';
-import type { SessionUser } from '#shared/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
+import type { SessionUser } from '#shared/session/types';
 import { passwordPromptMachine, type PasswordPromptNote } from './password-prompt.machine.ts';
 import type { SecondFactorLogic } from './second-factor.machine.ts';
 import { requestFailureOf } from './types.ts';

@@ -5,7 +5,7 @@
  */
 import { createMachine } from 'xstate';
 import { ERROR_TITLES } from '#shared/messages';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/session/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
 import { tokensMachine } from './tokens.machine.ts';

@@ -1,7 +1,7 @@
 /** Shapes the session machines share with the app that provides their actors. */
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { TotpSetup } from '#shared/second-factor';
+import type { TotpSetup } from '#shared/session/second-factor';
 
 /**
  * What an HTTP actor throws: the web client's failure carries the status (0 when no answer came),

@@ -9,7 +9,7 @@ import { FIELD_MESSAGES } from './messages.ts';
 import { BILLING_MESSAGES } from './messages/portal.ts';
 import { BankDetailsSchema, BILLING_ADDRESS_LINES } from './schemas/payment.ts';
 import { FirstNameSchema, LastNameSchema } from './schemas/person.ts';
-import type { BillingAddress } from './session.ts';
+import type { BillingAddress } from './session/types.ts';
 import { pageQuerySchema } from './paging.ts';
 
 export const BILLING_PATHS = {

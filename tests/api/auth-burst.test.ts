@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

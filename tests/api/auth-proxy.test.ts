@@ -5,13 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import type {
   AdminCustomersResponse,
   ProxyLogoutResult,
   SessionUser,
   UserProfile,
-} from '../../src/shared/session.ts';
+} from '../../src/shared/session/types.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { login } from '../support/session.ts';

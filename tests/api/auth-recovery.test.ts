@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
-import type { MailboxResponse } from '../../src/shared/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
+import type { MailboxResponse } from '../../src/shared/session/types.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { emailOutbox, passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';
 import { settled } from '../../src/server/background.ts';

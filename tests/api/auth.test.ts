@@ -5,9 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, ERROR_TITLES, FIELD_MESSAGES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { PERMISSION_CATEGORIES, SESSION_HINT_COOKIE_NAME } from '../../src/shared/constants.ts';
-import type { SessionUser, UserInfoResponse, UserProfile } from '../../src/shared/session.ts';
+import type { SessionUser, UserInfoResponse, UserProfile } from '../../src/shared/session/types.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { auditLog, refreshFamilies } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -14,7 +14,7 @@ import type {
   PaymentsPage,
 } from '../../src/shared/billing.ts';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
-import type { UserInfoResponse } from '../../src/shared/session.ts';
+import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import { markAchReturn } from '../../src/server/payments/ach-processor.ts';

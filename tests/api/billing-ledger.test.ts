@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BillDetail, BillsPage } from '../../src/shared/billing.ts';
-import type { UserInfoResponse } from '../../src/shared/session.ts';
+import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
 import { accountStatusOn } from '../../src/server/billing/run.ts';
 import { credits, customerBilling, emailOutbox } from '../../src/server/db/schema.ts';

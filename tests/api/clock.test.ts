@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfoResponse } from '../../src/shared/session.ts';
+import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { addDays, earliestScheduleDate, serviceDateTime } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { INSTALLATION_DAYS_AHEAD } from '../../src/shared/signup/serviceability.ts';

@@ -8,7 +8,7 @@ import { desc, eq, getTableName, type Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import type { MailboxResponse } from '../../src/shared/session.ts';
+import type { MailboxResponse } from '../../src/shared/session/types.ts';
 import { settled } from '../../src/server/background.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import { CookieClient } from '../support/http-client.ts';

@@ -20,14 +20,14 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEYS, RATE_LIMITS } from '../../src/shared/constants.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { PASSKEY_MESSAGES } from '../../src/shared/messages/passkeys.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
+import { PASSKEY_MESSAGES } from '../../src/shared/session/passkey-messages.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import type {
   PasskeyList,
   PasskeyRegistered,
   UserSecondFactors,
-} from '../../src/shared/passkeys.ts';
-import type { SecondFactorStatus, TotpSetup } from '../../src/shared/second-factor.ts';
+} from '../../src/shared/session/passkeys.ts';
+import type { SecondFactorStatus, TotpSetup } from '../../src/shared/session/second-factor.ts';
 import { activityLog, auditLog, passkeys } from '../../src/server/db/schema.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';

@@ -13,15 +13,15 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, SECOND_FACTOR } from '../../src/shared/constants.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import type {
   RecoveryCodesResponse,
   SecondFactorStatus,
   SecondFactorUsers,
   TotpSetup,
-} from '../../src/shared/second-factor.ts';
-import type { LoginResult } from '../../src/shared/session.ts';
+} from '../../src/shared/session/second-factor.ts';
+import type { LoginResult } from '../../src/shared/session/types.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import {
   auditLog,

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { hasAnyPermission } from '../../src/shared/permissions.ts';
-import type { SessionUser } from '../../src/shared/session.ts';
+import type { SessionUser } from '../../src/shared/session/types.ts';
 import { ALL_PERMISSIONS } from '../../src/server/auth/accounts.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
 import type { AccessRule } from '../../src/server/auth/rules.ts';

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { hasAnyPermission, hasPermission, type Perms } from '../../src/shared/permissions.ts';
-import type { SessionUser } from '../../src/shared/session.ts';
+import type { SessionUser } from '../../src/shared/session/types.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
 import type { AccessRule } from '../../src/server/auth/rules.ts';
 import type { CookieClient } from '../support/http-client.ts';

@@ -10,8 +10,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
-import type { SessionUser, UserProfile } from '../../src/shared/session.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
+import type { SessionUser, UserProfile } from '../../src/shared/session/types.ts';
 import { demoLoginsStep } from '../../src/server/auth/demo-seed.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -10,8 +10,8 @@
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { loggedInLabel } from '../../src/shared/messages/portal.ts';
-import { PASSKEY_MESSAGES } from '../../src/shared/messages/passkeys.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
+import { PASSKEY_MESSAGES } from '../../src/shared/session/passkey-messages.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import { answerPasswordPrompts } from './billing/requests.ts';
 import { claimBilledCustomer } from './support/billed-customers.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';

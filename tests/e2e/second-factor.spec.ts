@@ -11,8 +11,8 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { SECOND_FACTOR } from '../../src/shared/constants.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
-import { SECOND_FACTOR_TEXT } from '../../src/shared/messages/second-factor-text.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
+import { SECOND_FACTOR_TEXT } from '../../src/shared/session/second-factor-text.ts';
 import { loggedInLabel } from '../../src/shared/messages/portal.ts';
 import { answerPasswordPrompts, passwordPrompt } from './billing/requests.ts';
 import { claimBilledCustomer } from './support/billed-customers.ts';

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.ts';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/session/messages.ts';
 import { expireAccessToken } from './support/access-token.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 

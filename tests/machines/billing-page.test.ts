@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillsPage, PaymentAccountsResponse, PaymentsPage } from '../../src/shared/billing.ts';
 import { BILLING } from '../../src/shared/constants.ts';
 import type { Perms } from '../../src/shared/permissions.ts';
-import type { UserInfoResponse } from '../../src/shared/session.ts';
+import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import {
   billingPageWithCalls,
   type BillingCalls,

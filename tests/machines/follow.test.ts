@@ -7,9 +7,9 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ServerRecord } from '../../src/shared/servers/rules.ts';
-import type { LoginResult } from '../../src/shared/session.ts';
+import type { LoginResult } from '../../src/shared/session/types.ts';
 import * as v from 'valibot';
-import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import { following } from '../../machines/follow.ts';
 import { formMachine } from '../../machines/forms/form.machine.ts';
 import { selectText } from '../../machines/forms/form.selectors.ts';

@@ -5,7 +5,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
-import { UpdatePasswordSchema } from '../../src/shared/schemas/session.ts';
+import { UpdatePasswordSchema } from '../../src/shared/session/schemas.ts';
 import { selectFieldError } from '../../machines/forms/form.selectors.ts';
 import { passwordMachine } from '../../machines/forms/password.machine.ts';
 import {

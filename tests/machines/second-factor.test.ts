@@ -10,15 +10,15 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../src/shared/messages/session.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../src/shared/messages/second-factor.ts';
-import type { TotpSetup } from '../../src/shared/second-factor.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
+import type { TotpSetup } from '../../src/shared/session/second-factor.ts';
 import type {
   LoginResult,
   LogoutResponse,
   SessionUser,
   UserProfile,
-} from '../../src/shared/session.ts';
+} from '../../src/shared/session/types.ts';
 import {
   secondFactorWithCalls,
   type VerifyInput,

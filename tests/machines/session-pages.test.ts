@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { SESSION_NOTICES } from '../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../src/shared/session/messages.ts';
 import { emptyPerms } from '../../src/shared/permissions.ts';
-import type { AdminCustomerSummary, SessionUser } from '../../src/shared/session.ts';
+import type { AdminCustomerSummary, SessionUser } from '../../src/shared/session/types.ts';
 import { adminProxyMachine } from '../../machines/session/admin-proxy.machine.ts';
 import {
   selectCustomers,

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_NOTICES } from '../../src/shared/messages/session.ts';
-import type { SessionUser } from '../../src/shared/session.ts';
+import { SESSION_NOTICES } from '../../src/shared/session/messages.ts';
+import type { SessionUser } from '../../src/shared/session/types.ts';
 import { tokensWithCalls, type TokensEmitted } from '../../machines/session/tokens.machine.ts';
 import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { selectPasswordPrompt } from '../../machines/session/tokens.selectors.ts';

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPerms } from '../../src/shared/permissions.ts';
-import type { LogoutResponse, SessionUser, UserProfile } from '../../src/shared/session.ts';
+import type { LogoutResponse, SessionUser, UserProfile } from '../../src/shared/session/types.ts';
 import { selectLoginError } from '../../machines/session/login.selectors.ts';
 import { sessionMachine, sessionWithCalls } from '../../machines/session/session.machine.ts';
 import {

@@ -11,7 +11,7 @@ import { AGREEMENT_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages
 import { FIELD_MESSAGES, SIGNUP_ORDER_MESSAGES } from '../../src/shared/messages.ts';
 import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
 import type { PasswordStrength } from '../../src/shared/password.ts';
-import type { SessionUser } from '../../src/shared/session.ts';
+import type { SessionUser } from '../../src/shared/session/types.ts';
 import type {
   PreSignup,
   SignupOrderInput,

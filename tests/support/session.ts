@@ -3,7 +3,7 @@
  * chosen permissions directly in the test database.
  */
 import { expect } from 'vitest';
-import type { SessionUser } from '../../src/shared/session.ts';
+import type { SessionUser } from '../../src/shared/session/types.ts';
 import { createCustomerAccount, type PermissionGrant } from '../../src/server/auth/accounts.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import type { CookieClient, RequestOptions } from './http-client.ts';

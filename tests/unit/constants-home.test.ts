@@ -42,7 +42,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['LIST_MAX_AGE_MS'],
     reason: 'how long one hypervisor list call serves the servers lists (a cache, no rule)',
   },
-  'src/shared/schemas/session.ts': {
+  'src/shared/session/schemas.ts': {
     names: ['PASSWORD_INPUT_MAX'],
     reason: 'a bound on input derived from PASSWORD_MAX_LENGTH',
   },

@@ -5,8 +5,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import { SESSION_NOTICES } from '../../src/shared/messages/session.ts';
-import type { SessionUser } from '../../src/shared/session.ts';
+import { SESSION_NOTICES } from '../../src/shared/session/messages.ts';
+import type { SessionUser } from '../../src/shared/session/types.ts';
 import { tokensWithCalls } from '../../machines/session/tokens.machine.ts';
 import { DEMO_USER as demo } from '../../machines/session/samples.ts';
 import { ApiFailure, createApiClient, type UnauthorizedHandler } from '../../src/web/api/client.ts';

@@ -19,7 +19,7 @@ import {
   RefreshSchema,
   UpdatePasswordSchema,
   UsernameRecoverySchema,
-} from '../../src/shared/schemas/session.ts';
+} from '../../src/shared/session/schemas.ts';
 import { errors } from '../support/schema-messages.ts';
 
 /** Any password the rules allow fits four times over; longer is refused before hashing. */

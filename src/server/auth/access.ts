@@ -21,7 +21,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { API_BASE_PATH } from '#shared/constants';
 import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
-import { SESSION_MESSAGES } from '#shared/messages/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
 import { hasAnyPermission } from '#shared/permissions';
 import { servesDemo } from '../config.ts';
 import type { AppEnv } from '../context.ts';

@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { PERMISSION_CATEGORIES, type PermissionCategory } from '#shared/constants';
 import type { Perms } from '#shared/permissions';
-import type { BillingAddress, ContactInfo, PostalAddress } from '#shared/session';
+import type { BillingAddress, ContactInfo, PostalAddress } from '#shared/session/types';
 import type { Executor } from '../db/client.ts';
 import {
   contacts,

@@ -2,8 +2,8 @@
 import type { Context } from 'hono';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { SessionUser } from '#shared/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import type { SessionUser } from '#shared/session/types';
 import { activitySubject } from '../activity/record.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

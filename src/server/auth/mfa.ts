@@ -20,15 +20,15 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { SECOND_FACTOR } from '#shared/constants';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
 import {
   RECOVERY_CODE_ALPHABET,
   formatRecoveryCode,
   readSecondFactorCode,
   type TotpSetup,
-} from '#shared/second-factor';
+} from '#shared/session/second-factor';
 import { recordingDeps } from '../activity/record.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

@@ -6,8 +6,8 @@
  */
 import type { Context } from 'hono';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { SessionUser } from '#shared/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import type { SessionUser } from '#shared/session/types';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { customers, users } from '../db/schema.ts';

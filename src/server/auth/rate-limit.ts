@@ -8,8 +8,8 @@
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '#shared/constants';
 import { ORDER_MESSAGES } from '#shared/messages/order';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
 import { COSTLY_LIMIT_MESSAGES } from '#shared/messages/portal';

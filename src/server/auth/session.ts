@@ -6,9 +6,9 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { SESSION_MESSAGES } from '#shared/messages/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
 import type { Perms } from '#shared/permissions';
-import type { SessionUser } from '#shared/session';
+import type { SessionUser } from '#shared/session/types';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { refreshFamilies, users } from '../db/schema.ts';

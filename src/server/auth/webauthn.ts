@@ -32,8 +32,8 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { PASSKEYS } from '#shared/constants';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import type { Passkey } from '#shared/passkeys';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import type { Passkey } from '#shared/session/passkeys';
 import type { AppDeps, AppEnv } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';

@@ -8,7 +8,7 @@
  *   else `partially_paid` when partly covered, else `open` (`void` stays void).
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Billing } from '#shared/session';
+import type { Billing } from '#shared/session/types';
 import { fromCents } from '#shared/cart/money';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';

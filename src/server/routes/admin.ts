@@ -1,8 +1,12 @@
 /** Site admins: find a customer, and act as that customer (the proxy ends at logout). */
 import type { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import type { AdminCustomersResponse, AdminCustomerSummary, SessionUser } from '#shared/session';
-import { AdminProxySchema, CustomerSearchSchema } from '#shared/schemas/session';
+import type {
+  AdminCustomersResponse,
+  AdminCustomerSummary,
+  SessionUser,
+} from '#shared/session/types';
+import { AdminProxySchema, CustomerSearchSchema } from '#shared/session/schemas';
 import { proxyStarted } from '../activity/security.ts';
 import { startProxy } from '../auth/proxy.ts';
 import { requireSession } from '../auth/session.ts';

@@ -4,9 +4,9 @@
  */
 import type { Hono } from 'hono';
 import { ERROR_TITLES } from '#shared/messages';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import type { LoginResult, LogoutResponse } from '#shared/session';
-import { LoginSchema, RefreshSchema } from '#shared/schemas/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import type { LoginResult, LogoutResponse } from '#shared/session/types';
+import { LoginSchema, RefreshSchema } from '#shared/session/schemas';
 import { activitySubject, noChange } from '../activity/record.ts';
 import { recordLogin, securityActivity } from '../activity/security.ts';
 import { findUser } from '../auth/accounts.ts';

@@ -3,7 +3,7 @@
  * trying the product can follow links.
  */
 import type { Hono } from 'hono';
-import type { MailboxResponse } from '#shared/session';
+import type { MailboxResponse } from '#shared/session/types';
 import { settled } from '../background.ts';
 import type { AppEnv } from '../context.ts';
 import { latestMail } from '../mail/outbox.ts';

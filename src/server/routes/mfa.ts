@@ -8,21 +8,21 @@
 import type { Hono } from 'hono';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import {
   ConfirmTotpSchema,
   SecondFactorPolicySchema,
   SecondFactorProofSchema,
   SecondFactorResetSchema,
-} from '#shared/schemas/session';
+} from '#shared/session/schemas';
 import type {
   RecoveryCodesResponse,
   SecondFactorStatus,
   SecondFactorUsers,
   TotpSetup,
-} from '#shared/second-factor';
-import type { UserSecondFactors } from '#shared/passkeys';
-import type { MessageResponse } from '#shared/session';
+} from '#shared/session/second-factor';
+import type { UserSecondFactors } from '#shared/session/passkeys';
+import type { MessageResponse } from '#shared/session/types';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { findUserByUsername } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import type { PassgenResponse } from '#shared/session';
+import type { PassgenResponse } from '#shared/session/types';
 import type { AppEnv } from '../context.ts';
 import { parseWith } from '../http/validate.ts';
 

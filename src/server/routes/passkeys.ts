@@ -8,14 +8,14 @@
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import type { PasskeyList, PasskeyRegistered } from '#shared/session/passkeys';
 import {
   PasskeyRegisterSchema,
   PasskeyRemoveSchema,
   PasskeyRenameSchema,
-} from '#shared/schemas/passkeys';
-import type { MessageResponse } from '#shared/session';
+} from '#shared/session/passkey-schemas';
+import type { MessageResponse } from '#shared/session/types';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { audit } from '../auth/audit.ts';
 import { secondFactorOf } from '../auth/mfa.ts';

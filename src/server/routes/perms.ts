@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { PERMISSION_CATEGORIES } from '#shared/constants';
 import { PERMISSION_CATEGORY_TEXT } from '#shared/messages/portal';
-import type { PermissionSchema } from '#shared/session';
+import type { PermissionSchema } from '#shared/session/types';
 import type { AppEnv } from '../context.ts';
 
 export function registerPermsRoutes(api: Hono<AppEnv>) {

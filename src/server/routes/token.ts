@@ -4,15 +4,15 @@ import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
-import { SESSION_MESSAGES } from '#shared/messages/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
 import { newPasswordProblems, quickPasswordProblems } from '#shared/password';
-import type { MessageResponse } from '#shared/session';
+import type { MessageResponse } from '#shared/session/types';
 import {
   PasswordRecoverySchema,
   PasswordResetSchema,
   UpdatePasswordSchema,
   UsernameRecoverySchema,
-} from '#shared/schemas/session';
+} from '#shared/session/schemas';
 import { activitySubject, recordActivity, requestOrigin } from '../activity/record.ts';
 import { contactOf, type UserRow } from '../auth/accounts.ts';
 import { audit } from '../auth/audit.ts';

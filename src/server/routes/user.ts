@@ -1,7 +1,7 @@
 /** The logged-in user's profile, contact information and billing summary. */
 import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import type { UserInfoResponse, UserProfile } from '#shared/session';
+import type { UserInfoResponse, UserProfile } from '#shared/session/types';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { UserInfoSchema } from '#shared/people/schemas';
 import { contactInfo, contactOf, serviceAddressOf } from '../auth/accounts.ts';

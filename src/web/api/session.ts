@@ -7,7 +7,7 @@
  * of every page's first load.
  */
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import type { LoginResult, LogoutResponse, SessionUser, UserProfile } from '#shared/session';
+import type { LoginResult, LogoutResponse, SessionUser, UserProfile } from '#shared/session/types';
 import type { ApiClient } from './client.ts';
 
 export interface Credentials {

@@ -1,6 +1,6 @@
 /** A postal address as it is written on an envelope: street, unit, then city, state and zip. */
 import { Text } from '@mantine/core';
-import type { PostalAddress } from '#shared/session';
+import type { PostalAddress } from '#shared/session/types';
 
 export function AddressLines({ address, testId }: { address: PostalAddress; testId?: string }) {
   return (

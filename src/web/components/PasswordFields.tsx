@@ -2,7 +2,7 @@ import { Group, List, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
-import { SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
 import type { PasswordField, passwordMachine } from '#machines/forms/password.machine';
 import {
   selectPasswordError,

@@ -8,10 +8,10 @@ import { Alert, Anchor, Button, Code, Group, Image, List, Stack, Text } from '@m
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import * as v from 'valibot';
-import { PASSKEY_MESSAGES } from '#shared/messages/passkeys';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
-import { recoveryCodesFile } from '#shared/second-factor';
+import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { SECOND_FACTOR_TEXT } from '#shared/session/second-factor-text';
+import { recoveryCodesFile } from '#shared/session/second-factor';
 import { following } from '#machines/follow';
 import {
   selectCodeStep,

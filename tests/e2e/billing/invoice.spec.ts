@@ -16,7 +16,7 @@ import {
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../../src/shared/session/messages.ts';
 import { BILLING_MESSAGES, loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { pdfBillTo, pdfText } from '../../support/billing.ts';
 import { DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';

@@ -19,7 +19,7 @@ import {
   UNSUBSCRIBE_MESSAGES,
 } from '../../../src/shared/messages/people.ts';
 import { loggedInLabel } from '../../../src/shared/messages/portal.ts';
-import type { MailboxResponse, SessionUser } from '../../../src/shared/session.ts';
+import type { MailboxResponse, SessionUser } from '../../../src/shared/session/types.ts';
 import { answerPasswordPrompts } from '../billing/requests.ts';
 import { freshApi } from '../support/fresh-api.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';

@@ -4,9 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { ACTIVITY_PAGE_MESSAGES } from '#shared/activity/messages';
-import { SESSION_MESSAGES } from '#shared/messages/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
 import { PEOPLE_TEXT } from '#shared/messages/people';
-import type { Billing, PostalAddress } from '#shared/session';
+import type { Billing, PostalAddress } from '#shared/session/types';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitting,

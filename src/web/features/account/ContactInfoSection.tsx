@@ -2,7 +2,7 @@
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PEOPLE_TEXT } from '#shared/messages/people';
-import type { ContactInfo } from '#shared/session';
+import type { ContactInfo } from '#shared/session/types';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { EditInfo } from './EditInfo.tsx';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
 import { UserInfoSchema } from '#shared/people/fields';
-import type { ContactInfo } from '#shared/session';
+import type { ContactInfo } from '#shared/session/types';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
 import { useAppServices } from '../../app/context.tsx';
 import { useFormActor } from '../../components/form-actors.ts';

@@ -2,7 +2,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PEOPLE_TEXT } from '#shared/messages/people';
-import type { Billing } from '#shared/session';
+import type { Billing } from '#shared/session/types';
 
 const money = (amount: number) =>
   amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });

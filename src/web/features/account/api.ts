@@ -3,7 +3,7 @@
  * /token/password_reset`), typed by the shared contract. Every call goes through the app's HTTP
  * client.
  */
-import type { ContactInfo, MessageResponse, UserInfoResponse } from '#shared/session';
+import type { ContactInfo, MessageResponse, UserInfoResponse } from '#shared/session/types';
 import type { ApiClient } from '../../api/client.ts';
 
 export interface UserInfoUpdate {

@@ -3,8 +3,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { SESSION_NOTICES } from '#shared/messages/session';
-import type { PostalAddress } from '#shared/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
+import type { PostalAddress } from '#shared/session/types';
 import { adminProxyMachine } from '#machines/session/admin-proxy.machine';
 import {
   selectAdminProxyError,

@@ -12,7 +12,7 @@ import {
   type PaymentRecord,
   type PaymentsPage,
 } from '#shared/billing';
-import type { UserInfoResponse } from '#shared/session';
+import type { UserInfoResponse } from '#shared/session/types';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/signup/order';
 import type { PaymentRequestInput } from '#machines/billing/payment.machine';
 import type { ApiClient } from '../../api/client.ts';

@@ -14,7 +14,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment } from 'react';
 import { fromPromise } from 'xstate';
-import { SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
 import { mailboxLoader, selectMailbox } from '#machines/session/mailbox.loader';
 import {
   selectLoadError,

@@ -2,7 +2,7 @@ import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { PASSWORD_GENERATOR } from '#shared/constants';
-import { SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
 import { selectCanCopy, selectCopyState, selectResult } from '#machines/passgen/passgen.selectors';
 import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { usePassgenActor, WordPicker } from '../../components/WordPicker.tsx';

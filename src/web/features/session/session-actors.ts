@@ -7,7 +7,7 @@
  * not part of the first load: src/web/app/actors.ts loads them once the app starts.
  */
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/session/messages';
 import type { notificationsMachine } from '#machines/shell/notifications.machine';
 import type { GateSession, routeGateMachine } from '#machines/session/route-gate.machine';
 import { sessionWithCalls, type sessionMachine } from '#machines/session/session.machine';

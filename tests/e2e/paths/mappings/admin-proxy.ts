@@ -12,7 +12,7 @@ import {
 } from '../../../../machines/session/admin-proxy.selectors.ts';
 import { actingAsMessage, loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
 import { DEMO_PASSWORD, logInByForm, openTab } from './portal.ts';
 

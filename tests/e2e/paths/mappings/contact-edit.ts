@@ -29,7 +29,7 @@ import { EMPTY_CONTACT } from '../../../../machines/people/types.ts';
 import { CONTACTS_MANAGER } from '../../../../machines/people/samples.ts';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import {
   CONTACT_FIELD_LABELS,
   PEOPLE_MESSAGES,

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { selectLoadError } from '../../../../machines/session/loader.selectors.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
 
 type LoaderSnapshot = Parameters<typeof selectLoadError>[0];

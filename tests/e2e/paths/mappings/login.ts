@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
-import { SESSION_MESSAGES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../../../src/shared/session/messages.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
 import { DEMO_PASSWORD, fillLogin, WRONG_PASSWORD } from './portal.ts';
 

@@ -18,7 +18,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Notification } from '../../../../machines/shell/notifications.machine.ts';
 import { selectNotifications } from '../../../../machines/shell/notifications.selectors.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import type { BrowserContext, BrowserMapping } from '../runner.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';

@@ -12,7 +12,7 @@ import {
   type PassgenSnapshot,
 } from '../../../../machines/passgen/passgen.selectors.ts';
 import { PASSWORD_GENERATOR } from '../../../../src/shared/constants.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { replaySnapshot, replayed, startReplay } from './replay.ts';
 

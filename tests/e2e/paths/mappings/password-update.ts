@@ -13,7 +13,7 @@
  */
 import type { Page } from '@playwright/test';
 import { FIELD_MESSAGES } from '../../../../src/shared/messages.ts';
-import { SESSION_MESSAGES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES } from '../../../../src/shared/session/messages.ts';
 import type { BrowserContext, BrowserMapping, StateCheckContext } from '../runner.ts';
 import { recoveryLinkFor } from './portal.ts';
 

@@ -24,7 +24,7 @@ import {
   type PasswordSnapshot,
 } from '../../../../machines/forms/password.selectors.ts';
 import { TIMERS } from '../../../../src/shared/constants.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import { PASSWORD_MESSAGES } from '../../../../src/shared/messages/account.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs } from './portal.ts';

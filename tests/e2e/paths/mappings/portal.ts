@@ -9,7 +9,7 @@ import {
   CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
 } from '../../../../src/shared/constants.ts';
-import type { SessionUser } from '../../../../src/shared/session.ts';
+import type { SessionUser } from '../../../../src/shared/session/types.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;

@@ -15,7 +15,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
-import { SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import { snapshotAfter, type BrowserContext, type BrowserMapping } from '../runner.ts';
 import { DEMO_PASSWORD, fillLogin, openTab } from './portal.ts';
 

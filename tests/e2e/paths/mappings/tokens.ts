@@ -27,7 +27,7 @@ import {
 import { selectPasswordReason } from '../../../../machines/session/tokens.selectors.ts';
 import { loggedInLabel } from '../../../../src/shared/messages/portal.ts';
 import { ERROR_MESSAGES, ERROR_TITLES } from '../../../../src/shared/messages.ts';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '../../../../src/shared/messages/session.ts';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import { expireAccessToken, fetchOnceExpired } from '../../support/access-token.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import {

@@ -20,8 +20,8 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { SECOND_FACTOR_MESSAGES } from '#shared/messages/second-factor';
-import { SECOND_FACTOR_TEXT } from '#shared/messages/second-factor-text';
+import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
+import { SECOND_FACTOR_TEXT } from '#shared/session/second-factor-text';
 import { following } from '#machines/follow';
 import { secondFactorSettingsMachine } from '#machines/session/second-factor-settings.machine';
 import { selectSecondFactorSection } from '#machines/session/second-factor-settings.selectors';

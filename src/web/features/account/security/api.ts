@@ -8,9 +8,13 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { RecoveryCodesResponse, SecondFactorStatus, TotpSetup } from '#shared/second-factor';
-import type { MessageResponse } from '#shared/session';
-import type { PasskeyList, PasskeyRegistered } from '#shared/passkeys';
+import type {
+  RecoveryCodesResponse,
+  SecondFactorStatus,
+  TotpSetup,
+} from '#shared/session/second-factor';
+import type { MessageResponse } from '#shared/session/types';
+import type { PasskeyList, PasskeyRegistered } from '#shared/session/passkeys';
 import type { ApiClient } from '../../../api/client.ts';
 
 export function secondFactorApi(api: ApiClient) {

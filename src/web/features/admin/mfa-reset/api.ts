@@ -2,8 +2,8 @@
  * The Second factor reset screen's calls (docs/api.md "Second factor"): a login's factors and
  * their reset after the support check.
  */
-import type { UserSecondFactors } from '#shared/passkeys';
-import type { MessageResponse } from '#shared/session';
+import type { UserSecondFactors } from '#shared/session/passkeys';
+import type { MessageResponse } from '#shared/session/types';
 import type { ApiClient } from '../../../api/client.ts';
 
 export function secondFactorResetApi(api: ApiClient) {

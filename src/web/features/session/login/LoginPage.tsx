@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { SESSION_NOTICES } from '#shared/messages/session';
-import { LoginSchema } from '#shared/schemas/session';
+import { SESSION_NOTICES } from '#shared/session/messages';
+import { LoginSchema } from '#shared/session/schemas';
 import { selectSubmitting } from '#machines/forms/form.selectors';
 import { submitLogin } from '#machines/session/login-submit';
 import {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { FIELD_MESSAGES } from '#shared/messages';
-import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/messages/session';
+import { SESSION_MESSAGES, SESSION_NOTICES } from '#shared/session/messages';
 import { following } from '#machines/follow';
 import {
   selectPasswordWindow,

@@ -1,4 +1,4 @@
-import { PasswordRecoverySchema } from '#shared/schemas/session';
+import { PasswordRecoverySchema } from '#shared/session/schemas';
 import { RecoveryRequestForm } from './RecoveryRequestForm.tsx';
 
 const FIELD = {

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { SESSION_MESSAGES } from '#shared/messages/session';
-import { UpdatePasswordSchema } from '#shared/schemas/session';
+import { SESSION_MESSAGES } from '#shared/session/messages';
+import { UpdatePasswordSchema } from '#shared/session/schemas';
 import {
   selectPasswordSubmitError,
   selectPasswordSubmitted,

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { MessageResponse } from '#shared/session';
+import type { MessageResponse } from '#shared/session/types';
 import type { FieldSchemas, FormValues } from '#machines/forms/form.machine';
 import {
   selectResponseMessage,

@@ -1,4 +1,4 @@
-import { UsernameRecoverySchema } from '#shared/schemas/session';
+import { UsernameRecoverySchema } from '#shared/session/schemas';
 import { RecoveryRequestForm } from './RecoveryRequestForm.tsx';
 
 const FIELD = {

@@ -3,7 +3,7 @@
  * /token/username_recovery`, `POST /token/update_password/{url}`), typed by the shared contract.
  * Every call goes through the app's HTTP client.
  */
-import type { MessageResponse } from '#shared/session';
+import type { MessageResponse } from '#shared/session/types';
 import type { ApiClient } from '../../../api/client.ts';
 
 export function recoveryApi(api: ApiClient) {

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the session API (src/shared/session.ts has the types of the answers). A field
+ * Request bodies of the session API (src/shared/session/types.ts has the types of the answers). A field
  * left out gets the field's own message.
  */
 import * as v from 'valibot';
@@ -8,9 +8,9 @@ import { FIELD_MESSAGES } from '../messages.ts';
 import { PASSWORD_MESSAGES } from '../messages/account.ts';
 import { EmailSchema } from '../signup/connectivity-details.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
-import { readSecondFactorCode } from '../second-factor.ts';
-import { SECOND_FACTOR_MESSAGES } from '../messages/second-factor.ts';
-import { PASSKEY_MESSAGES } from '../messages/passkeys.ts';
+import { readSecondFactorCode } from './second-factor.ts';
+import { SECOND_FACTOR_MESSAGES } from './second-factor-messages.ts';
+import { PASSKEY_MESSAGES } from './passkey-messages.ts';
 
 /** Long enough for any password the rules allow, short enough to never hash megabytes. */
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;

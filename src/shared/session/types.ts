@@ -3,8 +3,8 @@
  * `admin`, `mailbox`). The server produces them and the web app consumes them; both import these
  * types, so the contract lives in one place. Errors are {@link ApiErrorBody} from `api-error.ts`.
  */
-import type { PermissionCategory } from './constants.ts';
-import type { Perms } from './permissions.ts';
+import type { PermissionCategory } from '../constants.ts';
+import type { Perms } from '../permissions.ts';
 
 /** Who is logged in, as every session endpoint returns it. */
 export interface SessionUser {

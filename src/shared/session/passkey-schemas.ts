@@ -6,14 +6,14 @@
 import type { AuthenticatorTransportFuture } from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { PASSKEYS } from '../constants.ts';
-import { PASSKEY_MESSAGES } from '../messages/passkeys.ts';
+import { PASSKEY_MESSAGES } from './passkey-messages.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
 import {
   PasskeyAssertionInput,
   base64url,
   optionalBase64url,
   passkeyAnswerFields,
-} from './session.ts';
+} from './schemas.ts';
 
 export { PasskeyAssertionInput };
 
