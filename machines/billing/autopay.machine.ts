@@ -10,7 +10,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { failureMessage } from '#shared/api-error';
-import type { PaymentAccountsResponse } from '#shared/billing';
+import type { PaymentAccountsResponse } from '#shared/billing/schemas';
 import { followsNothing } from '../follow.ts';
 
 export interface AutopayInput {

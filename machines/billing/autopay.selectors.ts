@@ -1,6 +1,6 @@
 /** What the automatic payment switch shows, from the autopay machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import { BILLING_PAGE_TEXT } from '#shared/billing/messages';
 import type { autopayMachine } from './autopay.machine.ts';
 
 export type AutopaySnapshot = SnapshotFrom<typeof autopayMachine>;

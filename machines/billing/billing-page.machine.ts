@@ -37,7 +37,7 @@ import {
   type BillsPage,
   type PaymentAccountsResponse,
   type PaymentsPage,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import { BILLING } from '#shared/constants';
 import { hasPermission, type Perms } from '#shared/permissions';
 import type { BillingAddress, UserInfoResponse } from '#shared/session/types';

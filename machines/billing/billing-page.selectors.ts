@@ -4,7 +4,7 @@
  * and the tables render (each read through its own selectors).
  */
 import type { SnapshotFrom } from 'xstate';
-import type { PaymentAccountsResponse } from '#shared/billing';
+import type { PaymentAccountsResponse } from '#shared/billing/schemas';
 import type { BillingAddress, UserInfoResponse } from '#shared/session/types';
 import { selectLoadError, selectLoading } from '../session/loader.selectors.ts';
 import type { billingPageMachine } from './billing-page.machine.ts';

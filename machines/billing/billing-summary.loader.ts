@@ -3,7 +3,7 @@
  * information (GET /user/info) and its payment accounts (GET /billing/payment_accounts), one loader
  * each; the page machine (billing-page.machine.ts) owns both.
  */
-import type { PaymentAccountsResponse } from '#shared/billing';
+import type { PaymentAccountsResponse } from '#shared/billing/schemas';
 import type { UserInfoResponse } from '#shared/session/types';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import { selectData, type LoaderSnapshot } from '../session/loader.selectors.ts';

@@ -4,7 +4,7 @@
  * failure to try again). The app's `load` answers an `InvoiceView`
  * (src/web/features/billing/invoice/load.ts).
  */
-import type { BillDetail, PaymentDetail } from '#shared/billing';
+import type { BillDetail, PaymentDetail } from '#shared/billing/schemas';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import { selectData, type LoaderSnapshot } from '../session/loader.selectors.ts';
 

@@ -38,7 +38,7 @@ import {
   type ActorRefFrom,
 } from 'xstate';
 import * as v from 'valibot';
-import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing';
+import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing/schemas';
 import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
 import { BankDetailsSchema } from '#shared/schemas/payment';
 import { formMachine, type FormInput } from '../forms/form.machine.ts';

@@ -3,7 +3,7 @@
  * bank account through the bank form, the default, and a removal after a confirmation; the
  * automatic payment switch is its child while the list shows (its own paths: autopay.model.ts).
  */
-import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing';
+import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing/schemas';
 import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
 import { formMachine } from '../forms/form.machine.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

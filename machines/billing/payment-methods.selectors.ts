@@ -1,7 +1,7 @@
 /** What the payment methods page shows, from the payment methods machine's snapshot. */
 import type { AutopayActor } from './autopay.machine.ts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { PaymentAccountRecord } from '#shared/billing';
+import type { PaymentAccountRecord } from '#shared/billing/schemas';
 import { CARD_BRAND_LABELS } from '#shared/messages/portal';
 import type { formMachine } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';

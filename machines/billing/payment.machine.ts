@@ -33,7 +33,7 @@ import {
   stateIn,
   type ActorRefFrom,
 } from 'xstate';
-import { amountValue, paymentAmountError } from '#shared/billing';
+import { amountValue, paymentAmountError } from '#shared/billing/schemas';
 import { toCents } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { failureMessage } from '#shared/api-error';

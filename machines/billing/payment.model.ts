@@ -1,5 +1,5 @@
 /** The payment machine's registration: the make-a-payment form of the /billing/ page. */
-import { amountValue, paymentAmountError } from '#shared/billing';
+import { amountValue, paymentAmountError } from '#shared/billing/schemas';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

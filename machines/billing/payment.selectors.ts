@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { formatCents, formatDollars } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
-import { amountValue, paymentAmountError } from '#shared/billing';
+import { amountValue, paymentAmountError } from '#shared/billing/schemas';
 import {
   overpaymentCents,
   type PaymentAccountChoice,

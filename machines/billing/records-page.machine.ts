@@ -6,7 +6,7 @@
  * one for the payments (billing-page.machine.ts); the app provides `load`.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { BillsPage, PageInfo, PaymentsPage } from '#shared/billing';
+import type { BillsPage, PageInfo, PaymentsPage } from '#shared/billing/schemas';
 
 export interface RecordsPageInput {
   /** Records a page (BILLING.pageSize). */

@@ -1,6 +1,6 @@
 /** What a bills or payments table shows, from its machine's snapshot (records-page.machine.ts). */
 import type { SnapshotFrom } from 'xstate';
-import type { PageInfo } from '#shared/billing';
+import type { PageInfo } from '#shared/billing/schemas';
 import type { createRecordsPageMachine } from './records-page.machine.ts';
 
 export type RecordsPageSnapshot<P extends PageInfo> = SnapshotFrom<

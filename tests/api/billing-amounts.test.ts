@@ -6,7 +6,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentRecord } from '../../src/shared/billing.ts';
+import type { PaymentRecord } from '../../src/shared/billing/schemas.ts';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
 import {
   cardProviderCharges,

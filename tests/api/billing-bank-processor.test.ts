@@ -6,7 +6,7 @@
  * behind the interface by default keeps its sandbox rule: an account ending in 9999 is returned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentRecord } from '../../src/shared/billing.ts';
+import type { PaymentRecord } from '../../src/shared/billing/schemas.ts';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
 import {
   bankProcessorFor,

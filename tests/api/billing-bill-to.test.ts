@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billToLines, type BillDetail, type BillTo } from '../../src/shared/billing.ts';
+import { billToLines, type BillDetail, type BillTo } from '../../src/shared/billing/schemas.ts';
 import { bills, customers } from '../../src/server/db/schema.ts';
 import {
   billedCustomer,

@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressOneLine, billToLines, type BillDetail } from '../../src/shared/billing.ts';
+import { addressOneLine, billToLines, type BillDetail } from '../../src/shared/billing/schemas.ts';
 import { formatCents, toCents } from '../../src/shared/cart/money.ts';
 import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '../../src/shared/messages/portal.ts';
 import { users } from '../../src/server/db/schema.ts';

@@ -12,7 +12,7 @@ import type {
   PaymentAccountsResponse,
   PaymentRecord,
   PaymentsPage,
-} from '../../src/shared/billing.ts';
+} from '../../src/shared/billing/schemas.ts';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
 import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';

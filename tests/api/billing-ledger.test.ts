@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BillDetail, BillsPage } from '../../src/shared/billing.ts';
+import type { BillDetail, BillsPage } from '../../src/shared/billing/schemas.ts';
 import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
 import { accountStatusOn } from '../../src/server/billing/run.ts';

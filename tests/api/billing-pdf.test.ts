@@ -3,7 +3,7 @@
  * back from the file holds the totals the API answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillDetail, BillsPage, PaymentRecord } from '../../src/shared/billing.ts';
+import type { BillDetail, BillsPage, PaymentRecord } from '../../src/shared/billing/schemas.ts';
 import { formatCents, toCents } from '../../src/shared/cart/money.ts';
 import {
   billedCustomer,

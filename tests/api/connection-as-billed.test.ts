@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bills as billsTable } from '../../src/server/db/schema.ts';
-import type { BillDetail, BillsPage } from '../../src/shared/billing.ts';
+import type { BillDetail, BillsPage } from '../../src/shared/billing/schemas.ts';
 import type { UserProfile } from '../../src/shared/session/types.ts';
 import type { ServiceRecord, ServicesResponse } from '../../src/shared/services/rules.ts';
 import { billedCustomer, billingTestApp, passOn, pdfText } from '../support/billing.ts';

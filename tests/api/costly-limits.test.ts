@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
 import { COSTLY_LIMIT_MESSAGES } from '../../src/shared/messages/portal.ts';
-import type { BillsPage } from '../../src/shared/billing.ts';
+import type { BillsPage } from '../../src/shared/billing/schemas.ts';
 import { ALL_PERMISSIONS, permissionColumns } from '../../src/server/auth/accounts.ts';
 import { ENDPOINT_ACCESS, ENDPOINT_LIMITS } from '../../src/server/auth/endpoints.ts';
 import { COSTLY_LIMITS } from '../../src/server/auth/rate-limit.ts';

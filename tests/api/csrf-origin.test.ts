@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE_NAME } from '../../src/shared/constants.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
-import type { PaymentAccountsResponse } from '../../src/shared/billing.ts';
+import type { PaymentAccountsResponse } from '../../src/shared/billing/schemas.ts';
 import {
   billedCustomer,
   cardToken,

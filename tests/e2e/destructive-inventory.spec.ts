@@ -13,8 +13,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { API_BASE_PATH, WHITELISTED_ROUTING_NUMBERS } from '../../src/shared/constants.ts';
-import { BILLING_PATHS, type PaymentAccountsResponse } from '../../src/shared/billing.ts';
-import { BILLING_PAGE_TEXT } from '../../src/shared/messages/billing-page.ts';
+import { BILLING_PATHS, type PaymentAccountsResponse } from '../../src/shared/billing/schemas.ts';
+import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
 import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';

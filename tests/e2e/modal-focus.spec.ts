@@ -7,7 +7,7 @@
  * dialogs after Save and after a delete are walked in tests/e2e/dns/dns-forms.spec.ts.
  */
 import type { Locator, Page } from '@playwright/test';
-import { BILLING_PAGE_TEXT } from '../../src/shared/messages/billing-page.ts';
+import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
 import { answerPasswordPrompts } from './billing/requests.ts';

@@ -6,7 +6,11 @@
  */
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { BillsPage, PaymentAccountsResponse, PaymentsPage } from '../../src/shared/billing.ts';
+import type {
+  BillsPage,
+  PaymentAccountsResponse,
+  PaymentsPage,
+} from '../../src/shared/billing/schemas.ts';
 import { BILLING } from '../../src/shared/constants.ts';
 import type { Perms } from '../../src/shared/permissions.ts';
 import type { UserInfoResponse } from '../../src/shared/session/types.ts';

@@ -4,7 +4,7 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PaymentAccountsResponse } from '../../src/shared/billing.ts';
+import type { PaymentAccountsResponse } from '../../src/shared/billing/schemas.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';
 import { formMachine } from '../../machines/forms/form.machine.ts';

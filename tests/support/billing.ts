@@ -23,7 +23,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import type { Logger } from '../../src/server/logger.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
-import type { BillRecord, BillsPage } from '../../src/shared/billing.ts';
+import type { BillRecord, BillsPage } from '../../src/shared/billing/schemas.ts';
 import type { CartChoices } from '../../src/shared/cart/offering.ts';
 import { INVOICE_TEXT } from '../../src/shared/messages/portal.ts';
 import type { CookieClient } from './http-client.ts';

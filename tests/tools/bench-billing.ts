@@ -35,7 +35,7 @@ import inspector from 'node:inspector';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { BILLING_PATHS } from '../../src/shared/billing.ts';
+import { BILLING_PATHS } from '../../src/shared/billing/schemas.ts';
 import { addDays } from '../../src/shared/signup/dates.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/shared/signup/order.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';

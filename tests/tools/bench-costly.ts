@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import type { BillsPage } from '../../src/shared/billing.ts';
+import type { BillsPage } from '../../src/shared/billing/schemas.ts';
 import { ALL_PERMISSIONS, permissionColumns } from '../../src/server/auth/accounts.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';

@@ -13,7 +13,7 @@ import {
   PaymentAmountSchema,
   paymentAmountCents,
   paymentAmountError,
-} from '../../src/shared/billing.ts';
+} from '../../src/shared/billing/schemas.ts';
 import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
 import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
 

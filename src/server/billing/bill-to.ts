@@ -12,7 +12,7 @@
  * same rule in SQL for the bills issued before it.
  */
 import { asc, inArray } from 'drizzle-orm';
-import type { BillTo, StreetAddress } from '#shared/billing';
+import type { BillTo, StreetAddress } from '#shared/billing/schemas';
 import { displayName } from '../auth/accounts.ts';
 import type { Executor } from '../db/client.ts';
 import { contacts, customerBilling, customers, serviceAddresses } from '../db/schema.ts';

@@ -3,7 +3,12 @@
  * on the record: the document's dates are the bill's issue date or the payment's date, so the same
  * bill always gives the same file (tests compare it byte for byte and read its text back).
  */
-import { addressOneLine, billToLines, type BillTo, type StreetAddress } from '#shared/billing';
+import {
+  addressOneLine,
+  billToLines,
+  type BillTo,
+  type StreetAddress,
+} from '#shared/billing/schemas';
 import { formatCents, toCents } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import type { AppDeps } from '../context.ts';

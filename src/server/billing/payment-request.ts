@@ -9,7 +9,7 @@
 import type { Context } from 'hono';
 import { parse } from 'lossless-json';
 import * as v from 'valibot';
-import { JsonNumberText, PaymentRequestSchema } from '#shared/billing';
+import { JsonNumberText, PaymentRequestSchema } from '#shared/billing/schemas';
 import { badRequest } from '../http/errors.ts';
 import { parseWith, readJson } from '../http/validate.ts';
 

@@ -4,7 +4,7 @@
  * ./invoice-pdf.ts, so that neither imports the other.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { BillDetail, BillRecord, PaymentDetail } from '#shared/billing';
+import type { BillDetail, BillRecord, PaymentDetail } from '#shared/billing/schemas';
 import { fromCents } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import type { Executor } from '../db/client.ts';

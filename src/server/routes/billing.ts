@@ -20,7 +20,7 @@ import {
   type PaymentAccountRecord,
   type PaymentAccountsResponse,
   type PaymentsPage,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromCents } from '#shared/cart/money';
 import { BILLING, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';

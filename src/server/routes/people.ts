@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { PEOPLE_FIELD_MESSAGES, PEOPLE_MESSAGES } from '#shared/messages/people';
-import { parseRecordId } from '#shared/billing';
+import { parseRecordId } from '#shared/billing/schemas';
 import {
   ContactPatchSchema,
   ContactQuerySchema,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { parseRecordId } from '#shared/billing';
+import { parseRecordId } from '#shared/billing/schemas';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { SERVER_MESSAGES, unknownPowerAction } from '#shared/servers/messages';
 import {

@@ -3,7 +3,7 @@
  * (services view), and the provider's action that moves a task on (site admins).
  */
 import type { Hono } from 'hono';
-import { parseRecordId } from '#shared/billing';
+import { parseRecordId } from '#shared/billing/schemas';
 import { SERVER_MESSAGES } from '#shared/servers/messages';
 import { SERVICES_PATHS, type ProvisioningTasksResponse } from '#shared/services/rules';
 import { requireSession } from '../auth/session.ts';

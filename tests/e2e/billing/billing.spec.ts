@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '../../../src/shared/messages/portal.ts';
-import { BILLING_PAGE_TEXT } from '../../../src/shared/messages/billing-page.ts';
+import { BILLING_PAGE_TEXT } from '../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';

@@ -12,7 +12,7 @@ import {
   type BillDetail,
   type BillRecord,
   type PaymentRecord,
-} from '../../../src/shared/billing.ts';
+} from '../../../src/shared/billing/schemas.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';

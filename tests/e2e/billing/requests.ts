@@ -6,7 +6,10 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { API_BASE_PATH, WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
-import { BILLING_PATHS, type PaymentAccountsResponse } from '../../../src/shared/billing.ts';
+import {
+  BILLING_PATHS,
+  type PaymentAccountsResponse,
+} from '../../../src/shared/billing/schemas.ts';
 import { SESSION_NOTICES } from '../../../src/shared/session/messages.ts';
 import { expect } from '../support/fixtures.ts';
 import { csrfHeader, DEMO_PASSWORD } from '../paths/mappings/portal.ts';

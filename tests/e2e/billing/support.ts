@@ -5,7 +5,7 @@
  * everything it shows (saving the billing address).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { PaymentAccountsResponse } from '../../../src/shared/billing.ts';
+import type { PaymentAccountsResponse } from '../../../src/shared/billing/schemas.ts';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
 import { answerPasswordPrompt, passwordPrompt } from './requests.ts';

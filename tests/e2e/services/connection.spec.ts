@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { BillDetail, BillsPage } from '../../../src/shared/billing.ts';
+import type { BillDetail, BillsPage } from '../../../src/shared/billing/schemas.ts';
 import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { serviceGroupLabel } from '../../../src/shared/services/rules.ts';

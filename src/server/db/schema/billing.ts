@@ -24,7 +24,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BillTo, StreetAddress } from '#shared/billing';
+import type { BillTo, StreetAddress } from '#shared/billing/schemas';
 import { customers } from './customers.ts';
 import { paymentAccounts } from './orders.ts';
 

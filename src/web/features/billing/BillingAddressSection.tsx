@@ -6,7 +6,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import { BILLING_PAGE_TEXT } from '#shared/billing/messages';
 import type { BillingAddress } from '#shared/session/types';
 import { US_STATE_ABBREVIATIONS } from '#shared/us-states';
 import type { BillingPageActor } from '#machines/billing/billing-page.machine';

@@ -29,10 +29,10 @@ import type {
   BillsPage,
   PaymentRecord,
   PaymentsPage,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
-import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import { BILLING_PAGE_TEXT } from '#shared/billing/messages';
 import {
   billingPageWithCalls,
   type BillingPageActor,

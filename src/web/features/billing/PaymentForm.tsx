@@ -18,7 +18,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import { BILLING_PAGE_TEXT } from '#shared/billing/messages';
 import type { BillingPageActor } from '#machines/billing/billing-page.machine';
 import type { paymentMachine } from '#machines/billing/payment.machine';
 import {

@@ -10,7 +10,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
-import type { PageInfo } from '#shared/billing';
+import type { PageInfo } from '#shared/billing/schemas';
 import { BILLING_STATUS_LABELS } from '#shared/messages/portal';
 import type { RecordsPageActor } from '#machines/billing/records-page.machine';
 import {

@@ -11,7 +11,7 @@ import {
   type PaymentAccountsResponse,
   type PaymentRecord,
   type PaymentsPage,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import type { UserInfoResponse } from '#shared/session/types';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/signup/order';
 import type { PaymentRequestInput } from '#machines/billing/payment.machine';

@@ -22,7 +22,7 @@ import {
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { parseRecordId } from '#shared/billing';
+import { parseRecordId } from '#shared/billing/schemas';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { editorMachine } from '#machines/servers/editor.machine';
 import type { ListActor } from '#machines/servers/list.machine';

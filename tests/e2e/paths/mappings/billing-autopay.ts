@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { BILLING_PAGE_TEXT } from '../../../../src/shared/messages/billing-page.ts';
+import { BILLING_PAGE_TEXT } from '../../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import {
   BILLING_PATH,

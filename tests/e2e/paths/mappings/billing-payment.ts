@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { amountValue } from '../../../../src/shared/billing.ts';
+import { amountValue } from '../../../../src/shared/billing/schemas.ts';
 import { formatDollars } from '../../../../src/shared/cart/money.ts';
 import type { BillingData } from '../../../../machines/billing/payment.machine.ts';
 import { BILLING_MESSAGES } from '../../../../src/shared/messages/portal.ts';

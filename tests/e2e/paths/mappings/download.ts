@@ -10,7 +10,7 @@ import type { Page, Route } from '@playwright/test';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
 import { INVOICE_TEXT } from '../../../../src/shared/messages/portal.ts';
-import type { PaymentRecord } from '../../../../src/shared/billing.ts';
+import type { PaymentRecord } from '../../../../src/shared/billing/schemas.ts';
 import { pdfText } from '../../../support/billing.ts';
 import type { BrowserMapping } from '../runner.ts';
 import { logInAs } from './portal.ts';

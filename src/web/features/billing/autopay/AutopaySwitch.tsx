@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { BILLING_PAGE_TEXT } from '#shared/messages/billing-page';
+import { BILLING_PAGE_TEXT } from '#shared/billing/messages';
 import type { AutopayActor, AutopayEvent } from '#machines/billing/autopay.machine';
 import {
   selectAutopayAskingOff,

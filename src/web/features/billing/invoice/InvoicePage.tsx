@@ -31,7 +31,7 @@ import {
   type PaymentDetail,
   type PaymentRecord,
   type StreetAddress,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import { formatDollars } from '#shared/cart/money';
 import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
 import { ERROR_MESSAGES } from '#shared/messages';

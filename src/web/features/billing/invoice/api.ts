@@ -9,7 +9,7 @@ import {
   invoicePdfPath,
   type BillDetail,
   type PaymentDetail,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import { API_BASE_PATH } from '#shared/constants';
 import type { ApiClient } from '../../../api/client.ts';
 

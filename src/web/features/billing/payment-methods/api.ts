@@ -11,7 +11,7 @@ import {
   BILLING_PATHS,
   type PaymentAccountRecord,
   type PaymentAccountsResponse,
-} from '#shared/billing';
+} from '#shared/billing/schemas';
 import type { FormValues } from '#machines/forms/form.machine';
 import type { SubmitFailure } from '#machines/forms/form.machine';
 import { formMachine } from '#machines/forms/form.machine';

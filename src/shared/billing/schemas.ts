@@ -4,13 +4,13 @@
  * with at most two decimals in JSON; the server keeps integer cents (docs/billing.md "Money").
  */
 import * as v from 'valibot';
-import { BILLING, DATABASE_ID_MAX } from './constants.ts';
-import { FIELD_MESSAGES } from './messages.ts';
-import { BILLING_MESSAGES } from './messages/portal.ts';
-import { BankDetailsSchema, BILLING_ADDRESS_LINES } from './schemas/payment.ts';
-import { FirstNameSchema, LastNameSchema } from './schemas/person.ts';
-import type { BillingAddress } from './session/types.ts';
-import { pageQuerySchema } from './paging.ts';
+import { BILLING, DATABASE_ID_MAX } from '../constants.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { BILLING_MESSAGES } from '../messages/portal.ts';
+import { BankDetailsSchema, BILLING_ADDRESS_LINES } from '../schemas/payment.ts';
+import { FirstNameSchema, LastNameSchema } from '../schemas/person.ts';
+import type { BillingAddress } from '../session/types.ts';
+import { pageQuerySchema } from '../paging.ts';
 
 export const BILLING_PATHS = {
   bills: '/billing/bills',
