@@ -36,6 +36,7 @@ import {
 } from './signup/residential-details.model.ts';
 import { servicesModel, servicesSoldOutModel } from './signup/services.model.ts';
 import { signupModel, signupPrefilledModel } from './signup/signup.model.ts';
+import { signupLinkModel } from './signup/signup-link.model.ts';
 import { usernameModel } from './signup/username.model.ts';
 import { accountModel } from './signup/account.model.ts';
 import { paymentModel } from './signup/payment.model.ts';
@@ -115,6 +116,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   activationModel,
   attributionModel,
   signupPrefilledModel,
+  signupLinkModel,
   usernameModel,
   accountModel,
   paymentModel,

@@ -9,6 +9,7 @@
  * | `services`     | services.machine.ts                     | speed, router and mesh, connectivity action |
  * | `connectivity` | residential-details / installation / activation | the provider's connectivity form |
  * | `attribution`  | attribution.machine.ts                  | how the visitor heard about us            |
+ * | `signupLink`   | signup-link.machine.ts                  | a pre-signup link, opened while waiting   |
  *
  * The wizard follows every section through its snapshots (`onSnapshot`) and keeps a summary of
  * each (valid or not, and its part of the order). A new serviceable address starts the order
@@ -39,7 +40,6 @@ import { reveal } from './wizard/regions/reveal.ts';
 import { voice } from './wizard/regions/voice.ts';
 import { waitingForAnAddress } from './wizard/waiting-for-an-address.ts';
 
-export { ORDER_SECTION_LOGIC } from './wizard/actors.ts';
 export { orderSourcesOf, servicesValid } from './wizard/context.ts';
 export {
   VOICE_COMPONENT,

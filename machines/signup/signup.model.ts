@@ -31,7 +31,7 @@ import { paymentMachine } from './payment.machine.ts';
 import { residentialDetailsMachine } from './residential-details.machine.ts';
 import { SAMPLE_DETAILS, SAMPLE_OFFERINGS, sampleDays, sampleSlots } from './samples.ts';
 import { servicesMachine, type ServicesInput } from './services.machine.ts';
-import { signupMachine, type SignupInput } from './signup.machine.ts';
+import { signupMachine, type SignupInput, type SignupLink } from './signup.machine.ts';
 import { FIRST_SECTION_MACHINES } from './wizard/actors.ts';
 import {
   selectAccountValid,
@@ -43,7 +43,6 @@ import {
   selectProgress,
   selectServicesValid,
   selectInstallationFeeWaived,
-  selectOpeningSignupLink,
   selectOrderParts,
   selectOrderSectionsFailed,
   selectRevealed,
@@ -256,13 +255,18 @@ function buildSamples() {
       snapshot: accountSnapshot(true),
     }),
     placeOrder: sample('press Place order', { type: 'order.place.pressed' }),
+    // The link's own machine (signup-link.model.ts) ends with what it prefills, or why not.
     linkOpened: sample('the signup link prefills', {
-      type: 'xstate.done.actor.preSignup',
-      output: SAMPLE_PRE_SIGNUP,
+      type: 'xstate.done.actor.signupLink',
+      output: { status: 'loaded', prefill: SAMPLE_PRE_SIGNUP, message: null } as SignupLink,
     }),
     linkUnknown: sample('the signup link is unknown', {
-      type: 'xstate.error.actor.preSignup',
-      error: { status: 404, message: ORDER_MESSAGES.preSignupNotFound },
+      type: 'xstate.done.actor.signupLink',
+      output: {
+        status: 'failed',
+        prefill: null,
+        message: ORDER_MESSAGES.preSignupNotFound,
+      } as SignupLink,
     }),
   };
 }
@@ -273,7 +277,12 @@ let samples: ReturnType<typeof buildSamples> | undefined;
 function eventsFor(snapshot: SignupSnapshot): readonly EventSample[] {
   samples ??= buildSamples();
   const s = samples;
-  if (snapshot.matches({ 'waiting for an address': 'opening the signup link' }))
+  // A pre-signup link answers before anything else happens (the runner scripts its machine: signup-link.model.ts walks it).
+  if (
+    snapshot.matches('waiting for an address') &&
+    snapshot.context.params.signupHash !== null &&
+    snapshot.context.link.status === 'none'
+  )
     return [s.linkOpened, s.linkUnknown];
   if (!snapshot.matches('ordering')) return s.addresses;
   // The rest of the page loads first (it is fetched as soon as an address can be ordered).
@@ -443,12 +452,21 @@ function signupDeclaration(withLink: boolean): Declaration<Projection> {
     with: { connectivity: true },
   });
   return {
+    // signup.md §2 "Routes": the route's link is opened, once, while the address box waits.
+    ...(withLink
+      ? {
+          inputs: {
+            signupLink: (p: Projection) =>
+              p.link === 'none'
+                ? { signupHash: SAMPLE_PRE_SIGNUP.signup_hash }
+                : 'not opened again: the link answered already',
+          },
+        }
+      : {}),
     // Only the address box shows (signup.md §2): nothing chosen, valid or loaded. A pre-signup
-    // link is opened first; until it answers nothing of it is known.
+    // link is opened meanwhile; until it answers nothing of it is known.
     start: {
-      to: withLink
-        ? 'waiting for an address.opening the signup link'
-        : 'waiting for an address.address box',
+      to: 'waiting for an address',
       with: {
         address: null,
         customer: false,
@@ -465,20 +483,21 @@ function signupDeclaration(withLink: boolean): Declaration<Projection> {
       },
     },
     on: {
-      'waiting for an address.address box': address,
-      'waiting for an address.opening the signup link': {
-        'the signup link prefills': {
-          to: 'waiting for an address.address box',
-          with: { link: 'loaded', prefill: true },
-        },
-        'the signup link is unknown': {
-          to: 'waiting for an address.address box',
-          with: { link: 'failed', prefill: false },
-        },
+      'waiting for an address': {
+        ...address,
+        ...(withLink
+          ? {
+              'the signup link prefills': { to: stays, with: { link: 'loaded', prefill: true } },
+              'the signup link is unknown': {
+                to: stays,
+                with: { link: 'failed', prefill: false },
+              },
+            }
+          : {}),
       },
       ordering: {
         'the visitor types another address': {
-          to: 'waiting for an address.address box',
+          to: 'waiting for an address',
           with: { address: null, customer: false, speed: false, router: false },
         },
       },
@@ -617,11 +636,6 @@ const STATE_CHECKS: Record<string, (snapshot: SignupSnapshot) => void> = {
     const revealed = selectRevealed(snapshot);
     expectThat(!revealed.customer && !revealed.speed, 'only the address box shows');
     expectThat(selectActors(snapshot).customer === undefined, 'no section runs yet');
-  },
-  'waiting for an address.opening the signup link': (snapshot) => {
-    expectThat(selectOpeningSignupLink(snapshot), 'the link is being opened');
-  },
-  'waiting for an address.address box': (snapshot) => {
     const { link } = snapshot.context;
     expectThat(
       (selectSignupLinkMessage(snapshot) !== null) === (link.status === 'failed'),
@@ -733,21 +747,9 @@ export const signupModel = defineMachine({
   states: STATE_CHECKS,
   expect: signupDeclaration(false),
   unreachable: [
-    { state: 'waiting for an address.opening the signup link', reason: PREFILL_WALK },
     {
-      transition:
-        'waiting for an address.looking for a signup link › always [a signup link is to be opened] → waiting for an address.opening the signup link',
+      transition: 'waiting for an address › signupLink done → (stays)',
       reason: `this walk has no link; ${PREFILL_WALK}`,
-    },
-    {
-      transition:
-        'waiting for an address.opening the signup link › preSignup done → waiting for an address.address box',
-      reason: PREFILL_WALK,
-    },
-    {
-      transition:
-        'waiting for an address.opening the signup link › preSignup failed → waiting for an address.address box',
-      reason: PREFILL_WALK,
     },
     {
       transition: 'ordering › signup.link.loaded → (stays)',

@@ -16,6 +16,8 @@ import type { InstallationActor } from './installation.machine.ts';
 import type { PaymentActor } from './payment.machine.ts';
 import type { ResidentialDetailsActor } from './residential-details.machine.ts';
 import type { ServicesActor } from './services.machine.ts';
+import type { SignupLinkActor } from './signup-link.machine.ts';
+import { selectLinkOpening } from './signup-link.selectors.ts';
 import {
   servicesOrderOf,
   signupOrderParts,
@@ -102,9 +104,11 @@ export function selectSignupLinkMessage(snapshot: SignupSnapshot): string | null
   return snapshot.context.link.status === 'failed' ? snapshot.context.link.message : null;
 }
 
-/** The pre-signup link is being opened. */
+/** The pre-signup link is being opened (by the wizard's `signupLink` child). */
 export function selectOpeningSignupLink(snapshot: SignupSnapshot): boolean {
-  return snapshot.matches({ 'waiting for an address': 'opening the signup link' });
+  const link = (snapshot.children as Record<string, unknown>).signupLink as
+    SignupLinkActor | undefined;
+  return link !== undefined && selectLinkOpening(link.getSnapshot());
 }
 
 export function selectAccountValid(snapshot: SignupSnapshot): boolean {

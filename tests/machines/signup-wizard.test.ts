@@ -17,6 +17,7 @@ import {
 import { offeringCart } from '../../src/shared/cart/offering.ts';
 import { selectOrderSummary } from '../../machines/signup/order-summary.selectors.ts';
 import { signupMachine } from '../../machines/signup/signup.machine.ts';
+import { ORDER_SECTION_ACTORS } from '../../machines/signup/wizard/order-section-logic.ts';
 import {
   selectActors,
   selectCartChoices,
@@ -44,14 +45,17 @@ function start(components: string[] = []) {
       getOffering: fromPromise(async (): Promise<ServiceOffering> => SAMPLE_OFFERINGS[place]),
     },
   });
-  const wizard = createActor(signupMachine.provide({ actors: { addressLookup: address } }), {
-    input: {
-      components,
-      signupHash: null,
-      displayInline: false,
-      earliest: sampleDays().tomorrow,
+  const wizard = createActor(
+    signupMachine.provide({ actors: { addressLookup: address, ...ORDER_SECTION_ACTORS } }),
+    {
+      input: {
+        components,
+        signupHash: null,
+        displayInline: false,
+        earliest: sampleDays().tomorrow,
+      },
     },
-  }).start();
+  ).start();
   const snap = () => wizard.getSnapshot();
   const actors = () => selectActors(snap());
   async function chooseAddress(at: Place) {

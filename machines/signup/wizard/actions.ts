@@ -2,7 +2,7 @@
  * The wizard's actions: it remembers a summary of each section from its snapshots, resets every
  * section after a new address, opens and applies a pre-signup link, and hands the order over.
  */
-import { assertEvent, assign, enqueueActions, sendTo } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendTo, stopChild } from 'xstate';
 import { selectFormValid } from '../../forms/form.selectors.ts';
 import { accountSummary } from '../account.summary.ts';
 import { selectActivationValid, type ActivationSnapshot } from '../activation.selectors.ts';
@@ -31,11 +31,6 @@ import {
 } from './context.ts';
 import { wizardGuards } from './guards.ts';
 import { VOICE_COMPONENT } from './types.ts';
-import { failureMessage } from '#shared/api-error';
-
-function messageOf(error: unknown): string | null {
-  return failureMessage(error);
-}
 
 /** The wizard's setup with its types, actors, guards and actions: the regions are made with it. */
 export const signupSetup = wizardGuards.extend({
@@ -128,27 +123,29 @@ export const signupSetup = wizardGuards.extend({
       type: 'order.ready' as const,
       order: signupOrderParts(orderSourcesOf(context))!,
     })),
+    'open the signup link': enqueueActions(({ context, enqueue }) => {
+      // A link is opened once: coming back here after it answered opens nothing.
+      const { signupHash } = context.params;
+      if (signupHash === null || context.link.status !== 'none') return;
+      enqueue.spawnChild('signupLink', { id: 'signupLink', input: { signupHash } });
+    }),
+    'stop opening the signup link': stopChild('signupLink'),
     'remember the signup link': assign({
       link: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.preSignup');
-        return { status: 'loaded' as const, prefill: event.output ?? null, message: null };
+        assertEvent(event, 'xstate.done.actor.signupLink');
+        return event.output;
       },
     }),
-    'remember the signup link failed': assign({
-      link: ({ event }) => {
-        assertEvent(event, 'xstate.error.actor.preSignup');
-        return { status: 'failed' as const, prefill: null, message: messageOf(event.error) };
-      },
-    }),
-    'check the address of the signup link': sendTo('address', ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.preSignup');
-      const { address } = event.output;
-      return {
+    'check the address of the signup link': enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, 'xstate.done.actor.signupLink');
+      const address = event.output.prefill?.address;
+      if (!address) return;
+      enqueue.sendTo('address', {
         type: 'address.prefilled' as const,
         addressId: address.address_id,
         serviceClassId: address.service_class_id,
         formatted: address.formatted_address,
-      };
+      });
     }),
     'apply the signup link once ordering starts': enqueueActions(({ context, enqueue }) => {
       if (context.link.prefill) enqueue.raise({ type: 'signup.link.loaded' });

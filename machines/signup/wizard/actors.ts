@@ -1,9 +1,9 @@
 /**
- * The wizard's actors (one per section, the lazily loaded second half, the pre-signup link) and
+ * The wizard's actors (one per section, the lazily loaded second half, the pre-signup link's
+ * machine) and
  * the setup that carries them with the wizard's types: guards.ts and actions.ts extend it.
  */
-import { fromPromise, setup } from 'xstate';
-import type { PreSignup } from '#shared/signup/order';
+import { fromPromise, setup, type AnyActorLogic } from 'xstate';
 import { formMachine } from '../../forms/form.machine.ts';
 import type { accountMachine } from '../account.machine.ts';
 import { activationMachine } from '../activation.machine.ts';
@@ -15,25 +15,21 @@ import { lazyLogic } from '../lazy.ts';
 import type { paymentMachine } from '../payment.machine.ts';
 import { residentialDetailsMachine } from '../residential-details.machine.ts';
 import { servicesMachine } from '../services.machine.ts';
+import { signupLinkMachine } from '../signup-link.machine.ts';
 import type { SignupContext, SignupEvent, SignupInput } from './types.ts';
 
 /**
- * The second half's machines, loaded when an address can be ordered (never in the page's first
- * load). The app provides its own (with their HTTP calls), made the same way.
+ * Stand-ins for the second half's machines, never in the page's first load: the app provides its
+ * own lazy logics (with their HTTP calls, src/web/features/signup/signup-machine.ts), tests the
+ * machines themselves or `ORDER_SECTION_ACTORS` (order-section-logic.ts). Unprovided, loading
+ * them fails, as a failed load of their code would.
  */
-export const ORDER_SECTION_LOGIC = {
-  account: lazyLogic<typeof accountMachine>(
-    'account',
-    async () => (await import('../account.machine.ts')).accountMachine,
-  ),
-  payment: lazyLogic<typeof paymentMachine>(
-    'payment',
-    async () => (await import('../payment.machine.ts')).paymentMachine,
-  ),
-  checkout: lazyLogic<typeof checkoutMachine>(
-    'checkout',
-    async () => (await import('../checkout.machine.ts')).checkoutMachine,
-  ),
+const provided = <TLogic extends AnyActorLogic>(name: string) =>
+  lazyLogic<TLogic>(name, () => Promise.reject(new Error(`${name} is provided by the app`)));
+const ORDER_SECTION_STAND_INS = {
+  account: provided<typeof accountMachine>('account'),
+  payment: provided<typeof paymentMachine>('payment'),
+  checkout: provided<typeof checkoutMachine>('checkout'),
 };
 
 /** The sections of the page's first half: in the first chunk, loaded with the wizard. */
@@ -57,16 +53,14 @@ export const wizardActors = setup({
   actors: {
     ...FIRST_SECTION_MACHINES,
     // Typed as the machines themselves: the app provides its own (lazy) implementations.
-    account: ORDER_SECTION_LOGIC.account as typeof accountMachine,
-    payment: ORDER_SECTION_LOGIC.payment as typeof paymentMachine,
-    checkout: ORDER_SECTION_LOGIC.checkout as typeof checkoutMachine,
+    account: ORDER_SECTION_STAND_INS.account as typeof accountMachine,
+    payment: ORDER_SECTION_STAND_INS.payment as typeof paymentMachine,
+    checkout: ORDER_SECTION_STAND_INS.checkout as typeof checkoutMachine,
     /** Loads the second half's code (its own chunks in the browser). */
     loadOrderSections: fromPromise(async () => {
-      await Promise.all(Object.values(ORDER_SECTION_LOGIC).map((logic) => logic.load()));
+      await Promise.all(Object.values(ORDER_SECTION_STAND_INS).map((logic) => logic.load()));
     }),
-    /** GET /self_signup/pre_signup/{signupHash}: what a pre-signup link prefills. */
-    getPreSignup: fromPromise<PreSignup, { signupHash: string }>(async () => {
-      throw new Error('getPreSignup is provided by the app');
-    }),
+    /** The pre-signup link, opened once (the app provides its GET). */
+    signupLink: signupLinkMachine,
   },
 });

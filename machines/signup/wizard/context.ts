@@ -4,13 +4,13 @@
  */
 import { signupOrderParts, type OrderSources } from '../order-parts.ts';
 import { NO_PAYMENT } from '../payment.summary.ts';
+import { NO_LINK } from '../signup-link.machine.ts';
 import type {
   AttributionSummary,
   ConnectivitySummary,
   CustomerSummary,
   SignupContext,
   SignupInput,
-  SignupLink,
 } from './types.ts';
 
 export const EMPTY_CUSTOMER: CustomerSummary = { valid: false, values: {} };
@@ -22,7 +22,6 @@ export const EMPTY_CONNECTIVITY: ConnectivitySummary = {
   desired_activation_date: null,
 };
 export const EMPTY_ATTRIBUTION: AttributionSummary = { value: null, skipped: false };
-const NO_LINK: SignupLink = { status: 'none', prefill: null, message: null };
 
 /** Every section after the address, empty: how the wizard starts, and what a new address resets. */
 export const EMPTY_SECTIONS_AFTER_ADDRESS = {

@@ -26,8 +26,6 @@ export const wizardGuards = wizardActors.extend({
       serviceable(context)?.details.form === 'strata residential',
     'voice is offered here': ({ context }) =>
       serviceable(context)?.offering.voice.available ?? false,
-    'a signup link is to be opened': ({ context }) =>
-      context.params.signupHash !== null && context.link.status === 'none',
     'the services are complete': ({ context }) => context.sectionsReady && servicesValid(context),
     'the services and customer details are complete': ({ context }) =>
       context.sectionsReady && servicesValid(context) && context.customer.valid,

@@ -4,7 +4,6 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { CustomerDetails } from '#shared/signup/connectivity-details';
-import type { PreSignup } from '#shared/signup/order';
 import type { FormValues } from '../../forms/form.machine.ts';
 import type { FormSnapshot } from '../../forms/form.selectors.ts';
 import type { accountMachine } from '../account.machine.ts';
@@ -18,6 +17,7 @@ import type {
   InstallationSnapshot,
 } from '../installation.selectors.ts';
 import type { paymentMachine } from '../payment.machine.ts';
+import type { SignupLink } from '../signup-link.machine.ts';
 import type { PaymentSummary } from '../payment.summary.ts';
 import type { ResidentialDetailsSnapshot } from '../residential-details.selectors.ts';
 import type { ServicesSnapshot, ServicesSummary } from '../services.selectors.ts';
@@ -59,15 +59,6 @@ export interface AttributionSummary {
   skipped: boolean;
 }
 
-/** The pre-signup link of the route (signupHash): loaded once, applied once ordering starts. */
-export interface SignupLink {
-  status: 'none' | 'loaded' | 'failed';
-  /** What the link prefills, until it is applied. */
-  prefill: PreSignup | null;
-  /** Why the link could not be opened (the server's message). */
-  message: string | null;
-}
-
 export interface SignupContext {
   params: SignupParams;
   earliest: string;
@@ -104,6 +95,7 @@ export type SignupEvent =
   | { type: 'xstate.snapshot.attribution'; snapshot: AttributionSnapshot }
   | { type: 'xstate.snapshot.account'; snapshot: SnapshotFrom<typeof accountMachine> }
   | { type: 'xstate.snapshot.payment'; snapshot: SnapshotFrom<typeof paymentMachine> }
-  /** What the pre-signup link prefills, or why it could not be opened. */
-  | { type: 'xstate.done.actor.preSignup'; output: PreSignup }
-  | { type: 'xstate.error.actor.preSignup'; error: unknown };
+  /** The pre-signup link machine's end: what the link prefills, or why it could not be opened. */
+  | { type: 'xstate.done.actor.signupLink'; output: SignupLink };
+
+export type { SignupLink };

@@ -64,7 +64,7 @@ const ordered = new WeakSet<object>();
  */
 export const doneByALink = new WeakMap<Page, number>();
 
-async function expectSections({ page, expect, step }: StateCheckContext) {
+export async function expectSections({ page, expect, step }: StateCheckContext) {
   if (ordered.has(page)) return;
   const revealed = selectRevealed(wizard(step.snapshot));
   const shown = async (testId: string, visible: boolean) => {
@@ -249,13 +249,10 @@ export const signupMapping: BrowserMapping = {
   // schemes.
   slowEvents: ['order.place.pressed'],
   notShown: {
-    'waiting for an address.opening the signup link':
-      'this walk has no pre-signup link; tests/e2e/signup-order.spec.ts opens one',
     'ordering.order sections.loading': 'the code loads in the background: nothing shows meanwhile',
   },
   states: {
-    'waiting for an address': expectSections,
-    'waiting for an address.address box': async (context) => {
+    'waiting for an address': async (context) => {
       await expectSections(context);
       await context.expect(context.page.getByTestId('signup-link-unknown')).toHaveCount(0);
     },

@@ -18,13 +18,20 @@ import { ORDER_MESSAGES } from '../../../src/shared/messages/order.ts';
 import { SIGNUP_ORDER_PATHS } from '../../../src/shared/signup/order.ts';
 import { SERVICEABILITY_PATHS } from '../../../src/shared/signup/serviceability.ts';
 import { selectAddressOutcome } from '../../../machines/signup/address.selectors.ts';
+import type { SignupLink } from '../../../machines/signup/signup-link.machine.ts';
 import { selectRevealed, type SignupSnapshot } from '../../../machines/signup/signup.selectors.ts';
 import type { BrowserMapping, EventPlace } from '../paths/runner.ts';
 import { HeldRequests } from './order.ts';
-import { doneByALink, failTheLaterSectionsIfAsked, signupMapping } from './path-mapping.ts';
+import {
+  doneByALink,
+  expectSections,
+  failTheLaterSectionsIfAsked,
+  signupMapping,
+} from './path-mapping.ts';
 import { SIGNUP_PATH, addressBox } from './wizard.ts';
 
-const LINK_OPENED = 'xstate.done.actor.preSignup';
+/** The link's machine ends (signup-link.machine.ts): opened, or unknown to the server. */
+const LINK_ANSWERED = 'xstate.done.actor.signupLink';
 const UNKNOWN_LINK = 'no-such-signup-link';
 
 /** The pre-signup link requests of each page. */
@@ -33,6 +40,14 @@ const links = new WeakMap<Page, HeldRequests>();
 const linkAddressChecks = new WeakMap<Page, HeldRequests>();
 
 type Sampled = Parameters<typeof selectAddressOutcome>[0];
+
+/** The sample is the link's machine ending with a link that opened. */
+function linkOpened(event: { type: string } | undefined): boolean {
+  return (
+    event?.type === LINK_ANSWERED &&
+    (event as unknown as { output: SignupLink }).output.status === 'loaded'
+  );
+}
 
 /** The demo link at the address an address sample can order, if there is one. */
 function demoLinkAt(event: { type: string } | undefined) {
@@ -44,7 +59,7 @@ function demoLinkAt(event: { type: string } | undefined) {
 
 /** The first address after a link that opened is the link's own: the page checks it itself. */
 const theLinksAddress = ({ index, previous }: Pick<EventPlace, 'index' | 'previous'>) =>
-  index === 1 && previous?.type === LINK_OPENED;
+  index === 1 && linkOpened(previous);
 
 export const prefilledMapping: BrowserMapping = {
   machine: 'signup-prefilled',
@@ -55,20 +70,18 @@ export const prefilledMapping: BrowserMapping = {
       page,
       await HeldRequests.on(page, SIGNUP_ORDER_PATHS.preSignup(''), { prefix: true }),
     );
-    const link = upcoming[0]?.type === LINK_OPENED ? demoLinkAt(upcoming[1]) : undefined;
-    if (upcoming[0]?.type === LINK_OPENED && !link)
+    const link = linkOpened(upcoming[0]) ? demoLinkAt(upcoming[1]) : undefined;
+    if (linkOpened(upcoming[0]) && !link)
       throw new Error('no demo link is at the walk’s first address');
     await visit(`${SIGNUP_PATH}?signupHash=${link?.hash ?? UNKNOWN_LINK}`);
   },
   events: {
     ...signupMapping.events,
     // The held request reaches the server: a demo link opens, an unknown one is refused (404).
-    'xstate.done.actor.preSignup': async ({ page }) => {
+    'xstate.done.actor.signupLink': async ({ page }, event) => {
       // The check of the link's address waits too, until the walk says it answers.
-      linkAddressChecks.set(page, await HeldRequests.on(page, SERVICEABILITY_PATHS.details));
-      await links.get(page)!.release();
-    },
-    'xstate.error.actor.preSignup': async ({ page }) => {
+      if (linkOpened(event))
+        linkAddressChecks.set(page, await HeldRequests.on(page, SERVICEABILITY_PATHS.details));
       await links.get(page)!.release();
     },
     'xstate.snapshot.address': async (context, event) => {
@@ -95,7 +108,7 @@ export const prefilledMapping: BrowserMapping = {
         : undefined,
     // The walk's sections ignore what the link fills in; the page does not.
     'xstate.snapshot.customer': ({ earlier }) =>
-      earlier[0]?.type === LINK_OPENED &&
+      linkOpened(earlier[0]) &&
       !earlier.some((event, index) => index > 1 && event.type === 'xstate.snapshot.address')
         ? 'the link filled in the services: once the date of birth is given, the page shows ' +
           'the link’s speed and router at once, where this walk’s sections wait for their own ' +
@@ -112,16 +125,17 @@ export const prefilledMapping: BrowserMapping = {
   },
   states: {
     ...signupMapping.states,
-    'waiting for an address.opening the signup link': async ({ page, expect }) => {
-      // Nothing is filled in, and nothing is said, until the link has opened.
-      await expect(addressBox(page)).toHaveValue('');
-      await expect(page.getByTestId('signup-link-unknown')).toHaveCount(0);
-      await expect(page.getByTestId('signup-customer')).toHaveCount(0);
-    },
-    'waiting for an address.address box': async (context) => {
+    'waiting for an address': async (context) => {
       const { page, expect, step } = context;
-      await signupMapping.states['waiting for an address'](context);
       const { link } = (step.snapshot as unknown as SignupSnapshot).context;
+      if (link.status === 'none') {
+        // The link is being opened: nothing is filled in, and nothing is said, until it has.
+        await expect(addressBox(page)).toHaveValue('');
+        await expect(page.getByTestId('signup-link-unknown')).toHaveCount(0);
+        await expect(page.getByTestId('signup-customer')).toHaveCount(0);
+        return;
+      }
+      await expectSections(context);
       const message = page.getByTestId('signup-link-unknown');
       if (link.status === 'failed')
         await expect(message).toHaveText(ORDER_MESSAGES.preSignupNotFound);

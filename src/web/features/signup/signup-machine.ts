@@ -23,6 +23,7 @@ import {
 } from '#machines/signup/installation.machine';
 import { residentialDetailsMachine } from '#machines/signup/residential-details.machine';
 import { lazyLogic } from '#machines/signup/lazy';
+import { signupLinkMachine } from '#machines/signup/signup-link.machine';
 import { signupMachine } from '#machines/signup/signup.machine';
 import type { ApiClient } from '../../api/client.ts';
 import type { AppActors } from '../../app/actors.ts';
@@ -104,9 +105,13 @@ export function provideSignupMachine(
         },
       }),
       residentialDetails: residentialDetailsMachine.provide({ actors: { ownerContactForm } }),
-      getPreSignup: fromPromise(async ({ input, signal }) => {
-        const { orderApi } = await import('./order/api.ts');
-        return orderApi(app.client).getPreSignup(input.signupHash, signal);
+      signupLink: signupLinkMachine.provide({
+        actors: {
+          getPreSignup: fromPromise(async ({ input, signal }) => {
+            const { orderApi } = await import('./order/api.ts');
+            return orderApi(app.client).getPreSignup(input.signupHash, signal);
+          }),
+        },
       }),
       loadOrderSections: fromPromise(async () => {
         await Promise.all(Object.values(order).map((logic) => logic.load()));
