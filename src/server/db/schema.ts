@@ -18,7 +18,7 @@ export * from './schema/pre-signup.ts';
 export * from './schema/billing.ts';
 export * from './schema/servers.ts';
 export * from './schema/people.ts';
-export * from './schema/dns.ts';
+export * from '../dns/schema.ts';
 export * from './schema/hypervisor.ts';
 export * from './schema/job-progress.ts';
 export * from './schema/activity.ts';

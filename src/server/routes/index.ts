@@ -13,7 +13,7 @@ import { registerClientErrorRoutes } from './client-errors.ts';
 import { registerCaptchaRoutes } from './captcha.ts';
 import { registerConnectivityRoutes } from './connectivity.ts';
 import { registerCsrfRoutes } from './csrf.ts';
-import { registerDnsRoutes } from './dns.ts';
+import { registerDnsRoutes } from '../dns/routes.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
 import { registerManagedVmRoutes } from './managed-vm.ts';

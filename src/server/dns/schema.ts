@@ -19,7 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers.ts';
+import { customers } from '../db/schema/customers.ts';
 
 export const dnsZones = pgTable(
   'dns_zones',

@@ -21,7 +21,7 @@ import type { Executor } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { dnsActivity } from '../activity/dns.ts';
-import { kickDnsPublisher } from '../dns/publication.ts';
+import { kickDnsPublisher } from './publication.ts';
 import {
   addAlias,
   createRecord,
@@ -37,8 +37,8 @@ import {
   updateZone,
   zoneOf,
   zoneWithDetails,
-} from '../dns/store.ts';
-import { exportZoneFile, importZoneFile } from '../dns/zone-file.ts';
+} from './store.ts';
+import { exportZoneFile, importZoneFile } from './zone-file.ts';
 
 function pathId(c: Context<AppEnv>, param: string, message: string): number {
   const id = parseDnsId(c.req.param(param) ?? '');
