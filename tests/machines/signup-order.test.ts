@@ -68,6 +68,7 @@ import {
   selectActors,
   selectOrderSectionsFailed,
   selectRevealed,
+  selectOpeningSignupLink,
   selectSignupLinkMessage,
   selectWholeFormValid,
 } from '../../machines/signup/signup.selectors.ts';
@@ -686,6 +687,28 @@ describe('the wizard’s second half', () => {
     // Once the date of birth is given, every service section is already answered.
     w.actors().customer!.send({ type: 'form.filled', values: { dob: SAMPLE_HOLDER.dob } });
     expect(selectRevealed(w.snap()).connectivity).toBe('utopia residential');
+  });
+
+  it('a pre-signup link is opened until it answers; an address chosen first stops it, and its late answer changes nothing', async () => {
+    let answer: (link: PreSignup) => void = () => {};
+    const w = start({
+      signupHash: SAMPLE_PRE_SIGNUP.signup_hash,
+      preSignup: link(() => new Promise<PreSignup>((resolve) => (answer = resolve))),
+    });
+    await settle();
+    expect(selectOpeningSignupLink(w.snap())).toBe(true);
+    w.actors().address!.send({ type: 'address.typed', value: '245 E' });
+    await vi.advanceTimersByTimeAsync(TIMERS.addressSuggestionDebounceMs);
+    w.actors().address!.send({ type: 'suggestion.chosen', addrId: 1 });
+    await settle();
+    expect(w.snap().matches('ordering')).toBe(true);
+    expect(selectOpeningSignupLink(w.snap())).toBe(false);
+    answer(SAMPLE_PRE_SIGNUP);
+    await settle();
+    expect(w.snap().context.link.status).toBe('none');
+    expect(w.actors().customer!.getSnapshot().context.values).not.toMatchObject({
+      email: SAMPLE_PRE_SIGNUP.customer.email,
+    });
   });
 
   it('an unknown pre-signup link says so and leaves the normal empty wizard', async () => {
