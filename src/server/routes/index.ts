@@ -16,7 +16,7 @@ import { registerCsrfRoutes } from './csrf.ts';
 import { registerDnsRoutes } from '../dns/routes.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMailboxRoutes } from './mailbox.ts';
-import { registerManagedVmRoutes } from './managed-vm.ts';
+import { registerManagedVmRoutes } from '../managed/routes.ts';
 import { registerMfaRoutes } from './mfa.ts';
 import { registerPassgenRoutes } from './passgen.ts';
 import { registerPermsRoutes } from './perms.ts';

@@ -39,8 +39,8 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { servers } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
-import { HostAgentUnavailable, type HostAgent, type ManagedChange } from '../managed/agent.ts';
-import { hostAgentClient } from '../managed/client.ts';
+import { HostAgentUnavailable, type HostAgent, type ManagedChange } from './agent.ts';
+import { hostAgentClient } from './client.ts';
 import { passwordProblemsOffThread } from '../orders/password-check.ts';
 
 const BASE = '/managed_vm/:iid';
