@@ -24,7 +24,7 @@ import { registerNoticeRoutes } from './notices.ts';
 import { registerPeopleRoutes } from './people.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
-import { registerServersRoutes } from './servers.ts';
+import { registerServersRoutes } from '../servers/routes.ts';
 import { registerServicesRoutes } from './services.ts';
 import { registerTokenRoutes } from './token.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe.ts';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers.ts';
+import { customers } from '../db/schema/customers.ts';
 
 export const servers = pgTable(
   'servers',

@@ -34,7 +34,7 @@ import {
   powerStatus,
   runPowerAction,
   updateServer,
-} from '../servers/servers.ts';
+} from './servers.ts';
 
 function iidOf(c: Context<AppEnv>): number {
   const iid = parseRecordId(c.req.param('iid') ?? '');
