@@ -25,7 +25,7 @@ import { registerPeopleRoutes } from './people.ts';
 import { registerSelfSignupAddressRoutes } from './self-signup-address.ts';
 import { registerSelfSignupRoutes } from './self-signup.ts';
 import { registerServersRoutes } from '../servers/routes.ts';
-import { registerServicesRoutes } from './services.ts';
+import { registerServicesRoutes } from '../services/routes.ts';
 import { registerTokenRoutes } from './token.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe.ts';
 import { registerUserRoutes } from './user.ts';

@@ -10,7 +10,7 @@ import { requireSession } from '../auth/session.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { advanceTask, listServices, listTasks } from '../services/services.ts';
+import { advanceTask, listServices, listTasks } from './services.ts';
 
 export function registerServicesRoutes(api: Hono<AppEnv>) {
   api.get(SERVICES_PATHS.services, async (c) => {
