@@ -5,24 +5,27 @@
  * are inert; their loads are samples (the snapshot a loader shows). Spec (portal.md "/billing"):
  * a user who manages payments gets the Make a payment form once the amount due and the payment
  * accounts show, and the automatic payment switch once the payment accounts show; neither while
- * what it shows cannot be loaded. What is passed on to the children, and that everything loads
- * again after a payment, an autopay change or a saved address, is judged with the real children
- * in tests/machines/billing-page.test.ts.
+ * what it shows cannot be loaded. What the page tells its children (XState's `sendTo`, judged as
+ * the effect `xstate.sendTo`: the child's id and the event) is declared step by step: Try again
+ * and Previous / Next go to the table or loader they belong to, what the person does in the form
+ * and with the switch goes on to them, what loads again goes on to them, and after a payment, an
+ * autopay change or a saved address everything loads again. What each child is started with is
+ * declared in `inputs` (the tables, the form, the switch and the address form are scripted by the
+ * runner). The children's own answers are judged with the real children in
+ * tests/machines/billing-page.test.ts.
  */
 import { createMachine } from 'xstate';
 import { formMachine } from '../forms/form.machine.ts';
 import type { PaymentAccountsResponse } from '#shared/billing/schemas';
+import { BILLING } from '#shared/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { UserInfoResponse } from '#shared/session/types';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
-import {
-  addressFormValues,
-  BILLING_ADDRESS_FIELDS,
-  billingPageMachine,
-} from './billing-page.machine.ts';
+import { BILLING_ADDRESS_FIELDS, billingPageMachine } from './billing-page.machine.ts';
 import {
   selectAddressForm,
   selectAutopaySwitch,
+  selectBillingAddress,
   selectBillsTable,
   selectCanManage,
   selectDefaultLabel,
@@ -36,19 +39,48 @@ import {
 import { billingSummaryLoader, paymentAccountsLoader } from './billing-summary.loader.ts';
 
 const BANK = { payment_account_id: 1, label: 'Bank account ending in 6789' };
+/** The billing address (portal.md "Billing": its zip code with the +4). */
+const ADDRESS_SHOWN = {
+  fname: 'Dana',
+  lname: 'Demo',
+  line1: '100 Main St',
+  line2: 'Apt 2',
+  city: 'Orem',
+  state: 'UT',
+  zip_code: '84057-1234',
+  formatted_address: '100 Main St Apt 2, Orem, UT 84057-1234',
+};
 const INFO = {
-  billing: { amount_due: 45.1, due_date: '2031-05-21', overdue: false, automatic: false },
+  billing: {
+    amount_due: 45.1,
+    due_date: '2031-05-21',
+    overdue: false,
+    automatic: false,
+    billing_address: ADDRESS_SHOWN,
+  },
 } as unknown as UserInfoResponse;
-/** The same account loaded again (after a change): another answer. */
+/** The same account loaded again (after a change): another answer, without an address yet. */
 const INFO_AGAIN = {
-  billing: { amount_due: 0, due_date: null, overdue: false, automatic: true },
+  billing: {
+    amount_due: 0,
+    due_date: null,
+    overdue: false,
+    automatic: true,
+    billing_address: null,
+  },
 } as unknown as UserInfoResponse;
 const ACCOUNTS: PaymentAccountsResponse = {
   payment_accounts: [BANK] as PaymentAccountsResponse['payment_accounts'],
   default_payment_account_id: BANK.payment_account_id,
   automatic: false,
 };
-const ACCOUNTS_AGAIN: PaymentAccountsResponse = { ...ACCOUNTS, automatic: true };
+/** Loaded again: a card was added (listed first), the bank account is still the default. */
+const CARD = { payment_account_id: 2, label: 'Visa ending in 4242' };
+const ACCOUNTS_AGAIN: PaymentAccountsResponse = {
+  ...ACCOUNTS,
+  payment_accounts: [CARD, BANK] as PaymentAccountsResponse['payment_accounts'],
+  automatic: true,
+};
 
 /** What a loader shows: its data, or its failure. */
 const loaded = <T>(loader: typeof billingSummaryLoader | typeof paymentAccountsLoader, data: T) =>
@@ -61,6 +93,7 @@ const failed = (loader: typeof billingSummaryLoader | typeof paymentAccountsLoad
 
 /** Which answer the page shows: none, the first one or the one loaded again. */
 type Shown = 'none' | 'first' | 'again';
+const INFO_SHOWN = { first: INFO, again: INFO_AGAIN } as const;
 const shownOf = (data: unknown, first: unknown): Shown =>
   data === null ? 'none' : data === first ? 'first' : 'again';
 
@@ -75,6 +108,12 @@ type Projection = ReturnType<typeof project>;
 
 /** The children as the walk sees them: they never move on their own (the samples are their loads). */
 const inert = createMachine({ id: 'inert' });
+/** The address form as the walk sees it: it keeps what it was started with (its saves are samples). */
+const startedWith = createMachine({
+  id: 'startedWith',
+  types: {} as { input: unknown; context: { input: unknown } },
+  context: ({ input }) => ({ input }),
+});
 
 const SUMMARY: [string, Shown, object][] = [
   [
@@ -141,7 +180,7 @@ const SUBMITTED = formMachine.resolveState({
   context: {
     fields: BILLING_ADDRESS_FIELDS,
     checks: undefined,
-    values: addressFormValues(null),
+    values: {},
     touched: {},
     errors: {},
     pending: [],
@@ -158,6 +197,66 @@ const ADDRESS: [string, object][] = [
   ['the address is saved', { type: 'xstate.snapshot.address', snapshot: SUBMITTED }],
 ];
 const SAID = { 'say the address was saved': true } as const;
+
+/** A message the page sends one of its children (XState's `sendTo`, run as `xstate.sendTo`). */
+const SENT = 'xstate.sendTo';
+const toChild = (targetId: string, event: object) => ({ targetId, event });
+/** Which child each of the person's requests goes to, and as what. */
+const PASSED_ON: Record<string, ReturnType<typeof toChild>> = {
+  'Try again on the amount due': toChild('summary', { type: 'retry.pressed' }),
+  'Try again on the payment accounts': toChild('accounts', { type: 'retry.pressed' }),
+  'next bills': toChild('bills', { type: 'page.requested', offset: 10 }),
+  'Try again on the bills': toChild('bills', { type: 'retry.pressed' }),
+  'next payments': toChild('payments', { type: 'page.requested', offset: 10 }),
+  'Try again on the payments': toChild('payments', { type: 'retry.pressed' }),
+};
+/**
+ * Everything loads again (docs/billing.md "Pages"): what shows is loaded again, what failed is
+ * tried again, and both tables load their page again.
+ */
+const EVERYTHING_AGAIN = [
+  toChild('summary', { type: 'reload.requested' }),
+  toChild('summary', { type: 'retry.pressed' }),
+  toChild('accounts', { type: 'reload.requested' }),
+  toChild('accounts', { type: 'retry.pressed' }),
+  toChild('bills', { type: 'reload.requested' }),
+  toChild('payments', { type: 'reload.requested' }),
+];
+
+/** What the payment form works with: the amount due and the payment accounts shown. */
+function billingData(summary: Shown, accounts: Shown) {
+  const info = INFO_SHOWN[summary as 'first' | 'again'];
+  return {
+    amountDue: info.billing.amount_due,
+    automatic: accounts === 'again',
+    defaultAccountId: BANK.payment_account_id,
+    accounts: (accounts === 'again' ? [CARD, BANK] : [BANK]).map((account) => ({
+      id: account.payment_account_id,
+      label: account.label,
+    })),
+  };
+}
+/** What the switch works with: whether automatic payment is on, and the default account. */
+function switchData(accounts: Shown) {
+  return {
+    automatic: accounts === 'again',
+    defaultAccountId: BANK.payment_account_id,
+  };
+}
+/** The address form starts with the address shown: the zip code and its +4 apart. */
+function addressValues(summary: Shown) {
+  if (summary !== 'first') return {};
+  return {
+    fname: 'Dana',
+    lname: 'Demo',
+    line1: '100 Main St',
+    line2: 'Apt 2',
+    city: 'Orem',
+    state: 'UT',
+    zip_code: '84057',
+    zip_ext: '1234',
+  };
+}
 
 /**
  * The form shows while the amount due and the payment accounts both show (for a user who manages
@@ -180,9 +279,21 @@ const summaryRows = (name: 'payment' | 'autopay') =>
       label,
       (b: Projection) => {
         const after = { ...b, summary };
-        const to =
-          name === 'payment' ? region(name, formShows(after), formShows(b)) : ('stays' as const);
-        return { to, with: { summary } };
+        if (name === 'autopay') return { to: 'stays' as const, with: { summary } };
+        const to = region(name, formShows(after), formShows(b));
+        // The form that stays gets the amount due loaded again (a new answer only).
+        const passed =
+          to === 'stays' && formShows(b) && summary !== b.summary
+            ? {
+                runs: {
+                  [SENT]: toChild('payment', {
+                    type: 'billing.loaded',
+                    ...billingData(summary, b.accounts),
+                  }),
+                },
+              }
+            : {};
+        return { to, with: { summary }, ...passed };
       },
     ]),
   );
@@ -192,11 +303,24 @@ const accountRows = (name: 'payment' | 'autopay') =>
       label,
       (b: Projection) => {
         const after = { ...b, accounts };
-        const to =
-          name === 'payment'
-            ? region(name, formShows(after), formShows(b))
-            : region(name, switchShows(after), switchShows(b));
-        return { to, with: { accounts } };
+        const shows = name === 'payment' ? formShows : switchShows;
+        const to = region(name, shows(after), shows(b));
+        // The form or the switch that stays gets the payment accounts loaded again.
+        const passed =
+          to === 'stays' && shows(b) && accounts !== b.accounts
+            ? {
+                runs: {
+                  [SENT]:
+                    name === 'payment'
+                      ? toChild('payment', {
+                          type: 'billing.loaded',
+                          ...billingData(b.summary, accounts),
+                        })
+                      : toChild('autopay', { type: 'accounts.loaded', ...switchData(accounts) }),
+                },
+              }
+            : {};
+        return { to, with: { accounts }, ...passed };
       },
     ]),
   );
@@ -215,6 +339,11 @@ function pageShows(s: BillingPageSnapshot) {
   expectThat(
     selectDefaultLabel(s) === (selectPaymentAccounts(s) === null ? null : BANK.label),
     'the default payment method is named while the payment accounts show',
+  );
+  expectThat(
+    (selectBillingAddress(s)?.formatted_address ?? null) ===
+      (shownOf(selectSummary(s), INFO) === 'first' ? ADDRESS_SHOWN.formatted_address : null),
+    'the billing address shows with the amount due (none once loaded again without one)',
   );
 }
 
@@ -241,27 +370,40 @@ export const billingPageModel = defineMachine({
   ],
   project,
   limit: 500,
+  // The loaders are inert (their loads are samples); the tables, the form and the switch are
+  // scripted by the runner, which records what each is started with; the address form keeps it.
   fakes: {
-    actors: {
-      summaryLoader: inert,
-      accountsLoader: inert,
-      billsPager: inert,
-      paymentsPager: inert,
-      payment: inert,
-      autopay: inert,
-      addressForm: inert,
-    },
+    actors: { summaryLoader: inert, accountsLoader: inert, addressForm: startedWith },
   } as never,
   expect: {
     // Nothing shows yet: no form, no switch.
-    // The app says the address was saved (a notification) once the server took it.
-    effects: ['say the address was saved'],
+    // The app says the address was saved (a notification) once the server took it; what the
+    // page tells its children is declared step by step.
+    effects: ['say the address was saved', SENT],
+    inputs: {
+      // A page of bills and of payments: BILLING.pageSize records (docs/billing.md "Pages").
+      billsPager: () => ({ limit: BILLING.pageSize }),
+      paymentsPager: () => ({ limit: BILLING.pageSize }),
+      payment: (p) => billingData(p.summary, p.accounts),
+      autopay: (p) => switchData(p.accounts),
+    },
     start: {
       to: ['payment.hidden', 'autopay.hidden', 'address.showing'],
       with: { manages: true, summary: 'none', accounts: 'none' },
     },
     on: {
-      '*': Object.fromEntries(ANYWHERE.map(([label]) => [label, 'stays'] as const)),
+      '*': {
+        ...Object.fromEntries(
+          Object.entries(PASSED_ON).map(([label, sent]) => [
+            label,
+            { to: 'stays', runs: { [SENT]: sent } },
+          ]),
+        ),
+        'a payment or an autopay change is answered': {
+          to: 'stays',
+          runs: { [SENT]: EVERYTHING_AGAIN },
+        },
+      },
       'payment.hidden': {
         ...summaryRows('payment'),
         ...accountRows('payment'),
@@ -270,7 +412,13 @@ export const billingPageModel = defineMachine({
       'payment.shown': {
         ...summaryRows('payment'),
         ...accountRows('payment'),
-        ...Object.fromEntries(FORM.map(([label]) => [label, 'stays'] as const)),
+        // What the person does in the form goes on to it.
+        ...Object.fromEntries(
+          FORM.map(([label, event]) => [
+            label,
+            { to: 'stays', runs: { [SENT]: toChild('payment', event) } },
+          ]),
+        ),
       },
       'autopay.hidden': {
         ...summaryRows('autopay'),
@@ -280,7 +428,12 @@ export const billingPageModel = defineMachine({
       'autopay.shown': {
         ...summaryRows('autopay'),
         ...accountRows('autopay'),
-        ...Object.fromEntries(SWITCH.map(([label]) => [label, 'stays'] as const)),
+        ...Object.fromEntries(
+          SWITCH.map(([label, event]) => [
+            label,
+            { to: 'stays', runs: { [SENT]: toChild('autopay', event) } },
+          ]),
+        ),
       },
       // The address's Edit is there for a user who manages payments, once the address shows
       // (with the amount due).
@@ -293,7 +446,10 @@ export const billingPageModel = defineMachine({
         'press Edit billing address': 'ignored',
         'press Cancel on the address form': 'address.showing',
         // Saved: the page says so and everything loads again (the form closes).
-        'the address is saved': { to: 'address.showing', runs: SAID },
+        'the address is saved': {
+          to: 'address.showing',
+          runs: { ...SAID, [SENT]: EVERYTHING_AGAIN },
+        },
         // The address goes with the amount due that could not be loaded again.
         'the amount due cannot be loaded': 'address.showing',
       },
@@ -319,10 +475,19 @@ export const billingPageModel = defineMachine({
       expectThat(selectAutopaySwitch(s) !== null, 'the switch shows');
     },
     'address.showing': (s) => expectThat(selectAddressForm(s) === null, 'no address form'),
-    'address.editing': (s) =>
+    'address.editing': (s) => {
       expectThat(
         selectAddressForm(s) !== null && selectSummary(s) !== null,
         'the address form shows, with the address',
-      ),
+      );
+      const form = s.children.address as unknown as
+        { getSnapshot(): { context: { input: { initialValues?: unknown } } } } | undefined;
+      const summary = shownOf(selectSummary(s), INFO);
+      expectThat(
+        JSON.stringify(form?.getSnapshot().context.input.initialValues) ===
+          JSON.stringify(addressValues(summary)),
+        'the address form starts with the address shown, its zip code and +4 apart',
+      );
+    },
   },
 });

@@ -8,11 +8,15 @@
  * again; Add contact opens the new contact's form for someone who manages contacts, and it closes
  * once saved or given up; Permissions opens only on a user other than the primary admin whose
  * rights the editor holds (never on a contact without a login), and closes once the rights are
- * saved or on Cancel. That the list loads again after a change, and that a form open on one
- * contact stays open when another changes, is judged with the real children in
+ * saved or on Cancel. After a change the list loads again, and Try again has it tried again:
+ * what the section tells the list (XState's `sendTo`) is declared as the effect `xstate.sendTo`.
+ * What the new contact's form and the grid start with is declared in `inputs`; each contact's
+ * machine keeps what it started with, and every state that lists the contacts checks it. That a
+ * form open on one contact stays open when another changes is judged with the real children in
  * tests/machines/people-section.test.ts.
  */
 import { createMachine } from 'xstate';
+import { normalizePerms } from '#shared/people/grants';
 import type { AuthorizedContact } from '#shared/people/types';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { contactsLoader } from './contacts.loader.ts';
@@ -32,7 +36,18 @@ import { AS_USER, CONTACT, CONTACTS_MANAGER, EDITOR, TIMED_OUT } from './samples
 
 /** A user of the account (not the primary admin) holding only payments view. */
 const USER: AuthorizedContact = { ...AS_USER, contact_id: CONTACT.contact_id + 1, cntid: 1002 };
-const FIRST = [CONTACT, USER];
+/** A user holding a right the editor lacks (services manage): the editor may not change theirs. */
+const OUTRANKING: AuthorizedContact = {
+  ...AS_USER,
+  contact_id: CONTACT.contact_id + 2,
+  cntid: 1003,
+  user: {
+    uid: 'morgan',
+    perms: normalizePerms({ services: { has_view: true, has_manage: true } }),
+    primary_admin: false,
+  },
+};
+const FIRST = [CONTACT, USER, OUTRANKING];
 /** Listed again after a change: the user is gone. */
 const AGAIN = [CONTACT];
 
@@ -70,12 +85,25 @@ type Projection = ReturnType<typeof project>;
  * the runner's scripted actor: it is given up (its final state) when the path says so.
  */
 const inert = createMachine({ id: 'inert' });
+/** A contact's machine as the walk sees it: it keeps what it was started with. */
+const startedWith = createMachine({
+  id: 'startedWith',
+  types: {} as { input: unknown; context: { input: unknown } },
+  context: ({ input }) => ({ input }),
+});
+type StartedWith = { getSnapshot(): { status: string; context: { input: unknown } } };
+
+/** What the section tells the list (XState's `sendTo`, run as `xstate.sendTo`). */
+const SENT = 'xstate.sendTo';
+const LOAD_AGAIN = { [SENT]: { targetId: 'list', event: { type: 'reload.requested' } } };
+const TRY_AGAIN = { [SENT]: { targetId: 'list', event: { type: 'retry.pressed' } } };
 
 const SHOW_FIRST = 'the contacts show';
 const SHOW_AGAIN = 'the contacts show again, changed';
 const FAIL = 'the contacts cannot be loaded';
 const RELOAD = 'the contacts load again after Try again';
 const PERMISSIONS_OF_USER = 'press Permissions on the user';
+const PERMISSIONS_OF_OUTRANKING = 'press Permissions on a user holding a right the editor lacks';
 
 /** A load that lists the contacts: the list shows them, whatever showed before. */
 const shows = (listed: Listed) => (b: Projection) => ({
@@ -107,6 +135,10 @@ export const peopleSectionModel = defineMachine({
     sample('the new contact is saved', { type: 'contact.added' }),
     sample('the new contact is given up', { type: 'xstate.done.actor.newContact' }),
     sample(PERMISSIONS_OF_USER, { type: 'permissions.open.pressed', contactId: USER.contact_id }),
+    sample(PERMISSIONS_OF_OUTRANKING, {
+      type: 'permissions.open.pressed',
+      contactId: OUTRANKING.contact_id,
+    }),
     sample('press Permissions on a contact', {
       type: 'permissions.open.pressed',
       contactId: CONTACT.contact_id,
@@ -116,14 +148,21 @@ export const peopleSectionModel = defineMachine({
   ],
   project,
   limit: 500,
-  fakes: {
-    actors: {
-      contactsList: inert,
-      contactRow: inert,
-      permissionsGrid: inert,
-    },
-  } as never,
+  // The list is inert (its loads are samples); each contact's machine keeps what it started
+  // with; the new contact's form and the grid are scripted by the runner.
+  fakes: { actors: { contactsList: inert, contactRow: startedWith } } as never,
   expect: {
+    effects: [SENT],
+    inputs: {
+      // A new contact: no contact yet, with the editor's rights (docs/people.md).
+      newContact: () => ({ contact: null, granter: CONTACTS_MANAGER, editor: EDITOR }),
+      // The user's grid: the user and the rights they hold now, changed within the editor's.
+      permissionsGrid: () => ({
+        contactId: USER.contact_id,
+        before: USER.user!.perms,
+        granter: CONTACTS_MANAGER,
+      }),
+    },
     start: {
       to: ['list.loading', 'adding.closed', 'permissions.closed'],
       with: { listed: 'none', error: null, permissionsOf: null },
@@ -137,7 +176,7 @@ export const peopleSectionModel = defineMachine({
     },
     on: {
       // A change has the list loaded again (judged with the real children): the section stays.
-      '*': { 'a contact is changed': 'stays' },
+      '*': { 'a contact is changed': { to: 'stays', runs: LOAD_AGAIN } },
       'list.loading': {
         [SHOW_FIRST]: shows('first'),
         [SHOW_AGAIN]: shows('again'),
@@ -159,7 +198,7 @@ export const peopleSectionModel = defineMachine({
         [FAIL]: { to: 'stays', with: { listed: 'none', error: TIMED_OUT.message } },
         [RELOAD]: { to: 'list.loading', with: { listed: 'none', error: null } },
         // Passed on to the list, which loads again.
-        'press Try again': 'stays',
+        'press Try again': { to: 'stays', runs: TRY_AGAIN },
       },
       'adding.closed': {
         'press Add contact': 'adding.open',
@@ -167,7 +206,7 @@ export const peopleSectionModel = defineMachine({
       },
       'adding.open': {
         'press Add contact': 'ignored',
-        'the new contact is saved': 'adding.closed',
+        'the new contact is saved': { to: 'adding.closed', runs: LOAD_AGAIN },
         'the new contact is given up': 'adding.closed',
       },
       'permissions.closed': {
@@ -176,18 +215,24 @@ export const peopleSectionModel = defineMachine({
           b.listed === 'first'
             ? { to: 'permissions.open', with: { permissionsOf: USER.contact_id } }
             : 'ignored',
+        [PERMISSIONS_OF_OUTRANKING]: 'ignored',
         'press Permissions on a contact': 'ignored',
         'press Cancel on the permissions': 'ignored',
         'the rights are saved': 'ignored',
       },
       'permissions.open': {
         [PERMISSIONS_OF_USER]: 'ignored',
+        [PERMISSIONS_OF_OUTRANKING]: 'ignored',
         'press Permissions on a contact': 'ignored',
         'press Cancel on the permissions': {
           to: 'permissions.closed',
           with: { permissionsOf: null },
         },
-        'the rights are saved': { to: 'permissions.closed', with: { permissionsOf: null } },
+        'the rights are saved': {
+          to: 'permissions.closed',
+          with: { permissionsOf: null },
+          runs: LOAD_AGAIN,
+        },
       },
     },
   },
@@ -199,10 +244,28 @@ export const peopleSectionModel = defineMachine({
     'list.shown': (s) => {
       const contacts = selectListedContacts(s);
       expectThat(contacts !== null, 'the contacts show');
-      expectThat(
-        selectContactRows(s).length === contacts!.length,
-        'each contact listed has its row',
+      const rows = selectContactRows(s);
+      expectThat(rows.length === contacts!.length, 'each contact listed has its row');
+      // docs/people.md: every contact listed has its machine, started with that contact and the
+      // editor's rights; a contact no longer listed has none.
+      rows.forEach((row, index) => {
+        const actor = row.actor as unknown as StartedWith;
+        expectThat(row.contact === contacts![index], 'each row is its contact’s');
+        expectThat(actor.getSnapshot().status === 'active', 'each row’s machine runs');
+        expectThat(
+          JSON.stringify(actor.getSnapshot().context.input) ===
+            JSON.stringify({
+              contact: contacts![index],
+              granter: CONTACTS_MANAGER,
+              editor: EDITOR,
+            }),
+          'each row’s machine started with its contact and the editor’s rights',
+        );
+      });
+      const others = Object.keys(s.children).filter(
+        (id) => !['list', 'newContact', 'grid'].includes(id),
       );
+      expectThat(others.length === rows.length, 'no machine runs for a contact no longer listed');
       expectThat(selectContactsLoadError(s) === null, 'no failure shows');
     },
     'list.failed': (s) => {

@@ -18,22 +18,47 @@ import {
   profile,
 } from './samples.ts';
 
+const PASSKEY_CHALLENGE = 'Y2hhbGxlbmdlLW9uZQ';
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauth_url: 'otpauth://totp/Ridgeline%20Fiber:demo?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
+/** The login the samples type. */
+const TYPED = { username: 'demo', password: 'correct horse' };
+
 interface Projection {
   /** The failed login's message, on the login form. */
   loginError: string | null;
+  /** The failed login's title above it. */
+  loginTitle: string | null;
   redirect: string | null;
   /** The login form shows it is busy (the password or the profile on their way). */
   busy: boolean;
   /** The second-factor step shows (its code, or setting the app up), for this username. */
   secondFactor: string | null;
+  /**
+   * What the second factor's step was told the login has (docs/session.md "Second factor",
+   * "Passkeys"): an app to set up, the app, or passkeys alone.
+   */
+  asked: 'setup' | 'app' | 'passkey' | null;
+}
+
+function askedOf(snapshot: LoginSnapshot): Projection['asked'] {
+  const pending = snapshot.matches('secondFactor') ? snapshot.context.pending : null;
+  if (!pending) return null;
+  if (pending.setup) return 'setup';
+  return pending.passkey && pending.codes === false ? 'passkey' : 'app';
 }
 
 function project(snapshot: LoginSnapshot): Projection {
   return {
     loginError: selectLoginError(snapshot)?.message ?? null,
+    loginTitle: selectLoginError(snapshot)?.title ?? null,
     redirect: snapshot.context.redirect,
     busy: selectLoggingIn(snapshot),
     secondFactor: selectSecondFactorStep(snapshot) ? selectSecondFactorUsername(snapshot) : null,
+    asked: askedOf(snapshot),
   };
 }
 
@@ -78,20 +103,29 @@ export const loginModel = defineMachine({
         message: SECOND_FACTOR_MESSAGES.required,
       },
     }),
+    // docs/session.md "Passkeys": the answer names the login's methods and carries the
+    // passkeys' request.
+    sample('password right, a passkey is asked (no app)', {
+      type: 'xstate.error.actor.checkPassword',
+      error: {
+        status: 401,
+        title: SESSION_MESSAGES.secondFactorRequiredTitle,
+        message: SECOND_FACTOR_MESSAGES.required,
+        body: { methods: ['passkey'], webauthn: { challenge: PASSKEY_CHALLENGE } },
+      },
+    }),
+    sample('log in, no page asked for', {
+      type: 'login.submitted',
+      username: 'demo',
+      password: 'correct horse',
+    }),
     sample('password right, the account requires setting a factor up', {
       type: 'xstate.error.actor.checkPassword',
       error: {
         status: 401,
         title: SESSION_MESSAGES.secondFactorSetupRequiredTitle,
         message: SECOND_FACTOR_MESSAGES.setupRequired,
-        body: {
-          setup: {
-            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-            otpauth_url:
-              'otpauth://totp/Ridgeline%20Fiber:demo?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-            qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
-          },
-        },
+        body: { setup: SETUP },
       },
     }),
     sample('the code is taken', { type: 'xstate.done.actor.secondFactor', output: DEMO_USER }),
@@ -113,7 +147,25 @@ export const loginModel = defineMachine({
     // The login form waits: no failed login yet, nowhere to go, nothing on its way.
     start: {
       to: 'idle',
-      with: { loginError: null, redirect: null, busy: false, secondFactor: null },
+      with: {
+        loginError: null,
+        loginTitle: null,
+        redirect: null,
+        busy: false,
+        secondFactor: null,
+        asked: null,
+      },
+    },
+    // POST /auth/tokens with what was typed; the step is told who logs in and how.
+    inputs: {
+      checkPassword: () => TYPED,
+      secondFactor: (p) => ({
+        mode: 'login',
+        ...TYPED,
+        setup: p.asked === 'setup' ? SETUP : null,
+        passkey: p.asked === 'passkey' ? { challenge: PASSKEY_CHALLENGE } : null,
+        codes: p.asked !== 'passkey',
+      }),
     },
     on: {
       // The page the login was asked to lead to is kept for after the profile.
@@ -121,6 +173,10 @@ export const loginModel = defineMachine({
         'log in': {
           to: 'loggingIn',
           with: { redirect: LOGIN_REDIRECT, busy: true, loginError: null },
+        },
+        'log in, no page asked for': {
+          to: 'loggingIn',
+          with: { redirect: null, busy: true, loginError: null },
         },
         'logged in elsewhere': {
           to: 'loadingProfile',
@@ -131,16 +187,24 @@ export const loginModel = defineMachine({
         'password accepted': { to: 'loadingProfile', with: { busy: true } },
         'password refused': {
           to: 'idle',
-          with: { loginError: 'The username or password is incorrect.', busy: false },
+          with: {
+            loginError: 'The username or password is incorrect.',
+            loginTitle: 'Login failed',
+            busy: false,
+          },
         },
         // docs/session.md "Second factor": a right password is not yet a login; the code follows.
         'password right, a code is asked': {
           to: 'secondFactor',
-          with: { loginError: null, busy: false, secondFactor: 'demo' },
+          with: { loginError: null, busy: false, secondFactor: 'demo', asked: 'app' },
+        },
+        'password right, a passkey is asked (no app)': {
+          to: 'secondFactor',
+          with: { loginError: null, busy: false, secondFactor: 'demo', asked: 'passkey' },
         },
         'password right, the account requires setting a factor up': {
           to: 'secondFactor',
-          with: { loginError: null, busy: false, secondFactor: 'demo' },
+          with: { loginError: null, busy: false, secondFactor: 'demo', asked: 'setup' },
         },
       },
       secondFactor: {
@@ -155,7 +219,14 @@ export const loginModel = defineMachine({
       loadingProfile: {
         'profile arrives': { to: 'loggedIn', with: { loginError: null, busy: false } },
         // A profile that cannot be read means logged out (portal.md §4 "Login state").
-        'profile refused': { to: 'idle', with: { busy: false } },
+        'profile refused': {
+          to: 'idle',
+          with: {
+            busy: false,
+            loginError: 'Please log in to continue.',
+            loginTitle: 'Not logged in',
+          },
+        },
       },
     },
   },
@@ -188,6 +259,10 @@ export const loginModel = defineMachine({
     loggedIn: (snapshot) => {
       expectThat(snapshot.status === 'done', 'the login should have ended');
       expectThat(snapshot.output?.profile.username === 'demo', 'the login ends with the profile');
+      expectThat(
+        snapshot.output?.redirect === project(snapshot).redirect,
+        'the login ends with the page it was asked to lead to',
+      );
     },
   },
 });

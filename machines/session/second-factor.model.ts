@@ -9,12 +9,16 @@
 import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { DEMO_USER } from './samples.ts';
+import { codeStepMachine } from './second-factor-code.machine.ts';
+import { passkeyStepMachine } from './second-factor-passkey.machine.ts';
+import { setupStepMachine } from './second-factor-setup.machine.ts';
 import { secondFactorMachine } from './second-factor.machine.ts';
 import {
   LOCKOUT,
   LOGIN,
   NEW_PASSKEY_REQUEST,
   PASSKEY_REQUEST,
+  RECOVERY_CODES,
   SETUP,
   TYPED,
 } from './second-factor-samples.ts';
@@ -72,6 +76,15 @@ const LOCKED = sample(
   'the step ends: too many wrong codes',
   ended({ ended: 'locked out', error: SECOND_FACTOR_MESSAGES.tooManyCodes }),
 );
+/** The passkey step locked out, with the passkeys' latest request (its last one was used up). */
+const LOCKED_WITH_REQUEST = sample(
+  'the step ends: too many refused passkeys, with a new request',
+  ended({
+    ended: 'locked out',
+    error: SECOND_FACTOR_MESSAGES.tooManyCodes,
+    passkey: NEW_PASSKEY_REQUEST,
+  }),
+);
 const PERSON = [
   ...TYPED.slice(0, 1),
   sample('choose a recovery code instead', { type: 'recovery.chosen' }),
@@ -90,6 +103,7 @@ function events(s: SecondFactorSnapshot) {
       ...PERSON,
       TAKEN,
       LOCKED,
+      LOCKED_WITH_REQUEST,
       sample(
         'the step ends: the app’s code chosen instead of a passkey',
         ended({ ended: 'app chosen', passkey: NEW_PASSKEY_REQUEST }),
@@ -112,6 +126,119 @@ function events(s: SecondFactorSnapshot) {
 function asking(s: SecondFactorSnapshot) {
   expectThat(selectStepActor(s) !== null, 'the step that asks should show');
 }
+
+const REFUSED = 'That code is not right.';
+/** What the page shows of a step, given the step's snapshot as the view follows it. */
+function shows(
+  s: SecondFactorSnapshot,
+  step: Parameters<typeof selectCodeStep>[1],
+  expected: Partial<ReturnType<typeof selectCodeStep>>,
+  what: string,
+) {
+  const shown = selectCodeStep(s, step) as unknown as Record<string, unknown>;
+  const wrong = Object.entries(expected).filter(
+    ([key, value]) => JSON.stringify(shown[key]) !== JSON.stringify(value),
+  );
+  expectThat(
+    wrong.length === 0,
+    `${what}: ${wrong.map(([key]) => `${key} ${JSON.stringify(shown[key])}`).join(', ')}`,
+  );
+}
+/**
+ * What the page shows while each step asks (docs/session.md "Second factor", "Passkeys"): which
+ * code or passkey is asked for, whether the step is checking, the step's refusal, and whether a
+ * passkey or a code can be used instead (this login: a passkey when it has one, the app's code).
+ */
+function passkeyStepShows(s: SecondFactorSnapshot) {
+  const context = {
+    ...LOGIN,
+    passkey: PASSKEY_REQUEST,
+    codes: true,
+    assertion: null,
+    error: REFUSED,
+    outcome: null,
+  };
+  const offered = { passkeyOffered: true, codesOffered: true, setup: null, recoveryCodes: null };
+  shows(
+    s,
+    passkeyStepMachine.resolveState({ value: 'ready', context }),
+    { asks: 'passkey', checking: false, error: REFUSED, ...offered },
+    'a passkey is asked for, with the last refusal',
+  );
+  for (const value of ['asking', 'checking', 'renewing'])
+    shows(
+      s,
+      passkeyStepMachine.resolveState({ value, context }),
+      { asks: 'passkey', checking: true, ...offered },
+      `a passkey is being checked (${value})`,
+    );
+}
+function codeStepShows(s: SecondFactorSnapshot) {
+  const context = {
+    ...LOGIN,
+    passkeyOffered: true,
+    code: '',
+    error: REFUSED,
+    outcome: null,
+  };
+  const offered = { passkeyOffered: true, codesOffered: true, setup: null, recoveryCodes: null };
+  const cases = [
+    [{ appCode: 'editing' }, 'app', false],
+    [{ appCode: 'checking' }, 'app', true],
+    [{ recoveryCode: 'editing' }, 'recovery', false],
+    [{ recoveryCode: 'checking' }, 'recovery', true],
+  ] as const;
+  for (const [value, asks, checking] of cases)
+    shows(
+      s,
+      codeStepMachine.resolveState({ value, context }),
+      { asks, checking, error: REFUSED, ...offered },
+      `the ${asks} code is asked for${checking ? ', being checked' : ''}`,
+    );
+}
+function setupStepShows(s: SecondFactorSnapshot) {
+  const context = {
+    ...LOGIN,
+    setup: SETUP,
+    code: '',
+    error: REFUSED,
+    recoveryCodes: RECOVERY_CODES,
+    outcome: null,
+  };
+  // This login has no passkey; the app's code is what it sets up.
+  const offered = { passkeyOffered: false, codesOffered: true };
+  shows(
+    s,
+    setupStepMachine.resolveState({ value: 'editing', context }),
+    {
+      asks: 'setup',
+      setup: SETUP,
+      recoveryCodes: null,
+      checking: false,
+      error: REFUSED,
+      ...offered,
+    },
+    'the new app’s account shows and its first code is asked for',
+  );
+  shows(
+    s,
+    setupStepMachine.resolveState({ value: 'checking', context }),
+    { asks: 'setup', checking: true, ...offered },
+    'the first code is being checked',
+  );
+  shows(
+    s,
+    setupStepMachine.resolveState({ value: 'showingRecoveryCodes', context }),
+    {
+      asks: 'recovery codes',
+      setup: null,
+      recoveryCodes: RECOVERY_CODES,
+      checking: false,
+      ...offered,
+    },
+    'the recovery codes show once',
+  );
+}
 /** Locked out: no step asks, and the page says why (too many wrong codes). */
 function lockedOutShows(s: SecondFactorSnapshot) {
   expectThat(
@@ -132,14 +259,22 @@ function doneShows(s: SecondFactorSnapshot) {
 }
 
 const loggedIn = { to: 'done', with: { user: 'demo' } } as const;
-const locked = {
+/** Locked out, the passkeys' request kept for after the lockout. */
+const locked = (b: Projection) => ({
   to: 'lockedOut',
-  with: { step: 'locked out', error: SECOND_FACTOR_MESSAGES.tooManyCodes },
-} as const;
+  with: { step: 'locked out', error: SECOND_FACTOR_MESSAGES.tooManyCodes, challenge: b.challenge },
+});
 /** After the lockout the step starts again where the login starts (here, its passkey). */
 const backFromLockout = { to: 'passkey', with: { step: 'passkey', error: null } } as const;
-/** What the person does goes to the step that asks: this machine stays. */
-const passedOn = 'stays';
+/** What the person does goes to the step that asks (XState's `sendTo`): this machine stays. */
+const SENT = 'xstate.sendTo';
+const PERSON_EVENTS: Record<string, object> = Object.fromEntries(
+  PERSON.map(({ label, event }) => [label, event]),
+);
+const passedOn = (label: string) => ({
+  to: 'stays',
+  runs: { [SENT]: { targetId: 'step', event: PERSON_EVENTS[label] } },
+});
 
 export const secondFactorModel = defineMachine({
   name: 'second-factor',
@@ -158,25 +293,35 @@ export const secondFactorModel = defineMachine({
   limit: 500,
   expect: {
     start: { to: 'passkey', with: { step: 'passkey', error: null } },
+    effects: [SENT],
     inputs: INPUTS,
     timers: { lockedOut: { lockout: LOCKOUT } },
     on: {
       passkey: {
-        'press Use a passkey': passedOn,
-        'choose the app instead': passedOn,
+        'press Use a passkey': passedOn('press Use a passkey'),
+        'choose the app instead': passedOn('choose the app instead'),
         'type the app’s code': 'ignored',
         'the step ends: the server took it': loggedIn,
         'the step ends: too many wrong codes': locked,
+        // The passkeys' latest request is the one asked with after the lockout.
+        'the step ends: too many refused passkeys, with a new request': {
+          to: 'lockedOut',
+          with: {
+            step: 'locked out',
+            error: SECOND_FACTOR_MESSAGES.tooManyCodes,
+            challenge: NEW_PASSKEY_REQUEST.challenge,
+          },
+        },
         'the step ends: the app’s code chosen instead of a passkey': {
           to: 'code',
           with: { step: 'code', challenge: NEW_PASSKEY_REQUEST.challenge },
         },
       },
       code: {
-        'type the app’s code': passedOn,
-        'choose a recovery code instead': passedOn,
-        'choose the app instead': passedOn,
-        'choose a passkey instead': passedOn,
+        'type the app’s code': passedOn('type the app’s code'),
+        'choose a recovery code instead': passedOn('choose a recovery code instead'),
+        'choose the app instead': passedOn('choose the app instead'),
+        'choose a passkey instead': passedOn('choose a passkey instead'),
         'the step ends: the server took it': loggedIn,
         'the step ends: too many wrong codes': locked,
         'the step ends: a passkey chosen instead of a code': {
@@ -196,10 +341,12 @@ export const secondFactorModel = defineMachine({
     passkey: (s) => {
       expectThat(project(s).step === 'passkey', 'a passkey should be asked for');
       asking(s);
+      passkeyStepShows(s);
     },
     code: (s) => {
       expectThat(project(s).step === 'code', 'a code should be asked for');
       asking(s);
+      codeStepShows(s);
     },
     lockedOut: lockedOutShows,
     done: doneShows,
@@ -235,12 +382,13 @@ export const secondFactorAtSetupModel = defineMachine({
   limit: 500,
   expect: {
     start: { to: 'settingUp', with: { step: 'setting up', error: null } },
+    effects: [SENT],
     inputs: SETUP_INPUTS,
     timers: { lockedOut: { lockout: LOCKOUT } },
     on: {
       settingUp: {
-        'type the app’s code': passedOn,
-        'the recovery codes are saved': passedOn,
+        'type the app’s code': passedOn('type the app’s code'),
+        'the recovery codes are saved': passedOn('the recovery codes are saved'),
         'the step ends: the server took it': loggedIn,
         'the step ends: too many wrong codes': locked,
       },
@@ -255,6 +403,7 @@ export const secondFactorAtSetupModel = defineMachine({
     settingUp: (s) => {
       expectThat(project(s).step === 'setting up', 'the new app should be set up');
       expectThat(selectStepActor(s) !== null, 'the setting up asks');
+      setupStepShows(s);
     },
     lockedOut: lockedOutShows,
     done: doneShows,

@@ -249,19 +249,28 @@ function judgeEffects(
   const problems: string[] = [];
   const checked: string[] = [];
   if (watched.size === 0) return { problems, rows: checked };
-  const declared = new Map<string, unknown>();
+  // Every row's runs of a name must happen: rows of several states may each declare one (a
+  // message to each of two children), and a list declares several runs of one row.
+  const declared = new Map<string, unknown[]>();
   for (const outcome of outcomes)
-    for (const [name, params] of Object.entries(outcome.runs ?? {})) declared.set(name, params);
+    for (const [name, params] of Object.entries(outcome.runs ?? {}))
+      declared.set(name, [
+        ...(declared.get(name) ?? []),
+        ...(Array.isArray(params) ? params : [params]),
+      ]);
   const ran = facts.ran.filter((run) => watched.has(run.type));
-  for (const [name, params] of declared) {
+  for (const [name, wanted] of declared) {
     const runs = ran.filter((run) => run.type === name);
+    const missing = wanted.filter(
+      (params) => params !== true && !runs.some((run) => holds(run.params, params)),
+    );
     if (runs.length === 0)
       problems.push(
         `"${facts.label}" is declared to run "${name}", and the machine did not run it`,
       );
-    else if (params !== true && !runs.some((run) => holds(run.params, params)))
+    else if (missing.length > 0)
       problems.push(
-        `"${facts.label}" ran "${name}" with ${JSON.stringify(runs[0].params)}, declared ${JSON.stringify(params)}`,
+        `"${facts.label}" ran "${name}" with ${runs.map((run) => JSON.stringify(run.params)).join(', ')}, declared ${missing.map((params) => JSON.stringify(params)).join(', ')}`,
       );
     else checked.push(effectRowId(name));
   }

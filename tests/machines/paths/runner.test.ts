@@ -6,7 +6,7 @@
  * a forgotten answer…): each must fail its generated paths, because every step is checked
  * against what the registration declares the specification expects (docs/testing.md).
  */
-import { assign, createMachine, emit, type AnyStateMachine } from 'xstate';
+import { assign, createMachine, emit, enqueueActions, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MAX_LENGTH } from '#shared/constants';
 import { usernameError } from '#shared/schemas/username';
@@ -37,6 +37,8 @@ import { themeMachine } from '../../../machines/shell/theme.machine.ts';
 import { themeModel } from '../../../machines/shell/theme.model.ts';
 import { tokensMachine } from '../../../machines/session/tokens.machine.ts';
 import { tokensModel } from '../../../machines/session/tokens.model.ts';
+import { billingPageMachine } from '../../../machines/billing/billing-page.machine.ts';
+import { billingPageModel } from '../../../machines/billing/billing-page.model.ts';
 import { coverageOf, isComplete, percent } from './coverage.ts';
 import { lookupEntry, lookupEntryConfig, lookupMachine } from './fixture.ts';
 import { describePath, planPaths, type MachinePlan } from './plan.ts';
@@ -463,6 +465,24 @@ describe('planted defects fail the generated paths of the registered machines', 
     const { problems } = planPaths(defineMachine({ ...tokensModel, machine })).graph;
     expect(problems.join('\n')).toMatch(
       /"the window took the password" ran "requests.released" with \{"requestIds":\["change-password"\]\}, declared \{"requestIds":"the requests that waited for the renewal and the password"\}/,
+    );
+  });
+  it('a saved billing address loading everything again but the payments table (own)', async () => {
+    // Every state and projection is still right: only what the page tells one child is missing,
+    // among the six messages of that step (each row's runs of a name must all happen).
+    const machine = billingPageMachine.provide({
+      actions: {
+        'load everything again': enqueueActions(({ enqueue }) => {
+          for (const loader of ['summary', 'accounts'] as const) {
+            enqueue.sendTo(loader, { type: 'reload.requested' });
+            enqueue.sendTo(loader, { type: 'retry.pressed' });
+          }
+          enqueue.sendTo('bills', { type: 'reload.requested' });
+        }),
+      },
+    });
+    expect(await failuresWith(billingPageModel, machine)).toMatch(
+      /"the address is saved" ran "xstate.sendTo" with .*, declared \{"targetId":"payments","event":\{"type":"reload.requested"\}\}/,
     );
   });
   it('Acknowledge refused while two notices show, allowed with one (own)', async () => {
