@@ -5,7 +5,7 @@
 export * from './schema/meta.ts';
 export * from './schema/customers.ts';
 export * from './schema/auth.ts';
-export * from './schema/mail.ts';
+export * from '../mail/schema.ts';
 export * from './schema/audit.ts';
 export * from './schema/addresses.ts';
 export * from './schema/catalogue.ts';
@@ -17,7 +17,7 @@ export * from './schema/idempotency.ts';
 export * from './schema/pre-signup.ts';
 export * from './schema/billing.ts';
 export * from '../servers/schema.ts';
-export * from './schema/people.ts';
+export * from '../people/schema.ts';
 export * from '../dns/schema.ts';
 export * from '../hypervisor/schema.ts';
 export * from './schema/job-progress.ts';

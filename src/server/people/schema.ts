@@ -15,8 +15,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { contacts, customers, users } from './customers.ts';
-import { emailOutbox } from './mail.ts';
+import { contacts, customers, users } from '../db/schema/customers.ts';
+import { emailOutbox } from '../mail/schema.ts';
 
 /** The authorized-contact fields of a contact (portal.md §3); one row per contact that has them. */
 export const contactDetails = pgTable('contact_details', {

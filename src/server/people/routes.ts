@@ -38,9 +38,9 @@ import {
   updateContact,
   userRecord,
   type ContactRecord,
-} from '../people/store.ts';
-import { checkLoginContactChange, noteEmailChange } from '../people/recovery-change.ts';
-import { changePerms, checkNewLogin, granterOf, grantLogin, removeLogin } from '../people/users.ts';
+} from './store.ts';
+import { checkLoginContactChange, noteEmailChange } from './recovery-change.ts';
+import { changePerms, checkNewLogin, granterOf, grantLogin, removeLogin } from './users.ts';
 
 /** The address rule, on top of the schema (its fields named in a 422). */
 function checkAddress(contact: Contact): Contact {

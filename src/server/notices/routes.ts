@@ -28,8 +28,8 @@ import type { Executor } from '../db/client.ts';
 import { customers, notices } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
-import { queueNoticeMails } from '../notices/mail.ts';
-import { renderNoticeMarkdown } from '../notices/markdown.ts';
+import { queueNoticeMails } from './mail.ts';
+import { renderNoticeMarkdown } from './markdown.ts';
 import {
   noticeView,
   noticeWithState,
@@ -38,7 +38,7 @@ import {
   publishedNotices,
   recordState,
   visibleNotice,
-} from '../notices/store.ts';
+} from './store.ts';
 
 const actorOf = (session: Session) => session.proxy?.admin.username ?? session.user.username;
 

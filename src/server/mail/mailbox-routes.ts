@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import type { MailboxResponse } from '#shared/session/types';
 import { settled } from '../background.ts';
 import type { AppEnv } from '../context.ts';
-import { latestMail } from '../mail/outbox.ts';
+import { latestMail } from './outbox.ts';
 
 export function registerMailboxRoutes(api: Hono<AppEnv>) {
   api.get('/mailbox', async (c) => {

@@ -23,7 +23,7 @@ import type { AppEnv } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
-import { preferencesOf, readUnsubscribeToken, setPreference } from '../mail/unsubscribe.ts';
+import { preferencesOf, readUnsubscribeToken, setPreference } from './unsubscribe.ts';
 
 export function registerUnsubscribeRoutes(api: Hono<AppEnv>) {
   api.post('/unsubscribe', async (c) => {
