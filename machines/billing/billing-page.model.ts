@@ -450,8 +450,11 @@ export const billingPageModel = defineMachine({
           to: 'address.showing',
           runs: { ...SAID, [SENT]: EVERYTHING_AGAIN },
         },
-        // The address goes with the amount due that could not be loaded again.
+        // The address goes with the amount due that could not be loaded again; loaded (again),
+        // the form stays open.
         'the amount due cannot be loaded': 'address.showing',
+        'the amount due shows': 'stays',
+        'the amount due shows again, changed': 'stays',
       },
     },
   },
@@ -482,10 +485,13 @@ export const billingPageModel = defineMachine({
       );
       const form = s.children.address as unknown as
         { getSnapshot(): { context: { input: { initialValues?: unknown } } } } | undefined;
-      const summary = shownOf(selectSummary(s), INFO);
+      // Opened on the first answer or on the one loaded again (the form keeps what it started
+      // with when the amount due loads again while it is open).
+      const started = JSON.stringify(form?.getSnapshot().context.input.initialValues);
       expectThat(
-        JSON.stringify(form?.getSnapshot().context.input.initialValues) ===
-          JSON.stringify(addressValues(summary)),
+        (['first', 'again'] as const).some(
+          (summary) => started === JSON.stringify(addressValues(summary)),
+        ),
         'the address form starts with the address shown, its zip code and +4 apart',
       );
     },
