@@ -1,6 +1,6 @@
 /**
  * A customer's bills and payments as the API and the PDFs show them, each looked up together with
- * the customer (another customer's id is "not found"). Read by src/server/routes/billing.ts and
+ * the customer (another customer's id is "not found"). Read by src/server/billing/routes.ts and
  * ./invoice-pdf.ts, so that neither imports the other.
  */
 import { and, asc, eq } from 'drizzle-orm';

@@ -43,11 +43,11 @@ import {
   type BillingDeps,
   type PaymentAccountRow,
   type PaymentRow,
-} from '../billing/charges.ts';
-import { readPaymentRequest } from '../billing/payment-request.ts';
-import { cardExpiryEnd } from '../billing/run.ts';
-import { billInvoicePdf, paymentReceiptPdf } from '../billing/invoice-pdf.ts';
-import { billDetail, billRecord, paymentDetail } from '../billing/records.ts';
+} from './charges.ts';
+import { readPaymentRequest } from './payment-request.ts';
+import { cardExpiryEnd } from './run.ts';
+import { billInvoicePdf, paymentReceiptPdf } from './invoice-pdf.ts';
+import { billDetail, billRecord, paymentDetail } from './records.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';

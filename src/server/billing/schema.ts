@@ -25,8 +25,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BillTo, StreetAddress } from '#shared/billing/schemas';
-import { customers } from './customers.ts';
-import { paymentAccounts } from './orders.ts';
+import { customers } from '../db/schema/customers.ts';
+import { paymentAccounts } from '../db/schema/orders.ts';
 
 export const BILL_KINDS = ['activation', 'cycle', 'fee'] as const;
 export type BillKind = (typeof BILL_KINDS)[number];

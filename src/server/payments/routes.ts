@@ -15,7 +15,7 @@ import type { AppEnv } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestOwnOrigin } from '../http/forwarded.ts';
 import { readQuery } from '../http/validate.ts';
-import { cardProcessorFor } from '../payments/index.ts';
+import { cardProcessorFor } from './index.ts';
 
 /** The origin of the page that asked: PUBLIC_URL's, else scheme and host of this request. */
 export function requestOrigin(c: Context<AppEnv>): string {
