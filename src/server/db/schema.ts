@@ -20,6 +20,6 @@ export * from '../servers/schema.ts';
 export * from '../people/schema.ts';
 export * from '../dns/schema.ts';
 export * from '../hypervisor/schema.ts';
-export * from './schema/job-progress.ts';
-export * from './schema/activity.ts';
+export * from '../jobs/progress-schema.ts';
+export * from '../activity/schema.ts';
 export * from './schema/passkeys.ts';

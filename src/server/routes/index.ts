@@ -5,7 +5,7 @@ import { registerActivityRoutes } from '../activity/routes.ts';
 import { registerAccessControl } from '../auth/access.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { registerAdminRoutes } from './admin.ts';
-import { registerAdminJobRoutes } from './admin-jobs.ts';
+import { registerAdminJobRoutes } from '../jobs/routes.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBillingRoutes } from '../billing/routes.ts';
 import { registerBillingUrlRoutes } from '../payments/routes.ts';

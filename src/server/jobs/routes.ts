@@ -24,11 +24,11 @@ import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { enqueueJobs, executorDb } from '../jobs/enqueue.ts';
-import { unfinishedProgress } from '../jobs/progress.ts';
-import { JOB_KINDS, JOB_SCHEMA, deadLetterQueue, type JobKind } from '../jobs/queues.ts';
-import { nudgeJobs } from '../jobs/registry.ts';
-import { jobCounts, waitingJobs } from '../jobs/status.ts';
+import { enqueueJobs, executorDb } from './enqueue.ts';
+import { unfinishedProgress } from './progress.ts';
+import { JOB_KINDS, JOB_SCHEMA, deadLetterQueue, type JobKind } from './queues.ts';
+import { nudgeJobs } from './registry.ts';
+import { jobCounts, waitingJobs } from './status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
