@@ -115,7 +115,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     reason:
       'which mounts count as revealed together (one render, or a section whose code loads late), a layout detail',
   },
-  'src/server/routes/admin.ts': {
+  'src/server/auth/admin-routes.ts': {
     names: ['SEARCH_LIMIT'],
     reason: 'the admin search page size, next to its endpoint',
   },

@@ -4,9 +4,9 @@
  */
 export * from './schema/meta.ts';
 export * from './schema/customers.ts';
-export * from './schema/auth.ts';
+export * from '../auth/schema.ts';
 export * from '../mail/schema.ts';
-export * from './schema/audit.ts';
+export * from '../auth/audit-schema.ts';
 export * from './schema/addresses.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/installation.ts';
@@ -22,4 +22,4 @@ export * from '../dns/schema.ts';
 export * from '../hypervisor/schema.ts';
 export * from '../jobs/progress-schema.ts';
 export * from '../activity/schema.ts';
-export * from './schema/passkeys.ts';
+export * from '../auth/passkey-schema.ts';

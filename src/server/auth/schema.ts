@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers, users } from './customers.ts';
+import { customers, users } from '../db/schema/customers.ts';
 
 /**
  * One login: every refresh token that descends from it by rotation. Re-using a rotated token

@@ -17,9 +17,9 @@ import {
 } from '#shared/session/passkey-schemas';
 import type { MessageResponse } from '#shared/session/types';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
-import { audit } from '../auth/audit.ts';
-import { secondFactorOf } from '../auth/mfa.ts';
-import { requireSession, type Session } from '../auth/session.ts';
+import { audit } from './audit.ts';
+import { secondFactorOf } from './mfa.ts';
+import { requireSession, type Session } from './session.ts';
 import {
   authenticationOptions,
   passkeyOf,
@@ -27,7 +27,7 @@ import {
   provePasskey,
   registerPasskey,
   registrationOptions,
-} from '../auth/webauthn.ts';
+} from './webauthn.ts';
 import type { AppEnv } from '../context.ts';
 import { passkeys } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';

@@ -8,8 +8,8 @@ import type {
 } from '#shared/session/types';
 import { AdminProxySchema, CustomerSearchSchema } from '#shared/session/schemas';
 import { proxyStarted } from '../activity/security.ts';
-import { startProxy } from '../auth/proxy.ts';
-import { requireSession } from '../auth/session.ts';
+import { startProxy } from './proxy.ts';
+import { requireSession } from './session.ts';
 import type { AppEnv } from '../context.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 

@@ -14,14 +14,14 @@ import {
   UsernameRecoverySchema,
 } from '#shared/session/schemas';
 import { activitySubject, recordActivity, requestOrigin } from '../activity/record.ts';
-import { contactOf, type UserRow } from '../auth/accounts.ts';
-import { audit } from '../auth/audit.ts';
-import { clientAddress } from '../auth/client-address.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { LIMITS, clearLimit, consume, giveBack } from '../auth/rate-limit.ts';
-import { findResetLink, useResetLink } from '../auth/recovery.ts';
-import { requireSession } from '../auth/session.ts';
-import { revokeUserFamilies } from '../auth/tokens.ts';
+import { contactOf, type UserRow } from './accounts.ts';
+import { audit } from './audit.ts';
+import { clientAddress } from './client-address.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { LIMITS, clearLimit, consume, giveBack } from './rate-limit.ts';
+import { findResetLink, useResetLink } from './recovery.ts';
+import { requireSession } from './session.ts';
+import { revokeUserFamilies } from './tokens.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';

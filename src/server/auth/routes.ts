@@ -9,12 +9,12 @@ import type { LoginResult, LogoutResponse } from '#shared/session/types';
 import { LoginSchema, RefreshSchema } from '#shared/session/schemas';
 import { activitySubject, noChange } from '../activity/record.ts';
 import { recordLogin, securityActivity } from '../activity/security.ts';
-import { findUser } from '../auth/accounts.ts';
-import { audit } from '../auth/audit.ts';
-import { checkPassword, authenticate, secondStep, startSession } from '../auth/login.ts';
-import { endProxy } from '../auth/proxy.ts';
-import { LIMITS, consume, giveBack } from '../auth/rate-limit.ts';
-import { optionalSession, requireSession, sessionUser, sessionUserOf } from '../auth/session.ts';
+import { findUser } from './accounts.ts';
+import { audit } from './audit.ts';
+import { checkPassword, authenticate, secondStep, startSession } from './login.ts';
+import { endProxy } from './proxy.ts';
+import { LIMITS, consume, giveBack } from './rate-limit.ts';
+import { optionalSession, requireSession, sessionUser, sessionUserOf } from './session.ts';
 import {
   clearSessionCookies,
   familyOfRefreshToken,
@@ -24,7 +24,7 @@ import {
   setSessionCookies,
   signAccessToken,
   type Family,
-} from '../auth/tokens.ts';
+} from './tokens.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';

@@ -3,7 +3,7 @@
  * "Passkeys"), and the challenges the server handed out for them.
  */
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './customers.ts';
+import { users } from '../db/schema/customers.ts';
 
 /**
  * A login's passkey: the credential's id and COSE public key (base64url), the signature counter

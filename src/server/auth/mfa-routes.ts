@@ -24,8 +24,8 @@ import type {
 import type { UserSecondFactors } from '#shared/session/passkeys';
 import type { MessageResponse } from '#shared/session/types';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
-import { findUserByUsername } from '../auth/accounts.ts';
-import { audit } from '../auth/audit.ts';
+import { findUserByUsername } from './accounts.ts';
+import { audit } from './audit.ts';
 import {
   confirmedFactorOf,
   customerRequiresSecondFactor,
@@ -38,11 +38,11 @@ import {
   startTotp,
   turnOnTotp,
   unusedRecoveryCodes,
-} from '../auth/mfa.ts';
-import { requireSession, type Session } from '../auth/session.ts';
-import { passkeyCount, passkeyOf, passkeysOf } from '../auth/webauthn.ts';
-import { registerPasskeyRoutes } from './passkeys.ts';
-import { revokeUserFamilies } from '../auth/tokens.ts';
+} from './mfa.ts';
+import { requireSession, type Session } from './session.ts';
+import { passkeyCount, passkeyOf, passkeysOf } from './webauthn.ts';
+import { registerPasskeyRoutes } from './passkey-routes.ts';
+import { revokeUserFamilies } from './tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { passkeys, secondFactors, users } from '../db/schema.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
