@@ -119,7 +119,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['SEARCH_LIMIT'],
     reason: 'the admin search page size, next to its endpoint',
   },
-  'src/server/routes/passgen.ts': {
+  'src/server/orders/passgen-routes.ts': {
     names: ['MAX_WORDS'],
     reason: 'a bound on the word-list endpoint, next to it',
   },

@@ -21,9 +21,9 @@ import type { AppEnv } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { linkOrigin } from '../mail/links.ts';
-import { placeSignupOrder } from '../orders/place-order.ts';
-import { findPreSignup } from '../orders/pre-signup.ts';
-import { suggestUsernames, usernameInUse } from '../orders/usernames.ts';
+import { placeSignupOrder } from './place-order.ts';
+import { findPreSignup } from './pre-signup.ts';
+import { suggestUsernames, usernameInUse } from './usernames.ts';
 
 export function registerSelfSignupRoutes(api: Hono<AppEnv>) {
   api.post(SIGNUP_ORDER_PATHS.order, async (c) => {

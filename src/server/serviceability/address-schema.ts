@@ -15,7 +15,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { ADDRESS_STATUSES } from '../../../shared/signup/serviceability.ts';
+import { ADDRESS_STATUSES } from '../../shared/signup/serviceability.ts';
 
 /** A serviceability class: which provider serves an address and what its signup must ask. */
 export const serviceClasses = pgTable('service_classes', {

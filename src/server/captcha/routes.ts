@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_CONFIG_PATH } from '#shared/signup/captcha';
-import { captchaFor, captchaPublicConfig } from '../captcha/index.ts';
+import { captchaFor, captchaPublicConfig } from './index.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 

@@ -16,12 +16,7 @@ import {
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
-import {
-  addressDetails,
-  findAddress,
-  findPostalAddress,
-  suggestAddresses,
-} from '../serviceability/addresses.ts';
+import { addressDetails, findAddress, findPostalAddress, suggestAddresses } from './addresses.ts';
 
 export function registerSelfSignupAddressRoutes(api: Hono<AppEnv>) {
   api.post(SERVICEABILITY_PATHS.suggestions, async (c) => {

@@ -4,7 +4,7 @@
  * (GET /self_signup/pre_signup/{signupHash}).
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { addresses } from './addresses.ts';
+import { addresses } from '../serviceability/address-schema.ts';
 
 export const preSignups = pgTable(
   'pre_signups',

@@ -23,13 +23,9 @@ import type { AppEnv } from '../context.ts';
 import { availabilityContacts, renterContacts } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
-import {
-  findServiceable,
-  searchServiceable,
-  serviceabilityDetails,
-} from '../serviceability/addresses.ts';
-import { availableSlots } from '../serviceability/installation.ts';
-import { buildOffering } from '../serviceability/offering.ts';
+import { findServiceable, searchServiceable, serviceabilityDetails } from './addresses.ts';
+import { availableSlots } from './installation.ts';
+import { buildOffering } from './offering.ts';
 
 export function registerConnectivityRoutes(api: Hono<AppEnv>) {
   api.get(SERVICEABILITY_PATHS.serviceableAddresses, async (c) => {

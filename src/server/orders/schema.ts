@@ -18,7 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers, users } from './customers.ts';
+import { customers, users } from '../db/schema/customers.ts';
 
 /**
  * A way a customer pays: a card (only the processor's token and what it shows) or a bank account
