@@ -1,6 +1,6 @@
 /**
- * The database schema. Each capability adds its tables in its own file under `schema/` and
- * re-exports them here, so drizzle-kit sees one schema.
+ * The database schema. Each area keeps its tables in its own folder (`src/server/<area>/schema.ts`)
+ * and re-exports them here, so drizzle-kit sees one schema; tables of no one area are in `schema/`.
  */
 export * from './schema/meta.ts';
 export * from './schema/customers.ts';

@@ -1,7 +1,7 @@
 /**
  * The stand-in hypervisor: a Hono app on its own port that answers the part of Proxmox VE's API
  * the portal uses (docs/servers.md "Hypervisor"), keeping its machines and tasks in its own tables
- * (db/schema/hypervisor.ts). Tasks run for a few seconds of its clock and end `OK` or with an
+ * (src/server/hypervisor/schema.ts). Tasks run for a few seconds of its clock and end `OK` or with an
  * error; their effect on the machine is applied when they are first seen ended (no timers, so a
  * moved test clock finishes them at once and two processes agree).
  *
