@@ -28,7 +28,7 @@
  * | `editForm`   | forms/form.machine.ts | the form that changes the chosen one |
  */
 import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { MANAGED } from '#shared/portal-constants';
+import { MANAGED } from '#shared/managed/constants';
 import type { ManagedListName } from '#shared/managed/rules';
 import {
   CREATE_FORMS,

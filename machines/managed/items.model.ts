@@ -8,7 +8,7 @@
  * with the lock and a change of its items (a password), so it covers every state.
  */
 import { DATABASE_FORM, PASSWORD_CHANGE_FORM } from '#shared/managed/forms';
-import { MANAGED } from '#shared/portal-constants';
+import { MANAGED } from '#shared/managed/constants';
 import {
   DELETE_QUESTIONS,
   deleteDisabledLabel,

@@ -8,7 +8,7 @@
  * second (`shutdownTick`).
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { SERVERS } from '#shared/portal-constants';
+import { SERVERS } from '#shared/servers/constants';
 import { SERVER_MESSAGES } from '#shared/servers/messages';
 import {
   POWER_ACTION_STATES,

@@ -1,5 +1,5 @@
 /** The server power machine's registration: the power buttons of /server/{iid}. */
-import { SERVERS } from '#shared/portal-constants';
+import { SERVERS } from '#shared/servers/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { SERVER_MESSAGES } from '#shared/servers/messages';
 import type { PowerStatus } from '#shared/servers/rules';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
-import { MANAGED } from '../../src/shared/portal-constants.ts';
+import { MANAGED } from '../../src/shared/managed/constants.ts';
 import { servers } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { startHostAgent, type RunningHostAgent } from '../../src/server/managed/stand-in/server.ts';

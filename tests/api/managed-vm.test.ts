@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
-import { MANAGED } from '../../src/shared/portal-constants.ts';
+import { MANAGED } from '../../src/shared/managed/constants.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';

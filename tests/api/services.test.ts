@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerServices, provisioningTasks } from '../../src/server/db/schema.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
-import { SERVICES_LIST_MAX } from '../../src/shared/portal-constants.ts';
+import { SERVICES_LIST_MAX } from '../../src/shared/services/constants.ts';
 import type { BillsPage } from '../../src/shared/billing/schemas.ts';
 import type {
   ProvisioningTasksResponse,

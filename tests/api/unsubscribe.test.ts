@@ -6,7 +6,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSUBSCRIBE_LINK_VALID_DAYS } from '../../src/shared/portal-constants.ts';
+import { UNSUBSCRIBE_LINK_VALID_DAYS } from '../../src/shared/people/constants.ts';
 import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '../../src/shared/messages/people.ts';
 import type { EmailPreferencesResponse } from '../../src/shared/people/email.ts';
 import { settled } from '../../src/server/background.ts';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
-import { MANAGED } from '../../src/shared/portal-constants.ts';
+import { MANAGED } from '../../src/shared/managed/constants.ts';
 import { ConfigError } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import type { ManagedChange } from '../../src/server/managed/agent.ts';

@@ -1,8 +1,7 @@
 /**
  * Every business constant lives in a home of constants: an area's own in its
  * src/shared/<area>/constants.ts, the product-wide ones in src/shared/constants.ts (those the
- * signup's first load reads in src/shared/first-load-constants.ts, which constants.ts exports too;
- * those of the portal pages loaded after the first screen in src/shared/portal-constants.ts): a number
+ * signup's first load reads in src/shared/first-load-constants.ts, which constants.ts exports too): a number
  * given a name anywhere else in src/ or machines/ must be a technical one listed here with its
  * reason, and the server's rate limits take their numbers from the shared table.
  */
@@ -14,12 +13,8 @@ import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The homes of business constants: the product's, the first load's, the later portal pages'. */
-const PRODUCT_HOMES = [
-  'src/shared/constants.ts',
-  'src/shared/first-load-constants.ts',
-  'src/shared/portal-constants.ts',
-];
+/** The homes of the product-wide business constants: the product's, the first load's. */
+const PRODUCT_HOMES = ['src/shared/constants.ts', 'src/shared/first-load-constants.ts'];
 
 /** An area's own constants: `src/shared/<area>/constants.ts`, and no other file of the area. */
 const AREA_HOME = /^src\/shared\/[a-z0-9-]+\/constants\.ts$/;

@@ -23,7 +23,7 @@ import {
 } from '../../src/shared/managed/rules.ts';
 import { isHostName } from '#shared/host-names';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
-import { MANAGED } from '../../src/shared/portal-constants.ts';
+import { MANAGED } from '../../src/shared/managed/constants.ts';
 import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
 
 /** RFC 1035: a label is at most 63 characters. */

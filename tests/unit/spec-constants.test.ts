@@ -4,13 +4,12 @@
  * the code: changing the managed delete lock to 45 s or the request retry delay to 900 ms fails
  * here. The constants the spec does not give are the project's own choices: where docs/*.md
  * states one, it is held to that text; the rest are listed with the reason. A constant added to
- * src/shared/constants.ts, portal-constants.ts or an area's src/shared/<area>/constants.ts and
+ * src/shared/constants.ts or an area's src/shared/<area>/constants.ts and
  * found in neither list fails
  * the last test, until it is held to the spec or the docs or listed as a choice.
  */
 import { describe, expect, it } from 'vitest';
 import * as constants from '../../src/shared/constants.ts';
-import * as portalConstants from '../../src/shared/portal-constants.ts';
 
 /** Every area's constants (`src/shared/<area>/constants.ts`), found by their home's name. */
 const AREA_CONSTANTS = import.meta.glob<Record<string, unknown>>(
@@ -22,7 +21,6 @@ const AREA_CONSTANTS = import.meta.glob<Record<string, unknown>>(
 
 const MODULES: Record<string, Record<string, unknown>> = {
   'src/shared/constants.ts': constants,
-  'src/shared/portal-constants.ts': portalConstants,
   ...Object.fromEntries(
     Object.entries(AREA_CONSTANTS).map(([file, module]) => [file.replace('../../', ''), module]),
   ),

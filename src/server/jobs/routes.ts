@@ -18,7 +18,7 @@ import {
   type JobKindState,
   type RetriedJob,
 } from '#shared/jobs/types';
-import { ADMIN_JOBS_LISTED } from '#shared/portal-constants';
+import { ADMIN_JOBS_LISTED } from '#shared/jobs/constants';
 import { audit } from '../auth/audit.ts';
 import { requireSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';

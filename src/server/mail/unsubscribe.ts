@@ -14,7 +14,7 @@ import {
   OPTIONAL_EMAIL_KINDS,
   UNSUBSCRIBE_LINK_VALID_DAYS,
   type OptionalEmailKind,
-} from '#shared/portal-constants';
+} from '#shared/people/constants';
 import type { EmailPreferences } from '#shared/people/email';
 import { signingKey } from '../auth/tokens.ts';
 import type { AppDeps } from '../context.ts';

@@ -5,7 +5,7 @@
  * valid now, and a CA chain, when given, that issued it. Pure apart from node:crypto.
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { MANAGED } from '#shared/portal-constants';
+import { MANAGED } from '#shared/managed/constants';
 import {
   chainPemError,
   certificatePemError,

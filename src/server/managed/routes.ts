@@ -9,7 +9,7 @@
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
-import { MANAGED } from '#shared/portal-constants';
+import { MANAGED } from '#shared/managed/constants';
 import {
   DatabaseCreateSchema,
   databaseNameError,

@@ -24,7 +24,7 @@ import { listedStates, type ListedStates } from '../hypervisor/list-cache.ts';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { SERVER_MESSAGES, storageCannotShrink } from '#shared/servers/messages';
 import { SERVICE_CLASS } from '#shared/constants';
-import { SERVERS } from '#shared/portal-constants';
+import { SERVERS } from '#shared/servers/constants';
 import {
   memGb,
   POWER_ACTION_STATES,

@@ -7,7 +7,7 @@
  * docs/billing.md).
  */
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { PROVISIONING_TASK_STATUSES, SERVICES_LIST_MAX } from '#shared/portal-constants';
+import { PROVISIONING_TASK_STATUSES, SERVICES_LIST_MAX } from '#shared/services/constants';
 import { SERVER_MESSAGES } from '#shared/servers/messages';
 import {
   SERVICE_GROUP_IDS,

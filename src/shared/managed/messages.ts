@@ -4,7 +4,7 @@
  * `../messages.ts` (see its header).
  */
 import { ERROR_MESSAGES } from '../messages.ts';
-import { MANAGED } from '../portal-constants.ts';
+import { MANAGED } from './constants.ts';
 
 export { deleteDisabledLabel } from '../messages/portal.ts';
 

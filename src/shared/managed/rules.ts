@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { DNS } from '../dns/constants.ts';
 import { isHostName, normaliseHostName } from '../host-names.ts';
-import { MANAGED } from '../portal-constants.ts';
+import { MANAGED } from './constants.ts';
 import { MANAGED_MESSAGES as M } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------

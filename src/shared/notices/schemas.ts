@@ -1,7 +1,7 @@
 /** POST /notices and PUT /notices/{id}: a notice written by a site admin (docs/people.md "Notices"). */
 import * as v from 'valibot';
 import { DATABASE_ID_MAX } from '../constants.ts';
-import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '../portal-constants.ts';
+import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from './constants.ts';
 import { NOTICE_MESSAGES } from '../messages/people.ts';
 
 /** An instant as ISO 8601 with a time zone, within what a timestamp column holds sensibly. */

@@ -4,7 +4,7 @@
  * security emails always go out. Account Home turns them back on.
  */
 import * as v from 'valibot';
-import { OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from '../portal-constants.ts';
+import { OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from './constants.ts';
 import { UNSUBSCRIBE_MESSAGES } from '../messages/people.ts';
 
 /** POST /unsubscribe: the token of the link. */

@@ -11,7 +11,7 @@ import {
   PASSWORD_MAX_LENGTH,
   REMINDER_TYPES,
 } from '../constants.ts';
-import { CONTACT_COMMENTS_MAX_LENGTH, CONTACT_TEXT_MAX_LENGTH } from '../portal-constants.ts';
+import { CONTACT_COMMENTS_MAX_LENGTH, CONTACT_TEXT_MAX_LENGTH } from './constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { PEOPLE_FIELD_MESSAGES } from '../messages/people.ts';
 import { DateOfBirthSchema, FirstNameSchema, LastNameSchema } from '../schemas/person.ts';

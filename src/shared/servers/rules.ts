@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, SERVER_EDITOR } from '../constants.ts';
-import { SERVERS } from '../portal-constants.ts';
+import { SERVERS } from './constants.ts';
 import { isHostLabel, normaliseHostName } from '../host-names.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 

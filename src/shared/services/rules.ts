@@ -4,7 +4,7 @@
  * rule that turns provisioning tasks into the list the services page shows (docs/servers.md).
  */
 import { SERVICE_CLASS, SERVICE_GROUP_LABELS } from '../constants.ts';
-import { PROVISIONING_TASK_IGNORED } from '../portal-constants.ts';
+import { PROVISIONING_TASK_IGNORED } from './constants.ts';
 
 /** The service classes a customer's services are grouped by (portal.md §3), in the spec's order. */
 export const SERVICE_GROUP_IDS = [

@@ -11,7 +11,7 @@ import {
   deleteDisabledLabel,
   MANAGED_MESSAGES as M,
 } from '../../../src/shared/managed/messages.ts';
-import { MANAGED } from '../../../src/shared/portal-constants.ts';
+import { MANAGED } from '../../../src/shared/managed/constants.ts';
 import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/servers/demo-seed.ts';
 import { selfSigned } from '../../managed/certs.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';

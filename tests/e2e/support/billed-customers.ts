@@ -23,7 +23,7 @@ import type { Config } from '../../../src/server/config.ts';
 import type { DatabaseHandle } from '../../../src/server/db/client.ts';
 import { customerServices, hypervisorVms, servers } from '../../../src/server/db/schema.ts';
 import { addDemoServer } from '../../../src/server/servers/demo-seed.ts';
-import { SERVICES_LIST_MAX } from '../../../src/shared/portal-constants.ts';
+import { SERVICES_LIST_MAX } from '../../../src/shared/services/constants.ts';
 import type { Logger } from '../../../src/server/logger.ts';
 import { bankCipherFor } from '../../../src/server/payments/index.ts';
 import { BILLED_CUSTOMERS, claimsFolder } from './billed-pool.ts';

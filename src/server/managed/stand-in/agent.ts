@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
-import { MANAGED } from '#shared/portal-constants';
+import { MANAGED } from '#shared/managed/constants';
 import type {
   ManagedListName,
   ManagedLists,

@@ -13,7 +13,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MANAGED_LIST_NAMES, parseManagedId, type ManagedListName } from '#shared/managed/rules';
-import { MANAGED } from '#shared/portal-constants';
+import { MANAGED } from '#shared/managed/constants';
 import type { ManagedChange } from '../agent.ts';
 import type { StandInAgent } from './agent.ts';
 

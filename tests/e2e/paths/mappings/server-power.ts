@@ -17,7 +17,7 @@
 import type { Page, Route } from '@playwright/test';
 import { getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
-import { SERVERS } from '../../../../src/shared/portal-constants.ts';
+import { SERVERS } from '../../../../src/shared/servers/constants.ts';
 import {
   SERVER_MESSAGES,
   secondsSinceShutdownLabel,
