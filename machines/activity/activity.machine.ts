@@ -12,7 +12,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xsta
 import * as v from 'valibot';
 import { ActivityQuerySchema, type ActivityPage } from '#shared/activity/rules';
 import { failureMessage } from '#shared/api-error';
-import { ACTIVITY } from '#shared/constants';
+import { ACTIVITY } from '#shared/activity/constants';
 
 export interface ActivityFilters {
   login: string;

@@ -5,7 +5,7 @@
  * refused on its field and nothing is sent; Previous and Next move 25 entries while there are
  * some; a list that cannot load says why, with Try again.
  */
-import { ACTIVITY } from '#shared/constants';
+import { ACTIVITY } from '#shared/activity/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { ActivityEntry, ActivityPage } from '#shared/activity/rules';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

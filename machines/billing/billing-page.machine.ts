@@ -38,7 +38,7 @@ import {
   type PaymentAccountsResponse,
   type PaymentsPage,
 } from '#shared/billing/schemas';
-import { BILLING } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
 import { hasPermission, type Perms } from '#shared/permissions';
 import type { BillingAddress, UserInfoResponse } from '#shared/session/types';
 import { formMachine, type FormValues } from '../forms/form.machine.ts';

@@ -17,7 +17,7 @@
 import { createMachine } from 'xstate';
 import { formMachine } from '../forms/form.machine.ts';
 import type { PaymentAccountsResponse } from '#shared/billing/schemas';
-import { BILLING } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { UserInfoResponse } from '#shared/session/types';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

@@ -3,7 +3,7 @@
  * docs/api.md `GET /billing/bills`, `GET /billing/payments`): one page of 10 records, Previous
  * and Next, the same page loaded again when the page machine asks, Try again after a failure.
  */
-import { BILLING } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { recordsPageMachine } from './records-page.machine.ts';

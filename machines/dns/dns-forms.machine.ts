@@ -17,7 +17,7 @@
  * `change.settled` (a refusal or a preview: the forms are open again).
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { DEFAULT_ZONE_TTL } from '#shared/constants';
+import { DEFAULT_ZONE_TTL } from '#shared/dns/constants';
 import { failureMessage } from '#shared/api-error';
 import {
   numberOrText,

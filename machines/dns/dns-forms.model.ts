@@ -6,7 +6,7 @@
  * services; a user who may only view is tests/machines/dns-panel-forms.test.ts's. What the forms
  * tell the page is declared step by step (`tell the page`).
  */
-import { DEFAULT_ZONE_TTL } from '#shared/constants';
+import { DEFAULT_ZONE_TTL } from '#shared/dns/constants';
 import type { DnsZone, ImportPreview } from '#shared/dns/rules';
 import { DNS_MESSAGES } from '#shared/dns/messages';
 import { ERROR_MESSAGES } from '#shared/messages';

@@ -10,7 +10,7 @@
  * `records.shown` and `records.failed`.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { DNS_PAGE_SIZE } from '#shared/constants';
+import { DNS_PAGE_SIZE } from '#shared/dns/constants';
 import { failureMessage } from '#shared/api-error';
 import { everyItem, hasNextPage, hasPreviousPage, nextPage, previousPage } from '#shared/paging';
 import type { DnsRecord, DnsZone, RecordsPage } from '#shared/dns/rules';

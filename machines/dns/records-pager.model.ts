@@ -5,7 +5,7 @@
  * reloads the page it was on; without a zone nothing is listed. What the pager tells the page is
  * declared step by step (`tell the page`).
  */
-import { DNS_PAGE_SIZE } from '#shared/constants';
+import { DNS_PAGE_SIZE } from '#shared/dns/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { SnapshotFrom } from 'xstate';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

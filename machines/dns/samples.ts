@@ -3,7 +3,7 @@
  * every zone, 25 records (three pages of each, portal.md §4: 10 a page). It answers the page it is
  * asked for (docs/api.md "DNS": limit and offset), records grouped by type.
  */
-import { DNS_PAGE_SIZE } from '#shared/constants';
+import { DNS_PAGE_SIZE } from '#shared/dns/constants';
 import type { DnsRecord, DnsZone, RecordsPage, ZonesPage } from '#shared/dns/rules';
 
 /** A zone with two aliases (ids unique over the account). */

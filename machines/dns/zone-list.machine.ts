@@ -10,7 +10,7 @@
  * active zone and whether its records start from their first page) and `zones.failed`.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { DNS_PAGE_SIZE } from '#shared/constants';
+import { DNS_PAGE_SIZE } from '#shared/dns/constants';
 import { failureMessage } from '#shared/api-error';
 import {
   everyItem,

@@ -5,7 +5,7 @@
  * keeps the active zone while it is listed; only a listed zone can be chosen. What the list tells
  * the page is declared step by step (`tell the page`).
  */
-import { DNS_PAGE_SIZE } from '#shared/constants';
+import { DNS_PAGE_SIZE } from '#shared/dns/constants';
 import { ERROR_MESSAGES } from '#shared/messages';
 import type { SnapshotFrom } from 'xstate';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

@@ -1,6 +1,6 @@
 /** The new server form's registration: New server on /services/servers. */
 import { formatDollars } from '#shared/cart/money';
-import { SERVER_EDITOR } from '#shared/constants';
+import { SERVER_EDITOR } from '#shared/servers/constants';
 import { isHostLabel, normaliseHostName } from '#shared/host-names';
 import {
   confirmCreate,

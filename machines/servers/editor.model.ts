@@ -1,6 +1,6 @@
 /** The server editor's registration: CPU, memory and storage of /server/{iid}. */
 import { formatDollars } from '#shared/cart/money';
-import { SERVER_EDITOR } from '#shared/constants';
+import { SERVER_EDITOR } from '#shared/servers/constants';
 import {
   confirmResize,
   monthlyCostLabel,

@@ -5,7 +5,7 @@
  */
 import { formatDollars } from '#shared/cart/money';
 import { monthlyCostLabel, sizesOutOfBounds, storageCannotShrink } from '#shared/servers/messages';
-import { SERVER_EDITOR } from '#shared/constants';
+import { SERVER_EDITOR } from '#shared/servers/constants';
 import { memMb, serverMonthlyCost, serverSizeErrors, type ServerSize } from '#shared/servers/rules';
 
 export type SizeField = 'cpus' | 'memGb' | 'disk';

@@ -7,7 +7,7 @@ import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { PASSKEYS } from '#shared/constants';
+import { PASSKEYS } from '#shared/session/constants';
 import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
 import type { Passkey } from '#shared/session/passkeys';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

@@ -6,14 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import {
-  ACTIVITY,
-  BILLING,
-  DEFAULT_LOG_LEVEL,
-  LOG_LEVELS,
-  MAP_ZOOM,
-  type LogLevel,
-} from '#shared/constants';
+import { ACTIVITY } from '#shared/activity/constants';
+import { BILLING } from '#shared/billing/constants';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
 import {
   PROVIDER_DETAILS_DEFAULTS,
   providerDetails,

@@ -1,5 +1,6 @@
 /**
- * Every business constant of the product in one place (signup.md §9, portal.md §9).
+ * The product-wide business constants (signup.md §9, portal.md §9), and the signup's. An area's
+ * own are in its folder, `src/shared/<area>/constants.ts` (DNS, billing, servers, session, …).
  * Nothing here is re-typed anywhere else: machines, views, server and tests import it.
  */
 
@@ -10,33 +11,6 @@ import { SERVICE_CLASS, TIMERS } from './first-load-constants.ts';
 
 /** A password reset link (the recovery email's single-use link) works this many minutes. */
 export const RESET_LINK_VALID_MINUTES = 60;
-
-/**
- * The second factor (docs/session.md "Second factor"): RFC 6238's defaults, which every
- * authenticator app uses (a 30-second step, 6 digits, HMAC-SHA-1), one step of clock drift either
- * way, and ten single-use recovery codes of ten characters (RFC 4648 base32 letters and digits:
- * 50 random bits each), shown as two groups of five.
- */
-export const SECOND_FACTOR = {
-  totpPeriodSeconds: 30,
-  totpDigits: 6,
-  totpAlgorithm: 'sha1',
-  totpDriftSteps: 1,
-  /** Bytes of a new TOTP secret (RFC 4226 recommends 160 bits). */
-  totpSecretBytes: 20,
-  recoveryCodeCount: 10,
-  recoveryCodeLength: 10,
-} as const;
-
-/** Passkeys (WebAuthn) of a login (docs/session.md "Passkeys"). */
-export const PASSKEYS = {
-  /** How long a challenge the server handed out can be answered (it is used once). */
-  challengeSeconds: 5 * 60,
-  /** The most passkeys one login may register. */
-  maxPerLogin: 10,
-  /** The longest name a passkey may be given. */
-  nameMaxLength: 60,
-} as const;
 
 /**
  * For this many hours after a login's email address changed, a password link goes to the
@@ -127,9 +101,6 @@ export const ZIP_EXTENSION_LENGTH = 4;
 /** A displayed address is cut to this many characters followed by "...". */
 export const DISPLAY_ADDRESS_MAX_LENGTH = 20;
 
-export const DNS_PAGE_SIZE = 10;
-export const DEFAULT_ZONE_TTL = 3600;
-
 export const MAP_ZOOM = 20;
 export const MAP_TYPE = 'roadmap';
 /** A card's two-digit expiry year means this plus the two digits. */
@@ -209,15 +180,6 @@ export const SERVICES_SUB_NAVIGATION = [
 /** A chain of related cart items deeper than this is treated as circular. */
 export const CART_MAX_RELATION_DEPTH = 10;
 
-export const SERVER_EDITOR = {
-  cpus: { min: 1, max: 8, costEach: 8 },
-  memoryGb: { min: 1, max: 16, costEach: 15 },
-  storageGb: { min: 8, max: 1024, costEach: 0.5 },
-  /** Memory is stored in MB: GB times this. */
-  mbPerGb: 1024,
-  placeholder: { cpus: 1, mem: 1024, disk: 10 },
-} as const;
-
 export const ADDRESS_TYPES = { Business: 1, Home: 2 } as const;
 export const REMINDER_TYPES = { 'E-Mail': 1, 'Snail Mail': 2, Fax: 3, 'CC Auto': 4 } as const;
 
@@ -240,42 +202,6 @@ export const BANK_ACCOUNT_NUMBER_MIN_DIGITS = 4;
 export const BANK_ACCOUNT_NUMBER_MAX_DIGITS = 17;
 export const PAYMENT_TYPES = ['MANUAL', 'AUTOMATIC'] as const;
 
-/**
- * The billing ledger and the billing run (docs/billing.md). Fees and the suspension and termination
- * delays are the terms' figures ({@link TERMS}); the rest are the provider's own choices.
- */
-export const BILLING = {
-  /** A bill is due this many days after it is issued. */
-  dueDays: 21,
-  /** Autopay tries a bill on its due date and again this many days after it (three tries in all). */
-  autopayRetryDays: [0, 3, 7],
-  /** The ACH processor settles (or returns) a transfer this many days after it was submitted. */
-  achSettleDays: 3,
-  /** "Card expiring" is emailed once when a saved card expires within this many days. */
-  cardExpiringNoticeDays: 30,
-  /** The most one payment may be: $10,000.00. */
-  paymentMaxCents: 1_000_000,
-  /** A payment amount is read as written: at most this many digits before the decimal point. */
-  paymentAmountMaxWholeDigits: 10,
-  /**
-   * The instance charging an attempt holds it this long on the app clock (docs/billing.md
-   * "Exactly once"): longer than a group of charges can take ({@link BILLING.chargeGroup} times the
-   * processor's 10-second timeout), so nobody else asks the processor for it meanwhile.
-   */
-  attemptLeaseSeconds: 900,
-  /** Charges made (or resumed) one after another, then recorded together in one transaction. */
-  chargeGroup: 50,
-  /** A repeat of a payment whose first request is still charging waits this long for its answer. */
-  samePaymentWaitSeconds: 15,
-  /** Bills and payments pages: default and largest page. */
-  pageSize: 10,
-  pageSizeMax: 100,
-  /** Default tax rate on taxable lines, in percent (BILLING_TAX_RATE overrides it). */
-  defaultTaxRatePercent: 6.1,
-  /** A sandbox bank account number ending in these digits is returned by the stand-in ACH processor. */
-  sandboxReturnedAccountSuffix: '9999',
-} as const;
-
 /** Request body size limit of the API, in bytes. */
 export const API_BODY_LIMIT_BYTES = 1_048_576;
 /**
@@ -283,16 +209,3 @@ export const API_BODY_LIMIT_BYTES = 1_048_576;
  * longest fields (src/shared/schemas/client-error.ts), and no more.
  */
 export const CLIENT_ERROR_BODY_LIMIT_BYTES = 32 * 1024;
-
-/** The activity log (docs/activity.md). */
-export const ACTIVITY = {
-  /** Entries a page shows when `limit` is not given, and the largest `limit` accepted. */
-  pageSize: 25,
-  pageSizeMax: 100,
-  /** Days an entry is kept before the prune job removes it (ACTIVITY_RETENTION_DAYS overrides). */
-  retentionDays: 400,
-  /** The most entries one CSV export holds. */
-  csvMax: 10_000,
-  /** The longest `login` filter accepted (a bound on input). */
-  loginMaxLength: 64,
-} as const;

@@ -5,7 +5,8 @@
  * stylesheets (app/later-styles.ts).
  */
 import type { RouteComponent } from '@tanstack/react-router';
-import { BILLING, DNS_PAGE_SIZE } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
+import { DNS_PAGE_SIZE } from '#shared/dns/constants';
 import { selectAccountSections } from '#machines/people/account.selectors';
 import type { SessionSnapshot } from '#machines/session/session.selectors';
 import type { ApiClient } from './api/client.ts';

@@ -13,7 +13,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../src/shared/activity/rules.ts';
-import { ACTIVITY } from '../../src/shared/constants.ts';
+import { ACTIVITY } from '../../src/shared/activity/constants.ts';
 import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
 import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';

@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING } from '../../src/shared/constants.ts';
+import { BILLING } from '../../src/shared/billing/constants.ts';
 import type { BillingDeps } from '../../src/server/billing/charges.ts';
 import { runBillingPass } from '../../src/server/billing/run.ts';
 import { bills, chargeAttempts, payments } from '../../src/server/db/schema.ts';

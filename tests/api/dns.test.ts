@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ZONE_TTL } from '../../src/shared/constants.ts';
+import { DEFAULT_ZONE_TTL } from '../../src/shared/dns/constants.ts';
 import { DNS } from '../../src/shared/dns/constants.ts';
 import type {
   DnsRecord,

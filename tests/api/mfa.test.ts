@@ -11,7 +11,8 @@
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, SECOND_FACTOR } from '../../src/shared/constants.ts';
+import { RATE_LIMITS } from '../../src/shared/constants.ts';
+import { SECOND_FACTOR } from '../../src/shared/session/constants.ts';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { SECOND_FACTOR } from '../../src/shared/constants.ts';
+import { SECOND_FACTOR } from '../../src/shared/session/constants.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import { SECOND_FACTOR_TEXT } from '../../src/shared/session/second-factor-text.ts';
 import { loggedInLabel } from '../../src/shared/messages/portal.ts';

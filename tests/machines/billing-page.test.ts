@@ -11,7 +11,7 @@ import type {
   PaymentAccountsResponse,
   PaymentsPage,
 } from '../../src/shared/billing/schemas.ts';
-import { BILLING } from '../../src/shared/constants.ts';
+import { BILLING } from '../../src/shared/billing/constants.ts';
 import type { Perms } from '../../src/shared/permissions.ts';
 import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import {

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from '../../src/shared/constants.ts';
+import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
+import { DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from '../../src/shared/dns/constants.ts';
 import {
   checkRecord,
   DNS_PATHS,

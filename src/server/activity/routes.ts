@@ -18,7 +18,7 @@ import {
   type ActivityPage,
   type ActivityQuery,
 } from '#shared/activity/rules';
-import { ACTIVITY } from '#shared/constants';
+import { ACTIVITY } from '#shared/activity/constants';
 import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
 import { hasPermission } from '#shared/permissions';
 import { requireSession } from '../auth/session.ts';

@@ -19,7 +19,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/serv
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
-import { SECOND_FACTOR } from '#shared/constants';
+import { SECOND_FACTOR } from '#shared/session/constants';
 import { SESSION_MESSAGES } from '#shared/session/messages';
 import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';

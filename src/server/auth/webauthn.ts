@@ -31,7 +31,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { PASSKEYS } from '#shared/constants';
+import { PASSKEYS } from '#shared/session/constants';
 import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
 import type { Passkey } from '#shared/session/passkeys';
 import type { AppDeps, AppEnv } from '../context.ts';

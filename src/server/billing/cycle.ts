@@ -14,7 +14,8 @@
  * taxable part only; a postal invoice fee is added when the customer chose paper bills.
  */
 import { billedSeparatelyBy } from '#shared/messages/order';
-import { BILLING, TERMS } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
+import { TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
 import { lineAmountCents, sumGroups, termNumber } from '#shared/cart/totals';
 import type { CartItem } from '#shared/cart/types';

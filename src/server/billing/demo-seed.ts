@@ -8,7 +8,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { toCents } from '#shared/cart/money';
-import { BILLING, TERMS, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
+import { TERMS, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
 import { addDays } from '#shared/signup/dates';
 import { ALL_PERMISSIONS } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';

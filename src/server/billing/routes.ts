@@ -23,7 +23,8 @@ import {
 } from '#shared/billing/schemas';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromCents } from '#shared/cart/money';
-import { BILLING, WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
+import { WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
 import { PAYMENT_MESSAGES } from '#shared/messages/order';
 import { BILLING_MESSAGES } from '#shared/messages/portal';
 import { IDEMPOTENCY_KEY_HEADER, isIdempotencyKey } from '#shared/signup/order';

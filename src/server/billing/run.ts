@@ -21,7 +21,8 @@
  * CLI, the demo seed and tests run a whole pass in the caller (`charges: 'inline'`, the default).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { BILLING, TERMS } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
+import { TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';
 import { addDays } from '#shared/signup/dates';
 import { clockToday } from '../clock.ts';

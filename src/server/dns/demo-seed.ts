@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { checkRecord, RECORD_TYPES, type RecordType } from '#shared/dns/rules';
-import { DEFAULT_ZONE_TTL } from '#shared/constants';
+import { DEFAULT_ZONE_TTL } from '#shared/dns/constants';
 import type { Executor } from '../db/client.ts';
 import { dnsRecords, dnsZones, users } from '../db/schema.ts';
 import type { SeedContext, SeedStep } from '../db/seed-step.ts';

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { BILLING } from '#shared/constants';
+import { BILLING } from '#shared/billing/constants';
 import { addDays } from '#shared/signup/dates';
 import type { Executor } from '../db/client.ts';
 import { achTransfers } from '../db/schema.ts';

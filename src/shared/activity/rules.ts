@@ -3,7 +3,7 @@
  * API answers, and the query of `GET /activity`, checked alike by the page and the server.
  */
 import * as v from 'valibot';
-import { ACTIVITY } from '../constants.ts';
+import { ACTIVITY } from './constants.ts';
 import { pageQuerySchema } from '../paging.ts';
 
 /** Every action an entry may name, with the words the page shows for it. */

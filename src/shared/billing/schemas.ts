@@ -4,7 +4,8 @@
  * with at most two decimals in JSON; the server keeps integer cents (docs/billing.md "Money").
  */
 import * as v from 'valibot';
-import { BILLING, DATABASE_ID_MAX } from '../constants.ts';
+import { BILLING } from './constants.ts';
+import { DATABASE_ID_MAX } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { BILLING_MESSAGES } from '../messages/portal.ts';
 import { BankDetailsSchema, BILLING_ADDRESS_LINES } from '../schemas/payment.ts';

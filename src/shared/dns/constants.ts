@@ -1,10 +1,13 @@
 /**
- * The DNS panel's bounds (docs/dns.md "Rules"): what a name server demands of names, records and
- * zone files, and the countdown's step. The spec's DNS constants (page size, default zone TTL,
- * new-zone countdown) are in constants.ts (DNS_PAGE_SIZE, DEFAULT_ZONE_TTL,
- * TIMERS.newZoneDisabledSeconds); these live beside the DNS rules so that the first screen's
- * chunk, which holds constants.ts, does not carry them.
+ * The DNS panel's constants (docs/dns.md "Rules"): the spec's page size and default zone TTL
+ * (portal.md §9), what a name server demands of names, records and zone files, and the countdown's
+ * step. The new-zone countdown itself is TIMERS.newZoneDisabledSeconds in constants.ts.
  */
+
+/** The DNS panel's page size and a new zone's TTL (portal.md §9). */
+export const DNS_PAGE_SIZE = 10;
+export const DEFAULT_ZONE_TTL = 3600;
+
 export const DNS = {
   /** A new zone's countdown goes down by 1 every second (TIMERS.newZoneDisabledSeconds). */
   countdownStepMs: 1000,

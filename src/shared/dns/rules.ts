@@ -7,7 +7,8 @@
  * serves and what makes two records identical.
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from '../constants.ts';
+import { DATABASE_ID_MAX } from '../constants.ts';
+import { DEFAULT_ZONE_TTL, DNS_PAGE_SIZE } from './constants.ts';
 import { DNS } from './constants.ts';
 import { LDH_LABEL } from '../host-names.ts';
 import { DNS_MESSAGES as M } from './messages.ts';

@@ -2,7 +2,7 @@
  * Messages of services and virtual servers (docs/servers.md). The spec's own ("Server not found",
  * "Not all products were fetched") stay in ERROR_MESSAGES (../messages.ts); these are ours.
  */
-import { SERVER_EDITOR } from '../constants.ts';
+import { SERVER_EDITOR } from './constants.ts';
 import { formatElapsed } from '../elapsed.ts';
 
 const { cpus, memoryGb, storageGb } = SERVER_EDITOR;

@@ -4,7 +4,8 @@
  * editor shows, and the records the endpoints answer (docs/servers.md).
  */
 import * as v from 'valibot';
-import { DATABASE_ID_MAX, SERVER_EDITOR } from '../constants.ts';
+import { DATABASE_ID_MAX } from '../constants.ts';
+import { SERVER_EDITOR } from './constants.ts';
 import { SERVERS } from './constants.ts';
 import { isHostLabel, normaliseHostName } from '../host-names.ts';
 import { SERVER_MESSAGES } from './messages.ts';

@@ -3,7 +3,7 @@
  * request rules' words and the texts of the account page's Passkeys part and the login's passkey
  * step.
  */
-import { PASSKEYS } from '../constants.ts';
+import { PASSKEYS } from './constants.ts';
 
 export const PASSKEY_MESSAGES = {
   nameRequired: 'Give the passkey a name',

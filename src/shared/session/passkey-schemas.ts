@@ -5,7 +5,7 @@
  */
 import type { AuthenticatorTransportFuture } from '@simplewebauthn/browser';
 import * as v from 'valibot';
-import { PASSKEYS } from '../constants.ts';
+import { PASSKEYS } from './constants.ts';
 import { PASSKEY_MESSAGES } from './passkey-messages.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
 import {

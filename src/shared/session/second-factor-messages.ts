@@ -4,7 +4,7 @@
  * are in second-factor-text.ts; the titles a login answers with are in SESSION_MESSAGES
  * (messages.ts).
  */
-import { SECOND_FACTOR } from '../constants.ts';
+import { SECOND_FACTOR } from './constants.ts';
 
 export const SECOND_FACTOR_MESSAGES = {
   /** 401 Second Factor Required (SESSION_MESSAGES.secondFactorRequiredTitle). */

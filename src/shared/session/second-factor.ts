@@ -3,7 +3,7 @@
  * "Second factor"): what a typed code is, how a recovery code is written, and the bodies of the
  * `/auth/mfa/…` endpoints. Client and server both read codes with {@link readSecondFactorCode}.
  */
-import { SECOND_FACTOR } from '../constants.ts';
+import { SECOND_FACTOR } from './constants.ts';
 
 /** The letters and digits of a recovery code (RFC 4648 base32). */
 export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -4,7 +4,7 @@
  * What they show comes from their machines' selectors.
  */
 import { Group, NumberInput, Text } from '@mantine/core';
-import { SERVER_EDITOR } from '#shared/constants';
+import { SERVER_EDITOR } from '#shared/servers/constants';
 import type { SizeField, SizeValues } from '#machines/servers/sizes';
 
 const FIELDS: { field: SizeField; label: string; min: number; max: number }[] = [

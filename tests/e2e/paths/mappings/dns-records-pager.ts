@@ -19,7 +19,7 @@ import {
   type RecordsPage,
   type ZonesPage,
 } from '../../../../src/shared/dns/rules.ts';
-import { DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
+import { DNS_PAGE_SIZE } from '../../../../src/shared/dns/constants.ts';
 import { DNS } from '../../../../src/shared/dns/constants.ts';
 import { type BrowserMapping, type StateCheckContext, offeredBy } from '../runner.ts';
 import {

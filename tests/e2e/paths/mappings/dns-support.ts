@@ -15,7 +15,8 @@ import {
   selectFormFailure,
   type DnsFormsSnapshot,
 } from '../../../../machines/dns/dns-forms.selectors.ts';
-import { API_BASE_PATH, DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
+import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
+import { DNS_PAGE_SIZE } from '../../../../src/shared/dns/constants.ts';
 import { DNS_PATHS, type DnsZone } from '../../../../src/shared/dns/rules.ts';
 import { DNS } from '../../../../src/shared/dns/constants.ts';
 import { DNS_FIELD_LABELS, DNS_MESSAGES } from '../../../../src/shared/dns/messages.ts';

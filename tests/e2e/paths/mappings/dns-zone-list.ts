@@ -13,7 +13,7 @@ import {
   type ZoneListSnapshot,
 } from '../../../../machines/dns/zone-list.selectors.ts';
 import { DNS_PATHS, type ZonesPage } from '../../../../src/shared/dns/rules.ts';
-import { DNS_PAGE_SIZE } from '../../../../src/shared/constants.ts';
+import { DNS_PAGE_SIZE } from '../../../../src/shared/dns/constants.ts';
 import { type BrowserMapping, type StateCheckContext, offeredBy } from '../runner.ts';
 import {
   act,

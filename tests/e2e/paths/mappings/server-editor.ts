@@ -18,7 +18,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
-import { SERVER_EDITOR } from '../../../../src/shared/constants.ts';
+import { SERVER_EDITOR } from '../../../../src/shared/servers/constants.ts';
 import { SERVER_MESSAGES, storageCannotShrink } from '../../../../src/shared/servers/messages.ts';
 import type { ServerRecord } from '../../../../src/shared/servers/rules.ts';
 import type { EditorField } from '../../../../machines/servers/editor.machine.ts';

@@ -10,7 +10,7 @@ import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mant
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { PASSKEYS } from '#shared/constants';
+import { PASSKEYS } from '#shared/session/constants';
 import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
 import type { Passkey } from '#shared/session/passkeys';
 import { passkeysMachine } from '#machines/session/second-factor-passkeys.machine';
