@@ -7,7 +7,7 @@
  * happen)").
  */
 import { ERROR_MESSAGES } from '#shared/messages';
-import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_MESSAGES } from '#shared/people/messages';
 import { NOTICE_ADMIN_MESSAGES as M } from '#shared/notices/messages';
 import type { PublishedNotice } from '#shared/notices/types';
 import type { SnapshotFrom } from 'xstate';

@@ -16,7 +16,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { PermissionCategory } from '#shared/constants';
 import { PERMISSION_CATEGORY_TEXT } from '#shared/messages/portal';
-import { PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_MESSAGES } from '#shared/people/messages';
 import type { Level } from '#shared/people/grants';
 import { managesContacts, normalizePerms, rightsBeyond, withLevel } from '#shared/people/grants';
 import { CONTACT_FIELDS, contactAddressErrors, PasswordInput } from '#shared/people/fields';

@@ -1,7 +1,7 @@
 /** The contact edit machine's registrations (portal.md §3, §4 "Contact edit", §6). */
 import type { SnapshotFrom } from 'xstate';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '#shared/messages';
-import { PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_MESSAGES } from '#shared/people/messages';
 import { levelOf } from '#shared/people/grants';
 import { mayChangeRecovery } from '#shared/people/recovery';
 import { defineMachine, expectThat, sample, type Outcome } from '../registry/types.ts';

@@ -1,6 +1,6 @@
 /** The permissions grid's registration (portal.md §3 "Permission categories", §6). */
 import type { SnapshotFrom } from 'xstate';
-import { PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_MESSAGES } from '#shared/people/messages';
 import { levelOf } from '#shared/people/grants';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { permissionsGridMachine } from './permissions-grid.machine.ts';

@@ -1,6 +1,6 @@
 /** Contacts and rights the people machines' registrations walk with. */
 import { ERROR_MESSAGES } from '#shared/messages';
-import { PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_MESSAGES } from '#shared/people/messages';
 import { normalizePerms } from '#shared/people/grants';
 import type { AuthorizedContact } from '#shared/people/types';
 import type { Perms } from '#shared/permissions';

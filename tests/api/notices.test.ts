@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { NOTICE_MESSAGES } from '../../src/shared/messages/people.ts';
+import { NOTICE_MESSAGES } from '../../src/shared/people/messages.ts';
 import { NOTICE_ADMIN_MESSAGES } from '../../src/shared/notices/messages.ts';
 import type {
   Notice,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, like, not } from 'drizzle-orm';
 import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
-import { PEOPLE_MESSAGES } from '../../src/shared/messages/people.ts';
+import { PEOPLE_MESSAGES } from '../../src/shared/people/messages.ts';
 import type { AuthorizedContact } from '../../src/shared/people/types.ts';
 import { ALL_PERMISSIONS, type PermissionGrant } from '../../src/server/auth/accounts.ts';
 import { settled } from '../../src/server/background.ts';

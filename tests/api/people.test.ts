@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { ADDRESS_TYPES, REMINDER_TYPES } from '../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { PASSWORD_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
-import { PEOPLE_FIELD_MESSAGES, PEOPLE_MESSAGES } from '../../src/shared/messages/people.ts';
+import { PEOPLE_FIELD_MESSAGES, PEOPLE_MESSAGES } from '../../src/shared/people/messages.ts';
 import type {
   AuthorizedContact,
   AuthorizedContactList,

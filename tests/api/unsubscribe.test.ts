@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_LINK_VALID_DAYS } from '../../src/shared/people/constants.ts';
-import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '../../src/shared/messages/people.ts';
+import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '../../src/shared/people/messages.ts';
 import type { EmailPreferencesResponse } from '../../src/shared/people/email.ts';
 import { settled } from '../../src/server/background.ts';
 import { queueBillingMail } from '../../src/server/billing/mail.ts';

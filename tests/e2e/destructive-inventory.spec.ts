@@ -16,7 +16,7 @@ import { API_BASE_PATH, WHITELISTED_ROUTING_NUMBERS } from '../../src/shared/con
 import { BILLING_PATHS, type PaymentAccountsResponse } from '../../src/shared/billing/schemas.ts';
 import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
-import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
+import { PEOPLE_TEXT } from '../../src/shared/people/messages.ts';
 import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';
 import { confirmCreate, confirmDelete, confirmResize } from '../../src/shared/servers/messages.ts';
 import { selfSigned } from '../managed/certs.ts';

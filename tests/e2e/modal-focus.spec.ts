@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
-import { PEOPLE_TEXT } from '../../src/shared/messages/people.ts';
+import { PEOPLE_TEXT } from '../../src/shared/people/messages.ts';
 import { answerPasswordPrompts } from './billing/requests.ts';
 import { logInAs } from './paths/mappings/portal.ts';
 import { freshApi } from './support/fresh-api.ts';

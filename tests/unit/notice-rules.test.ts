@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_MESSAGES } from '../../src/shared/messages/people.ts';
+import { NOTICE_MESSAGES } from '../../src/shared/people/messages.ts';
 import { NewNoticeSchema, type NewNotice } from '../../src/shared/notices/schemas.ts';
 
 const NOTICE: NewNotice = {

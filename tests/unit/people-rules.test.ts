@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_CATEGORIES } from '../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
-import { PEOPLE_FIELD_MESSAGES } from '../../src/shared/messages/people.ts';
+import { PEOPLE_FIELD_MESSAGES } from '../../src/shared/people/messages.ts';
 import { CONTACT_FIELDS, contactAddressErrors } from '../../src/shared/people/fields.ts';
 import {
   flagsOf,

@@ -11,7 +11,7 @@ import { ORDER_MESSAGES } from '#shared/messages/order';
 import { SESSION_MESSAGES } from '#shared/session/messages';
 import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
-import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/people/messages';
 import { COSTLY_LIMIT_MESSAGES } from '#shared/messages/portal';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { formatCents } from '#shared/cart/money';
-import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/people/messages';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { contacts, users } from '../db/schema.ts';

@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { OPTIONAL_EMAIL_KINDS } from '#shared/people/constants';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
-import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { EMAIL_KIND_LABELS, UNSUBSCRIBE_MESSAGES } from '#shared/people/messages';
 import {
   EmailPreferencesSchema,
   UnsubscribeSchema,

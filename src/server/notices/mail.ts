@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { html, raw } from 'hono/html';
-import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/people/messages';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { contacts, users } from '../db/schema.ts';

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACTIVITY_WORDS } from '#shared/activity/messages';
 import { parseRecordId } from '#shared/billing/schemas';
-import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_MESSAGES } from '#shared/people/messages';
 import { NOTICE_ADMIN_MESSAGES } from '#shared/notices/messages';
 import { EditNoticeSchema, NewNoticeSchema, NoticePreviewSchema } from '#shared/notices/schemas';
 import type {

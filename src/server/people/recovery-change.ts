@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { RECOVERY_EMAIL_CHANGE_HOURS, WEB_BASE_PATH } from '#shared/constants';
-import { PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_MESSAGES } from '#shared/people/messages';
 import {
   changedRecoveryFields,
   mayChangeRecovery,

@@ -5,7 +5,7 @@
  * the session's customer: another customer's contact id is a 404 like one that does not exist.
  */
 import type { Context, Hono } from 'hono';
-import { PEOPLE_FIELD_MESSAGES, PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_FIELD_MESSAGES, PEOPLE_MESSAGES } from '#shared/people/messages';
 import { parseRecordId } from '#shared/billing/schemas';
 import {
   ContactPatchSchema,

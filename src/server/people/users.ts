@@ -8,7 +8,7 @@
  */
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import { PEOPLE_MESSAGES } from '#shared/messages/people';
+import { PEOPLE_MESSAGES } from '#shared/people/messages';
 import { PERMISSION_CATEGORY_TEXT } from '#shared/messages/portal';
 import {
   levelOf,

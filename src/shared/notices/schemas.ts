@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { DATABASE_ID_MAX } from '../constants.ts';
 import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from './constants.ts';
-import { NOTICE_MESSAGES } from '../messages/people.ts';
+import { NOTICE_MESSAGES } from '../people/messages.ts';
 
 /** An instant as ISO 8601 with a time zone, within what a timestamp column holds sensibly. */
 const Instant = v.pipe(

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from './constants.ts';
-import { UNSUBSCRIBE_MESSAGES } from '../messages/people.ts';
+import { UNSUBSCRIBE_MESSAGES } from './messages.ts';
 
 /** POST /unsubscribe: the token of the link. */
 export const UnsubscribeSchema = v.object({

@@ -13,7 +13,7 @@ import {
 } from '../constants.ts';
 import { CONTACT_COMMENTS_MAX_LENGTH, CONTACT_TEXT_MAX_LENGTH } from './constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { PEOPLE_FIELD_MESSAGES } from '../messages/people.ts';
+import { PEOPLE_FIELD_MESSAGES } from './messages.ts';
 import { DateOfBirthSchema, FirstNameSchema, LastNameSchema } from '../schemas/person.ts';
 import { EmailSchema, PHONE_PATTERN, PhoneSchema } from '../signup/connectivity-details.ts';
 import { US_STATE_ABBREVIATIONS } from '../us-states.ts';

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { DATABASE_ID_MAX, PERMISSION_CATEGORIES } from '../constants.ts';
-import { PEOPLE_FIELD_MESSAGES } from '../messages/people.ts';
+import { PEOPLE_FIELD_MESSAGES } from './messages.ts';
 import { UsernameSchema } from '../schemas/username.ts';
 import { CONTACT_FIELDS, PasswordInput } from './fields.ts';
 

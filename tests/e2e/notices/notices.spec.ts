@@ -9,7 +9,7 @@
  */
 import type { Page, Request, Response } from '@playwright/test';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
-import { NOTICE_MESSAGES } from '../../../src/shared/messages/people.ts';
+import { NOTICE_MESSAGES } from '../../../src/shared/people/messages.ts';
 import { NOTICE_ADMIN_MESSAGES as M } from '../../../src/shared/notices/messages.ts';
 import type { Notice, NoticeList } from '../../../src/shared/notices/types.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';

@@ -17,7 +17,7 @@ import {
   NOTICE_MESSAGES,
   PEOPLE_TEXT,
   UNSUBSCRIBE_MESSAGES,
-} from '../../../src/shared/messages/people.ts';
+} from '../../../src/shared/people/messages.ts';
 import { loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import type { MailboxResponse, SessionUser } from '../../../src/shared/session/types.ts';
 import { answerPasswordPrompts } from '../billing/requests.ts';

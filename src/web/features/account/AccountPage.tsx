@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { ACTIVITY_PAGE_MESSAGES } from '#shared/activity/messages';
 import { SESSION_MESSAGES } from '#shared/session/messages';
-import { PEOPLE_TEXT } from '#shared/messages/people';
+import { PEOPLE_TEXT } from '#shared/people/messages';
 import type { Billing, PostalAddress } from '#shared/session/types';
 import {
   selectPasswordSubmitError,

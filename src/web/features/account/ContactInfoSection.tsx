@@ -1,7 +1,7 @@
 /** Account Home's contact information, with its edit form for account managers (PUT /user/info). */
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { PEOPLE_TEXT } from '#shared/messages/people';
+import { PEOPLE_TEXT } from '#shared/people/messages';
 import type { ContactInfo } from '#shared/session/types';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { EditInfo } from './EditInfo.tsx';

@@ -1,7 +1,7 @@
 /** The form of Account Home's contact information (PUT /user/info, account manage). */
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
+import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/people/messages';
 import { UserInfoSchema } from '#shared/people/fields';
 import type { ContactInfo } from '#shared/session/types';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';

@@ -1,7 +1,7 @@
 /** Account Home's billing and services summaries, each linking to its page. */
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { PEOPLE_TEXT } from '#shared/messages/people';
+import { PEOPLE_TEXT } from '#shared/people/messages';
 import type { Billing } from '#shared/session/types';
 
 const money = (amount: number) =>

@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mant
 import { useSelector } from '@xstate/react';
 import { ADDRESS_TYPES, REMINDER_TYPES } from '#shared/constants';
 import { PASSWORD_MESSAGES } from '#shared/messages/account';
-import { CONTACT_FIELD_LABELS, PEOPLE_TEXT } from '#shared/messages/people';
+import { CONTACT_FIELD_LABELS, PEOPLE_TEXT } from '#shared/people/messages';
 import { US_STATE_ABBREVIATIONS } from '#shared/us-states';
 import type { ContactEditActor } from '#machines/people/contact-edit.machine';
 import {

@@ -3,7 +3,7 @@ import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { OPTIONAL_EMAIL_KINDS } from '#shared/people/constants';
-import { EMAIL_KIND_SWITCHES, PEOPLE_TEXT, UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { EMAIL_KIND_SWITCHES, PEOPLE_TEXT, UNSUBSCRIBE_MESSAGES } from '#shared/people/messages';
 import { emailPreferencesLoader, selectEmailPreferences } from '#machines/people/email.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../app/context.tsx';

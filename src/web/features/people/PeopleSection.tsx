@@ -22,7 +22,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import { fromPromise } from 'xstate';
-import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/messages/people';
+import { PEOPLE_MESSAGES, PEOPLE_TEXT } from '#shared/people/messages';
 import type { Perms } from '#shared/permissions';
 import { contactEditMachine, type ContactEditActor } from '#machines/people/contact-edit.machine';
 import {

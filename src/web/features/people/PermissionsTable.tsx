@@ -1,7 +1,7 @@
 /** The permissions grid: None, View or Manage per category; levels the editor lacks are disabled. */
 import { Radio, Table, Text } from '@mantine/core';
 import type { PermissionCategory } from '#shared/constants';
-import { PEOPLE_TEXT } from '#shared/messages/people';
+import { PEOPLE_TEXT } from '#shared/people/messages';
 import type { Level } from '#shared/people/grants';
 import type { GridRow } from '#machines/people/grid';
 

@@ -34,7 +34,7 @@ import {
   CONTACT_FIELD_LABELS,
   PEOPLE_MESSAGES,
   PEOPLE_TEXT,
-} from '../../../../src/shared/messages/people.ts';
+} from '../../../../src/shared/people/messages.ts';
 import { loggedInLabel, PERMISSION_CATEGORY_TEXT } from '../../../../src/shared/messages/portal.ts';
 import type { PermissionCategory } from '../../../../src/shared/constants.ts';
 import type { Perms } from '../../../../src/shared/permissions.ts';

@@ -18,7 +18,7 @@ import {
   selectNotices,
 } from '../../../../machines/notices/banner.selectors.ts';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
-import { NOTICE_MESSAGES } from '../../../../src/shared/messages/people.ts';
+import { NOTICE_MESSAGES } from '../../../../src/shared/people/messages.ts';
 import type { Notice, NoticeList } from '../../../../src/shared/notices/types.ts';
 import { HeldCalls } from '../../billing/requests.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';

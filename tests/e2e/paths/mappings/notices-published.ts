@@ -23,7 +23,7 @@ import {
   selectRows,
 } from '../../../../machines/notices/published.selectors.ts';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
-import { NOTICE_MESSAGES } from '../../../../src/shared/messages/people.ts';
+import { NOTICE_MESSAGES } from '../../../../src/shared/people/messages.ts';
 import { NOTICE_ADMIN_MESSAGES as M } from '../../../../src/shared/notices/messages.ts';
 import type { Notice } from '../../../../src/shared/notices/types.ts';
 import { HeldCalls } from '../../billing/requests.ts';

@@ -13,7 +13,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { AS_USER, CONTACT } from '../../../../machines/people/samples.ts';
-import { CONTACT_FIELD_LABELS, PEOPLE_TEXT } from '../../../../src/shared/messages/people.ts';
+import { CONTACT_FIELD_LABELS, PEOPLE_TEXT } from '../../../../src/shared/people/messages.ts';
 import { PERMISSION_CATEGORY_TEXT } from '../../../../src/shared/messages/portal.ts';
 import { snapshotAfter, type BrowserMapping, type EventPlace } from '../runner.ts';
 import {

@@ -26,7 +26,7 @@ import {
 import { AS_USER } from '../../../../machines/people/samples.ts';
 import type { PermissionCategory } from '../../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { PEOPLE_TEXT } from '../../../../src/shared/messages/people.ts';
+import { PEOPLE_TEXT } from '../../../../src/shared/people/messages.ts';
 import { PERMISSION_CATEGORY_TEXT } from '../../../../src/shared/messages/portal.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import {

@@ -4,7 +4,7 @@
  * It renders the values and handlers it is given; the machines decide.
  */
 import { Group, Radio, SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
-import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_MESSAGES } from '#shared/people/messages';
 
 export function NoticeReach({
   audience,

@@ -19,7 +19,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_MESSAGES } from '#shared/people/messages';
 import {
   selectFieldError,
   selectSubmitError,

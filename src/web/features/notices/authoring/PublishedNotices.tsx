@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_MESSAGES } from '#shared/people/messages';
 import { NOTICE_ADMIN_MESSAGES as M } from '#shared/notices/messages';
 import type { NoticeDraftField } from '#machines/notices/draft';
 import type { PublishedNoticesActor } from '#machines/notices/published.machine';

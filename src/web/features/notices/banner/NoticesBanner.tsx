@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { NOTICE_MESSAGES } from '#shared/messages/people';
+import { NOTICE_MESSAGES } from '#shared/people/messages';
 import type { Notice } from '#shared/notices/types';
 import { noticesBannerMachine } from '#machines/notices/banner.machine';
 import {

@@ -7,7 +7,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@manti
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { UNSUBSCRIBE_MESSAGES } from '#shared/messages/people';
+import { UNSUBSCRIBE_MESSAGES } from '#shared/people/messages';
 import { selectUnsubscribeAnswer, unsubscribeLoader } from '#machines/people/email.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';
 import { useAppServices } from '../../../app/context.tsx';
