@@ -212,7 +212,15 @@ if (afterPaths) {
     });
     const file = path.join(root, `reports/mutation/paths/${name}.json`);
     if (!existsSync(file)) continue;
-    const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+    const full = JSON.parse(readFileSync(file, 'utf8')) as Report;
+    // The report also carries what the group's incremental file still holds of files this run
+    // did not mutate (files once in a group of that name, a group no machine sees say): only the
+    // group's own files are this run's figures.
+    const report: Report = {
+      files: Object.fromEntries(
+        Object.entries(full.files).filter(([f]) => group.files.includes(f)),
+      ),
+    };
     reports.push(report);
     // The group's figures by the path tests alone, written at once (a run of every group takes
     // hours); the unit suite's figures of these files follow from `unit --after-paths`.
