@@ -39,7 +39,7 @@ import {
 } from 'xstate';
 import * as v from 'valibot';
 import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing/schemas';
-import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
+import { PAYMENT_METHODS_MESSAGES } from '#shared/billing/messages';
 import { BankDetailsSchema } from '#shared/schemas/payment';
 import { formMachine, type FormInput } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';

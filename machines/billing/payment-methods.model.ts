@@ -4,7 +4,7 @@
  * automatic payment switch is its child while the list shows (its own paths: autopay.model.ts).
  */
 import type { PaymentAccountRecord, PaymentAccountsResponse } from '#shared/billing/schemas';
-import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '#shared/billing/messages';
 import { formMachine } from '../forms/form.machine.ts';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { SAMPLE_BANK, SAMPLE_CARD } from '../signup/order-samples.ts';

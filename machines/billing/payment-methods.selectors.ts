@@ -2,7 +2,7 @@
 import type { AutopayActor } from './autopay.machine.ts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PaymentAccountRecord } from '#shared/billing/schemas';
-import { CARD_BRAND_LABELS } from '#shared/messages/portal';
+import { CARD_BRAND_LABELS } from '#shared/billing/messages';
 import type { formMachine } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';
 import type { CardFormActor } from '../payments/card-form.machine.ts';

@@ -35,7 +35,7 @@ import {
 } from 'xstate';
 import { amountValue, paymentAmountError } from '#shared/billing/schemas';
 import { toCents } from '#shared/cart/money';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { failureMessage } from '#shared/api-error';
 import { followsNothing } from '../follow.ts';
 

@@ -1,7 +1,7 @@
 /** The payment machine's registration: the make-a-payment form of the /billing/ page. */
 import { amountValue, paymentAmountError } from '#shared/billing/schemas';
 import { formatDollars } from '#shared/cart/money';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';
 import { paymentMachine, type BillingData, type PaymentContext } from './payment.machine.ts';
 import {

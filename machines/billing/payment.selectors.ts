@@ -1,7 +1,7 @@
 /** What the make-a-payment form shows, from the payment machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import { formatCents, formatDollars } from '#shared/cart/money';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { amountValue, paymentAmountError } from '#shared/billing/schemas';
 import {
   overpaymentCents,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentRecord } from '../../src/shared/billing/schemas.ts';
-import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../src/shared/billing/messages.ts';
 import {
   bankProcessorFor,
   useBankProcessor,

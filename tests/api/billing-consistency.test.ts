@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOneLine, billToLines, type BillDetail } from '../../src/shared/billing/schemas.ts';
 import { formatCents, toCents } from '../../src/shared/cart/money.ts';
-import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '../../src/shared/messages/portal.ts';
+import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '../../src/shared/billing/messages.ts';
 import { users } from '../../src/server/db/schema.ts';
 import {
   billingTestApp,

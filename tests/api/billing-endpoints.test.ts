@@ -13,7 +13,7 @@ import type {
   PaymentRecord,
   PaymentsPage,
 } from '../../src/shared/billing/schemas.ts';
-import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../src/shared/billing/messages.ts';
 import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';

@@ -17,7 +17,7 @@ import { BILLING_PATHS, type PaymentAccountsResponse } from '../../src/shared/bi
 import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PEOPLE_TEXT } from '../../src/shared/people/messages.ts';
-import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/billing/messages.ts';
 import { confirmCreate, confirmDelete, confirmResize } from '../../src/shared/servers/messages.ts';
 import { selfSigned } from '../managed/certs.ts';
 import { logInAs } from './paths/mappings/portal.ts';

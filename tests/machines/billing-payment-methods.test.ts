@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { PaymentAccountsResponse } from '../../src/shared/billing/schemas.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
-import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES, PAYMENT_METHODS_MESSAGES } from '../../src/shared/billing/messages.ts';
 import { formMachine } from '../../machines/forms/form.machine.ts';
 import { selectFieldError } from '../../machines/forms/form.selectors.ts';
 import {

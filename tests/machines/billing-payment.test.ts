@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../src/shared/billing/messages.ts';
 import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { paymentAmountError } from '../../src/shared/billing/schemas.ts';
 import {

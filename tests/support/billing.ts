@@ -25,7 +25,7 @@ import { useCardProcessor } from '../../src/server/payments/index.ts';
 import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
 import type { BillRecord, BillsPage } from '../../src/shared/billing/schemas.ts';
 import type { CartChoices } from '../../src/shared/cart/offering.ts';
-import { INVOICE_TEXT } from '../../src/shared/messages/portal.ts';
+import { INVOICE_TEXT } from '../../src/shared/billing/messages.ts';
 import type { CookieClient } from './http-client.ts';
 import { login } from './session.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

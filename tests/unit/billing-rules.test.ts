@@ -15,7 +15,7 @@ import {
   paymentAmountError,
 } from '../../src/shared/billing/schemas.ts';
 import { DATABASE_ID_MAX } from '../../src/shared/constants.ts';
-import { BILLING_MESSAGES } from '../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../src/shared/billing/messages.ts';
 
 describe('invoicePdfPath (docs/api.md "GET /billing/bills/{id}/pdf")', () => {
   it('points the Download PDF link of a bill or a payment at its pdf endpoint', () => {

@@ -8,9 +8,9 @@ import {
   actingAsMessage,
   deleteDisabledLabel,
   loggedInLabel,
-  paymentAccountLabel,
   truncateDisplayAddress,
 } from '../../src/shared/messages/portal.ts';
+import { paymentAccountLabel } from '../../src/shared/billing/messages.ts';
 import {
   ADDRESS_AVAILABILITY_CASES,
   addressAvailabilityMessage,

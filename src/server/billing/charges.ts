@@ -29,7 +29,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '#shared/cart/money';
 import { BILLING } from '#shared/billing/constants';
 import { TERMS } from '#shared/constants';
-import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/messages/portal';
+import { BILLING_MESSAGES, paymentAccountLabel } from '#shared/billing/messages';
 import type { PaymentRecord } from '#shared/billing/schemas';
 import type { AppDeps } from '../context.ts';
 import { insertUnnest } from '../db/bulk.ts';

@@ -10,7 +10,7 @@ import {
   type StreetAddress,
 } from '#shared/billing/schemas';
 import { formatCents, toCents } from '#shared/cart/money';
-import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
+import { BILLING_STATUS_LABELS as STATUS_LABELS, INVOICE_TEXT } from '#shared/billing/messages';
 import type { AppDeps } from '../context.ts';
 import { billDetail, paymentDetail } from './records.ts';
 

@@ -6,7 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { BillDetail, BillRecord, PaymentDetail } from '#shared/billing/schemas';
 import { fromCents } from '#shared/cart/money';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES } from '#shared/billing/messages';
 import type { Executor } from '../db/client.ts';
 import { billLines, bills, payments } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

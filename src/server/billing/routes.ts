@@ -26,7 +26,7 @@ import { fromCents } from '#shared/cart/money';
 import { BILLING } from '#shared/billing/constants';
 import { WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
 import { PAYMENT_MESSAGES } from '#shared/messages/order';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { IDEMPOTENCY_KEY_HEADER, isIdempotencyKey } from '#shared/signup/order';
 import { addDays } from '#shared/signup/dates';
 import { billingActivity } from '../activity/billing.ts';

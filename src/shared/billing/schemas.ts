@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { BILLING } from './constants.ts';
 import { DATABASE_ID_MAX } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { BILLING_MESSAGES } from '../messages/portal.ts';
+import { BILLING_MESSAGES } from './messages.ts';
 import { BankDetailsSchema, BILLING_ADDRESS_LINES } from '../schemas/payment.ts';
 import { FirstNameSchema, LastNameSchema } from '../schemas/person.ts';
 import type { BillingAddress } from '../session/types.ts';

@@ -6,7 +6,7 @@
  * lives 5 s: the password prompt may ask for the password first, and the request then goes on.
  */
 import type { Page } from '@playwright/test';
-import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '../../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '../../../src/shared/billing/messages.ts';
 import { BILLING_PAGE_TEXT } from '../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import {
   PAYMENT_METHODS_MESSAGES,
   paymentAccountLabel,
-} from '../../../src/shared/messages/portal.ts';
+} from '../../../src/shared/billing/messages.ts';
 import { expect } from '../support/fixtures.ts';
 
 /** Sandbox test cards (docs/api.md "The stand-in card provider"). */

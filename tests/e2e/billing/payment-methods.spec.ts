@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../../src/shared/messages.ts';
-import { PAYMENT_METHODS_MESSAGES } from '../../../src/shared/messages/portal.ts';
+import { PAYMENT_METHODS_MESSAGES } from '../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';

@@ -7,7 +7,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PaymentAccountsResponse } from '../../../src/shared/billing/schemas.ts';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
-import { BILLING_MESSAGES } from '../../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../../src/shared/billing/messages.ts';
 import { answerPasswordPrompt, passwordPrompt } from './requests.ts';
 import { freshApi } from '../support/fresh-api.ts';
 

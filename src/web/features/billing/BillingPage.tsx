@@ -31,7 +31,7 @@ import type {
   PaymentsPage,
 } from '#shared/billing/schemas';
 import { formatDollars } from '#shared/cart/money';
-import { BILLING_MESSAGES } from '#shared/messages/portal';
+import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { BILLING_PAGE_TEXT } from '#shared/billing/messages';
 import {
   billingPageWithCalls,

@@ -11,7 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { PageInfo } from '#shared/billing/schemas';
-import { BILLING_STATUS_LABELS } from '#shared/messages/portal';
+import { BILLING_STATUS_LABELS } from '#shared/billing/messages';
 import type { RecordsPageActor } from '#machines/billing/records-page.machine';
 import {
   selectRecords,

@@ -11,7 +11,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { BILLING_MESSAGES } from '../../../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import { BILLING_PATH, reloadThroughAddress } from '../../billing/support.ts';
 import {

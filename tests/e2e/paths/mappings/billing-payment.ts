@@ -12,7 +12,7 @@ import type { EventObject } from 'xstate';
 import { amountValue } from '../../../../src/shared/billing/schemas.ts';
 import { formatDollars } from '../../../../src/shared/cart/money.ts';
 import type { BillingData } from '../../../../machines/billing/payment.machine.ts';
-import { BILLING_MESSAGES } from '../../../../src/shared/messages/portal.ts';
+import { BILLING_MESSAGES } from '../../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import {
   addBankAccount,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { API_BASE_PATH } from '../../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../../src/shared/messages.ts';
-import { INVOICE_TEXT } from '../../../../src/shared/messages/portal.ts';
+import { INVOICE_TEXT } from '../../../../src/shared/billing/messages.ts';
 import type { PaymentRecord } from '../../../../src/shared/billing/schemas.ts';
 import { pdfText } from '../../../support/billing.ts';
 import type { BrowserMapping } from '../runner.ts';

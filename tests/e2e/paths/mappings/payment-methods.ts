@@ -13,7 +13,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../../src/shared/constants.ts';
-import { PAYMENT_METHODS_MESSAGES } from '../../../../src/shared/messages/portal.ts';
+import { PAYMENT_METHODS_MESSAGES } from '../../../../src/shared/billing/messages.ts';
 import type { PaymentAccountsResponse } from '../../../../src/shared/billing/schemas.ts';
 import {
   selectPaymentMethodsView,

@@ -33,7 +33,7 @@ import {
   type StreetAddress,
 } from '#shared/billing/schemas';
 import { formatDollars } from '#shared/cart/money';
-import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/messages/portal';
+import { BILLING_STATUS_LABELS, INVOICE_TEXT } from '#shared/billing/messages';
 import { ERROR_MESSAGES } from '#shared/messages';
 import { invoiceLoader, selectInvoice } from '#machines/billing/invoice.loader';
 import { selectLoadError, selectLoading } from '#machines/session/loader.selectors';

@@ -24,7 +24,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { PAYMENT_METHODS_MESSAGES } from '#shared/messages/portal';
+import { PAYMENT_METHODS_MESSAGES } from '#shared/billing/messages';
 import type { formMachine } from '#machines/forms/form.machine';
 import { selectSubmitError, selectSubmitting } from '#machines/forms/form.selectors';
 import type { PaymentMethodsActor } from '#machines/billing/payment-methods.machine';
