@@ -37,7 +37,7 @@ export const SESSION_MESSAGES = {
   /**
    * A login's password was right and its second factor is on (or the customer requires one this
    * login has not set up yet): the same call with `otp` ends it. The titles the session's machines
-   * recognise; the messages are SECOND_FACTOR_MESSAGES (messages/second-factor.ts).
+   * recognise; the messages are SECOND_FACTOR_MESSAGES (second-factor-messages.ts).
    */
   secondFactorRequiredTitle: 'Second Factor Required',
   secondFactorSetupRequiredTitle: 'Second Factor Setup Required',

@@ -1,6 +1,6 @@
 /**
  * Request bodies of the passkey endpoints (docs/api.md "Passkeys"). The browser's answers are
- * checked for their shape (base64url fields of bounded length, defined in schemas/session.ts with
+ * checked for their shape (base64url fields of bounded length, defined in session/schemas.ts with
  * the login's `webauthn`); what they prove is checked by the server with `@simplewebauthn/server`.
  */
 import type { AuthenticatorTransportFuture } from '@simplewebauthn/browser';

@@ -54,7 +54,7 @@ const TotpCodeInput = v.pipe(
 /*
  * The shape of a passkey's answers (docs/api.md "Passkeys"): here, beside the login body that
  * takes an assertion, so that the login page's code carries no module of its own for them (the
- * signup's first load lists every chunk the login page needs). schemas/passkeys.ts builds the
+ * signup's first load lists every chunk the login page needs). session/passkey-schemas.ts builds the
  * passkey endpoints' bodies from these. What an answer proves is checked by the server.
  */
 const M = PASSKEY_MESSAGES;
