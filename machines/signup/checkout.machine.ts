@@ -18,7 +18,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { TIMERS } from '#shared/constants';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import type { SessionUser } from '#shared/session/types';
 import type { SignupOrderInput, SignupOrderResponse } from '#shared/signup/order';
 import type { SignupOrderParts } from './order-parts.ts';

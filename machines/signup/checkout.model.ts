@@ -1,7 +1,7 @@
 /** Agree and Finish's registration: agreement, captcha, one key per attempt, the answers. */
 import { TIMERS } from '#shared/constants';
 import { assign } from 'xstate';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import { AGREEMENT_MESSAGES, SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
 import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
 import { defineMachine, expectThat, sample } from '../registry/types.ts';

@@ -3,7 +3,7 @@
  * has expired or has already been used."): a route with a link opens it once and ends with what
  * it prefills or the server's reason (the wizard starts it only for a link not yet opened).
  */
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { defineMachine, expectThat, sample, type Declaration } from '../registry/types.ts';
 import { SAMPLE_PRE_SIGNUP } from './order-samples.ts';
 import { signupLinkMachine } from './signup-link.machine.ts';

@@ -4,7 +4,7 @@
  * machines, made once by running them (or resolving a state) with the sample data.
  */
 import { createMachine } from 'xstate';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { SIGNUP_CUSTOMER_FIELDS } from '#shared/schemas/person';
 import { formMachine } from '../forms/form.machine.ts';
 import {

@@ -2,10 +2,10 @@
  * Every user-facing message of the specification, to the letter, in one place.
  * Views, machines, server and tests import these; none of them re-types a message.
  *
- * Messages that only later pages show live in `messages/` beside this file, one module per area
- * (`account.ts`, `order.ts`, `portal.ts`, `session.ts`), imported from there: a module is loaded
- * with the first page that needs it, so the signup's first screen does not carry the order's, the
- * portal's or the session's.
+ * Messages that only later pages show live in `messages/` beside this file (`account.ts`,
+ * `portal.ts`, …) or in an area's folder (`signup/messages.ts`, `session/messages.ts`, …),
+ * imported from there: a module is loaded with the first page that needs it, so the signup's
+ * first screen does not carry the order's, the portal's or the session's.
  */
 import { INSTALLATION_DAYS_AHEAD } from './first-load-constants.ts';
 import type { SalesContacts } from './messages/contacts.ts';

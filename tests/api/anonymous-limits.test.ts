@@ -11,7 +11,7 @@ import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { INSTALLATION_DAYS_AHEAD, TIMERS } from '../../src/shared/constants.ts';
 import { CONNECTIVITY_MESSAGES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
-import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import { addDays, earliestScheduleDate } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { recaptchaFailureMessage } from '../../src/shared/messages/account.ts';
-import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import {
   CAPTCHA_CHALLENGE_PATH,
   CAPTCHA_CONFIG_PATH,

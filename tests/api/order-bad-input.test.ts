@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
-import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { useCaptchaVerifier } from '../../src/server/captcha/index.ts';
 import type { TestApp } from '../support/test-app.ts';

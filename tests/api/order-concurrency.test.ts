@@ -12,7 +12,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import type { SignupOrderResponse } from '../../src/shared/signup/order.ts';

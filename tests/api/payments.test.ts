@@ -16,7 +16,7 @@ import {
   type CardProcessor,
 } from '../../src/server/payments/index.ts';
 import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
-import { PAYMENT_MESSAGES } from '../../src/shared/messages/order.ts';
+import { PAYMENT_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { annLeeCard } from '../support/payment-details.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offeringCart } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../../src/shared/messages.ts';
-import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import {
   AGREEMENT_MESSAGES,
   PASSWORD_MESSAGES,

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderName } from '../../src/shared/constants.ts';
 import { CONNECTIVITY_MESSAGES } from '../../src/shared/messages.ts';
-import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import {
   addDays,
   earliestScheduleDate,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
-import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import {
   DEMO_ADDRESSES,
   SERVICEABILITY_CLASS_IDS,

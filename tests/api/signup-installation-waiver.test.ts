@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offeringCart, NO_CART_CHOICES } from '../../src/shared/cart/index.ts';
-import { CART_MESSAGES } from '../../src/shared/messages/order.ts';
+import { CART_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { serviceDate } from '../../src/shared/signup/dates.ts';
 import { DEMO_ADDRESSES, type DemoAddressKey } from '../../src/shared/signup/demo-addresses.ts';
 import {

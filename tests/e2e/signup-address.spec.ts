@@ -9,7 +9,7 @@ import {
   suggestionsAnnouncement,
   type AddressAvailabilityCase,
 } from '../../src/shared/messages.ts';
-import { SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import type { Page } from '@playwright/test';
 import type { PublicConfig } from '../../src/shared/public-config.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';

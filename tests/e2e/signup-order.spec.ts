@@ -19,7 +19,7 @@ import {
   ORDER_MESSAGES,
   billedSeparatelyBy,
   cardEndingIn,
-} from '../../src/shared/messages/order.ts';
+} from '../../src/shared/signup/messages.ts';
 import { FIELD_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '../../src/shared/messages.ts';
 import { CARD_TOKEN_MESSAGE_TYPE } from '../../src/shared/schemas/card-token.ts';
 import { IDEMPOTENCY_KEY_HEADER, SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMERS } from '../../src/shared/constants.ts';
 import { AGREEMENT_MESSAGES, USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
 import { FIELD_MESSAGES, SIGNUP_ORDER_MESSAGES } from '../../src/shared/messages.ts';
-import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/messages/order.ts';
+import { ORDER_MESSAGES, SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import type { PasswordStrength } from '../../src/shared/password.ts';
 import type { SessionUser } from '../../src/shared/session/types.ts';
 import type {

@@ -7,7 +7,7 @@ import {
   offeringCartItems,
   type CartChoices,
 } from '../../src/shared/cart/index.ts';
-import { CART_MESSAGES, billedSeparatelyBy } from '../../src/shared/messages/order.ts';
+import { CART_MESSAGES, billedSeparatelyBy } from '../../src/shared/signup/messages.ts';
 import {
   ServiceOfferingSchema,
   type ServiceOffering,

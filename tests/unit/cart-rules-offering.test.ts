@@ -15,7 +15,7 @@ import {
   type CartChoices,
   type CartItem,
 } from '../../src/shared/cart/index.ts';
-import { CART_MESSAGES } from '../../src/shared/messages/order.ts';
+import { CART_MESSAGES } from '../../src/shared/signup/messages.ts';
 import type { Billing, ServiceOffering } from '../../src/shared/signup/serviceability.ts';
 import {
   ISP,

@@ -16,7 +16,7 @@ import {
   type CartItem,
 } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
-import { billedSeparatelyBy, upToValue } from '../../src/shared/messages/order.ts';
+import { billedSeparatelyBy, upToValue } from '../../src/shared/signup/messages.ts';
 
 const ISP = { name: 'isp', label: 'Ridgeline Fiber' };
 const ALPHA = { name: 'alpha', label: 'Alpha Networks' };

@@ -17,7 +17,7 @@ import {
   billedSeparatelyBy,
   recurringTotalLabel,
   upToValue,
-} from '../../src/shared/messages/order.ts';
+} from '../../src/shared/signup/messages.ts';
 import * as v from 'valibot';
 
 const MAIN = { name: 'ridgeline', label: 'Ridgeline Fiber' };

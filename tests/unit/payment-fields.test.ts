@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_EXPIRY_CENTURY, NAME_MAX_LENGTH } from '../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { USERNAME_MESSAGES } from '../../src/shared/messages/account.ts';
-import { PAYMENT_MESSAGES } from '../../src/shared/messages/order.ts';
+import { PAYMENT_MESSAGES } from '../../src/shared/signup/messages.ts';
 import {
   CARD_BRANDS,
   CARD_BRAND_LABELS,

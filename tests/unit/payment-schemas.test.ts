@@ -7,7 +7,7 @@ import {
   PAYMENT_MESSAGES,
   accountEndingIn,
   cardEndingIn,
-} from '../../src/shared/messages/order.ts';
+} from '../../src/shared/signup/messages.ts';
 import { truncateDisplayAddress } from '../../src/shared/messages/portal.ts';
 import {
   AccountNumberSchema,

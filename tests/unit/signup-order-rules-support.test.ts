@@ -14,7 +14,7 @@ import {
   routerAddsMonthly,
   routerCoverageMessage,
   upToValue,
-} from '../../src/shared/messages/order.ts';
+} from '../../src/shared/signup/messages.ts';
 import { PostalAddressSchema } from '../../src/shared/signup/address.ts';
 import {
   CAPTCHA_CHALLENGE_PATH,

@@ -14,7 +14,7 @@ import {
   PASSWORD_MESSAGES,
   USERNAME_MESSAGES,
 } from '../../src/shared/messages/account.ts';
-import { PAYMENT_MESSAGES } from '../../src/shared/messages/order.ts';
+import { PAYMENT_MESSAGES } from '../../src/shared/signup/messages.ts';
 import {
   CAPTCHA_TOKEN_MAX_LENGTH,
   IDEMPOTENCY_KEY_HEADER,

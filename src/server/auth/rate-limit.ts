@@ -7,7 +7,7 @@
  */
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '#shared/constants';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { SESSION_MESSAGES } from '#shared/session/messages';
 import { SECOND_FACTOR_MESSAGES } from '#shared/session/second-factor-messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';

@@ -13,7 +13,7 @@
  * out, with one line per provider reading "billed separately by {label}". Tax applies to the
  * taxable part only; a postal invoice fee is added when the customer chose paper bills.
  */
-import { billedSeparatelyBy } from '#shared/messages/order';
+import { billedSeparatelyBy } from '#shared/signup/messages';
 import { BILLING } from '#shared/billing/constants';
 import { TERMS } from '#shared/constants';
 import { toCents } from '#shared/cart/money';

@@ -25,7 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fromCents } from '#shared/cart/money';
 import { BILLING } from '#shared/billing/constants';
 import { WHITELISTED_ROUTING_NUMBERS } from '#shared/constants';
-import { PAYMENT_MESSAGES } from '#shared/messages/order';
+import { PAYMENT_MESSAGES } from '#shared/signup/messages';
 import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { IDEMPOTENCY_KEY_HEADER, isIdempotencyKey } from '#shared/signup/order';
 import { addDays } from '#shared/signup/dates';

@@ -5,7 +5,7 @@
  * put another verifier in place with {@link useCaptchaVerifier}.
  */
 import { recaptchaFailureMessage } from '#shared/messages/account';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import type { CaptchaPublicConfig } from '#shared/signup/captcha';
 import { CAPTCHA_CHALLENGE_PATH } from '#shared/signup/captcha';
 import type { AppDeps } from '../context.ts';

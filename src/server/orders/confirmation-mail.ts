@@ -1,7 +1,7 @@
 /** The email a new customer gets when the order is placed (it goes to the outbox). */
 import { formatCents, type Cart } from '#shared/cart/index';
-import { recurringTotalLabel } from '#shared/messages/order';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { recurringTotalLabel } from '#shared/signup/messages';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { html } from 'hono/html';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { mailHtml } from '../mail/templates.ts';

@@ -4,7 +4,7 @@
  * username, the captcha and whether the address can be ordered inside it, as they are now.
  */
 import { addressAvailabilityMessage } from '#shared/messages';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
 import {
   activationDateError,

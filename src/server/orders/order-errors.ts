@@ -1,5 +1,5 @@
 /** The errors an order is refused with (docs/api.md "Signup order"). */
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { ApiError } from '../http/errors.ts';
 
 export function orderFailed(

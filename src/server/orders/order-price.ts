@@ -3,7 +3,7 @@
  * with the visitor's choices (the same cart the order summary showed, src/shared/cart).
  */
 import { CartChoiceError, offeringCart, type Cart, type CartChoiceField } from '#shared/cart/index';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { serviceDate } from '#shared/signup/dates';
 import type { SignupOrder } from '#shared/signup/order';
 import type { InstallType, ServiceOffering } from '#shared/signup/serviceability';

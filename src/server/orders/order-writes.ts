@@ -7,7 +7,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Cart } from '#shared/cart/index';
 import { SERVICE_CLASS, type ProviderName } from '#shared/constants';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { meshTypeOf } from '#shared/signup/mesh';
 import type { SignupOrder } from '#shared/signup/order';
 import type { ServiceOffering } from '#shared/signup/serviceability';

@@ -27,7 +27,7 @@
  * writes in order-writes.ts; `placeSignupOrder` below runs them in this order.
  */
 import { formatAddress } from '#shared/signup/address';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { SIGNUP_MESSAGES, USERNAME_MESSAGES } from '#shared/messages/account';
 import type { SignupOrderResponse } from '#shared/signup/order';
 import { consume, LIMITS } from '../auth/rate-limit.ts';

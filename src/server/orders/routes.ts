@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { ORDER_MESSAGES } from '#shared/messages/order';
+import { ORDER_MESSAGES } from '#shared/signup/messages';
 import {
   IDEMPOTENCY_KEY_HEADER,
   isIdempotencyKey,

@@ -5,7 +5,7 @@
  * CARD_PROVIDER_PARENT_ORIGINS, or the form would refuse it.
  */
 import type { Context, Hono } from 'hono';
-import { PAYMENT_MESSAGES } from '#shared/messages/order';
+import { PAYMENT_MESSAGES } from '#shared/signup/messages';
 import {
   PAYMENT_PATHS,
   PaymentAccountUrlQuerySchema,

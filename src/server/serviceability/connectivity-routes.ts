@@ -4,7 +4,7 @@
  * and the contact list of unavailable addresses. docs/api.md "Serviceability".
  */
 import type { Hono } from 'hono';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import {
   AvailabilityContactRequestSchema,
   InstallationSlotsQuerySchema,

@@ -9,7 +9,7 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { ProviderName } from '#shared/constants';
 import { CONNECTIVITY_MESSAGES } from '#shared/messages';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import {
   addDays,
   earliestScheduleDate,

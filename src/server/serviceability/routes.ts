@@ -3,7 +3,7 @@
  * chosen suggestion, and validation of a typed address. docs/api.md "Serviceability".
  */
 import type { Hono } from 'hono';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import { formatAddress } from '#shared/signup/address';
 import {
   AddressDetailsRequestSchema,

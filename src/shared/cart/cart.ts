@@ -7,7 +7,7 @@
  * provider's lines are totalled (see totals.ts), and every other provider's lines are totalled
  * apart, as they are billed separately by that provider.
  */
-import { billedSeparatelyBy, upToValue } from '../messages/order.ts';
+import { billedSeparatelyBy, upToValue } from '../signup/messages.ts';
 import { formatCents, fromCents, toCents } from './money.ts';
 import { orderCartItems } from './order.ts';
 import { computeTotals, lineAmountCents } from './totals.ts';

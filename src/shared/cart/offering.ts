@@ -16,7 +16,7 @@
  *   in the same billing block (so it shows under it), and a block's other lines stand alone, or
  *   under the router for the mesh block.
  */
-import { CART_MESSAGES } from '../messages/order.ts';
+import { CART_MESSAGES } from '../signup/messages.ts';
 import { installationFeeWaived, isInstallationFee } from '../signup/installation-fees.ts';
 import { meshQuantityInStock } from '../signup/mesh.ts';
 import type {

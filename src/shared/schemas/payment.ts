@@ -12,7 +12,7 @@ import {
   WHITELISTED_ROUTING_NUMBERS,
 } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { PAYMENT_MESSAGES } from '../messages/order.ts';
+import { PAYMENT_MESSAGES } from '../signup/messages.ts';
 import { CitySchema, Line1Schema, Line2Schema, StateSchema } from '../signup/address.ts';
 import { FirstNameSchema, LastNameSchema, nameSchema } from './person.ts';
 

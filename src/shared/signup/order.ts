@@ -21,7 +21,7 @@ import {
 } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { AGREEMENT_MESSAGES, PASSWORD_MESSAGES } from '../messages/account.ts';
-import { PAYMENT_MESSAGES } from '../messages/order.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
 import { passwordLengthError } from '../password.ts';
 import { CardDetailsSchema } from '../schemas/card-token.ts';
 import {

@@ -21,7 +21,7 @@ import {
   selectRevealed,
   type SignupSnapshot,
 } from '../../../machines/signup/signup.selectors.ts';
-import { CART_MESSAGES } from '../../../src/shared/messages/order.ts';
+import { CART_MESSAGES } from '../../../src/shared/signup/messages.ts';
 import { SIGNUP_MESSAGES } from '../../../src/shared/messages/account.ts';
 import { SIGNUP_ORDER_MESSAGES, SIGNUP_WIZARD_MESSAGES } from '../../../src/shared/messages.ts';
 import type { BrowserMapping, StateCheckContext } from '../paths/runner.ts';

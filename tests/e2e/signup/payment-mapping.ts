@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { WHITELISTED_ROUTING_NUMBERS } from '../../../src/shared/constants.ts';
 import { FIELD_MESSAGES } from '../../../src/shared/messages.ts';
-import { cardEndingIn } from '../../../src/shared/messages/order.ts';
+import { cardEndingIn } from '../../../src/shared/signup/messages.ts';
 import {
   selectPaymentValid,
   selectPaymentView,

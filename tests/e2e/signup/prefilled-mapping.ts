@@ -14,7 +14,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEMO_PRE_SIGNUPS } from '../../../src/server/orders/pre-signup.ts';
-import { ORDER_MESSAGES } from '../../../src/shared/messages/order.ts';
+import { ORDER_MESSAGES } from '../../../src/shared/signup/messages.ts';
 import { SIGNUP_ORDER_PATHS } from '../../../src/shared/signup/order.ts';
 import { SERVICEABILITY_PATHS } from '../../../src/shared/signup/serviceability.ts';
 import { selectAddressOutcome } from '../../../machines/signup/address.selectors.ts';

@@ -8,7 +8,7 @@
  * provider's form. The signup shows the same modal (its walk: tests/e2e/signup/payment-mapping.ts).
  */
 import type { Page } from '@playwright/test';
-import { PAYMENT_MESSAGES } from '../../../../src/shared/messages/order.ts';
+import { PAYMENT_MESSAGES } from '../../../../src/shared/signup/messages.ts';
 import { PAYMENT_PATHS } from '../../../../src/shared/schemas/payment.ts';
 import { claimBilledCustomer } from '../../support/billed-customers.ts';
 import { cardFrame, cardModal, fillCardForm, PAYMENT_METHODS_PATH } from '../../billing/cards.ts';

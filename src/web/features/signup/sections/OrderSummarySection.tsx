@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { formatCents } from '#shared/cart/money';
 import type { CartLine, CartTotals, MoneyTotal } from '#shared/cart/types';
 import { RATE_TERMS } from '#shared/constants';
-import { CART_MESSAGES, billedSeparatelyBy, recurringTotalLabel } from '#shared/messages/order';
+import { CART_MESSAGES, billedSeparatelyBy, recurringTotalLabel } from '#shared/signup/messages';
 import { selectOrderSummary } from '#machines/signup/order-summary.selectors';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { SignupSection } from './SignupSection.tsx';

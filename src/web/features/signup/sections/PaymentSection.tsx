@@ -6,7 +6,7 @@
 import { Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { cardEndingIn } from '#shared/messages/order';
+import { cardEndingIn } from '#shared/signup/messages';
 import { truncateDisplayAddress } from '#shared/messages/portal';
 import type { BillingAddressChoice } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';

@@ -11,7 +11,7 @@ import {
   outOfStockMessage,
   routerAddsMonthly,
   routerCoverageMessage,
-} from '#shared/messages/order';
+} from '#shared/signup/messages';
 import type { ServicesActor } from '#machines/signup/services.machine';
 import { selectRouterView } from '#machines/signup/services.selectors';
 import { useSalesContacts } from '../wizard-context.ts';

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { SERVICEABILITY_MESSAGES } from '#shared/messages/order';
+import { SERVICEABILITY_MESSAGES } from '#shared/signup/messages';
 import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import { CAPTCHA_TOKEN_FIELD } from '#shared/signup/captcha';
 import type { AddressActor } from '#machines/signup/address.machine';

@@ -3,7 +3,7 @@
  * One of the message modules beside `../messages.ts` (see its header).
  */
 import { RATE_TERMS, type RatePeriod, type RateTerm } from '../constants.ts';
-import type { SalesContacts } from './contacts.ts';
+import type { SalesContacts } from '../messages/contacts.ts';
 
 /** Titles and messages of the order placement (POST /self_signup and its helpers). */
 export const ORDER_MESSAGES = {
