@@ -17,10 +17,9 @@
  * | `billingAddress` | forms/form.machine.ts         | a new billing address  |
  */
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
-import type { CardDetails } from '#shared/schemas/card-token';
-import type { BillingAddressChoice, BillingAddressInput } from '#shared/schemas/payment';
+import type { BillingAddressChoice } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';
-import { formMachine, type FormInput, type FormValues } from '../forms/form.machine.ts';
+import { formMachine, type FormInput } from '../forms/form.machine.ts';
 import {
   cardFormMachine,
   type CardFormInput,
@@ -33,22 +32,13 @@ import {
   billingAddressChecks,
   billingAddressOf,
 } from './payment-fields.ts';
-import { paymentAccountComplete } from './payment.summary.ts';
+import { paymentAccountComplete, type PaymentContext } from './payment.summary.ts';
+
+export type { PaymentContext };
 
 export interface PaymentInput {
   /** The account holder's name: it prefills the name on the card. */
   accountName: string;
-}
-
-export interface PaymentContext {
-  accountName: string;
-  method: PaymentAccountType | null;
-  /** The card the provider's form sent (kept when the visitor switches to ACH and back). */
-  card: CardDetails | null;
-  autoPay: boolean | null;
-  bank: { valid: boolean; values: FormValues };
-  billingChoice: BillingAddressChoice | null;
-  billing: { valid: boolean; address: BillingAddressInput };
 }
 
 export type PaymentEvent =

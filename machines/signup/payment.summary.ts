@@ -3,8 +3,22 @@
  * machine's context alone: kept apart so the wizard (in the page's first load) does not pull the
  * payment section's code in with it.
  */
-import type { SignupPaymentInput } from '#shared/signup/order';
-import type { PaymentContext } from './payment.machine.ts';
+import type { PaymentAccountType, SignupPaymentInput } from '#shared/signup/order';
+import type { CardDetails } from '#shared/schemas/card-token';
+import type { BillingAddressChoice, BillingAddressInput } from '#shared/schemas/payment';
+import type { FormValues } from '../forms/form.machine.ts';
+
+/** The payment machine's context (payment.machine.ts): what the visitor chose and entered. */
+export interface PaymentContext {
+  accountName: string;
+  method: PaymentAccountType | null;
+  /** The card the provider's form sent (kept when the visitor switches to ACH and back). */
+  card: CardDetails | null;
+  autoPay: boolean | null;
+  bank: { valid: boolean; values: FormValues };
+  billingChoice: BillingAddressChoice | null;
+  billing: { valid: boolean; address: BillingAddressInput };
+}
 
 export interface PaymentSummary {
   /** Payment account complete and the billing address decided (a new one valid). */

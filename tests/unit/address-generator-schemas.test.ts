@@ -21,8 +21,8 @@ import {
   customerDetailsErrors,
   installChoiceErrors,
   OwnerContactSchema,
-  PhoneSchema,
 } from '../../src/shared/signup/connectivity-details.ts';
+import { PhoneSchema } from '../../src/shared/signup/contact-fields.ts';
 import {
   addDays,
   earliestScheduleDate,

@@ -15,7 +15,7 @@ import { CONTACT_COMMENTS_MAX_LENGTH, CONTACT_TEXT_MAX_LENGTH } from './constant
 import { FIELD_MESSAGES } from '../messages.ts';
 import { PEOPLE_FIELD_MESSAGES } from './messages.ts';
 import { DateOfBirthSchema, FirstNameSchema, LastNameSchema } from '../schemas/person.ts';
-import { EmailSchema, PHONE_PATTERN, PhoneSchema } from '../signup/connectivity-details.ts';
+import { EmailSchema, PHONE_PATTERN, PhoneSchema } from '../signup/contact-fields.ts';
 import { US_STATE_ABBREVIATIONS } from '../us-states.ts';
 
 const optionalText = (max: number, message: string = PEOPLE_FIELD_MESSAGES.text) =>

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { EARLIEST_DATE_OF_BIRTH_YEAR, NAME_MAX_LENGTH } from '../first-load-constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { EmailSchema, PhoneSchema } from '../signup/connectivity-details.ts';
+import { EmailSchema, PhoneSchema } from '../signup/contact-fields.ts';
 import { isIsoDate, serviceDate } from '../signup/dates.ts';
 
 /** The phone mask as react-imask writes it: (###) ###-####. */

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { DATABASE_ID_MAX, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { PASSWORD_MESSAGES } from '../messages/account.ts';
-import { EmailSchema } from '../signup/connectivity-details.ts';
+import { EmailSchema } from '../signup/contact-fields.ts';
 import { fieldsObject } from '../signup/schema-helpers.ts';
 import { readSecondFactorCode } from './second-factor.ts';
 import { SECOND_FACTOR_MESSAGES } from './second-factor-messages.ts';

@@ -7,44 +7,12 @@ import * as v from 'valibot';
 import {
   CITY_ACCOUNT_ID_MAX_LENGTH,
   CITY_CUSTOMER_ID_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
 } from '../first-load-constants.ts';
 import { CONNECTIVITY_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 import { earliestScheduleDate, isIsoDate, lastInstallationDate } from './dates.ts';
+import { EmailSchema, OwnerNameSchema, PhoneSchema, RenterNameSchema } from './contact-fields.ts';
 import { fieldsObject } from './schema-helpers.ts';
 import type { InstallType, ProviderRequirements } from './serviceability.ts';
-
-/** (###) ###-#### as the masked input writes it. */
-export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
-
-export const PhoneSchema = v.pipe(
-  v.string(FIELD_MESSAGES.phone),
-  v.trim(),
-  v.regex(PHONE_PATTERN, FIELD_MESSAGES.phone),
-);
-
-export const EmailSchema = v.pipe(
-  v.string(FIELD_MESSAGES.email),
-  v.trim(),
-  v.minLength(1, FIELD_MESSAGES.email),
-  v.maxLength(EMAIL_MAX_LENGTH, FIELD_MESSAGES.email),
-  v.email(FIELD_MESSAGES.email),
-);
-
-function requiredName(message: string) {
-  return v.pipe(
-    v.string(message),
-    v.trim(),
-    v.minLength(1, message),
-    v.maxLength(NAME_MAX_LENGTH, message),
-  );
-}
-
-/** The owner's name, asked of a renter: "Enter owner name". */
-export const OwnerNameSchema = requiredName(FIELD_MESSAGES.ownerName);
-/** The visitor's own name in the approval (renter) and contact-list forms: "Enter your name". */
-export const RenterNameSchema = requiredName(FIELD_MESSAGES.approvalName);
 
 /** The owner's contact, required when the visitor rents (customer_details.owner_*). */
 export const OwnerContactSchema = fieldsObject({

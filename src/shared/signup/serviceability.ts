@@ -31,7 +31,7 @@ import {
   StateSchema,
   ZipCodeSchema,
 } from './address.ts';
-import { EmailSchema, PhoneSchema, RenterNameSchema } from './connectivity-details.ts';
+import { EmailSchema, PhoneSchema, RenterNameSchema } from './contact-fields.ts';
 import { isIsoDate } from './dates.ts';
 import { fieldsObject } from './schema-helpers.ts';
 
