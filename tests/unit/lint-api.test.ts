@@ -35,12 +35,12 @@ describe('endpoint paths live in API modules, never in views', { timeout: LINT_T
       'the endpoint path "/auth/refresh_token"',
     ],
     [
-      'src/web/components/CaptchaWidget.tsx',
+      'src/web/features/signup/captcha/CaptchaWidget.tsx',
       "export const x = '/manage/api/v1.0/captcha/challenge';",
       'the endpoint path "/manage/api/v1.0/captcha/challenge"',
     ],
     [
-      'src/web/components/CaptchaWidget.tsx',
+      'src/web/features/signup/captcha/CaptchaWidget.tsx',
       "import { API_BASE_PATH } from '#shared/constants';\nexport const x = API_BASE_PATH;",
       'the endpoint constant API_BASE_PATH',
     ],

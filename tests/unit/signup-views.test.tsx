@@ -13,7 +13,7 @@ import {
 import {
   AddressCombobox,
   type AddressComboboxProps,
-} from '../../src/web/components/AddressCombobox.tsx';
+} from '../../src/web/features/signup/sections/AddressCombobox.tsx';
 import { signupParams } from '../../src/web/features/signup/params.ts';
 import { mapsLink } from '../../src/web/features/signup/sections/DropPointMap.tsx';
 

@@ -16,11 +16,6 @@ const SHARED_FOLDERS = ['components', 'api'].map((folder) => path.join(web, fold
 
 /** Modules of a shared folder that one feature alone uses today, each with the reason. */
 const ONE_FEATURE_YET: Record<string, string> = {
-  // The signup's: they move into features/signup/ with the wizard's split into files.
-  'src/web/components/CaptchaWidget.tsx': 'the captcha, only the signup shows it',
-  'src/web/api/captcha.ts': 'the captcha widget’s calls',
-  'src/web/components/AddressCombobox.tsx': 'the signup’s address box with suggestions',
-  'src/web/components/ContactText.tsx': 'the signup’s contact messages (address, router)',
   // Plain pieces of UI, no area's rule, machine or call in them.
   'src/web/components/VisuallyHiddenStatus.tsx': 'a polite live region',
   'src/web/components/AddressLines.tsx': 'an address as on an envelope',

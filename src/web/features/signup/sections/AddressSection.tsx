@@ -12,9 +12,9 @@ import {
 } from '#shared/messages';
 import type { AddressActor } from '#machines/signup/address.machine';
 import { selectAddressView, selectEarlySignup } from '#machines/signup/address.selectors';
-import { AddressCombobox } from '../../../components/AddressCombobox.tsx';
+import { AddressCombobox } from './AddressCombobox.tsx';
 import { useSalesContacts } from '../wizard-context.ts';
-import { ContactText } from '../../../components/ContactText.tsx';
+import { ContactText } from './ContactText.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { withLaterStyles } from '../../../app/later-styles.ts';
 

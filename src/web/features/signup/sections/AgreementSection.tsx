@@ -32,7 +32,7 @@ import {
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { selectWholeFormValid } from '#machines/signup/signup.selectors';
 import { useAppServices } from '../../../app/context.tsx';
-import { CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
+import { CaptchaWidget } from '../captcha/CaptchaWidget.tsx';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';
 import { SignupSection } from './SignupSection.tsx';
 import { ElectronicSignatureDisclosure, TermsText } from './TermsText.tsx';

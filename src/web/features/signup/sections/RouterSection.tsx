@@ -15,7 +15,7 @@ import {
 import type { ServicesActor } from '#machines/signup/services.machine';
 import { selectRouterView } from '#machines/signup/services.selectors';
 import { useSalesContacts } from '../wizard-context.ts';
-import { ContactText } from '../../../components/ContactText.tsx';
+import { ContactText } from './ContactText.tsx';
 import { RouterImage } from './RouterImage.tsx';
 import { SignupSection } from './SignupSection.tsx';
 

@@ -16,7 +16,7 @@ import {
   selectSubmitted,
   selectSubmitting,
 } from '#machines/forms/form.selectors';
-import { CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
+import { CaptchaWidget } from '../captcha/CaptchaWidget.tsx';
 import { PhoneField, TextField, type FormActor } from './fields.tsx';
 import { useReturnFocus } from '../../../components/focus.ts';
 import { SIGNUP_TEXT_COLORS } from '../SignupLayout.tsx';

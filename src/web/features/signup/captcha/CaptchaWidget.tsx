@@ -5,8 +5,8 @@
  */
 import { Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { CAPTCHA_CHALLENGE_URL } from '../api/captcha.ts';
 import type {} from 'altcha/types/react';
+import { CAPTCHA_CHALLENGE_URL } from './api.ts';
 
 interface AltchaElement extends HTMLElement {
   reset?: () => void;

@@ -6,7 +6,7 @@
  */
 import { Box, Loader, Paper, TextInput } from '@mantine/core';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
-import { LiveStatus } from './VisuallyHiddenStatus.tsx';
+import { LiveStatus } from '../../../components/VisuallyHiddenStatus.tsx';
 
 export interface ComboboxOption {
   id: number | string;
