@@ -18,6 +18,7 @@ export * from '../orders/pre-signup-schema.ts';
 export * from '../billing/schema.ts';
 export * from '../servers/schema.ts';
 export * from '../people/schema.ts';
+export * from '../notices/schema.ts';
 export * from '../dns/schema.ts';
 export * from '../hypervisor/schema.ts';
 export * from '../jobs/progress-schema.ts';
