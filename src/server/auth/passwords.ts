@@ -2,7 +2,13 @@
  * Password hashing: argon2id with OWASP's recommended parameters (19 MiB of memory, 2 passes,
  * 1 lane). A login for an unknown username verifies against a dummy hash made with the same
  * parameters, so that it costs the same time as a wrong password for a real user.
+ *
+ * Each verification is published on a diagnostics channel (`PASSWORD_VERIFY_CHANNEL`, Node's
+ * `node:diagnostics_channel`) with the parameters of the hash it verified against and nothing
+ * secret: instrumentation can count them, and the tests check that an unknown username costs one
+ * verification like a real user's, without timing anything.
  */
+import { channel } from 'node:diagnostics_channel';
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
 /** OWASP Password Storage Cheat Sheet, argon2id, first option. */
@@ -26,8 +32,23 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+export const PASSWORD_VERIFY_CHANNEL = 'fiber-portal.password.verify';
+
+/** What a verification publishes: the hash's algorithm, version and costs (`argon2id$v=19$m=…`). */
+export interface PasswordVerification {
+  parameters: string;
+}
+
+const verifications = channel(PASSWORD_VERIFY_CHANNEL);
+
 /** False for a wrong password and for a stored value that is not a valid hash. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  if (verifications.hasSubscribers) {
+    const published: PasswordVerification = {
+      parameters: storedHash.split('$').slice(1, 4).join('$'),
+    };
+    verifications.publish(published);
+  }
   try {
     return await verify(storedHash, password);
   } catch {
