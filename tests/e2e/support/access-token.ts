@@ -5,7 +5,7 @@
  * server then answers it as it answers a token that outlived its life ("Access token expired"),
  * and the app renews it as it would. No test waits for the real clock to pass the token's life.
  */
-import type { BrowserContext, Cookie, Route } from '@playwright/test';
+import type { BrowserContext, Cookie } from '@playwright/test';
 import { sign } from 'hono/jwt';
 
 /** The e2e server's signing key for access tokens (32 characters or more, as config requires). */
@@ -36,21 +36,4 @@ export async function expireAccessToken(context: BrowserContext): Promise<string
   const value = await expired(cookie.value);
   await context.addCookies([{ ...cookie, value }]);
   return value;
-}
-
-/**
- * Sends a request the browser already made as if it reached the server after its token ran out
- * (the browser's token runs out too): the answer, for the route to fulfil when it chooses.
- */
-export async function fetchOnceExpired(route: Route, context: BrowserContext) {
-  const request = route.request();
-  const headers = await request.allHeaders();
-  const value = await expireAccessToken(context);
-  if (value && headers.cookie) {
-    headers.cookie = headers.cookie.replace(
-      /(^|;\s*)access_token=[^;]*/,
-      `$1${ACCESS_COOKIE}=${value}`,
-    );
-  }
-  return route.fetch({ headers });
 }
