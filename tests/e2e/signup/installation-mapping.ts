@@ -161,14 +161,14 @@ export const installationMapping: BrowserMapping = {
         // chosen, choosing a date again is choosing another day with free times (a click on the
         // chosen day changes nothing).
         const days = page.locator('button[data-date]:not([disabled]):not([data-outside])');
-        await expect(days.first()).toBeVisible();
         const first = chosen === 'Choose a date';
-        const nextMonth = !first && (await days.count()) <= 1;
         // A section of the same reveal whose code arrives late (the account and payment sections,
         // on a busy machine) scrolls the page to itself once it mounts, and the open picker hides
         // with its field: the picker is opened again and the day clicked then.
         await expect(async () => {
           if (!(await days.first().isVisible())) await openDates(page);
+          await expect(days.first()).toBeVisible({ timeout: 2_000 });
+          const nextMonth = !first && (await days.count()) <= 1;
           if (nextMonth) {
             await page.getByRole('button', { name: 'Next month' }).click({ timeout: 2_000 });
             await days.first().click({ timeout: 2_000 });
