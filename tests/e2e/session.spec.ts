@@ -1,15 +1,18 @@
 /**
  * The session in the browser (issue 3): token renewal without a prompt, a session that ended
  * (login with the timeout notice, then back to the attempted page), the password prompt of a
- * sensitive action, and route gating by permission. A test makes the browser's access token run
- * out at once (tests/e2e/support/access-token.ts) rather than waiting for its life to pass.
+ * sensitive action, and route gating by permission. The e2e server issues short-lived access
+ * tokens (tests/e2e/support/serve.ts, E2E_ACCESS_TOKEN_TTL_SECONDS), and a test waits for their
+ * life to pass: a token made to run out at once left the app's answers of a moment ago fresh, so
+ * the page opened again asked the server nothing and no renewal came (a fresh-clone run failed).
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.ts';
 import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES, SESSION_NOTICES } from '../../src/shared/session/messages.ts';
-import { expireAccessToken } from './support/access-token.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
+/** The e2e server's access-token life (tests/e2e/support/serve.ts): a test outlives it. */
+const ACCESS_TOKEN_TTL_MS = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5') * 1000;
 
 const PASSWORD = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 const NEW_PASSWORD = 'Granite-Harbor-Lantern-58!';
@@ -85,7 +88,7 @@ test.describe('session', () => {
     await expect(tabs.getByRole('link')).toHaveText(['Account', 'Services', 'Billing']);
     await expectAccessible(page, 'account');
 
-    await expireAccessToken(page.context());
+    await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
     await tabs.getByRole('link', { name: 'Services' }).click();
     await tabs.getByRole('link', { name: 'Account' }).click();
     await expect(page.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
@@ -108,7 +111,7 @@ test.describe('session', () => {
       await expect(tab.getByTestId('contact-information')).toBeVisible({ timeout: SLOW });
     }
 
-    await expireAccessToken(page.context());
+    await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
     const refreshes = [countRefreshes(page), countRefreshes(second)];
     // Both tabs are refused at the same moment and would present the same refresh token.
     await Promise.all([page.reload(), second.reload()]);
@@ -169,7 +172,7 @@ test.describe('session', () => {
     await expect(form.getByTestId('password-strength')).toHaveText('100 / 100', {
       timeout: SLOW,
     });
-    await expireAccessToken(page.context());
+    await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1500);
     await form.getByRole('button', { name: 'Change password' }).click();
 
     const prompt = page.getByRole('dialog', { name: SESSION_NOTICES.refreshPasswordTitle });

@@ -15,7 +15,6 @@ import { startCardProvider } from '../../../src/server/card-provider/server.ts';
 import { startHostAgent } from '../../../src/server/managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../../../src/server/hypervisor/stand-in/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';
-import { E2E_TOKEN_SECRET } from './access-token.ts';
 import { seedBilledCustomers } from './billed-customers.ts';
 import { seedJobsPage } from './jobs-seed.ts';
 
@@ -53,9 +52,6 @@ const config = loadConfig({
   // Short-lived access tokens, so that the session tests can outlive one in a few seconds. Other
   // flows renew transparently; a sensitive action after this long asks for the password again.
   ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '5',
-  // A signing key the tests know, so that a test can make a token run out at once
-  // (./access-token.ts) instead of waiting for its life to pass.
-  TOKEN_SECRET: E2E_TOKEN_SECRET,
   // A small address set (every demo address and status included) keeps the start quick.
   SEED_ADDRESSES: process.env.E2E_SEED_ADDRESSES ?? '20000',
   // Light proof of work: the captcha widget solves at once in tests.

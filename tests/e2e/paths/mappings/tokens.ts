@@ -169,9 +169,8 @@ const isRunOut = (event: EventObject | undefined) =>
 
 /**
  * Waits until the access token the browser holds has run out on the server. A real wait: with the
- * token made to run out at once (tests/e2e/support/access-token.ts, as the session specs do), one
- * path here failed once (after an unreachable renewal, the contact information showed no alert)
- * where the real wait has not; until that is understood, these paths wait for the token's life.
+ * token made to run out at once, one path here failed (after an unreachable renewal, the contact
+ * information showed no alert), as the page opened again still held the answers of a moment ago.
  */
 async function outliveTheToken(page: Page) {
   const left = tokenAt + TOKEN_LIFE_MS + MARGIN_MS - Date.now();
