@@ -13,18 +13,13 @@ import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import type { TotpSetup } from '../../src/shared/session/second-factor.ts';
-import type {
-  LoginResult,
-  LogoutResponse,
-  SessionUser,
-  UserProfile,
-} from '../../src/shared/session/types.ts';
+import type { LoginResult, LogoutResponse, SessionUser } from '../../src/shared/session/types.ts';
 import {
   secondFactorWithCalls,
   type VerifyInput,
 } from '../../machines/session/second-factor.machine.ts';
 import { selectCodeStep } from '../../machines/session/second-factor.selectors.ts';
-import { DEMO_USER } from '../../machines/session/samples.ts';
+import { DEMO_USER, profile } from '../../machines/session/samples.ts';
 import {
   selectLoginError,
   selectSecondFactorStep,
@@ -46,22 +41,6 @@ const SETUP: TotpSetup = {
   otpauth_url: 'otpauth://totp/Ridgeline%20Fiber:demo?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
 };
-
-const profile = (user: SessionUser): UserProfile => ({
-  ...user,
-  logged_in: true,
-  info: {
-    name: 'Dana Demo',
-    first_name: 'Dana',
-    middle_initial: '',
-    last_name: 'Demo',
-    business: '',
-    dob: '',
-    phone: '',
-    email: '',
-  },
-  service_address: null,
-});
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
