@@ -10,8 +10,16 @@
  * so only POST /self_signup is timed: validation, password strength, argon2id hash, the
  * transaction with captcha check, offering and cart, every write and the outbox email.
  *
+ * Besides the latencies it prints the CPU time each order cost (Linux's per-thread counts in
+ * /proc, 10 ms ticks, summed over the timed run): on the event loop's thread, and on the others
+ * (the password worker, argon2 in libuv's pool, the garbage collector's helpers). With a closed
+ * loop of C clients the throughput is bounded by both (the event loop is one core; everything
+ * shares the machine's cores), and CPU time, unlike the latencies, hardly changes when other work
+ * on the machine makes the threads wait for a core.
+ *
  * Options: --orders N (default 200), --concurrency C (default 10).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -62,6 +70,29 @@ useCardProcessor(config, cards);
 const setupClient = CookieClient.forApp(app);
 const facts = await addressFacts(setupClient, DEMO_ADDRESSES.utopiaOrderable);
 
+/**
+ * CPU ticks (1/100 s, utime + stime) of the event loop's thread and of all other threads of this
+ * process; undefined where /proc is not there. A thread that ends during the run would take its
+ * ticks with it; none does (the password worker lives a minute after its last check).
+ */
+function threadCpu(): { loop: number; others: number } | undefined {
+  try {
+    let loop = 0;
+    let others = 0;
+    for (const task of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      if (Number(task) === process.pid) loop += ticks;
+      else others += ticks;
+    }
+    return { loop, others };
+  } catch {
+    return undefined;
+  }
+}
+
 interface Prepared {
   body: unknown;
   key: string;
@@ -105,12 +136,14 @@ phaseTimes.length = 0;
 const queue = prepared.slice(WARM_UP);
 const times: number[] = [];
 const wallStarted = performance.now();
+const cpuStarted = threadCpu();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     for (let order = queue.shift(); order; order = queue.shift()) times.push(await submit(order));
   }),
 );
 const wallSeconds = (performance.now() - wallStarted) / 1000;
+const cpuEnded = threadCpu();
 await bench.close();
 
 console.log(
@@ -129,4 +162,13 @@ console.log(
     })
     .join(', ')} (ms)`,
 );
+if (cpuStarted && cpuEnded) {
+  const perOrder = (ticks: number) => ((ticks * 10) / times.length).toFixed(1);
+  const loop = cpuEnded.loop - cpuStarted.loop;
+  const others = cpuEnded.others - cpuStarted.others;
+  console.log(
+    `  CPU per order: ${perOrder(loop + others)} ms, of which ${perOrder(loop)} on the event ` +
+      `loop's thread and ${perOrder(others)} on the other threads`,
+  );
+}
 console.log(machineLine());
