@@ -162,9 +162,10 @@ export const installationMapping: BrowserMapping = {
         // chosen day changes nothing).
         const days = page.locator('button[data-date]:not([disabled]):not([data-outside])');
         const first = chosen === 'Choose a date';
-        // A section of the same reveal whose code arrives late (the account and payment sections,
-        // on a busy machine) scrolls the page to itself once it mounts, and the open picker hides
-        // with its field: the picker is opened again and the day clicked then.
+        // A section of the same reveal whose code arrived late (the account and payment sections,
+        // on a busy machine) once scrolled the page to itself and hid the open picker; a late
+        // section no longer scrolls (features/signup/reveal.tsx), and a picker that closed anyway
+        // is opened again here rather than waited on for the test's whole time.
         await expect(async () => {
           if (!(await days.first().isVisible())) await openDates(page);
           await expect(days.first()).toBeVisible({ timeout: 2_000 });

@@ -3,10 +3,10 @@
  * section is in the page's first load; every other section loads when the wizard reveals it
  * (and is fetched in the background once the page is idle).
  */
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { earliestScheduleDate } from '#shared/signup/dates';
 import type { SignupActor } from '#machines/signup/signup.machine';
 import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
@@ -25,7 +25,7 @@ import { signupApi } from './api.ts';
 import { signupParams } from './params.ts';
 import { AddressSection } from './sections/AddressSection.tsx';
 import { SignupProgress } from './sections/SignupProgress.tsx';
-import { RevealAnnouncer } from './reveal.tsx';
+import { LaterSection, RevealAnnouncer } from './reveal.tsx';
 import { provideSignupMachine } from './signup-machine.ts';
 import { SignupLayout } from './SignupLayout.tsx';
 import { useSectionActors, WizardContext } from './wizard-context.ts';
@@ -65,14 +65,6 @@ function sameReveal(a: RevealedSections, b: RevealedSections): boolean {
   return (Object.keys(a) as (keyof RevealedSections)[]).every((key) => a[key] === b[key]);
 }
 
-function SectionLoading() {
-  return (
-    <Center py="lg">
-      <Loader size="sm" role="status" aria-label="Loading the next section" />
-    </Center>
-  );
-}
-
 function Sections({ wizard }: { wizard: SignupActor }) {
   const actors = useSectionActors();
   const revealed = useSelector(wizard, selectRevealed, sameReveal);
@@ -83,61 +75,61 @@ function Sections({ wizard }: { wizard: SignupActor }) {
     <>
       {actors.address && <AddressSection address={actors.address} />}
       {revealed.customer && actors.customer && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <CustomerSection form={actors.customer} />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.speed && actors.services && found && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <SpeedSection
             services={actors.services}
             mainProvider={found.offering.main_provider.name}
             feesWaived={feesWaived}
           />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.router && actors.services && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <RouterSection services={actors.services} />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.connectivity && found && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <ConnectivitySection
             wizard={wizard}
             actors={actors}
             providerLabel={found.details.provider.label}
           />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.voice && found && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <VoiceSection wizard={wizard} description={found.offering.voice.description} />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.attribution && actors.attribution && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <AttributionSection attribution={actors.attribution} />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.account && actors.account && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <AccountSection account={actors.account} />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.payment && actors.payment && found && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <OrderSummarySection wizard={wizard} />
           <PaymentSection
             payment={actors.payment}
             serviceAddress={found.details.formatted_address}
           />
-        </Suspense>
+        </LaterSection>
       )}
       {revealed.checkout && actors.checkout && (
-        <Suspense fallback={<SectionLoading />}>
+        <LaterSection>
           <AgreementSection wizard={wizard} checkout={actors.checkout} />
-        </Suspense>
+        </LaterSection>
       )}
       {sectionsFailed && (
         <Alert color="red" variant="light" role="alert" data-testid="sections-failed">

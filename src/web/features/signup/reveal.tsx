@@ -4,31 +4,75 @@
  * first of them that asks for input (not to the last one mounted, which left the others above
  * the screen), and a polite live region names every one of them, in page order, for screen
  * readers.
+ *
+ * A section is due when the wizard reveals it ({@link LaterSection} mounts), which can be before its
+ * code has loaded (a lazy chunk on a slow connection). A section whose code arrives after the
+ * reveal it was due in has been made joins that reveal: it is announced with the others and does
+ * not scroll the page away from the first one. If the visitor has pressed or typed something
+ * since it was due, it is late: announced, but the page does not scroll to it, which would pull
+ * the screen away from what the visitor is doing (an open date picker, a field being typed in).
  */
-import { VisuallyHidden } from '@mantine/core';
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { sectionsRevealedAnnouncement } from '#shared/messages';
 
 /** Sections mounting within this long of each other were revealed together. */
 const REVEAL_BATCH_MS = 60;
-/** A section whose code loads later (a lazy chunk on a busy machine) still joins the reveal that
- * began this long before it, if the visitor did nothing in between: it is announced with the
- * others and does not scroll the page away from the first one. */
-const REVEAL_GROUP_MS = 1500;
-/** What the visitor does that can reveal sections: a reveal after one of these is a new one. */
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'change'] as const;
+/** What the visitor does first when acting, before any render it causes (a change event can
+ * come after the render). */
+const ACTION_EVENTS = ['pointerdown', 'keydown'] as const;
 
 export interface RevealedSection {
   element: HTMLElement;
   title: string;
   /** Scrolled to when it is the first revealed (an order summary only informs). */
   asksForInput: boolean;
+  /** When the wizard revealed it (its {@link LaterSection} mounted); now when it has none. */
+  dueAt?: number;
+}
+
+interface Arrived extends RevealedSection {
+  /** Due before the last reveal was made: part of it. */
+  joins: boolean;
+  /** Due before the visitor's last press or key: not scrolled to. */
+  late: boolean;
 }
 
 type Reveal = (section: RevealedSection) => void;
 
 const RevealContext = createContext<Reveal | null>(null);
+/** When the section inside was revealed by the wizard (see {@link LaterSection}). */
+const DueContext = createContext<number | undefined>(undefined);
+
+/**
+ * A section whose code loads when the wizard reveals it: a loader until its code has come, and
+ * due from the moment it mounts, so the section knows when it was revealed.
+ */
+export function LaterSection({ children }: { children: ReactNode }) {
+  const [dueAt] = useState(() => performance.now());
+  return (
+    <DueContext.Provider value={dueAt}>
+      <Suspense
+        fallback={
+          <Center py="lg">
+            <Loader size="sm" role="status" aria-label="Loading the next section" />
+          </Center>
+        }
+      >
+        {children}
+      </Suspense>
+    </DueContext.Provider>
+  );
+}
 
 function inPageOrder(a: RevealedSection, b: RevealedSection): number {
   return a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
@@ -42,43 +86,52 @@ function scrollToSection(element: HTMLElement) {
 
 export function RevealAnnouncer({ children }: { children: ReactNode }) {
   const [announcement, setAnnouncement] = useState('');
-  const batch = useRef<RevealedSection[]>([]);
+  const batch = useRef<Arrived[]>([]);
   const timer = useRef<number | undefined>(undefined);
-  /** Inputs of the visitor so far. */
-  const inputs = useRef(0);
-  /** The last reveal: when it was announced, after how many inputs, what it scrolled to. */
-  const last = useRef<{
-    at: number;
-    inputs: number;
-    sections: RevealedSection[];
-    target?: Element;
-  }>({ at: -Infinity, inputs: -1, sections: [] });
+  /** When the visitor last pressed or typed something. */
+  const lastActionAt = useRef(-Infinity);
+  /** The last reveal: when it was made, its sections, what it scrolled to. */
+  const last = useRef<{ at: number; sections: RevealedSection[]; target?: Element }>({
+    at: -Infinity,
+    sections: [],
+  });
   useEffect(() => {
-    const count = () => {
-      inputs.current += 1;
+    const acted = () => {
+      lastActionAt.current = performance.now();
     };
-    for (const type of INPUT_EVENTS) document.addEventListener(type, count, true);
+    for (const type of ACTION_EVENTS) document.addEventListener(type, acted, true);
     return () => {
       window.clearTimeout(timer.current);
-      for (const type of INPUT_EVENTS) document.removeEventListener(type, count, true);
+      for (const type of ACTION_EVENTS) document.removeEventListener(type, acted, true);
     };
   }, []);
 
   const reveal = useCallback<Reveal>((section) => {
-    batch.current.push(section);
+    // A section without a due time (never undefined <= or < a number) is new and on time.
+    const due = section.dueAt!;
+    batch.current.push({
+      ...section,
+      joins: due <= last.current.at,
+      late: due < lastActionAt.current,
+    });
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      const now = Date.now();
       const previous = last.current;
-      const continues = previous.inputs === inputs.current && now - previous.at <= REVEAL_GROUP_MS;
-      const revealed = [...(continues ? previous.sections : []), ...batch.current]
+      const arrived = batch.current;
+      batch.current = [];
+      const continues = arrived.every((s) => s.joins);
+      const revealed = [...(continues ? previous.sections : []), ...arrived]
         .filter((s) => s.element.isConnected)
         .sort(inPageOrder);
-      batch.current = [];
       if (revealed.length === 0) return;
-      const target = (revealed.find((s) => s.asksForInput) ?? revealed[0]).element;
-      if (!continues || target !== previous.target) scrollToSection(target);
-      last.current = { at: now, inputs: inputs.current, sections: revealed, target };
+      // Only sections that came on time are scrolled to; late ones are announced.
+      const onTime = revealed.filter((s) => !(s as Arrived).late);
+      const target = onTime.length
+        ? (onTime.find((s) => s.asksForInput) ?? onTime[0]).element
+        : previous.target;
+      if (onTime.length && (!continues || target !== previous.target))
+        scrollToSection(target as HTMLElement);
+      last.current = { at: performance.now(), sections: revealed, target };
       setAnnouncement(sectionsRevealedAnnouncement(revealed.map((s) => s.title)));
     }, REVEAL_BATCH_MS);
   }, []);
@@ -105,10 +158,11 @@ export function useRevealed(
   options: { enabled: boolean; asksForInput: boolean },
 ) {
   const reveal = useContext(RevealContext);
+  const dueAt = useContext(DueContext);
   const { enabled, asksForInput } = options;
   useEffect(() => {
     if (!enabled || !element.current) return;
-    if (reveal) reveal({ element: element.current, title, asksForInput });
+    if (reveal) reveal({ element: element.current, title, asksForInput, dueAt });
     else scrollToSection(element.current);
     // Once, when the section mounts: a later change of its title is no new reveal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
