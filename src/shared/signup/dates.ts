@@ -9,15 +9,19 @@ export const SERVICE_TIME_ZONE = 'America/Denver';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+let serviceDateFormat: Intl.DateTimeFormat | undefined;
+
 /** The calendar date (YYYY-MM-DD) of an instant in the service time zone. */
 export function serviceDate(at: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  // en-CA formats as YYYY-MM-DD. Made once, on first use: making one costs far more than using
+  // it (about 0.5 ms on the server, three times per order).
+  serviceDateFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: SERVICE_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(at);
+  });
+  return serviceDateFormat.format(at);
 }
 
 /** A YYYY-MM-DD date plus a number of days. */
