@@ -3,7 +3,7 @@
  * customer, user, payment account, order, services, provisioning task, booking and email, with
  * every refusal leaving nothing behind and a repeated key answering the stored answer.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offeringCart } from '../../src/shared/cart/index.ts';
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
@@ -30,6 +30,7 @@ import {
   customerBilling,
   customerServices,
   emailOutbox,
+  equipmentStock,
   installationBookings,
   installationSlots,
   orders,
@@ -39,6 +40,7 @@ import {
   serviceAddresses,
   users,
 } from '../../src/server/db/schema.ts';
+import type { OrderHooks } from '../../src/server/orders/hooks.ts';
 import { passwordWorkerCount } from '../../src/server/orders/password-check.ts';
 import { bankAccountContext } from '../../src/server/orders/place-order.ts';
 import { DEMO_PRE_SIGNUPS } from '../../src/server/orders/pre-signup.ts';
@@ -65,14 +67,17 @@ import {
 let t: TestApp;
 let cards: FakeCardProcessor;
 let utopia: AddressFacts;
+/** The app's order hooks: a test sets one for itself, and it is taken away after each test. */
+const hooks: OrderHooks = { beforeCommit: () => Promise.resolve() };
 
 beforeAll(async () => {
-  ({ t, cards } = await createOrderTestApp());
+  ({ t, cards } = await createOrderTestApp({ orderHooks: hooks }));
   utopia = await addressFacts(t.client(), DEMO_ADDRESSES.utopiaOrderable);
 });
 afterAll(() => t.close());
 beforeEach(() => {
   cards.down = false;
+  delete hooks.beforeEquipment;
 });
 
 function tableCounts() {
@@ -323,6 +328,61 @@ describe('POST /self_signup', () => {
       store_in_cookies: true,
     });
     expect(login.status).toBe(200);
+  });
+
+  it('takes the router and mesh units from stock; stock gone meanwhile refuses the order (409), a model with no stock row is not counted', async () => {
+    const { db } = t.database;
+    const provider = DEMO_ADDRESSES.utopiaOrderable.provider!;
+    const speed = utopia.offering.speed_options.find((option) => !option.router_bundled)!;
+    const routerModel = utopia.offering.router_options.find(
+      (option) => option.speed_id === speed.speed_id,
+    )!.router_model;
+    const meshModel = utopia.offering.mesh_option.mesh_model;
+    const stockOf = async (model: string) => {
+      const [row] = await db
+        .select()
+        .from(equipmentStock)
+        .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, model)));
+      return row?.quantityAvailable;
+    };
+    const options = { speedId: speed.speed_id, router: true, meshQuantity: 2 };
+
+    const before = { router: await stockOf(routerModel), mesh: await stockOf(meshModel) };
+    const [meshRow] = await db
+      .select()
+      .from(equipmentStock)
+      .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, meshModel)));
+    const placed = await cardOrder(options);
+    await placeOrder(placed.client, placed.body);
+    expect(await stockOf(routerModel)).toBe(before.router! - 1);
+    expect(await stockOf(meshModel)).toBe(before.mesh! - 2);
+
+    // Another order took the last mesh units between this order's price and its equipment.
+    hooks.beforeEquipment = async (tx) => {
+      await tx
+        .update(equipmentStock)
+        .set({ quantityAvailable: 1 })
+        .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, meshModel)));
+    };
+    const refused = await cardOrder(options);
+    const counts = await tableCounts();
+    const answer = await expectJson(await postOrder(refused.client, refused.body), 409);
+    expect(answer.msg).toBe(ORDER_MESSAGES.equipmentOutOfStock);
+    expect(await tableCounts()).toEqual(counts);
+    expect(await stockOf(routerModel)).toBe(before.router! - 1);
+    expect(await stockOf(meshModel)).toBe(before.mesh! - 2);
+
+    // A model the warehouse does not count (no stock row) is not refused for want of stock.
+    hooks.beforeEquipment = async (tx) => {
+      await tx
+        .delete(equipmentStock)
+        .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, meshModel)));
+    };
+    const uncounted = await cardOrder(options);
+    await placeOrder(uncounted.client, uncounted.body);
+    expect(await stockOf(meshModel)).toBeUndefined();
+    expect(await stockOf(routerModel)).toBe(before.router! - 2);
+    await db.insert(equipmentStock).values({ ...meshRow, quantityAvailable: before.mesh! - 2 });
   });
 
   it('places a bank order with the account number encrypted and only its last four in clear', async () => {

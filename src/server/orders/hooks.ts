@@ -1,3 +1,5 @@
+import type { Executor } from '../db/client.ts';
+
 /**
  * Points in placing an order where a test can step in: passed with the app's deps
  * (`deps.orderHooks`, like `deps.clock`). Production passes none.
@@ -9,6 +11,11 @@ export interface OrderHooks {
    * (tests/api/anonymous-limits.test.ts).
    */
   beforeBodyChecks?(): void;
+  /**
+   * Inside the order's transaction, just before the equipment is taken from stock: a test changes
+   * the stock here, in the order's transaction, as a concurrent order would have meanwhile.
+   */
+  beforeEquipment?(tx: Executor): Promise<void>;
   /**
    * Inside the order's transaction, after every write and just before commit: a test pauses
    * here to kill the server (tests/api/order-crash.test.ts), and a refusal here rolls the whole

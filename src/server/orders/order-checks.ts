@@ -52,18 +52,28 @@ export interface CheckedBody {
   passwordHash: string;
 }
 
-/** The checks that depend on the body alone: the schemas, password strength, then its hash. */
+/**
+ * The checks that depend on the body alone: the schemas, then password strength and its hash.
+ * The strength check (on the password worker) and the argon2id hash (in libuv's thread pool) are
+ * independent and run on different threads, so they run at the same time: an order waits for the
+ * longer of the two, not their sum. A password refused as weak throws its hash away unused.
+ */
 export async function checkBody(body: unknown, timer: PhaseTimer): Promise<CheckedBody> {
   const order = parseWith(SignupOrderSchema, body);
   const { customer } = order;
   timer.lap('parse');
-  const problems = await passwordProblemsOffThread({
+  const strength = passwordProblemsOffThread({
     password: customer.password,
     userInputs: signupPasswordUserInputs(customer),
   });
+  const hashing = hashPassword(customer.password);
+  // Awaited only for a strong password: a failure of a hash thrown away is not unhandled.
+  hashing.catch(() => undefined);
+  const problems = await strength;
   if (problems.password) throw validationFailed({ 'customer.password': problems.password });
   timer.lap('password_strength');
-  const passwordHash = await hashPassword(customer.password);
+  const passwordHash = await hashing;
+  // What is left of the hash once the strength check is done (often nothing).
   timer.lap('password_hash');
   return { order, passwordHash };
 }

@@ -426,7 +426,10 @@ export async function writeProvisioningTask(
   });
 }
 
-/** Takes equipment from stock; false when there is not enough left. */
+/**
+ * Takes equipment from stock; false when there is not enough left. One statement when the stock
+ * suffices (the update that takes it); a model with no stock row is not counted and passes.
+ */
 async function takeStock(
   tx: Executor,
   provider: ProviderName,
@@ -434,11 +437,6 @@ async function takeStock(
   quantity: number,
 ): Promise<boolean> {
   if (quantity <= 0 || !model) return true;
-  const [tracked] = await tx
-    .select({ model: equipmentStock.model })
-    .from(equipmentStock)
-    .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, model)));
-  if (!tracked) return true;
   const taken = await tx
     .update(equipmentStock)
     .set({ quantityAvailable: sql`${equipmentStock.quantityAvailable} - ${quantity}` })
@@ -450,7 +448,13 @@ async function takeStock(
       ),
     )
     .returning({ model: equipmentStock.model });
-  return taken.length === 1;
+  if (taken.length === 1) return true;
+  // Nothing taken (the rare case, asked only then): a model with no stock row is not counted.
+  const [tracked] = await tx
+    .select({ model: equipmentStock.model })
+    .from(equipmentStock)
+    .where(and(eq(equipmentStock.provider, provider), eq(equipmentStock.model, model)));
+  return !tracked;
 }
 
 /**

@@ -9,9 +9,9 @@
  * 2. A key that already placed an order answers the stored answer (another body: 422).
  * 3. The captcha is checked (not yet spent): a junk token stops here with the 403.
  * 4. Checks that need nothing but the body: the shared schemas, then password strength (on a
- *    worker thread); then the password is hashed (argon2id) and a card token is verified with the
- *    card processor, outside any transaction (no database connection is held while another
- *    service answers).
+ *    worker thread) while the password is hashed (argon2id, in libuv's pool: the two are
+ *    independent); then a card token is verified with the card processor, outside any
+ *    transaction (no database connection is held while another service answers).
  * 5. One transaction: the key row first (a concurrent request with the same key waits here for
  *    this transaction and then answers the stored answer), then the checks whose answer can change
  *    (username free, the captcha token spent, the address still orderable, its offering and the
@@ -202,6 +202,7 @@ export async function placeSignupOrder(
         }),
       );
       // Equipment last: a stock row stays locked until commit (order-writes.ts).
+      await hooks.beforeEquipment?.(tx);
       await takeEquipment(tx, provider, priced, equipment);
       const body: SignupOrderResponse = {
         status: 201,
