@@ -9,7 +9,9 @@
  * verification like a real user's, without timing anything.
  */
 import { channel } from 'node:diagnostics_channel';
+import os from 'node:os';
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /** OWASP Password Storage Cheat Sheet, argon2id, first option. */
 export const HASH_PARAMETERS = {
@@ -28,8 +30,16 @@ const OPTIONS: Options = {
   parallelism: HASH_PARAMETERS.parallelism,
 };
 
+/**
+ * New hashes made at once: one fewer than the cores, at least one. Each takes 19 MiB and a core
+ * for a few milliseconds in libuv's pool (four threads); four at once on two cores took the
+ * event loop's core and thrashed the cache (measured: 9 to 12 ms of CPU per hash instead of 6, and
+ * fewer hashes per second, docs/operations.md "Performance"). The rest wait their turn.
+ */
+const hashing = pLimit(Math.max(1, os.availableParallelism() - 1));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hashing(() => hash(password, OPTIONS));
 }
 
 export const PASSWORD_VERIFY_CHANNEL = 'fiber-portal.password.verify';
