@@ -6,7 +6,7 @@
  * killed process leaves no key behind, and a retry runs afresh).
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
@@ -52,21 +52,31 @@ export async function findStoredAnswer(
 }
 
 /**
- * Claims a key inside a transaction: true when this transaction now owns it. False when another
- * transaction committed it (after waiting for that transaction, on PostgreSQL).
+ * Claims a key inside a transaction, asking `question` in the same statement (one round trip
+ * instead of two): undefined when another transaction committed the key (after waiting for that
+ * transaction, on PostgreSQL), else the question's answer, now that this transaction owns the key.
  */
 export async function claimKey(
   tx: Executor,
   scope: string,
   key: string,
   fingerprint: string,
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ scope, key, fingerprint, responseStatus: 0, responseBody: {} })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return inserted.length === 1;
+  question: SQL<boolean> = sql<boolean>`true`,
+): Promise<{ answer: boolean } | undefined> {
+  const claimed = tx
+    .$with('claimed')
+    .as(
+      tx
+        .insert(idempotencyKeys)
+        .values({ scope, key, fingerprint, responseStatus: 0, responseBody: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key }),
+    );
+  const [row] = await tx
+    .with(claimed)
+    .select({ answer: sql<boolean>`${question}`.mapWith(Boolean) })
+    .from(claimed);
+  return row;
 }
 
 /** Records the answer of a claimed key (in the transaction that claimed it). */

@@ -3,6 +3,7 @@
  * card before the transaction (no database connection held while another service answers); the
  * username, the captcha and whether the address can be ordered inside it, as they are now.
  */
+import { sql } from 'drizzle-orm';
 import { addressAvailabilityMessage } from '#shared/messages';
 import { ORDER_MESSAGES } from '#shared/signup/messages';
 import { USERNAME_MESSAGES } from '#shared/messages/account';
@@ -25,6 +26,7 @@ import { captchaFailed } from '../captcha/index.ts';
 import type { CaptchaCheck } from '../captcha/types.ts';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { validationFailed } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { CardProcessorError, cardProcessorFor } from '../payments/index.ts';
@@ -33,10 +35,11 @@ import {
   serviceabilityDetails,
   type ServiceableRecord,
 } from '../serviceability/addresses.ts';
+import { claimKey } from './idempotency.ts';
 import { orderFailed, prefixed } from './order-errors.ts';
 import { passwordProblemsOffThread } from './password-check.ts';
 import type { PhaseTimer } from './phase-timer.ts';
-import { usernameInUse } from './usernames.ts';
+import { usernameHeld } from './usernames.ts';
 
 /** The body's captcha token, read before the schema runs: anything but a short text is none. */
 export function captchaToken(body: unknown): string {
@@ -117,11 +120,26 @@ export async function verifiedCard(deps: AppDeps, payment: SignupOrder['payment'
 /** The card as the processor knows it, for a card payment. */
 export type VerifiedCard = Awaited<ReturnType<typeof verifiedCard>>;
 
-/** The username is still free (another order may have taken it since the page checked). */
-export async function checkUsernameFree(tx: Executor, username: string): Promise<void> {
-  if (await usernameInUse(tx, username)) {
-    throw validationFailed({ 'customer.uid': USERNAME_MESSAGES.taken });
-  }
+/**
+ * Claims the order's Idempotency-Key and checks, in the same statement, that the username is
+ * still free (another order may have taken it since the page checked). False when another
+ * request placed an order with this key meanwhile: the caller replays its answer.
+ */
+export async function claimKeyWithUsername(
+  tx: Executor,
+  key: { scope: string; key: string; fingerprint: string },
+  username: string,
+): Promise<boolean> {
+  const claim = await claimKey(
+    tx,
+    key.scope,
+    key.key,
+    key.fingerprint,
+    sql<boolean>`exists (select 1 from ${users} where ${usernameHeld(username)})`,
+  );
+  if (!claim) return false;
+  if (claim.answer) throw validationFailed({ 'customer.uid': USERNAME_MESSAGES.taken });
+  return true;
 }
 
 /** Spends the checked captcha token in the transaction: a refused order leaves it usable. */

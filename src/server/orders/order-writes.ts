@@ -100,7 +100,7 @@ export async function writeCustomer(
 
 /**
  * The payment account (the verified card, or the bank account sealed for this customer: the cid
- * is bound into the ciphertext), made the customer's default. Returns its id.
+ * is bound into the ciphertext), made the customer's default, in one statement. Returns its id.
  */
 export async function writePaymentAccount(
   tx: Executor,
@@ -122,28 +122,35 @@ export async function writePaymentAccount(
       bankAccountEncrypted: sealed.account_encrypted,
     };
   };
-  const [paymentAccount] = await tx
-    .insert(paymentAccounts)
-    .values(
-      payment.account_type === 'CC' && card
-        ? {
-            cid,
-            method: 'CC' as const,
-            accountName: `${card.fname} ${card.lname}`,
-            lastFour: card.last_four,
-            cardToken: card.token,
-            cardBrand: card.brand,
-            cardExpMonth: card.exp_month,
-            cardExpYear: card.exp_year,
-          }
-        : bankAccountValues(),
-    )
-    .returning({ id: paymentAccounts.paymentAccountId });
-  await tx
+  // One statement: the account inserted, and made the default by the update that reads it.
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(paymentAccounts)
+      .values(
+        payment.account_type === 'CC' && card
+          ? {
+              cid,
+              method: 'CC' as const,
+              accountName: `${card.fname} ${card.lname}`,
+              lastFour: card.last_four,
+              cardToken: card.token,
+              cardBrand: card.brand,
+              cardExpMonth: card.exp_month,
+              cardExpYear: card.exp_year,
+            }
+          : bankAccountValues(),
+      )
+      .returning({ id: paymentAccounts.paymentAccountId }),
+  );
+  const [billing] = await tx
+    .with(inserted)
     .update(customerBilling)
-    .set({ defaultPaymentAccountId: paymentAccount.id })
-    .where(eq(customerBilling.cid, cid));
-  return paymentAccount.id;
+    .set({ defaultPaymentAccountId: sql`(select ${inserted.id} from ${inserted})` })
+    .where(eq(customerBilling.cid, cid))
+    .returning({ id: customerBilling.defaultPaymentAccountId });
+  // writeCustomer made the billing row in this transaction.
+  if (!billing?.id) throw new Error(`customer ${cid} has no billing row`);
+  return billing.id;
 }
 
 /** The equipment of an order: the router model of its speed, and how many mesh units. */

@@ -41,7 +41,6 @@ import { orderConfirmationMail } from './confirmation-mail.ts';
 import { NO_ORDER_HOOKS } from './hooks.ts';
 import {
   bodyFingerprint,
-  claimKey,
   findStoredAnswer,
   storeAnswer,
   type StoredAnswer,
@@ -50,7 +49,7 @@ import {
   captchaToken,
   checkBody,
   checkOrderable,
-  checkUsernameFree,
+  claimKeyWithUsername,
   spendCaptcha,
   verifiedCard,
 } from './order-checks.ts';
@@ -133,12 +132,12 @@ export async function placeSignupOrder(
     answer = await db.transaction(async (tx) => {
       timer.lap('transaction_start');
       // The key first: a concurrent request with the same key waits here, then replays.
-      if (!(await claimKey(tx, SELF_SIGNUP_SCOPE, request.key, fingerprint))) {
+      const key = { scope: SELF_SIGNUP_SCOPE, key: request.key, fingerprint };
+      if (!(await claimKeyWithUsername(tx, key, customer.uid))) {
         const stored = await findStoredAnswer(tx, SELF_SIGNUP_SCOPE, request.key);
         if (!stored) throw new Error('idempotency key neither claimed nor stored');
         return replay(stored, fingerprint);
       }
-      await checkUsernameFree(tx, customer.uid);
       timer.lap('claim_and_username');
       await spendCaptcha(deps, tx, captcha);
       // One instant for every date of this order: the rules, the promos, the slot, the rows.

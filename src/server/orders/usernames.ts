@@ -4,18 +4,23 @@
  * name and the username they tried.
  */
 import { randomInt } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { USERNAME_MAX_LENGTH } from '#shared/constants';
 import { usernameError } from '#shared/schemas/username';
 import { USERNAME_SUGGESTION_LIMIT } from '#shared/signup/order';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 
+/** The users holding `username`: the condition behind "in use", here and in an order's claim. */
+export function usernameHeld(username: string): SQL {
+  return sql`${users.username} = ${username}`;
+}
+
 export async function usernameInUse(db: Executor, username: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(users)
-    .where(sql`${users.username} = ${username}`)
+    .where(usernameHeld(username))
     .limit(1);
   return row !== undefined;
 }
