@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -145,8 +146,22 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   temp_buffers: '1MB',
 };
 
+/**
+ * V8's WebAssembly settings for PGlite, set before its module compiles. Liftoff, V8's baseline
+ * WebAssembly compiler, compiles each function on its first call (lazy compilation is V8's
+ * default); by default the functions that run often are then compiled again by TurboFan, whose
+ * work memory (allocated with malloc on V8's background threads) stayed resident in those
+ * threads' malloc arenas: 25 to 75 MiB for the life of the process, depending on what ran hot
+ * during the start. Liftoff's code alone answered the project's benchmarks as fast (the queries'
+ * time is mostly the JavaScript around them). The flags are the process's: any other
+ * WebAssembly in it (undici's HTTP parser) is compiled by Liftoff alone too.
+ * Measured figures: docs/operations.md "Performance".
+ */
+export const PGLITE_V8_FLAGS: readonly string[] = ['--liftoff-only'];
+
 /** The embedded database with {@link PGLITE_SETTINGS}: on disk in `dataDir`, else in memory. */
 export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  for (const flag of PGLITE_V8_FLAGS) v8.setFlagsFromString(flag);
   const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => [
     '-c',
     `${name}=${value}`,
