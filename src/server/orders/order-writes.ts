@@ -317,16 +317,34 @@ export interface ServiceRows {
 }
 
 /**
- * The customer's services of the order, pending: connectivity, and the router, mesh, voice
- * contact, static IP and subnet it asks for (static IP and subnet only where offered).
+ * The customer's services of the order, pending (connectivity, and the router, mesh, voice
+ * contact, static IP and subnet it asks for; static IP and subnet only where offered), and the
+ * provider's provisioning task for the connectivity service, received: one statement.
  */
-export async function writeServices(
+export async function writeServicesAndTask(
+  tx: Executor,
+  order: SignupOrder,
+  priced: Priced,
+  equipment: Equipment,
+  rows: ServiceRows & { earlySignup: boolean },
+): Promise<void> {
+  const services = tx
+    .$with('services')
+    .as(serviceInsert(tx, order, priced, equipment, rows).returning({ id: customerServices.id }));
+  await tx
+    .with(services)
+    .insert(provisioningTasks)
+    .values(provisioningTask(order, equipment, rows));
+}
+
+/** The insert of the order's services (its statement is not run here). */
+function serviceInsert(
   tx: Executor,
   order: SignupOrder,
   { offering, routerWanted }: Priced,
   { routerModel, meshQuantity }: Equipment,
   rows: ServiceRows,
-): Promise<void> {
+) {
   const { customer } = order;
   const services: {
     kind: ServiceKind;
@@ -390,7 +408,7 @@ export async function writeServices(
       details: {},
     });
   }
-  await tx.insert(customerServices).values(
+  return tx.insert(customerServices).values(
     services.map((service) => ({
       cid: rows.cid,
       orderId: rows.orderId,
@@ -405,15 +423,14 @@ export async function writeServices(
   );
 }
 
-/** The provider's provisioning task for the connectivity service, received. */
-export async function writeProvisioningTask(
-  tx: Executor,
+/** The provider's provisioning task for the connectivity service, received: its row. */
+function provisioningTask(
   order: SignupOrder,
   { routerModel, meshQuantity }: Equipment,
   rows: Omit<ServiceRows, 'connectivityOrder'> & { earlySignup: boolean },
-): Promise<void> {
+) {
   const line = order.order.connectivity;
-  await tx.insert(provisioningTasks).values({
+  return {
     cid: rows.cid,
     orderId: rows.orderId,
     serviceClassId: SERVICE_CLASS.connectivityProvisioningTask,
@@ -430,7 +447,7 @@ export async function writeProvisioningTask(
       router_model: routerModel,
       mesh_quantity: meshQuantity,
     },
-  });
+  } satisfies typeof provisioningTasks.$inferInsert;
 }
 
 /**

@@ -62,8 +62,7 @@ import {
   writeCustomer,
   writeOrder,
   writePaymentAccount,
-  writeProvisioningTask,
-  writeServices,
+  writeServicesAndTask,
 } from './order-writes.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { markPreSignupUsed } from './pre-signup.ts';
@@ -173,13 +172,14 @@ export async function placeSignupOrder(
         placed,
         { address, provider, now },
       );
-      const rows = { cid, orderId, address, provider, installationBookingId, now };
-      await writeServices(tx, order, priced, equipment, {
-        ...rows,
+      await writeServicesAndTask(tx, order, priced, equipment, {
+        cid,
+        orderId,
+        address,
+        provider,
+        installationBookingId,
+        now,
         connectivityOrder: placed.connectivityOrder,
-      });
-      await writeProvisioningTask(tx, order, equipment, {
-        ...rows,
         earlySignup: details.early_signup,
       });
       if (order.metadata.signup_hash) {
