@@ -40,6 +40,8 @@ const { values } = parseArgs({
   },
 });
 const ROUNDS = Number(values.rounds);
+/** Issue 34's goal for both starts' idle memory, printed beside the budget the bench holds. */
+const IDLE_GOAL_MIB = 150;
 const SETTLE_MS = Number(values.settle) * 1000;
 
 const csrf = 'bench-memory-csrf';
@@ -207,3 +209,9 @@ if (over.length > 0) {
   process.exit(1);
 }
 console.log(`✔ idle memory under the ${IDLE_BUDGET_MIB} MiB budget`);
+const goalMet = rows
+  .filter((row) => row.label.startsWith('server'))
+  .every((row) => row.idle.rssMiB <= IDLE_GOAL_MIB);
+console.log(
+  `${goalMet ? '✔' : '✖'} issue 34's goal, idle ≤ ${IDLE_GOAL_MIB} MiB: ${goalMet ? 'met' : 'not met'}`,
+);
