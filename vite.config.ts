@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
-import { build, defineConfig, parseSync, type Plugin } from 'vite';
+import { build, defineConfig, parseSync, type ESTree, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -319,6 +319,258 @@ function firstScreen(): Plugin {
   };
 }
 
+/** The portal's page table: the modules it loads with `import()` are the portal's pages and their API modules. */
+const PORTAL_TABLE = '/src/web/portal-pages.ts';
+/** Where the app's routes load their pages with `import()`. */
+const ROUTER = '/src/web/router.tsx';
+/**
+ * The signup's sections, loaded together soon after its first screen (features/signup/SignupPage.tsx),
+ * and what its order loads: one user of the modules it shares with the portal.
+ */
+const SIGNUP_FOLDER = '/src/web/features/signup/';
+/**
+ * A feature's API module (docs/architecture.md): the portal's page table loads those of a page to
+ * ask for its data while its code loads. Each area's, with what only they import, are a chunk of
+ * their own, so that the data is asked for before the page's code has run.
+ */
+const API_MODULE = /\/src\/web\/features\/.*\/api\.ts$/;
+/** The public page a visitor logs in on: what it loads is in the browser's cache before any portal page. */
+const LOGIN_PAGE = '/src/web/features/session/login/LoginPage.tsx';
+
+/**
+ * The chunks of the portal's pages (behind the login), by module, found once the build has read
+ * every module (`portalChunks`). Each page of an area (`features/<area>/`) loads:
+ * - `portal-<area>`: what only that area's pages use (its pages together);
+ * - `portal-<area>-data`: its API modules, loaded by the page table to ask for the page's data,
+ *   with what only they import: the data is asked for without waiting for the page's code to run;
+ * - `portal-shared`: what pages of two or more areas use and no public page does;
+ * - `portal-later-<n>`: what portal pages share with public pages loaded after the first load,
+ *   one chunk per set of those public pages (the signup's sections count as one: it loads them
+ *   together), so that no public page loads more than it uses;
+ * - and what the login page has already loaded (left to the bundler, as every other module).
+ * Six connections then fetch a page's code in one or two rounds, during the login, rather than
+ * twenty files in four rounds after it (docs/performance.md).
+ */
+const portalChunkNames = new Map<string, string>();
+/** The chunk `portalChunks` gave a module, if any. */
+export const portalChunkOf = (id: string) => portalChunkNames.get(id);
+
+/** The package of an import's source or of a module's path in node_modules (`@scope/name` or `name`). */
+function packageOf(source: string): string | undefined {
+  const after = source.includes('node_modules')
+    ? source.split(/[\\/]node_modules[\\/]/).pop()!
+    : source;
+  if (after.startsWith('.') || after.startsWith('/')) return undefined;
+  const parts = after.split(/[\\/]/);
+  return (after.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+/** An import's or export's name: an identifier, or a string (`export { a as "b" }`). */
+const nameOf = (name: ESTree.ModuleExportName) =>
+  name.type === 'Literal' ? name.value : name.name;
+
+/**
+ * What a module imports, with the re-exporting index modules of packages (`@mantine/core`,
+ * `@tabler/icons-react`: only imports and exports) followed to the modules of the names imported,
+ * as the bundle does once tree-shaken. An index reaches every component of its package: through it,
+ * every page would seem to use all of Mantine.
+ */
+function importGraph(
+  info: (id: string) => { code: string | null; importedIds: readonly string[] } | null,
+) {
+  const parsed = new Map<string, ESTree.Program['body']>();
+  const body = (id: string) => {
+    let statements = parsed.get(id);
+    if (!statements) {
+      statements = parseSync(id, info(id)?.code ?? '').program.body;
+      parsed.set(id, statements);
+    }
+    return statements;
+  };
+  const reexports = new Map<string, Map<string, string> | null>();
+  /** An index module's exported names and the module each comes from; null when not an index. */
+  const indexOf = (id: string) => {
+    if (reexports.has(id)) return reexports.get(id)!;
+    let names: Map<string, string> | null = null;
+    const statements = /[\\/]node_modules[\\/]/.test(id) ? body(id) : [];
+    if (
+      statements.length > 1 &&
+      statements.every(
+        (s) =>
+          s.type === 'ImportDeclaration' || (s.type === 'ExportNamedDeclaration' && !s.declaration),
+      )
+    ) {
+      names = new Map();
+      const from = (source: string) => path.resolve(path.dirname(id), source);
+      const local = new Map<string, string>();
+      for (const s of statements)
+        if (s.type === 'ImportDeclaration')
+          for (const specifier of s.specifiers)
+            local.set(specifier.local.name, from(s.source.value));
+      for (const s of statements)
+        if (s.type === 'ExportNamedDeclaration')
+          for (const specifier of s.specifiers) {
+            const module = s.source ? from(s.source.value) : local.get(nameOf(specifier.local));
+            if (module) names.set(nameOf(specifier.exported), module);
+          }
+    }
+    reexports.set(id, names);
+    return names;
+  };
+  const sideEffects = new Map<string, string[]>();
+  const sideEffectsOf = (index: string, names: Map<string, string>) => {
+    let modules = sideEffects.get(index);
+    if (!modules) {
+      const exported = new Set(names.values());
+      modules = (info(index)?.importedIds ?? []).filter((target) => !exported.has(target));
+      sideEffects.set(index, modules);
+    }
+    return modules;
+  };
+  return (id: string): string[] => {
+    const imported = info(id)?.importedIds ?? [];
+    const own = indexOf(id);
+    // An index itself brings only what it imports for its side effects (`import 'imask/esm'`).
+    if (own) return sideEffectsOf(id, own);
+    const indexes = imported.filter((target) => indexOf(target));
+    const edges = new Set(imported.filter((target) => !indexes.includes(target)));
+    for (const index of indexes) {
+      const names = indexOf(index)!;
+      const all = () => [...names.values()].filter((module) => info(module));
+      if (sideEffectsOf(index, names).length > 0) edges.add(index);
+      let matched = false;
+      for (const s of body(id)) {
+        if (
+          (s.type !== 'ImportDeclaration' &&
+            s.type !== 'ExportNamedDeclaration' &&
+            s.type !== 'ExportAllDeclaration') ||
+          !s.source ||
+          packageOf(s.source.value) !== packageOf(index)
+        )
+          continue;
+        matched = true;
+        const modules =
+          s.type === 'ExportAllDeclaration'
+            ? [undefined]
+            : s.type === 'ImportDeclaration'
+              ? s.specifiers.map((specifier) =>
+                  specifier.type === 'ImportSpecifier'
+                    ? names.get(nameOf(specifier.imported))
+                    : undefined,
+                )
+              : s.specifiers.map((specifier) => names.get(nameOf(specifier.local)));
+        // A default or namespace import, `export *` or a name not found: the whole index.
+        for (const module of modules)
+          for (const target of module && info(module) ? [module] : all()) edges.add(target);
+      }
+      if (!matched) for (const target of all()) edges.add(target);
+    }
+    return [...edges];
+  };
+}
+
+export function portalChunks(): Plugin {
+  return {
+    name: 'portal-chunks',
+    apply: 'build',
+    buildEnd() {
+      portalChunkNames.clear();
+      const info = (id: string) => this.getModuleInfo(id);
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
+      const table = find(PORTAL_TABLE);
+      const router = find(ROUTER);
+      const entry = ids.find((id) => info(id)?.isEntry);
+      if (!table || !router || !entry) return;
+      const imports = importGraph(info);
+      const reach = (starts: string[], dynamic: (id: string) => string[] = () => []) => {
+        const seen = new Set<string>();
+        const pending = [...starts];
+        while (pending.length > 0) {
+          const id = pending.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          pending.push(...imports(id), ...dynamic(id));
+        }
+        return seen;
+      };
+      const portalEntries = info(table)!.dynamicallyImportedIds;
+      const dynamicImports = (id: string) => info(id)?.dynamicallyImportedIds ?? [];
+      // Every module a page outside the portal can load, at once or later.
+      const outside = reach([entry], (id) => (id === table ? [] : dynamicImports(id)));
+      // What the login page can have loaded: the same, without the other public pages.
+      const otherPages = new Set(
+        dynamicImports(router).filter((id) => id !== table && !id.endsWith(LOGIN_PAGE)),
+      );
+      const login = reach([entry], (id) =>
+        id === table ? [] : dynamicImports(id).filter((target) => !otherPages.has(target)),
+      );
+      const areaOf = (id: string) => /\/src\/web\/features\/([^/]+)\//.exec(id)?.[1] ?? id;
+      const areas = new Map<string, Set<string>>();
+      // What the pages' first requests need (`PORTAL_DATA`: their API modules), by area.
+      const data = new Map<string, Set<string>>();
+      for (const page of portalEntries) {
+        const area = areaOf(page);
+        for (const id of reach([page])) {
+          if (!areas.has(id)) areas.set(id, new Set());
+          areas.get(id)!.add(area);
+          if (API_MODULE.test(page)) {
+            if (!data.has(id)) data.set(id, new Set());
+            data.get(id)!.add(area);
+          }
+        }
+      }
+      // The public modules that pages load with `import()`, and who among them uses each module.
+      const publicUsers = new Map<string, string[]>();
+      for (const publicEntry of [...outside].flatMap(dynamicImports))
+        if (!portalEntries.includes(publicEntry))
+          for (const id of reach([publicEntry])) {
+            if (!publicUsers.has(id)) publicUsers.set(id, []);
+            publicUsers.get(id)!.push(publicEntry);
+          }
+      const laterGroups = new Map<string, string>();
+      for (const [id, used] of areas) {
+        if (login.has(id)) continue;
+        if (outside.has(id)) {
+          const users = [
+            ...new Set(
+              (publicUsers.get(id) ?? []).map((user) =>
+                user.includes(SIGNUP_FOLDER) ? SIGNUP_FOLDER : user,
+              ),
+            ),
+          ]
+            .sort()
+            .join('\n');
+          if (!laterGroups.has(users))
+            laterGroups.set(users, `portal-later-${laterGroups.size + 1}`);
+          portalChunkNames.set(id, laterGroups.get(users)!);
+        } else if (portalEntries.includes(id) && API_MODULE.test(id))
+          portalChunkNames.set(id, `portal-${areaOf(id)}-data`);
+        else if (used.size === 1 && data.get(id)?.size === 1 && data.get(id)!.has([...used][0]))
+          portalChunkNames.set(id, `portal-${[...used][0]}-data`);
+        else if (used.size >= 2) portalChunkNames.set(id, 'portal-shared');
+        else portalChunkNames.set(id, `portal-${[...used][0]}`);
+      }
+      // What an index module re-exports beside the names imported and the bundle keeps all the
+      // same (`react-imask`'s hooks): with its importers' chunk when they all share one.
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const id of ids) {
+          if (portalChunkNames.has(id) || login.has(id)) continue;
+          const chunks = new Set(
+            info(id)?.importers.map((importer) => portalChunkNames.get(importer)),
+          );
+          const [only] = chunks;
+          if (chunks.size === 1 && only) {
+            portalChunkNames.set(id, only);
+            changed = true;
+          }
+        }
+      }
+    },
+  };
+}
+
 /**
  * Renders the public pages' first screens to HTML once the browser build is written: builds
  * `src/web/prerender.tsx` for Node (everything bundled, so it runs from a temporary folder), calls
@@ -380,6 +632,7 @@ export default defineConfig({
     machineDescriptionsOut(),
     mantinePalettes(),
     firstScreen(),
+    portalChunks(),
     noTestOnlyModules(),
     precompress(),
     prerender(),
@@ -402,6 +655,15 @@ export default defineConfig({
               name: 'first-screen',
               test: (id) => firstScreenModules.has(id) && !id.includes('node_modules'),
               priority: 1,
+            },
+            {
+              debugName: 'portal',
+              name: (id) => portalChunkOf(id) ?? null,
+              test: (id) => portalChunkOf(id) !== undefined,
+              // The portal's pages (`portalChunks`). What these modules import is in one of these
+              // chunks or loaded before them (the first load, the login page): following their
+              // imports would pull the login page's modules into the portal's chunks.
+              includeDependenciesRecursively: false,
             },
           ],
         },
