@@ -60,6 +60,18 @@ export function toRouterPath(path: string): string {
  * state (`beforeLoad` below), so the page's own file is asked for as soon as it may open.
  */
 const loadPortalPages = () => import('./portal-pages.ts');
+/**
+ * The login page asks for the table once the browser is idle: when Log in is pressed, the page
+ * the login goes to then starts loading its code at once, while the login is checked, instead of
+ * one round trip later (docs/performance.md).
+ */
+function loadPortalPagesWhenIdle() {
+  // The build's prerender of the login page (in Node) has no browser to load it in.
+  if (typeof window === 'undefined') return;
+  const load = () => void loadPortalPages().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 0);
+}
 const PORTAL_COMPONENTS = new Map<RouteComponent, PortalPage>();
 function portalPage(name: PortalPage): RouteComponent {
   const component = lazyRouteComponent(async () => (await loadPortalPages()).PORTAL_PAGES[name]());
@@ -76,7 +88,12 @@ const managedServerPage = portalPage('managedServer');
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
   signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
   login: lazyRouteComponent(
-    withLaterStyles(() => import('./features/session/login/LoginPage.tsx')),
+    withLaterStyles(() =>
+      import('./features/session/login/LoginPage.tsx').then((page) => {
+        loadPortalPagesWhenIdle();
+        return page;
+      }),
+    ),
   ),
   'password-recovery': lazyRouteComponent(
     withLaterStyles(() => import('./features/session/recovery/PasswordRecoveryPage.tsx')),
@@ -246,19 +263,17 @@ function buildRoute(
           if (preload) return;
           if (portal) void loadPortalPages().catch(() => undefined);
           await gate(context.services, definition, location);
+          // Once the gate lets a portal page open, its data is asked for while its code loads
+          // (portal-pages.ts `askForData`). Here rather than in a loader: the page a login
+          // preloaded is shown as soon as its check is done, and a view that opened before the
+          // asking would ask a second time. A preload (hover, or the page after a login being
+          // checked) loads code only.
+          if (portal)
+            await loadPortalPages().then(
+              (pages) => pages.askForData(context.services, portal),
+              () => undefined,
+            );
         },
-    // A preload (hover, or the page after a login being checked) loads code only.
-    // Its data is asked for while its code loads (portal-pages.ts `askForData`), once the route
-    // gate let it open.
-    loader:
-      portal &&
-      (({ context, preload }) => {
-        if (!preload)
-          loadPortalPages().then(
-            (pages) => pages.askForData(context.services, portal),
-            () => undefined,
-          );
-      }),
     component: page ?? (() => <ComingSoonPage title={definition.title} />),
   });
 }
@@ -298,7 +313,7 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
     trailingSlash: 'always',
     context: { services },
     defaultPreload: 'intent',
-    // A visit runs its loaders even after a preload (which loads code only): see askForData.
+    // A visit runs its checks even after a preload (which loads code only): see `beforeLoad`.
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFoundPage,
     defaultPendingComponent: PendingPage,
