@@ -147,10 +147,10 @@ const featuresApartRule = {
 
 /**
  * The API's endpoint paths, read from the server's endpoint table (`'METHOD /path'` keys of
- * src/server/auth/endpoints.ts), each as a pattern that a path parameter matches any segment of.
+ * src/server/session/endpoints.ts), each as a pattern that a path parameter matches any segment of.
  */
 const ENDPOINT_PATTERNS = [
-  ...readFileSync(path.join(root, 'src/server/auth/endpoints.ts'), 'utf8').matchAll(
+  ...readFileSync(path.join(root, 'src/server/session/endpoints.ts'), 'utf8').matchAll(
     /^\s*'[A-Z]+ (\/[^']*)':/gm,
   ),
 ].map(

@@ -1,6 +1,6 @@
 /**
  * The services section's registrations, each with a seeded provider's speeds and stock (the
- * catalogue, src/server/serviceability/catalogue-data.ts): UTOPIA Fiber with everything in stock
+ * catalogue, src/server/signup/serviceability/catalogue-data.ts): UTOPIA Fiber with everything in stock
  * at an available address, and Yellowstone Fiber, whose 10 Gbps router and mesh extenders are
  * sold out, at an address that takes no new service (an existing customer changing speed), so
  * that every state and transition is walked by one or the other.

@@ -181,7 +181,7 @@ export const DEFAULT_MAP_TILES: MapTiles = {
   attributionUrl: 'https://www.openstreetmap.org/copyright',
 };
 
-/** The captcha of the signup and the availability contact (src/server/captcha). */
+/** The captcha of the signup and the availability contact (src/server/signup/captcha). */
 export interface CaptchaConfig {
   /** `altcha`: self-hosted proof of work; `recaptcha`: Google reCAPTCHA (hosted). */
   provider: 'altcha' | 'recaptcha';

@@ -14,7 +14,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { listenOrigin } from './mail/links.ts';
 import { startDnsPublication } from './dns/jobs.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
-import type { OrderHooks } from './orders/hooks.ts';
+import type { OrderHooks } from './signup/orders/hooks.ts';
 
 export interface RunningServer {
   config: Config;

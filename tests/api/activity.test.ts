@@ -18,7 +18,7 @@ import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
 import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
 import { pruneActivityJob } from '../../src/server/activity/prune.ts';
-import { digest, randomToken } from '../../src/server/auth/tokens.ts';
+import { digest, randomToken } from '../../src/server/session/tokens.ts';
 import {
   activityLog,
   emailOutbox,

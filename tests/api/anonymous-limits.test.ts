@@ -17,11 +17,11 @@ import { addDays, earliestScheduleDate } from '../../src/shared/signup/dates.ts'
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';
 import { SERVICEABILITY_PATHS } from '../../src/shared/signup/serviceability.ts';
-import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+import { LIMITS } from '../../src/server/session/rate-limit.ts';
 import { installationSlots } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { NO_ORDER_HOOKS } from '../../src/server/orders/hooks.ts';
-import { slotId } from '../../src/server/serviceability/installation.ts';
+import { NO_ORDER_HOOKS } from '../../src/server/signup/orders/hooks.ts';
+import { slotId } from '../../src/server/signup/serviceability/installation.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   addressFacts,

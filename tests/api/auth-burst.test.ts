@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
-import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+import { LIMITS } from '../../src/server/session/rate-limit.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser, fromAddress, login } from '../support/session.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import type { MailboxResponse } from '../../src/shared/session/types.ts';
-import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+import { LIMITS } from '../../src/server/session/rate-limit.ts';
 import { emailOutbox, passwordResetTokens, refreshFamilies } from '../../src/server/db/schema.ts';
 import { settled } from '../../src/server/background.ts';
 import { JOB_HANDLERS } from '../../src/server/jobs/handlers.ts';

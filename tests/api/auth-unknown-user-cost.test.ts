@@ -1,6 +1,6 @@
 /**
  * A login for a username that does not exist costs what a wrong password costs: one argon2id
- * verification each, against a hash of the same parameters (src/server/auth/passwords.ts,
+ * verification each, against a hash of the same parameters (src/server/session/passwords.ts,
  * `verifyAgainstDummy`). Counted, not timed: every verification the server runs is published on
  * its diagnostics channel with the parameters of the hash it verified against.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD_VERIFY_CHANNEL,
   type PasswordVerification,
-} from '../../src/server/auth/passwords.ts';
+} from '../../src/server/session/passwords.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/session.ts';
 

@@ -8,7 +8,7 @@ import { ERROR_MESSAGES, ERROR_TITLES, FIELD_MESSAGES } from '../../src/shared/m
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { PERMISSION_CATEGORIES, SESSION_HINT_COOKIE_NAME } from '../../src/shared/constants.ts';
 import type { SessionUser, UserInfoResponse, UserProfile } from '../../src/shared/session/types.ts';
-import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+import { LIMITS } from '../../src/server/session/rate-limit.ts';
 import { auditLog, refreshFamilies } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser, fromAddress, login } from '../support/session.ts';

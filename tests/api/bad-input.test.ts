@@ -1,5 +1,5 @@
 /**
- * Every endpoint of the route table (src/server/auth/endpoints.ts), called by a logged-in user who
+ * Every endpoint of the route table (src/server/session/endpoints.ts), called by a logged-in user who
  * may use it, with bodies, path parameters and queries that make no sense: each answer is a 4xx
  * JSON error `{ status, title, msg }` (or a 2xx where the input is harmless), never a 500, and
  * none of them writes a customer, a user, an order, a payment account, a service, a contact
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { login } from '../support/session.ts';

@@ -17,7 +17,7 @@ import {
   type CaptchaPublicConfig,
 } from '../../src/shared/signup/captcha.ts';
 import { SERVICEABILITY_PATHS as PATHS } from '../../src/shared/signup/serviceability.ts';
-import { ALTCHA_ALGORITHM, altchaKeySecret } from '../../src/server/captcha/altcha.ts';
+import { ALTCHA_ALGORITHM, altchaKeySecret } from '../../src/server/signup/captcha/altcha.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomerAccount } from '../../src/server/auth/accounts.ts';
+import { createCustomerAccount } from '../../src/server/session/accounts.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { appMeta, dnsPublications, dnsZones } from '../../src/server/db/schema.ts';
 import { SEED_STEPS } from '../../src/server/db/seed.ts';

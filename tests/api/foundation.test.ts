@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
-import { PUBLIC, type AccessRule } from '../../src/server/auth/rules.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
+import { PUBLIC, type AccessRule } from '../../src/server/session/rules.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import { createTestApp, jsonRequest, type TestApp } from '../support/test-app.ts';

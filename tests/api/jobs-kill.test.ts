@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { createCustomerAccount } from '../../src/server/auth/accounts.ts';
+import { createCustomerAccount } from '../../src/server/session/accounts.ts';
 import {
   activityLog,
   appMeta,

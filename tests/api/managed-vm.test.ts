@@ -11,7 +11,7 @@ import { RATE_LIMITS } from '../../src/shared/constants.ts';
 import { MANAGED } from '../../src/shared/managed/constants.ts';
 import { MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PASSWORD_MESSAGES } from '../../src/shared/messages/account.ts';
-import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
 import { servers } from '../../src/server/db/schema.ts';
 import { startHostAgent, type RunningHostAgent } from '../../src/server/managed/stand-in/server.ts';
 import type { CookieClient } from '../support/http-client.ts';

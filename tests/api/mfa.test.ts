@@ -23,7 +23,7 @@ import type {
   TotpSetup,
 } from '../../src/shared/session/second-factor.ts';
 import type { LoginResult } from '../../src/shared/session/types.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/session/passwords.ts';
 import {
   auditLog,
   contacts,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../src/shared/api-error.ts';
 import { SERVICEABILITY_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import { useCaptchaVerifier } from '../../src/server/captcha/index.ts';
+import { useCaptchaVerifier } from '../../src/server/signup/captcha/index.ts';
 import type { TestApp } from '../support/test-app.ts';
 import type { FakeCardProcessor } from './self-signup-support.ts';
 import {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
-import type { OrderHooks } from '../../src/server/orders/hooks.ts';
+import type { OrderHooks } from '../../src/server/signup/orders/hooks.ts';
 
 /** Pauses every order inside its transaction, just before commit, until `release` appears. */
 function pauseBeforeCommit(dir: string): OrderHooks {

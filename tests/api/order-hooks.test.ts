@@ -1,5 +1,5 @@
 /**
- * The hook a test passes in the app's deps (`deps.orderHooks`, src/server/orders/hooks.ts) runs
+ * The hook a test passes in the app's deps (`deps.orderHooks`, src/server/signup/orders/hooks.ts) runs
  * once for each order placed, inside its transaction, after every write and before commit: an
  * order the hook refuses leaves nothing behind, and the same request then places it once.
  * tests/api/order-crash.test.ts uses the same hook to kill a real server before commit.

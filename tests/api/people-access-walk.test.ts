@@ -1,5 +1,5 @@
 /**
- * Walks every endpoint of the route table (src/server/auth/endpoints.ts) with five kinds of user
+ * Walks every endpoint of the route table (src/server/session/endpoints.ts) with five kinds of user
  * (issue 13): anonymous, a viewer, the full customer, another customer's user, and a site admin
  * acting as the customer. Paths carry real ids of the customer's records (a contact, a bill, a
  * payment, a payment account, a notice meant only for them). Each answer is compared with the
@@ -12,9 +12,9 @@ import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { hasAnyPermission } from '../../src/shared/permissions.ts';
 import type { SessionUser } from '../../src/shared/session/types.ts';
-import { ALL_PERMISSIONS } from '../../src/server/auth/accounts.ts';
-import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
-import type { AccessRule } from '../../src/server/auth/rules.ts';
+import { ALL_PERMISSIONS } from '../../src/server/session/accounts.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
+import type { AccessRule } from '../../src/server/session/rules.ts';
 import {
   bills,
   contacts,
@@ -161,7 +161,7 @@ const SESSION_CHANGING: ReadonlySet<string> = new Set([
   'POST /admin/proxy',
 ]);
 
-/** A proxied session's token is never fresh (src/server/auth/proxy.ts): sensitive actions ask again. */
+/** A proxied session's token is never fresh (src/server/session/proxy.ts): sensitive actions ask again. */
 function expected(rule: AccessRule, user: SessionUser | null): Outcome {
   if (rule.kind === 'public' || rule.kind === 'demo') return 'allowed';
   if (!user) return 'login';

@@ -11,7 +11,7 @@ import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { PEOPLE_MESSAGES } from '../../src/shared/people/messages.ts';
 import type { AuthorizedContact } from '../../src/shared/people/types.ts';
-import { ALL_PERMISSIONS, type PermissionGrant } from '../../src/server/auth/accounts.ts';
+import { ALL_PERMISSIONS, type PermissionGrant } from '../../src/server/session/accounts.ts';
 import { settled } from '../../src/server/background.ts';
 import { contacts, emailOutbox, users } from '../../src/server/db/schema.ts';
 import type { CookieClient } from '../support/http-client.ts';

@@ -19,8 +19,8 @@ import {
   ALL_PERMISSIONS,
   permissionColumns,
   type PermissionGrant,
-} from '../../src/server/auth/accounts.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+} from '../../src/server/session/accounts.ts';
+import { hashPassword } from '../../src/server/session/passwords.ts';
 import { auditLog, contacts, users } from '../../src/server/db/schema.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';

@@ -1,5 +1,5 @@
 /**
- * Walks the whole API route table (src/server/auth/endpoints.ts) with users of each kind and checks
+ * Walks the whole API route table (src/server/session/endpoints.ts) with users of each kind and checks
  * that every endpoint answers as its declared access rule says: anonymous visitors get 401 where a
  * login is needed, users lacking every listed permission get 403, non-admins get 403 on site-admin
  * endpoints, and a non-fresh token gets 401 `Fresh Access Token Required` on sensitive actions.
@@ -11,8 +11,8 @@ import { ERROR_TITLES } from '../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
 import { hasAnyPermission, hasPermission, type Perms } from '../../src/shared/permissions.ts';
 import type { SessionUser } from '../../src/shared/session/types.ts';
-import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
-import type { AccessRule } from '../../src/server/auth/rules.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
+import type { AccessRule } from '../../src/server/session/rules.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { DEMO_USERS } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

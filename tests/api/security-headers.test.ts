@@ -6,7 +6,7 @@
  * entry that proxy added (the last one), as with X-Forwarded-For.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_ACCESS } from '../../src/server/auth/endpoints.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
 import { login } from '../support/session.ts';
 import { createTestApp, jsonRequest, type TestApp } from '../support/test-app.ts';
 

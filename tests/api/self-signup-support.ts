@@ -42,7 +42,7 @@ import {
   serviceAddresses,
   users,
 } from '../../src/server/db/schema.ts';
-import type { OrderHooks } from '../../src/server/orders/hooks.ts';
+import type { OrderHooks } from '../../src/server/signup/orders/hooks.ts';
 import { useCardProcessor } from '../../src/server/payments/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

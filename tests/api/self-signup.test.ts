@@ -40,10 +40,10 @@ import {
   serviceAddresses,
   users,
 } from '../../src/server/db/schema.ts';
-import type { OrderHooks } from '../../src/server/orders/hooks.ts';
-import { passwordWorkerCount } from '../../src/server/orders/password-check.ts';
-import { bankAccountContext } from '../../src/server/orders/place-order.ts';
-import { DEMO_PRE_SIGNUPS } from '../../src/server/orders/pre-signup.ts';
+import type { OrderHooks } from '../../src/server/signup/orders/hooks.ts';
+import { passwordWorkerCount } from '../../src/server/signup/orders/password-check.ts';
+import { bankAccountContext } from '../../src/server/signup/orders/place-order.ts';
+import { DEMO_PRE_SIGNUPS } from '../../src/server/signup/orders/pre-signup.ts';
 import { bankCipherFor } from '../../src/server/payments/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import type { TestApp } from '../support/test-app.ts';

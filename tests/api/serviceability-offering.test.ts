@@ -32,12 +32,12 @@ import {
   catalogueRates,
   installationSlots,
 } from '../../src/server/db/schema.ts';
-import { CATALOGUE } from '../../src/server/serviceability/catalogue-data.ts';
+import { CATALOGUE } from '../../src/server/signup/serviceability/catalogue-data.ts';
 import {
   bookInstallationSlot,
   releaseSlot,
   type SlotBooking,
-} from '../../src/server/serviceability/installation.ts';
+} from '../../src/server/signup/serviceability/installation.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;

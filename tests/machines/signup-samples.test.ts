@@ -11,7 +11,10 @@ import { SAMPLE_OFFERINGS } from '../../machines/signup/samples.ts';
 import { servicesMachine, type ServicesInput } from '../../machines/signup/services.machine.ts';
 import type { ServiceOffering } from '../../src/shared/signup/serviceability.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import { CATALOGUE, SERVICE_CLASSES } from '../../src/server/serviceability/catalogue-data.ts';
+import {
+  CATALOGUE,
+  SERVICE_CLASSES,
+} from '../../src/server/signup/serviceability/catalogue-data.ts';
 
 describe('signup sample offerings', () => {
   for (const [place, offering] of Object.entries(SAMPLE_OFFERINGS)) {

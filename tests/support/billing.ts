@@ -5,12 +5,12 @@
  */
 import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/session/passwords.ts';
 import {
   ALL_PERMISSIONS,
   permissionColumns,
   type PermissionGrant,
-} from '../../src/server/auth/accounts.ts';
+} from '../../src/server/session/accounts.ts';
 import {
   createBilledCustomer,
   cartFor,

@@ -4,8 +4,8 @@
  */
 import { expect } from 'vitest';
 import type { SessionUser } from '../../src/shared/session/types.ts';
-import { createCustomerAccount, type PermissionGrant } from '../../src/server/auth/accounts.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { createCustomerAccount, type PermissionGrant } from '../../src/server/session/accounts.ts';
+import { hashPassword } from '../../src/server/session/passwords.ts';
 import type { CookieClient, RequestOptions } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { useInProcessStandIn } from '../../src/server/hypervisor/index.ts';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/runner.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
-import type { OrderHooks } from '../../src/server/orders/hooks.ts';
+import type { OrderHooks } from '../../src/server/signup/orders/hooks.ts';
 import { createTestDatabase, testConfig } from './database.ts';
 import { CookieClient } from './http-client.ts';
 
@@ -41,7 +41,7 @@ export async function createTestApp(
     logger?: Logger;
     /** Where the clock starts (a Date or an ISO timestamp); the real time by default. */
     now?: Date | string;
-    /** Where the test steps into placing an order (src/server/orders/hooks.ts). */
+    /** Where the test steps into placing an order (src/server/signup/orders/hooks.ts). */
     orderHooks?: OrderHooks;
   } = {},
 ): Promise<TestApp> {

@@ -38,7 +38,7 @@ import { parseArgs } from 'node:util';
 import { BILLING_PATHS } from '../../src/shared/billing/schemas.ts';
 import { addDays } from '../../src/shared/signup/dates.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/shared/signup/order.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/session/passwords.ts';
 import { cartFor } from '../../src/server/billing/accounts.ts';
 import {
   addMonthsOnDay,

@@ -8,7 +8,7 @@
  */
 import { SERVICE_CLASS } from '../../src/shared/constants.ts';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
-import { ALL_PERMISSIONS, permissionColumns } from '../../src/server/auth/accounts.ts';
+import { ALL_PERMISSIONS, permissionColumns } from '../../src/server/session/accounts.ts';
 import { billedOrderRow, type cartFor } from '../../src/server/billing/accounts.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import {

@@ -24,7 +24,7 @@ import { demoRecord } from '../../src/server/dns/demo-seed.ts';
 import { powerDnsInstalled, startLocalPowerDns } from '../../src/server/dns/local-powerdns.ts';
 import { onDnsPublished, startDnsPublication } from '../../src/server/dns/jobs.ts';
 import { createJobRunner } from '../../src/server/jobs/runner.ts';
-import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
+import { AUTH_SEED_STEPS } from '../../src/server/session/demo-seed.ts';
 import { CookieClient } from '../support/http-client.ts';
 import { latency, latencyLine, machineLine, ms, startBenchApp } from './bench-app.ts';
 

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { count, eq } from 'drizzle-orm';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
-import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
-import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+import { AUTH_SEED_STEPS } from '../../src/server/session/demo-seed.ts';
+import { LIMITS } from '../../src/server/session/rate-limit.ts';
 import { auditLog, rateLimits } from '../../src/server/db/schema.ts';
 import { csrfHeaders, startBenchApp } from './bench-app.ts';
 

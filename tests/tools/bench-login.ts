@@ -3,8 +3,8 @@
  * password) against the app in process, on a fresh embedded database; prints p50 and p95 in
  * milliseconds and the password-hash parameters. Three warm-up logins are not counted.
  */
-import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
-import { HASH_PARAMETERS } from '../../src/server/auth/passwords.ts';
+import { AUTH_SEED_STEPS } from '../../src/server/session/demo-seed.ts';
+import { HASH_PARAMETERS } from '../../src/server/session/passwords.ts';
 import {
   apiRequest,
   csrfHeaders,

@@ -7,7 +7,7 @@
  * separate: the chance that a known sample is slower than an unknown one (0.5 when they are alike)
  * and the Mann-Whitney test's z (they separate when |z| > 2.58, p < 0.01).
  */
-import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
+import { AUTH_SEED_STEPS } from '../../src/server/session/demo-seed.ts';
 import { settled } from '../../src/server/background.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { apiRequest, csrfHeaders, startBenchApp } from './bench-app.ts';

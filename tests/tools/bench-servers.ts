@@ -14,9 +14,9 @@
 import { parseArgs } from 'node:util';
 import { createActor, waitFor } from 'xstate';
 import { SERVER_SORT_COLUMNS } from '../../src/shared/servers/rules.ts';
-import { createCustomerAccount } from '../../src/server/auth/accounts.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { AUTH_SEED_STEPS } from '../../src/server/auth/demo-seed.ts';
+import { createCustomerAccount } from '../../src/server/session/accounts.ts';
+import { hashPassword } from '../../src/server/session/passwords.ts';
+import { AUTH_SEED_STEPS } from '../../src/server/session/demo-seed.ts';
 import { hypervisorVms, servers } from '../../src/server/db/schema.ts';
 import { useInProcessStandIn } from '../../src/server/hypervisor/index.ts';
 import { powerMachine } from '../../machines/servers/power.machine.ts';

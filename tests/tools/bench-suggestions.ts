@@ -31,7 +31,7 @@ import {
   type DatabaseHandle,
 } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createRandom } from '../../src/server/serviceability/address-generator.ts';
+import { createRandom } from '../../src/server/signup/serviceability/address-generator.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { API_BASE_PATH, CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '../../src/shared/constants.ts';
 import { SERVICEABILITY_PATHS, SUGGESTION_LIMIT } from '../../src/shared/signup/serviceability.ts';

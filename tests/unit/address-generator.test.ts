@@ -15,8 +15,11 @@ import {
   OUTSIDE_SHARE,
   planCounts,
   type AddressRow,
-} from '../../src/server/serviceability/address-generator.ts';
-import { OUTSIDE_AREAS, SERVICE_AREAS } from '../../src/server/serviceability/service-areas.ts';
+} from '../../src/server/signup/serviceability/address-generator.ts';
+import {
+  OUTSIDE_AREAS,
+  SERVICE_AREAS,
+} from '../../src/server/signup/serviceability/service-areas.ts';
 
 function all(total: number): AddressRow[] {
   return [...generateAddresses({ total }, 5_000)].flat();

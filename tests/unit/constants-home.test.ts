@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
-import { LIMITS } from '../../src/server/auth/rate-limit.ts';
+import { LIMITS } from '../../src/server/session/rate-limit.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -49,7 +49,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['SUGGESTION_SEARCH_MAX_LENGTH'],
     reason: 'a bound on what the search reads',
   },
-  'src/server/auth/passwords.ts': { names: ['ARGON2ID'], reason: "the hash library's enum" },
+  'src/server/session/passwords.ts': { names: ['ARGON2ID'], reason: "the hash library's enum" },
   'machines/billing/records-page.model.ts': {
     names: ['TOTAL'],
     reason: "how many records the path tests' sample table holds (three pages), no rule",
@@ -58,7 +58,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['PASS_CHUNK'],
     reason: 'how many rows the billing run handles per statement, not a rule of the product',
   },
-  'src/server/orders/password-check.ts': {
+  'src/server/signup/orders/password-check.ts': {
     names: ['WORKER_IDLE_TIMEOUT_MS'],
     reason: 'worker housekeeping',
   },
@@ -79,7 +79,7 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['NONCE_BYTES', 'TAG_BYTES'],
     reason: 'cipher parameters',
   },
-  'src/server/auth/mfa-crypto.ts': {
+  'src/server/session/mfa-crypto.ts': {
     names: ['NONCE_BYTES', 'TAG_BYTES'],
     reason: 'cipher parameters',
   },
@@ -110,31 +110,31 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     reason:
       'which mounts count as revealed together (one render, or a section whose code loads late), a layout detail',
   },
-  'src/server/auth/admin-routes.ts': {
+  'src/server/session/admin-routes.ts': {
     names: ['SEARCH_LIMIT'],
     reason: 'the admin search page size, next to its endpoint',
   },
-  'src/server/orders/passgen-routes.ts': {
+  'src/server/signup/orders/passgen-routes.ts': {
     names: ['MAX_WORDS'],
     reason: 'a bound on the word-list endpoint, next to it',
   },
-  'src/server/serviceability/seed.ts': {
+  'src/server/signup/serviceability/seed.ts': {
     names: ['TEST_ADDRESS_COUNT', 'ADDRESS_GENERATOR_VERSION', 'INSERT_BATCH', 'MIN_ADDRESSES'],
     reason: 'seeding the demo addresses',
   },
-  'src/server/serviceability/service-areas.ts': {
+  'src/server/signup/serviceability/service-areas.ts': {
     names: ['LEHI_ONT_INSTALL_SHARE', 'BUILDING_SHARE'],
     reason: 'shares of the generated demo addresses',
   },
-  'src/server/serviceability/catalogue-data.ts': {
+  'src/server/signup/serviceability/catalogue-data.ts': {
     names: ['CATALOGUE_VERSION'],
     reason: 'the seed version of the catalogue',
   },
-  'src/server/serviceability/address-generator.ts': {
+  'src/server/signup/serviceability/address-generator.ts': {
     names: ['DEFAULT_GENERATOR_SEED', 'FIRST_GENERATED_ID', 'OUTSIDE_SHARE', 'DEG_PER_METRE'],
     reason: 'generating the demo addresses',
   },
-  'src/server/serviceability/addresses.ts': {
+  'src/server/signup/serviceability/addresses.ts': {
     names: ['MATCH_LIMIT'],
     reason: 'a bound on a database look-up',
   },

@@ -4,7 +4,7 @@
  * tests/api/activity.test.ts walks every one of them.
  */
 import type { ActivityAction } from '#shared/activity/rules';
-import type { EndpointKey } from '../auth/rules.ts';
+import type { EndpointKey } from '../session/rules.ts';
 
 export type { ActivityAction };
 

@@ -21,7 +21,7 @@ import {
 import { ACTIVITY } from '#shared/activity/constants';
 import { ERROR_MESSAGES, ERROR_TITLES } from '#shared/messages';
 import { hasPermission } from '#shared/permissions';
-import { requireSession } from '../auth/session.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import { activityLog, customers } from '../db/schema.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';

@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import { offeringCart, type Cart, type CartChoices } from '#shared/cart/index';
 import { SERVICE_CLASS } from '#shared/constants';
 import { DEMO_ADDRESSES } from '#shared/signup/demo-addresses';
-import { createCustomerAccount, type PermissionGrant } from '../auth/accounts.ts';
+import { createCustomerAccount, type PermissionGrant } from '../session/accounts.ts';
 import type { Executor } from '../db/client.ts';
 import { customerBilling, customerServices, orders, paymentAccounts } from '../db/schema.ts';
-import { findServiceable } from '../serviceability/addresses.ts';
-import { buildOffering } from '../serviceability/offering.ts';
-import { bankAccountContext } from '../orders/place-order.ts';
+import { findServiceable } from '../signup/serviceability/addresses.ts';
+import { buildOffering } from '../signup/serviceability/offering.ts';
+import { bankAccountContext } from '../signup/orders/place-order.ts';
 import { sealBankAccount, type BankCipher } from '../payments/index.ts';
 
 export const DEFAULT_CHOICES: CartChoices = {

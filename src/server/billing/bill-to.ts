@@ -13,7 +13,7 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { BillTo, StreetAddress } from '#shared/billing/schemas';
-import { displayName } from '../auth/accounts.ts';
+import { displayName } from '../session/accounts.ts';
 import type { Executor } from '../db/client.ts';
 import { contacts, customerBilling, customers, serviceAddresses } from '../db/schema.ts';
 

@@ -42,7 +42,7 @@ import {
   paymentAccounts,
   payments,
 } from '../db/schema.ts';
-import { bankAccountContext } from '../orders/order-writes.ts';
+import { bankAccountContext } from '../signup/orders/order-writes.ts';
 import {
   BankProcessorError,
   bankCipherFor,

@@ -13,7 +13,7 @@ import { fromCents } from '#shared/cart/money';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { bills, credits, customerBilling, payments, type BillStatus } from '../db/schema.ts';
-import { billingAddressOf } from '../auth/accounts.ts';
+import { billingAddressOf } from '../session/accounts.ts';
 
 /** Payment statuses that count against the balance. */
 export const COUNTED_PAYMENT_STATUSES = ['pending', 'succeeded'] as const;

@@ -2,7 +2,7 @@
  * The portal's billing (docs/api.md "Billing"): bills, payments, making a payment, the billing
  * address and payment accounts. Every id in a path or body is looked up together with the
  * caller's customer: another customer's id answers exactly like an id that does not exist (404).
- * Access rules: src/server/auth/endpoints.ts.
+ * Access rules: src/server/session/endpoints.ts.
  */
 import type { Context, Hono } from 'hono';
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
@@ -30,8 +30,8 @@ import { BILLING_MESSAGES } from '#shared/billing/messages';
 import { IDEMPOTENCY_KEY_HEADER, isIdempotencyKey } from '#shared/signup/order';
 import { addDays } from '#shared/signup/dates';
 import { billingActivity } from '../activity/billing.ts';
-import { billingAddressOf } from '../auth/accounts.ts';
-import { requireSession } from '../auth/session.ts';
+import { billingAddressOf } from '../session/accounts.ts';
+import { requireSession } from '../session/session.ts';
 import {
   claimAttempts,
   finishAttempt,
@@ -55,8 +55,8 @@ import type { Executor } from '../db/client.ts';
 import { bills, chargeAttempts, customerBilling, paymentAccounts, payments } from '../db/schema.ts';
 import { ApiError, conflict, notFound, validationFailed } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/validate.ts';
-import { bodyFingerprint, findStoredAnswer } from '../orders/idempotency.ts';
-import { bankAccountContext } from '../orders/place-order.ts';
+import { bodyFingerprint, findStoredAnswer } from '../signup/orders/idempotency.ts';
+import { bankAccountContext } from '../signup/orders/place-order.ts';
 import {
   BankProcessorError,
   bankCipherFor,

@@ -26,7 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BillTo, StreetAddress } from '#shared/billing/schemas';
 import { customers } from '../db/schema/customers.ts';
-import { paymentAccounts } from '../orders/schema.ts';
+import { paymentAccounts } from '../signup/orders/schema.ts';
 
 export const BILL_KINDS = ['activation', 'cycle', 'fee'] as const;
 export type BillKind = (typeof BILL_KINDS)[number];

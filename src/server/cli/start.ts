@@ -2,7 +2,7 @@
  * `npm start`: builds the web app when its sources changed since the last build, then starts the
  * server on the embedded database (or DATABASE_URL), migrating and seeding it as needed.
  */
-import { demoLoginLines } from '../auth/demo-seed.ts';
+import { demoLoginLines } from '../session/demo-seed.ts';
 import { PAST_DUE_DEMO_LOGINS } from '../billing/demo-seed.ts';
 import { ConfigError, loadConfig, servesDemo } from '../config.ts';
 import { startCardProvider } from '../card-provider/server.ts';

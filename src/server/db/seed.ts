@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { servesDemo } from '../config.ts';
 import type { SeedContext, SeedStep } from './seed-step.ts';
-import { AUTH_SEED_STEPS } from '../auth/demo-seed.ts';
+import { AUTH_SEED_STEPS } from '../session/demo-seed.ts';
 import { appMeta } from './schema.ts';
-import { SERVICEABILITY_SEED_STEPS } from '../serviceability/seed.ts';
-import { PRE_SIGNUP_SEED_STEPS } from '../orders/pre-signup.ts';
+import { SERVICEABILITY_SEED_STEPS } from '../signup/serviceability/seed.ts';
+import { PRE_SIGNUP_SEED_STEPS } from '../signup/orders/pre-signup.ts';
 import { BILLING_SEED_STEPS } from '../billing/demo-seed.ts';
 import { DNS_SEED_STEPS } from '../dns/demo-seed.ts';
 import { SERVERS_SEED_STEPS } from '../servers/demo-seed.ts';

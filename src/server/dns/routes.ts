@@ -2,7 +2,7 @@
  * The DNS panel (docs/api.md "DNS", docs/dns.md): zones, records and aliases of the caller's
  * customer, a zone file out and in. Every id in a path is looked up with the caller's customer:
  * another customer's zone answers exactly like one that does not exist (404). Access rules:
- * src/server/auth/endpoints.ts (services view to read, services manage to change).
+ * src/server/session/endpoints.ts (services view to read, services manage to change).
  */
 import type { Context, Hono } from 'hono';
 import {
@@ -15,7 +15,7 @@ import {
   ZoneUpdateSchema,
 } from '#shared/dns/rules';
 import { DNS_MESSAGES } from '#shared/dns/messages';
-import { requireSession } from '../auth/session.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';

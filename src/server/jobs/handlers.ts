@@ -1,6 +1,6 @@
 /** What a job of each kind does, and what happens when one runs out of retries. */
 import { pruneActivityJob } from '../activity/prune.ts';
-import { sendPasswordLink, sendUsernameReminder } from '../auth/recovery.ts';
+import { sendPasswordLink, sendUsernameReminder } from '../session/recovery.ts';
 import { billingChargeJob, billingPassJob, cardExpiryJob, deadCharge } from '../billing/jobs.ts';
 import type { AppDeps } from '../context.ts';
 import { runDnsPublish, runDnsReconcile } from '../dns/jobs.ts';

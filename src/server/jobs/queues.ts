@@ -24,9 +24,9 @@ interface RecoveryRun {
 export interface JobData {
   /** Deliver one row of the email outbox (src/server/mail/delivery.ts). */
   'mail.deliver': { outboxId: number };
-  /** Look up a username and email it a password link, if it has an email (auth/recovery.ts). */
+  /** Look up a username and email it a password link, if it has an email (session/recovery.ts). */
   'recovery.password': RecoveryRun & { username: string };
-  /** Email the usernames registered with an address, if any (auth/recovery.ts). */
+  /** Email the usernames registered with an address, if any (session/recovery.ts). */
   'recovery.username': RecoveryRun & { email: string };
   /** The billing pass of a billing date (billing/run.ts); one per date (jobs/schedule.ts). */
   'billing.pass': { date: string };

@@ -19,8 +19,8 @@ import {
   type RetriedJob,
 } from '#shared/jobs/types';
 import { ADMIN_JOBS_LISTED } from '#shared/jobs/constants';
-import { audit } from '../auth/audit.ts';
-import { requireSession } from '../auth/session.ts';
+import { audit } from '../session/audit.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { conflict, notFound } from '../http/errors.ts';

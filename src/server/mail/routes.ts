@@ -16,9 +16,9 @@ import {
   type UnsubscribeResponse,
 } from '#shared/people/email';
 import { recordActivity } from '../activity/record.ts';
-import { clientAddress } from '../auth/client-address.ts';
-import { LIMITS, consume } from '../auth/rate-limit.ts';
-import { requireSession } from '../auth/session.ts';
+import { clientAddress } from '../session/client-address.ts';
+import { LIMITS, consume } from '../session/rate-limit.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';

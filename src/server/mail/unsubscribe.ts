@@ -16,7 +16,7 @@ import {
   type OptionalEmailKind,
 } from '#shared/people/constants';
 import type { EmailPreferences } from '#shared/people/email';
-import { signingKey } from '../auth/tokens.ts';
+import { signingKey } from '../session/tokens.ts';
 import type { AppDeps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { emailOptOuts } from '../db/schema.ts';

@@ -4,7 +4,7 @@
  * 404 "Server not found", exactly like a server that does not exist). Input is read by the shared
  * schemas and field rules (src/shared/managed/rules.ts) and passwords by the product's password rules
  * before the host agent is asked; the agent then applies the server-wide rules and `nginx -t`.
- * Access rules: src/server/auth/endpoints.ts (services view to read, services manage to change).
+ * Access rules: src/server/session/endpoints.ts (services view to read, services manage to change).
  */
 import type { Context, Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
@@ -34,14 +34,14 @@ import {
 } from '#shared/managed/rules';
 import { isHostName, normaliseHostName } from '#shared/host-names';
 import { managedItemName, recordManagedChange } from '../activity/managed.ts';
-import { requireSession } from '../auth/session.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { servers } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { readJson } from '../http/validate.ts';
 import { HostAgentUnavailable, type HostAgent, type ManagedChange } from './agent.ts';
 import { hostAgentClient } from './client.ts';
-import { passwordProblemsOffThread } from '../orders/password-check.ts';
+import { passwordProblemsOffThread } from '../signup/orders/password-check.ts';
 
 const BASE = '/managed_vm/:iid';
 

@@ -21,8 +21,8 @@ import type {
   PublishedNoticeList,
 } from '#shared/notices/types';
 import { recordActivity } from '../activity/record.ts';
-import { audit } from '../auth/audit.ts';
-import { requireSession, type Session } from '../auth/session.ts';
+import { audit } from '../session/audit.ts';
+import { requireSession, type Session } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { customers, notices } from '../db/schema.ts';

@@ -13,10 +13,10 @@ import {
   mayChangeRecovery,
   type RecoveryField,
 } from '#shared/people/recovery';
-import type { UserRow } from '../auth/accounts.ts';
-import { requireFresh } from '../auth/access.ts';
-import { audit } from '../auth/audit.ts';
-import type { Session } from '../auth/session.ts';
+import type { UserRow } from '../session/accounts.ts';
+import { requireFresh } from '../session/access.ts';
+import { audit } from '../session/audit.ts';
+import type { Session } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { recoveryEmailChanges } from '../db/schema.ts';

@@ -21,8 +21,8 @@ import {
 } from '#shared/people/schemas';
 import type { AuthorizedContact, AuthorizedContactList } from '#shared/people/types';
 import { peopleActivity } from '../activity/people.ts';
-import { permsOf } from '../auth/accounts.ts';
-import { requireSession } from '../auth/session.ts';
+import { permsOf } from '../session/accounts.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';

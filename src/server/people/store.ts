@@ -11,7 +11,7 @@ import {
   permsOf,
   type ContactRow,
   type UserRow,
-} from '../auth/accounts.ts';
+} from '../session/accounts.ts';
 import type { Executor } from '../db/client.ts';
 import { contactDetails, contacts, users } from '../db/schema.ts';
 

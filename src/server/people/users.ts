@@ -25,17 +25,17 @@ import {
   permsOf,
   type PermissionGrant,
   type UserRow,
-} from '../auth/accounts.ts';
-import { audit } from '../auth/audit.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { Session } from '../auth/session.ts';
-import { revokeUserFamilies } from '../auth/tokens.ts';
+} from '../session/accounts.ts';
+import { audit } from '../session/audit.ts';
+import { hashPassword } from '../session/passwords.ts';
+import type { Session } from '../session/session.ts';
+import { revokeUserFamilies } from '../session/tokens.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { ApiError, conflict, validationFailed } from '../http/errors.ts';
-import { isUniqueViolation } from '../orders/order-errors.ts';
-import { passwordProblemsOffThread } from '../orders/password-check.ts';
+import { isUniqueViolation } from '../signup/orders/order-errors.ts';
+import { passwordProblemsOffThread } from '../signup/orders/password-check.ts';
 import type { ContactRecord } from './store.ts';
 import { usernameTaken, usersOf } from './store.ts';
 

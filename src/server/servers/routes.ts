@@ -1,6 +1,6 @@
 /**
  * Virtual servers (docs/api.md "Servers", docs/servers.md): the portal.md §7 calls. Services
- * view to read, services manage to change (src/server/auth/endpoints.ts); every iid is looked up
+ * view to read, services manage to change (src/server/session/endpoints.ts); every iid is looked up
  * with the caller's customer, so another customer's server is a 404 like a missing one.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ import {
   type PleskLicence,
 } from '#shared/servers/rules';
 import { serverActivity } from '../activity/servers.ts';
-import { requireSession } from '../auth/session.ts';
+import { requireSession } from '../session/session.ts';
 import type { AppEnv } from '../context.ts';
 import { pleskLicences } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';

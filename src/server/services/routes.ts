@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { parseRecordId } from '#shared/billing/schemas';
 import { SERVER_MESSAGES } from '#shared/servers/messages';
 import { SERVICES_PATHS, type ProvisioningTasksResponse } from '#shared/services/rules';
-import { requireSession } from '../auth/session.ts';
+import { requireSession } from '../session/session.ts';
 import { clockToday } from '../clock.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../http/errors.ts';

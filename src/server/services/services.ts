@@ -17,7 +17,7 @@ import {
   type ServiceRecord,
   type ServicesResponse,
 } from '#shared/services/rules';
-import { formatAddress, serviceAddressOf } from '../auth/accounts.ts';
+import { formatAddress, serviceAddressOf } from '../session/accounts.ts';
 import { clockToday, type Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';
 import { customerServices, orders, provisioningTasks } from '../db/schema.ts';

@@ -11,7 +11,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { DEMO_PRE_SIGNUPS } from '../../../src/server/orders/pre-signup.ts';
+import { DEMO_PRE_SIGNUPS } from '../../../src/server/signup/orders/pre-signup.ts';
 import { API_BASE_PATH, TIMERS } from '../../../src/shared/constants.ts';
 import {
   ERROR_MESSAGES,

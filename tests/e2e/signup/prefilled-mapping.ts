@@ -2,7 +2,7 @@
  * The signup wizard opened from a pre-signup link, in the browser (tests/e2e/paths/runner.ts): a
  * link the server does not know (it says so and leaves the normal empty wizard, walked as the
  * wizard's own mapping walks it, path-mapping.ts), or one of the demo links the seed makes
- * (src/server/orders/pre-signup.ts), whose address the page checks by itself. The link's answer
+ * (src/server/signup/orders/pre-signup.ts), whose address the page checks by itself. The link's answer
  * is held at the network until the walk lets it through, so that the page can be seen while it
  * opens.
  *
@@ -13,7 +13,7 @@
  * again); tests/e2e/signup-order.spec.ts follows a link to a placed order.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PRE_SIGNUPS } from '../../../src/server/orders/pre-signup.ts';
+import { DEMO_PRE_SIGNUPS } from '../../../src/server/signup/orders/pre-signup.ts';
 import { ORDER_MESSAGES } from '../../../src/shared/signup/messages.ts';
 import { SIGNUP_ORDER_PATHS } from '../../../src/shared/signup/order.ts';
 import { SERVICEABILITY_PATHS } from '../../../src/shared/signup/serviceability.ts';

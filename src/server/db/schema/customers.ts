@@ -1,7 +1,7 @@
 /**
  * Customers and the people and places that belong to them. Kept general: the signup order creates
  * a customer, its contact, its user and its service address in one transaction
- * (src/server/auth/accounts.ts `createCustomerAccount`), and the portal reads them back.
+ * (src/server/session/accounts.ts `createCustomerAccount`), and the portal reads them back.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
