@@ -96,6 +96,18 @@ describe('data asked for ahead of a page’s views', () => {
     expect(sent).toEqual(['/services', '/services']);
   });
 
+  it('does not ask ahead for what a view of this visit already has (its code came first)', async () => {
+    const { api, prefetch } = client();
+    await api.get('/user/info');
+    prefetch((ahead) => void ahead.get('/user/info'));
+    expect(sent).toEqual(['/user/info']);
+    // Another visit asks again, and its view takes that answer.
+    here = '/control/account/';
+    prefetch((ahead) => void ahead.get('/user/info'));
+    await api.get('/user/info');
+    expect(sent).toEqual(['/user/info', '/user/info']);
+  });
+
   it('lets a view that can cancel its request make its own', async () => {
     const { api, prefetch } = client();
     prefetch((ahead) => void ahead.get('/dns'));

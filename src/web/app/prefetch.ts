@@ -39,8 +39,18 @@ export function installPrefetch(
   const get = client.get.bind(client);
   const kept = new Map<string, Promise<unknown>>();
   let visit = '';
-  /** The views' own requests still waiting for their answer: asking ahead again is no use. */
+  /**
+   * The views' own requests of this visit, answered or not: asking ahead for one of them is no
+   * use (a view whose code came early can have its answer before the asking ahead starts).
+   */
   const asked = new Map<string, Promise<unknown>>();
+  /** A new visit forgets what the last one asked and kept. */
+  const visiting = () => {
+    if (here() === visit) return;
+    kept.clear();
+    asked.clear();
+    visit = here();
+  };
   const refuse = () => Promise.reject(new Error('Only GET requests are asked for ahead.'));
   const recorder: ApiClient = {
     get<T>(path: string, options?: RequestOptions) {
@@ -60,12 +70,11 @@ export function installPrefetch(
     delete: refuse,
   };
   const prefetch: Prefetch = (start) => {
-    if (here() !== visit) kept.clear();
-    visit = here();
+    visiting();
     start(recorder);
   };
   client.get = <T>(path: string, options?: RequestOptions) => {
-    if (here() !== visit) kept.clear();
+    visiting();
     const key = keyOf(path, options);
     // A caller that can cancel its request makes its own, and the answer kept for it is no
     // longer the first: a later identical request must not take it.
@@ -80,17 +89,17 @@ export function installPrefetch(
     }
     const own = get<T>(path, options);
     asked.set(key, own);
-    const done = () => {
-      if (asked.get(key) === own) asked.delete(key);
-    };
-    own.then(done, done);
     return own;
   };
   // A change may change what was asked for ahead: from then on every GET asks the server (a
   // view reading again after its own change must never take an answer from before it).
+  const forget = () => {
+    kept.clear();
+    asked.clear();
+  };
   const changing = <F extends (...args: never[]) => Promise<unknown>>(send: F): F =>
     ((...args: Parameters<F>) => {
-      kept.clear();
+      forget();
       return send(...args);
     }) as F;
   client.post = changing(client.post.bind(client));
@@ -99,7 +108,7 @@ export function installPrefetch(
   client.delete = changing(client.delete.bind(client));
   const request = client.request.bind(client);
   client.request = <T>(path: string, options?: RequestOptions) => {
-    if ((options?.method ?? 'GET').toUpperCase() !== 'GET') kept.clear();
+    if ((options?.method ?? 'GET').toUpperCase() !== 'GET') forget();
     return request<T>(path, options);
   };
   return prefetch;
