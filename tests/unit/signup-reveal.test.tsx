@@ -34,7 +34,7 @@ beforeEach(() => {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
 });
 afterEach(() => {
   cleanup();
@@ -86,7 +86,42 @@ function settle() {
 
 const announced = () => screen.getByTestId('sections-announcer').textContent;
 
+/** Two reveals, each of one section whose code "arrives" by its own button. */
+function TwoReveals() {
+  const [revealed, setRevealed] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState<string[]>([]);
+  return (
+    <MantineProvider>
+      <RevealAnnouncer>
+        {['Customer', 'Voice'].map((id) => (
+          <div key={id}>
+            <button onClick={() => setRevealed((r) => [...r, id])}>reveal {id}</button>
+            <button onClick={() => setLoaded((l) => [...l, id])}>{id} code arrives</button>
+            {revealed.includes(id) && (
+              <LaterSection>{loaded.includes(id) ? <Section id={id} /> : null}</LaterSection>
+            )}
+          </div>
+        ))}
+      </RevealAnnouncer>
+    </MantineProvider>
+  );
+}
+
 describe('a section revealed before its code arrived', () => {
+  it('of a later reveal is a reveal of its own, even when the one before was shown after it was due', () => {
+    render(<TwoReveals />);
+    press('reveal Customer');
+    settle();
+    press('reveal Voice');
+    press('Customer code arrives');
+    settle();
+    expect(scrolled).toEqual(['Customer']);
+    press('Voice code arrives');
+    settle();
+    expect(scrolled).toEqual(['Customer', 'Voice']);
+    expect(announced()).toBe('New section below: Voice.');
+  });
+
   it('alone, is scrolled to when the visitor did nothing in the meantime', () => {
     render(<Page />);
     press('reveal');

@@ -6,9 +6,11 @@
  * readers.
  *
  * A section is due when the wizard reveals it ({@link LaterSection} mounts), which can be before its
- * code has loaded (a lazy chunk on a slow connection). A section whose code arrives after the
- * reveal it was due in has been made joins that reveal: it is announced with the others and does
- * not scroll the page away from the first one. If the visitor has pressed or typed something
+ * code has loaded (a lazy chunk on a slow connection). The sections due together (within a
+ * moment) are one reveal, whenever their code arrives: one arriving after others of its reveal
+ * were shown joins them, announced with them, and does not scroll the page away from the first.
+ * (When a reveal was shown does not matter: on a busy machine one can be shown after the next
+ * was already due.) If the visitor has pressed or typed something
  * since it was due, it is late: announced, but the page does not scroll to it, which would pull
  * the screen away from what the visitor is doing (an open date picker, a field being typed in).
  */
@@ -41,7 +43,7 @@ export interface RevealedSection {
 }
 
 interface Arrived extends RevealedSection {
-  /** Due before the last reveal was made: part of it. */
+  /** Due with the last reveal's sections: part of it. */
   joins: boolean;
   /** Due before the visitor's last press or key: not scrolled to. */
   late: boolean;
@@ -90,9 +92,8 @@ export function RevealAnnouncer({ children }: { children: ReactNode }) {
   const timer = useRef<number | undefined>(undefined);
   /** When the visitor last pressed or typed something. */
   const lastActionAt = useRef(-Infinity);
-  /** The last reveal: when it was made, its sections, what it scrolled to. */
-  const last = useRef<{ at: number; sections: RevealedSection[]; target?: Element }>({
-    at: -Infinity,
+  /** The last reveal: when its sections were due, its sections, what it scrolled to. */
+  const last = useRef<{ due?: number; sections: RevealedSection[]; target?: Element }>({
     sections: [],
   });
   useEffect(() => {
@@ -111,7 +112,7 @@ export function RevealAnnouncer({ children }: { children: ReactNode }) {
     const due = section.dueAt!;
     batch.current.push({
       ...section,
-      joins: due <= last.current.at,
+      joins: Math.abs(due - last.current.due!) <= REVEAL_BATCH_MS,
       late: due < lastActionAt.current,
     });
     window.clearTimeout(timer.current);
@@ -131,7 +132,11 @@ export function RevealAnnouncer({ children }: { children: ReactNode }) {
         : previous.target;
       if (onTime.length && (!continues || target !== previous.target))
         scrollToSection(target as HTMLElement);
-      last.current = { at: performance.now(), sections: revealed, target };
+      last.current = {
+        due: continues ? previous.due : arrived[0].dueAt,
+        sections: revealed,
+        target,
+      };
       setAnnouncement(sectionsRevealedAnnouncement(revealed.map((s) => s.title)));
     }, REVEAL_BATCH_MS);
   }, []);
