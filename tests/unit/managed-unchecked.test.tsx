@@ -18,24 +18,10 @@ import {
   selectWarning,
 } from '../../machines/managed/items.selectors.ts';
 import { ItemsList } from '../../src/web/features/managed/ItemsList.tsx';
+import { stubBrowserForMantine } from '../support/jsdom-mantine.ts';
 
 beforeAll(() => {
-  // Mantine asks for these; jsdom has neither.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubBrowserForMantine();
 });
 afterEach(cleanup);
 

@@ -15,6 +15,7 @@ import {
   LaterSection,
   useRevealed,
 } from '../../src/web/features/signup/reveal.tsx';
+import { stubBrowserForMantine } from '../support/jsdom-mantine.ts';
 
 const scrolled: string[] = [];
 
@@ -23,17 +24,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = function (this: Element) {
     scrolled.push(this.getAttribute('data-testid') ?? '');
   };
-  // Mantine asks for it; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubBrowserForMantine();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
 });
 afterEach(() => {

@@ -16,24 +16,10 @@ import {
 } from '../../src/web/features/signup/sections/AddressCombobox.tsx';
 import { signupParams } from '../../src/web/features/signup/params.ts';
 import { mapsLink } from '../../src/web/features/signup/sections/DropPointMap.tsx';
+import { stubBrowserForMantine } from '../support/jsdom-mantine.ts';
 
 beforeAll(() => {
-  // Mantine asks for these; jsdom has neither.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubBrowserForMantine();
 });
 afterEach(cleanup);
 
