@@ -93,7 +93,7 @@ export function RevealAnnouncer({ children }: { children: ReactNode }) {
   /** When the visitor last pressed or typed something. */
   const lastActionAt = useRef(-Infinity);
   /** The last reveal: when its sections were due, its sections, what it scrolled to. */
-  const last = useRef<{ due?: number; sections: RevealedSection[]; target?: Element }>({
+  const last = useRef<{ due?: number; sections: Arrived[]; target?: Element }>({
     sections: [],
   });
   useEffect(() => {
@@ -126,7 +126,7 @@ export function RevealAnnouncer({ children }: { children: ReactNode }) {
         .sort(inPageOrder);
       if (revealed.length === 0) return;
       // Only sections that came on time are scrolled to; late ones are announced.
-      const onTime = revealed.filter((s) => !(s as Arrived).late);
+      const onTime = revealed.filter((s) => !s.late);
       const target = onTime.length
         ? (onTime.find((s) => s.asksForInput) ?? onTime[0]).element
         : previous.target;
