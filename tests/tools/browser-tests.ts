@@ -11,7 +11,7 @@
  *   tsx tests/tools/browser-tests.ts [playwright test arguments…]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSystemPackages } from './ensure-system-packages.ts';
 
@@ -37,11 +37,17 @@ const status = run('npx', ['playwright', 'test', '--trace', 'off', ...args]);
 if (status !== 0) {
   const failed = lastFailed();
   if (failed.length > 0) {
+    // The rerun empties the output folder: what the first run left of its failures (each
+    // failure's error-context.md, the page as it was) is kept beside it.
+    const firstRun = `${outputDir}-first-run`;
+    rmSync(firstRun, { recursive: true, force: true });
+    cpSync(outputDir, firstRun, { recursive: true });
     console.log(`\n▶ the ${failed.length} failed test(s) again, keeping their traces`);
     run('npx', ['playwright', 'test', '--last-failed', ...args]);
     console.log(
       `\nTraces of the failed tests: ${path.relative(root, outputDir)}/**/trace.zip ` +
-        '(npx playwright show-trace <file>). The verdict is the first run’s.',
+        '(npx playwright show-trace <file>); the first run’s failures as it saw them: ' +
+        `${path.relative(root, firstRun)}/**/error-context.md. The verdict is the first run’s.`,
     );
   }
 }
