@@ -14,6 +14,9 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../src/shared/activity/rules.ts';
 import { ACTIVITY } from '../../src/shared/activity/constants.ts';
+import { SECOND_FACTOR } from '../../src/shared/session/constants.ts';
+import { SESSION_MESSAGES } from '../../src/shared/session/messages.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-messages.ts';
 import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
 import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
@@ -1105,6 +1108,58 @@ describe('refused and failed changes', () => {
   });
 });
 
+describe('logins with a second factor', () => {
+  it('names the factor each login and confirmation used, and records a wrong code as refused', async () => {
+    const user = await createUser(t);
+    const browser = await login(t, user.username, user.password);
+    const { secret } = await body<{ secret: string }>(await browser.post('/auth/mfa/totp'), 200);
+    const { recovery_codes: codes } = await body<{ recovery_codes: string[] }>(
+      await browser.post('/auth/mfa/totp/confirm', { code: await codeNow(secret) }),
+      200,
+    );
+    t.clock.advance(SECOND_FACTOR.totpPeriodSeconds * 1000);
+    const before = await lastId();
+    const send = (otp?: string) =>
+      t.client().post('/auth/tokens', {
+        username: user.username,
+        password: user.password,
+        ...(otp === undefined ? {} : { otp }),
+      });
+    // The password alone is a step of the login, not a login: nothing is written.
+    expect((await send()).status).toBe(401);
+    expect((await send('000000')).status).toBe(401);
+    const code = await codeNow(secret);
+    expect((await send(code)).status).toBe(200);
+    expect((await send(codes[0]!)).status).toBe(200);
+    expect(
+      (
+        await browser.post('/auth/access_token', {
+          username: user.username,
+          password: user.password,
+          otp: codes[1]!,
+        })
+      ).status,
+    ).toBe(200);
+    const rows = await rowsOf(user.cid, before);
+    expect(rows.map((r) => [r.action, r.outcome, r.summary, r.reason])).toEqual([
+      [
+        'login',
+        'refused',
+        'Login: POST /auth/tokens',
+        `${SESSION_MESSAGES.secondFactorFailedTitle}: ${SECOND_FACTOR_MESSAGES.failed}`,
+      ],
+      ['login', 'ok', 'Logged in with password and an authenticator code', null],
+      ['login', 'ok', 'Logged in with password and a recovery code', null],
+      ['session.confirm', 'ok', 'Password and a recovery code confirmed', null],
+    ]);
+    // Never the code itself.
+    const text = JSON.stringify(rows);
+    for (const secretText of [code, codes[0]!, codes[1]!, secret]) {
+      expect(text).not.toContain(secretText);
+    }
+  });
+});
+
 describe('recovery requests', () => {
   it('records a password and a username recovery request for a known login in its customer’s log, answering alike for an unknown one', async () => {
     const email = `recover-${Date.now()}@example.test`;
@@ -1219,6 +1274,42 @@ describe('GET /activity', () => {
     expect(page.entries.map((e) => e.login)).toEqual([login2]);
     const all = await body<ActivityPage>(await mine.get(`/activity?login=${login2}`), 200);
     expect(all.entries.map((e) => e.action)).toEqual(['login']);
+    // Another login's name as a filter shows nothing of it to a user who sees their own only.
+    const peek = await body<ActivityPage>(
+      await casey.get(`/activity?login=${owner.username}`),
+      200,
+    );
+    expect(peek.entries).toEqual([]);
+  });
+
+  it('refuses a user without account view, and shows a site admin acting as the customer every login', async () => {
+    const login3 = `avery${Date.now().toString(36)}`;
+    const mine = await login(t, owner.username, NEW_STRONG);
+    await body(
+      await mine.post('/user/authorized_users', {
+        name: 'Avery Billing',
+        email: 'avery@acme.example',
+        phone: '(801) 555-0105',
+        uid: login3,
+        password: USER_PASSWORD,
+        perms: { payments: { has_view: true, has_manage: false } },
+      }),
+      201,
+    );
+    const avery = await login(t, login3, USER_PASSWORD);
+    const refused = await avery.get('/activity');
+    expect(refused.status).toBe(403);
+    expect((await avery.get('/activity?format=csv')).status).toBe(403);
+
+    const admin = await login(t, 'admin');
+    await body(await admin.post('/admin/proxy', { cid: owner.cid }), 200);
+    const seen = await body<ActivityPage>(
+      await admin.get('/activity?action=sessions&limit=100'),
+      200,
+    );
+    const logins = seen.entries.map((e) => e.login);
+    expect(logins).toContain(owner.username);
+    expect(logins).toContain(login3);
   });
 
   it('pages 25 by default, filters by action group and dates, and refuses bad queries', async () => {

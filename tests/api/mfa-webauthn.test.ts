@@ -317,6 +317,24 @@ describe('logging in with a passkey', () => {
     expect(replay.status).toBe(401);
     expect(((await replay.json()) as ErrorBody).title).toBe(PASSKEY_MESSAGES.notVerifiedTitle);
 
+    // The activity log names the factor of each login (issue 33: "logins, success and failure,
+    // with the second factor used"); the password step alone is no login and writes nothing.
+    const logins = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.login, username), eq(activityLog.action, 'login')))
+      .orderBy(activityLog.id);
+    expect(logins.map((r) => [r.outcome, r.summary, r.reason])).toEqual([
+      // The login that added the passkey, before it had one.
+      ['ok', 'Logged in with password', null],
+      ['ok', 'Logged in with password and a passkey', null],
+      [
+        'refused',
+        'Login: POST /auth/tokens',
+        `${PASSKEY_MESSAGES.notVerifiedTitle}: ${PASSKEY_MESSAGES.notVerified}`,
+      ],
+    ]);
+
     // A wrong password says nothing of passkeys and hands out no challenge.
     const wrong = await t.client().post('/auth/tokens', credentials(username, 'not the password!'));
     const wrongBody = (await wrong.json()) as ErrorBody;
