@@ -5,12 +5,13 @@
  * once its lease has run out, never while it holds; /health says whether the runner runs and
  * how old the oldest waiting job is. On PGlite and on PostgreSQL alike.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../src/server/background.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
-import { enqueueJobs } from '../../src/server/jobs/enqueue.ts';
-import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
+import { enqueueJobs, executorDb } from '../../src/server/jobs/enqueue.ts';
+import { JOB_KINDS, JOB_SCHEMA, type JobData, type JobKind } from '../../src/server/jobs/queues.ts';
 import { queueMailRows } from '../../src/server/mail/outbox.ts';
 import { createUser, fromAddress } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -138,6 +139,91 @@ describe('a job whose instance died while running it', () => {
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ attempts: 2, claimedUntil: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+});
+
+/**
+ * Each kind's retries, lease, maximum age and dead letter as docs/operations.md "Jobs" lists them
+ * (this file's MAIL_LEASE_SECONDS is 60; the others are the defaults): [lease s, maximum age h].
+ */
+const DOCUMENTED: Record<JobKind, [lease: number, maxAgeHours: number]> = {
+  'mail.deliver': [60, 2 * 48 + 24],
+  'recovery.password': [60, 1],
+  'recovery.username': [60, 1],
+  'billing.pass': [1800, 24],
+  'billing.charge': [120, 4 * 24],
+  'billing.card-expiry': [600, 24],
+  'dns.publish': [60, 2],
+  'dns.reconcile': [60, 1],
+  'activity.prune': [600, 24],
+};
+
+const SAMPLE: { [K in JobKind]: JobData[K] } = {
+  'mail.deliver': { outboxId: 1 },
+  'recovery.password': { username: 'nobody' },
+  'recovery.username': { email: 'nobody@example.test' },
+  'billing.pass': { date: '2031-01-01' },
+  'billing.charge': { attemptKey: 'policy-test' },
+  'billing.card-expiry': { date: '2031-01-01' },
+  'dns.publish': { servedName: 'policy-test.example' },
+  'dns.reconcile': { slot: 'policy-test' },
+  'activity.prune': { date: 'policy-test' },
+};
+
+describe('every job kind', () => {
+  it('is queued with retries and backoff, its lease, its maximum age and its dead-letter queue', async () => {
+    expect(Object.keys(DOCUMENTED).sort()).toEqual([...JOB_KINDS].sort());
+    let rows: Record<string, unknown>[] = [];
+    // Queued and read in a transaction rolled back: nothing is left for the other tests' drains.
+    await t.database.db
+      .transaction(async (tx) => {
+        for (const kind of JOB_KINDS) {
+          await enqueueJobs(tx, t.config, kind, [SAMPLE[kind] as never]);
+        }
+        const queued = await executorDb(tx).executeSql(
+          `select j.name, j.retry_limit, j.retry_delay, j.retry_backoff,
+                  extract(epoch from j.expire_in)::int as lease,
+                  extract(epoch from j.keep_until - j.created_on) / 3600 as max_age_hours,
+                  j.dead_letter, q.name as dead_queue
+             from ${JOB_SCHEMA}.job j left join ${JOB_SCHEMA}.queue q on q.name = j.dead_letter
+            where j.created_on = now()`,
+          [],
+        );
+        rows = queued.rows as Record<string, unknown>[];
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const byKind = new Map(rows.map((row) => [String(row.name), row]));
+    for (const kind of JOB_KINDS) {
+      const [lease, maxAgeHours] = DOCUMENTED[kind];
+      const row = byKind.get(kind);
+      expect(row, kind).toBeDefined();
+      expect(Number(row!.retry_limit), `${kind} retries`).toBeGreaterThanOrEqual(2);
+      expect(Number(row!.retry_delay), `${kind} first delay`).toBeGreaterThan(0);
+      expect(row!.retry_backoff, `${kind} backoff`).toBe(true);
+      expect(Number(row!.lease), `${kind} lease`).toBe(lease);
+      expect(Number(row!.max_age_hours), `${kind} maximum age`).toBeCloseTo(maxAgeHours, 1);
+      expect(row!.dead_letter, `${kind} dead letter`).toBe(`${kind}.dead`);
+      expect(row!.dead_queue, `${kind} dead-letter queue exists`).toBe(`${kind}.dead`);
+    }
+  });
+
+  it('is not run once it waited past its maximum age: the maintenance pass archives it', async () => {
+    const id = randomUUID();
+    await enqueueJobs(t.database.db, t.config, 'activity.prune', [{ date: 'too-old' }], { id });
+    // Still waiting a day later (no instance ran jobs): past the day of its maximum age.
+    await t.database.executeSql(
+      `update ${JOB_SCHEMA}.job set keep_until = now() - interval '1 second' where id = $1`,
+      [id],
+    );
+    await t.jobs.maintain();
+    expect(await t.jobs.drain({ ignoreBackoff: true })).toBe(0);
+    expect(await jobsWhere(`id = $1`, [id])).toEqual([]);
+    const { rows } = await t.database.executeSql(
+      `select state::text as state, started_on from ${JOB_SCHEMA}.archive where id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ state: 'created', started_on: null }]);
   });
 });
 
