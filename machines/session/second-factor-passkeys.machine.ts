@@ -2,7 +2,7 @@
  * The account page's Passkeys part of the Second factor section (docs/session.md "Passkeys"): the
  * login's passkeys with when each was added and last used; adding one (named first, then the
  * browser's prompt), renaming one, and removing one after a confirmation. Removing the login's
- * last second factor asks for that passkey itself (the server answers 422 with a request to
+ * last passkey asks for that passkey itself (the server answers 422 with a request to
  * answer): the browser's prompt, then the removal again with its answer.
  *
  * The calls are named actors provided by the app: `load` (GET /auth/mfa/webauthn), `register`
@@ -78,7 +78,7 @@ export const passkeysMachine = setup({
     rename: fromPromise<unknown, { id: number; name: string }>(async () => {
       throw new Error('rename is provided by the app');
     }),
-    /** DELETE /auth/mfa/webauthn/{id}, with the passkey's answer when it is the last factor. */
+    /** DELETE /auth/mfa/webauthn/{id}, with the passkey's answer when it is the last one. */
     remove: fromPromise<unknown, { id: number; webauthn: AuthenticationResponseJSON | null }>(
       async () => {
         throw new Error('remove is provided by the app');
@@ -171,7 +171,7 @@ export const passkeysMachine = setup({
 }).createMachine({
   id: 'passkeys',
   description:
-    'The login’s passkeys: the list, adding one (named, then the browser’s prompt), renaming one, and removing one after a confirmation (the last second factor only with that passkey).',
+    'The login’s passkeys: the list, adding one (named, then the browser’s prompt), renaming one, and removing one after a confirmation (the last passkey only with that passkey).',
   context: {
     passkeys: null,
     target: null,
@@ -295,7 +295,7 @@ export const passkeysMachine = setup({
     },
     provingLastFactor: {
       description:
-        'It is the login’s last second factor: the browser asks for this passkey, whose answer goes with the removal.',
+        'It is the login’s last passkey: the browser asks for this passkey, whose answer goes with the removal.',
       invoke: {
         id: 'getAssertion',
         src: 'getAssertion',

@@ -1,7 +1,7 @@
 /**
  * The account page's Passkeys part, declared from docs/session.md "Passkeys" and docs/api.md
  * "Passkeys": the list, adding (named first), renaming, removing after a confirmation, and the
- * last second factor removed only with that passkey's answer.
+ * last passkey removed only with that passkey's answer.
  */
 import type {
   AuthenticationResponseJSON,
@@ -85,7 +85,7 @@ export const passkeysModel = defineMachine({
     'The Passkeys part of the account page’s Second factor section: the login’s passkeys with ' +
     'when each was added and last used. Add a passkey asks for a name, then the browser asks ' +
     'for the passkey and the server stores it. Each passkey can be renamed, or removed after a ' +
-    'confirmation that names it; nothing is sent before Remove. Removing the last second factor ' +
+    'confirmation that names it; nothing is sent before Remove. Removing the last passkey ' +
     'asks for that passkey once more. A refusal says why; what changed is announced and the ' +
     'list loads again.',
   machine: passkeysMachine,

@@ -583,6 +583,43 @@ describe('renaming and removing', () => {
     );
   });
 
+  it('asks for the last passkey itself even when the authenticator app stays on', async () => {
+    // Issue 33: "removing the last passkey needs a fresh access token and the factor itself",
+    // like turning the app off needs its code whatever passkeys the login has.
+    const { client, device, credentialId, id } = await withPasskey();
+    const setup = (await (await client.post('/auth/mfa/totp')).json()) as TotpSetup;
+    const epoch = Math.floor(t.clock.now().getTime() / 1000);
+    expect(
+      (
+        await client.post('/auth/mfa/totp/confirm', {
+          code: await generate({ secret: setup.secret, epoch }),
+        })
+      ).status,
+    ).toBe(200);
+    const bare = await client.request('DELETE', `/auth/mfa/webauthn/${id}`, {});
+    expect(bare.status).toBe(422);
+    const asked = (await bare.json()) as ErrorBody;
+    expect(asked).toMatchObject({
+      errors: { webauthn: PASSKEY_MESSAGES.lastFactorProof },
+      methods: ['passkey'],
+    });
+    expect(
+      ((await (await client.get('/auth/mfa/webauthn')).json()) as PasskeyList).passkeys,
+    ).toHaveLength(1);
+    // The authenticate pair's first half hands out a request of its own (docs/api.md "Passkeys"):
+    // its answer is what the removal takes.
+    const options = await client.post('/auth/mfa/webauthn/authenticate/options', {});
+    expect(options.status).toBe(200);
+    const request = (await options.json()) as PublicKeyCredentialRequestOptionsJSON;
+    expect(request.allowCredentials!.map((c) => c.id)).toEqual([credentialId]);
+    const proof = device.assert(request, credentialId);
+    expect(
+      (await client.request('DELETE', `/auth/mfa/webauthn/${id}`, { webauthn: proof })).status,
+    ).toBe(200);
+    // The app is still on.
+    expect(((await (await client.get('/auth/mfa')).json()) as SecondFactorStatus).totp).toBe('on');
+  });
+
   it('needs a fresh access token to remove one', async () => {
     const { client, device, id } = await withPasskey();
     await addPasskey(client, device, 'Spare');

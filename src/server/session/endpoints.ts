@@ -31,7 +31,7 @@ export const ENDPOINT_ACCESS: Readonly<Record<EndpointKey, AccessRule>> = {
   'GET /admin/users/:username/second_factor': SITE_ADMIN,
   'DELETE /admin/users/:username/second_factor': fresh(SITE_ADMIN),
   // Passkeys (docs/api.md "Passkeys"): the login's own; adding and removing need a fresh token
-  // (removing the last second factor also an assertion of it, checked by the handler).
+  // (removing the last passkey also an assertion of it, checked by the handler).
   'GET /auth/mfa/webauthn': LOGIN,
   'POST /auth/mfa/webauthn/register/options': fresh(LOGIN),
   'POST /auth/mfa/webauthn/register/verify': fresh(LOGIN),

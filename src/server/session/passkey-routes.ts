@@ -1,7 +1,7 @@
 /**
  * Passkeys' endpoints (docs/api.md "Passkeys", docs/session.md "Passkeys"): a login registers,
  * lists, renames and removes its own passkeys. Registering and removing need a fresh access token
- * (src/server/session/endpoints.ts); removing the login's last second factor also needs the factor
+ * (src/server/session/endpoints.ts); removing the login's last passkey also needs the factor
  * itself, an assertion of that passkey. None of these can be used while a site admin acts as the
  * customer. Every id is looked up among the caller's own passkeys (404 otherwise).
  */
@@ -18,7 +18,6 @@ import {
 import type { MessageResponse } from '#shared/session/types';
 import { recordActivity, recordingDeps } from '../activity/record.ts';
 import { audit } from './audit.ts';
-import { secondFactorOf } from './mfa.ts';
 import { requireSession, type Session } from './session.ts';
 import {
   authenticationOptions,
@@ -123,10 +122,10 @@ export function registerPasskeyRoutes(api: Hono<AppEnv>) {
     const { db } = deps.database;
     const row = await ownPasskey(c, user.uid);
     const others = (await passkeysOf(db, user.uid)).filter((other) => other.id !== row.id);
-    const app = await secondFactorOf(db, user.uid);
-    if (others.length === 0 && !app?.confirmedAt) {
-      // The last second factor: removed only with the factor itself, this passkey's assertion
-      // (left out, like a code left out of turning the app off: 422, with the request to answer).
+    if (others.length === 0) {
+      // The last passkey: removed only with the factor itself, this passkey's assertion, whether
+      // or not the app stays on (as turning the app off takes its code whatever passkeys remain;
+      // left out, like that code: 422, with the request to answer).
       if (!body.webauthn) {
         throw new ApiError(422, 'Validation failed', M.lastFactorProof, {
           errors: { webauthn: M.lastFactorProof },

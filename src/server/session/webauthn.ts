@@ -251,7 +251,7 @@ export async function authenticationOptions(
 
 /**
  * Checks a passkey's assertion for the login (the second factor at login, at a fresh
- * re-authentication, or removing the last factor): counted against the login's limit first (429
+ * re-authentication, or removing the last passkey): counted against the login's limit first (429
  * over it), the challenge used up, the credential one of the login's own, the signature, origin
  * and relying party verified and the counter moved forward. A refusal is 401 `Passkey not
  * accepted`, audited; a right one gives its unit back and marks the passkey used.

@@ -16,9 +16,8 @@ export const PASSKEY_MESSAGES = {
   alreadyRegistered: 'This passkey is registered already.',
   tooMany: `A login can have up to ${PASSKEYS.maxPerLogin} passkeys. Remove one first.`,
   notFound: 'There is no such passkey.',
-  /** 401 Second Factor Required answered to the removal of the last factor. */
-  lastFactorProof:
-    'This is your last second factor: confirm with this passkey (or another of your factors) to remove it.',
+  /** 422 answered to the removal of the login's last passkey sent without its assertion. */
+  lastFactorProof: 'This is your last passkey: confirm with it to remove it.',
   registered: 'Your passkey is ready.',
   renamed: 'The passkey was renamed.',
   removed: 'The passkey was removed.',
