@@ -348,6 +348,33 @@ describe('turning the second factor off and making new recovery codes', () => {
     expect(gone.status).toBe(409);
   });
 
+  it('makes new recovery codes only with a fresh access token and a current code', async () => {
+    const { username, password, secret, recoveryCodes: old, client } = await withSecondFactor();
+    expect((await client.post('/auth/refresh_token', {})).status).toBe(200);
+    const stale = await client.post('/auth/mfa/recovery_codes', { code: old[0]! });
+    expect(stale.status).toBe(401);
+    expect(((await stale.json()) as ErrorBody).title).toBe(ERROR_TITLES.freshTokenRequired);
+    expect(
+      (
+        await client.post(
+          '/auth/access_token',
+          credentials(username, password, await codeNow(secret)),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await client.post('/auth/mfa/recovery_codes', {})).status).toBe(422);
+    // The code the re-authentication just used is used up: the factor is asked for again.
+    const reused = await client.post('/auth/mfa/recovery_codes', { code: await codeNow(secret) });
+    expect(reused.status).toBe(401);
+    expect(((await reused.json()) as ErrorBody).title).toBe(
+      SESSION_MESSAGES.secondFactorFailedTitle,
+    );
+    const status = (await (await client.get('/auth/mfa')).json()) as SecondFactorStatus;
+    expect(status.recovery_codes_left).toBe(10);
+    // An unused recovery code is the factor too.
+    expect((await client.post('/auth/mfa/recovery_codes', { code: old[0]! })).status).toBe(200);
+  });
+
   it('makes ten new recovery codes with a code, and the old ones stop working', async () => {
     const { username, password, secret, recoveryCodes: old, client } = await withSecondFactor();
     const made = await client.post('/auth/mfa/recovery_codes', { code: await codeNow(secret) });
