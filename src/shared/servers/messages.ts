@@ -32,6 +32,9 @@ export const SERVER_MESSAGES = {
   saved: 'Server saved',
   forceStopConfirm:
     'Force stop pulls the plug: unsaved work on the server is lost. Force stop anyway?',
+  /** Why a user who may only view servers (services view) finds no control to change one. */
+  readOnly:
+    'You can view this server but not change it: starting, stopping, resizing and deleting servers take the Services permission at manage level.',
 } as const;
 
 export function storageCannotShrink(currentGb: number): string {

@@ -294,6 +294,31 @@ test.describe('services and servers', () => {
     expect(changes).toEqual(['POST /servers/']);
   });
 
+  test('a user who may only view servers finds no control to change one, and the reason', async ({
+    page,
+    visit,
+  }) => {
+    // The demo login `viewer` has the Services permission at view level only.
+    await logInAs(page, visit, 'viewer', '/control/services/servers/');
+    const table = page.getByTestId('servers-table');
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('button', { name: 'New server' })).toHaveCount(0);
+    await table.getByRole('link', { name: 'viewer-vm', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'viewer-vm' })).toBeVisible();
+    await expect(power(page)).toHaveText('Running');
+    // The size shows, disabled, its form saying why; nothing else offers a change. Its cost:
+    // 1 CPU, 1 GB, 20 GB at portal.md §9's 8, 15 and 0.5 a unit.
+    const cpu = page.getByRole('textbox', { name: 'CPU', exact: true });
+    const editor = page.locator('form').filter({ has: cpu });
+    await expect(editor.getByText(SERVER_MESSAGES.readOnly, { exact: true })).toBeVisible();
+    for (const name of ['CPU', 'Memory (GB)', 'Storage (GB)'])
+      await expect(editor.getByRole('textbox', { name, exact: true })).toBeDisabled();
+    await expect(page.getByTestId('server-cost')).toHaveText('$33.00 per month');
+    for (const name of ['Start', 'Stop', 'Force stop', 'Save', 'Delete server'])
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    await expectAccessible(page, 'a server, as a user who may only view it');
+  });
+
   test('the services overview: panels, a pending connectivity item, and a cut list', async ({
     page,
     visit,

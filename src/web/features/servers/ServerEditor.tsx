@@ -55,7 +55,7 @@ export function ServerEditor({ actor, canManage }: { actor: EditorActor; canMana
         costTestId="server-cost"
         onChange={(field, value) => actor.send({ type: 'server.field.changed', field, value })}
       />
-      {canManage && (
+      {canManage ? (
         <Group>
           <Button type="submit" loading={saving}>
             Save
@@ -64,6 +64,11 @@ export function ServerEditor({ actor, canManage }: { actor: EditorActor; canMana
             {saved ? SERVER_MESSAGES.saved : ''}
           </Text>
         </Group>
+      ) : (
+        // A user who may only view: the size shows, disabled, with the reason (no Save).
+        <Text size="sm" data-testid="server-read-only">
+          {SERVER_MESSAGES.readOnly}
+        </Text>
       )}
       <ConfirmDialog
         opened={question !== null}
