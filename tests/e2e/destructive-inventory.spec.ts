@@ -1,7 +1,8 @@
 /**
  * The inventory of every action of the portal that deletes, turns off or costs money (issue 30,
  * "Destructive and billable actions ask first"): the table below names each one, where it is and
- * what its confirmation must name. The walk presses each and checks that
+ * what its confirmation must name; besides the issue's list, Force stop (a server off at once) and
+ * making a user a contact again (their login taken away). The walk presses each and checks that
  *  (a) no change (a request other than GET, token renewals aside) reached the API before the
  *      confirmation was accepted: every request the page makes is watched from the first press;
  *  (b) the confirmation names what is lost or charged (the item's name, the amount);
@@ -18,7 +19,12 @@ import { BILLING_PAGE_TEXT } from '../../src/shared/billing/messages.ts';
 import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../src/shared/managed/messages.ts';
 import { PEOPLE_TEXT } from '../../src/shared/people/messages.ts';
 import { PAYMENT_METHODS_MESSAGES } from '../../src/shared/billing/messages.ts';
-import { confirmCreate, confirmDelete, confirmResize } from '../../src/shared/servers/messages.ts';
+import {
+  confirmCreate,
+  confirmDelete,
+  confirmResize,
+  SERVER_MESSAGES,
+} from '../../src/shared/servers/messages.ts';
 import { selfSigned } from '../managed/certs.ts';
 import { logInAs } from './paths/mappings/portal.ts';
 import { freshApi, look } from './support/fresh-api.ts';
@@ -149,6 +155,19 @@ test.describe('every action that deletes, turns off or costs money asks first', 
           expect(page.getByRole('heading', { level: 1, name: 'backup' })).toBeVisible(),
       },
       {
+        // Not in the issue's list, but it turns a running server off at once.
+        action: 'Force stop a server',
+        path: `/control/server/${web}/`,
+        press: async (page) => {
+          await expect(page.getByTestId('power-state')).toHaveText('Running');
+          await page.getByRole('button', { name: 'Force stop', exact: true }).click();
+        },
+        dialog: (page) => page.getByRole('dialog', { name: 'Force stop' }),
+        names: [SERVER_MESSAGES.forceStopConfirm],
+        cancel: 'Cancel',
+        unchanged: (page) => expect(page.getByTestId('power-state')).toHaveText('Running'),
+      },
+      {
         action: 'Save a size that costs more',
         path: `/control/server/${web}/`,
         press: async (page) => {
@@ -231,6 +250,20 @@ test.describe('every action that deletes, turns off or costs money asks first', 
         names: ['Casey Contact will be deleted'],
         cancel: PEOPLE_TEXT.cancel,
         unchanged: (page) => expect(contactRow(page, 'Casey Contact')).toHaveCount(1),
+      },
+      {
+        // Not in the issue's list, but it takes a user's login away.
+        action: 'Make a user a contact again',
+        path: '/control/account/',
+        press: (page) =>
+          contactRow(page, 'Uma User')
+            .getByRole('button', { name: `${PEOPLE_TEXT.makeContact}: Uma User` })
+            .click(),
+        dialog: (page) => page.getByRole('dialog', { name: PEOPLE_TEXT.makeContact }),
+        names: ['Uma User will no longer be able to log in'],
+        cancel: PEOPLE_TEXT.cancel,
+        unchanged: (page) =>
+          expect(contactRow(page, 'Uma User')).toContainText(`${PEOPLE_TEXT.user}: ${uid}`),
       },
       {
         action: 'Delete a user',
