@@ -20,6 +20,7 @@ import { SECOND_FACTOR_MESSAGES } from '../../src/shared/session/second-factor-m
 import type { DnsRecord, DnsZone } from '../../src/shared/dns/rules.ts';
 import type { ServerRecord } from '../../src/shared/servers/rules.ts';
 import { ACTIVITY_ACTIONS } from '../../src/server/activity/actions.ts';
+import { ENDPOINT_ACCESS } from '../../src/server/session/endpoints.ts';
 import { pruneActivityJob } from '../../src/server/activity/prune.ts';
 import { digest, randomToken } from '../../src/server/session/tokens.ts';
 import {
@@ -1021,7 +1022,47 @@ async function walk(list: Step[]) {
   }
 }
 
+/**
+ * The endpoints that change something but write no entry, as docs/activity.md "Not recorded"
+ * lists them: nothing of a customer's changes, or no login is behind the call.
+ */
+const NOT_RECORDED = [
+  // Client error reports, a session's renewal, the passkeys' single-use challenges.
+  'POST /client_errors',
+  'POST /auth/refresh_token',
+  'POST /auth/mfa/webauthn/register/options',
+  'POST /auth/mfa/webauthn/authenticate/options',
+  // Recovery requests answer alike for any name: their job records them (docs/activity.md).
+  'POST /token/username_recovery',
+  'POST /token/password_recovery',
+  // The public signup and its serviceability checks: no customer's login yet.
+  'POST /self_signup',
+  'POST /self_signup/address/suggestions',
+  'POST /self_signup/address/details',
+  'POST /self_signup/address/validate',
+  'POST /connectivity_clots/renter',
+  'POST /connectivity_clots/availability',
+  // A site admin's own work, not acting as a customer: notices, provisioning tasks, dead jobs.
+  'POST /notices',
+  'POST /notices/preview',
+  'PUT /notices/:id',
+  'POST /notices/:id/withdraw',
+  'POST /admin/provisioning_tasks/:id/advance',
+  'POST /admin/jobs/:kind/dead/:id/retry',
+  // An emailed link, no login.
+  'POST /unsubscribe',
+];
+
 describe('every change, recorded once', () => {
+  it('covers every endpoint that changes something, but those docs/activity.md lists as not recorded', () => {
+    const changing = Object.keys(ENDPOINT_ACCESS).filter((key) => !key.startsWith('GET '));
+    const unrecorded = changing.filter((key) => !(key in ACTIVITY_ACTIONS));
+    expect(unrecorded.sort()).toEqual([...NOT_RECORDED].sort());
+    // And no action is kept for an endpoint that no longer exists.
+    const stale = Object.keys(ACTIVITY_ACTIONS).filter((key) => !(key in ENDPOINT_ACCESS));
+    expect(stale).toEqual([]);
+  });
+
   it('writes one entry per change with its login, address, action and words', async () => {
     await walk(steps());
   });
