@@ -11,7 +11,7 @@ import { BILLING_PAGE_TEXT } from '../../../src/shared/billing/messages.ts';
 import { claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
-import { addCardAsAPerson } from './cards.ts';
+import { addCardAsAPerson, DECLINING } from './cards.ts';
 import { answerPasswordPrompts } from './requests.ts';
 import { BILLING_PATH as BILLING, throughPasswordPrompt } from './support.ts';
 import { pressCovered } from '../support/hidden-controls.ts';
@@ -96,6 +96,53 @@ test.describe('billing page', () => {
     await expect(newest).toContainText('$12.34');
     await expect(newest).toContainText(card);
     await expect(newest).toContainText(BILLING_STATUS_LABELS.succeeded);
+  });
+
+  test('a card declined while paying costs nothing: two tries add no fee bill and leave the amount due', async ({
+    page,
+    visit,
+  }) => {
+    // docs/billing.md "Bills": fees are for a failed automatic payment and a returned bank
+    // payment; a decline at the moment of paying costs nothing (two tries once cost $40).
+    await logInAs(page, visit, claimBilledCustomer(), null);
+    await answerPasswordPrompts(page);
+    const card = await addCardAsAPerson(page, { number: DECLINING });
+    await visit(BILLING);
+    const due = page.getByTestId('amount-due');
+    await expect(due).toBeVisible();
+    const dueBefore = await due.innerText();
+    const bills = page.getByTestId('bills-table').getByRole('row');
+    const billsBefore = await bills.count();
+    const payments = page.getByTestId('payments-table');
+    const outcome = page.getByTestId('payment-outcome');
+    for (const attempt of [1, 2]) {
+      await paymentForm(page)
+        .getByRole('combobox', { name: 'Pay from' })
+        .selectOption({ label: card });
+      // Another amount each time: the same payment sent again keeps its Idempotency-Key and is
+      // answered with the first try (payment.machine.ts), which is no second try.
+      await amountBox(page).fill(`${4 + attempt}.00`);
+      await paymentForm(page).getByRole('button', { name: 'Pay' }).click();
+      const confirm = page.getByRole('group', { name: 'Confirm the payment' });
+      // Each try's own answer (the first one's words are still on screen at the second).
+      const declined = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' &&
+          new URL(r.url()).pathname.endsWith(PAYMENTS) &&
+          r.status() === 402,
+        { timeout: 15_000 },
+      );
+      await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+      await declined;
+      await expect(outcome).toContainText(BILLING_MESSAGES.declined('card_declined'));
+      await expect(
+        payments.getByRole('row').filter({ hasText: BILLING_STATUS_LABELS.failed }),
+        `try ${attempt}: listed as failed`,
+      ).toHaveCount(attempt);
+      await expect(due, `try ${attempt}: the amount due as it was`).toHaveText(dueBefore);
+      await expect(bills, `try ${attempt}: no fee bill`).toHaveCount(billsBefore);
+    }
+    await expectAccessible(page, 'a declined card payment');
   });
 
   test('paying more than is due names the credit it leaves, and nothing is sent before Confirm', async ({

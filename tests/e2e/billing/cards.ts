@@ -12,6 +12,8 @@ import { expect } from '../support/fixtures.ts';
 
 /** Sandbox test cards (docs/api.md "The stand-in card provider"). */
 export const VISA = '4242 4242 4242 4242';
+/** Added like any card; every charge is declined (`card_declined`). */
+export const DECLINING = '4000 0000 0000 0002';
 export const PAYMENT_METHODS_PATH = '/control/payment-methods/';
 
 export const cardModal = (page: Page) => page.getByRole('dialog', { name: 'Add a card' });
