@@ -25,11 +25,14 @@ import { pruneActivityJob } from '../../src/server/activity/prune.ts';
 import { digest, randomToken } from '../../src/server/session/tokens.ts';
 import {
   activityLog,
+  contacts,
+  dnsZones,
   emailOutbox,
   passwordResetTokens,
   refreshFamilies,
   secondFactors,
   servers,
+  users,
 } from '../../src/server/db/schema.ts';
 import { STAND_IN_TASK_MS } from '../../src/server/hypervisor/stand-in/app.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -1492,6 +1495,57 @@ describe('an entry that cannot be written', () => {
       expect(live, 'the session still live').toHaveLength(1);
     });
     expect((await browser.get('/user/profile')).status).toBe(200);
+  });
+
+  it('takes the change with it: a DNS zone, a contact, a user’s rights', async () => {
+    const user = await createUser(t, {
+      permissions: { account: 'manage', contacts: 'manage', services: 'manage' },
+    });
+    const browser = await login(t, user.username, user.password);
+    const zone = `rollback-${Date.now().toString(36)}.example`;
+    await refusing('dns.zone.create', async () => {
+      expect((await browser.post('/dns', { zone_name: zone })).status).toBe(500);
+      const zones = await t.database.db.select().from(dnsZones).where(eq(dnsZones.zoneName, zone));
+      expect(zones, 'no zone created').toEqual([]);
+    });
+    await refusing('contact.create', async () => {
+      const response = await browser.post('/user/authorized_contacts', {
+        name: 'Rolled Back',
+        email: 'rolled@acme.example',
+        phone: '(801) 555-0190',
+      });
+      expect(response.status).toBe(500);
+      const made = await t.database.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.cid, user.cid), eq(contacts.email, 'rolled@acme.example')));
+      expect(made, 'no contact added').toEqual([]);
+    });
+    const added = await body<{ contact_id: number }>(
+      await browser.post('/user/authorized_users', {
+        name: 'Robin Rights',
+        email: 'robin@acme.example',
+        phone: '(801) 555-0191',
+        uid: `robin${Date.now().toString(36)}`,
+        password: USER_PASSWORD,
+        perms: { account: { has_view: true, has_manage: false } },
+      }),
+      201,
+    );
+    await refusing('user.update', async () => {
+      const response = await browser.patch(`/user/authorized_users/${added.contact_id}`, {
+        perms: {
+          account: { has_view: true, has_manage: false },
+          services: { has_view: true, has_manage: false },
+        },
+      });
+      expect(response.status).toBe(500);
+      const [row] = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.contactId, added.contact_id));
+      expect(row!.servicesView, 'the rights as they were').toBe(false);
+    });
   });
 });
 
