@@ -1,9 +1,8 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
 import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectColorScheme } from '#machines/shell/theme.selectors';
 import { createApiClient } from './api/client.ts';
@@ -12,7 +11,7 @@ import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
 import { liveInspect } from './app/live-inspect.ts';
-import { createAppRouter } from './router.tsx';
+import { showSignup, signupRouteAt, useShownSignup } from './features/signup/route.ts';
 
 const config = readPublicConfig();
 const services: AppServices = {
@@ -21,10 +20,46 @@ const services: AppServices = {
   // Outside production the charts page shows the app's machines live.
   actors: createAppActors(liveInspect(config.production)),
 };
-const router = createAppRouter(services);
+
+/**
+ * The signup page's parameters when the app starts at its address. The page then renders without
+ * the router, which loads after its first screen (features/signup/route.ts); every other page
+ * waits for the router.
+ */
+const signupAtStart = signupRouteAt(window.location);
+/** The router's view, once its module has loaded. */
+const loadRouterView = async (): Promise<ReactNode> => {
+  const { createAppRouter, createRouterForShownPage, RouterProvider } =
+    await import('./router.tsx');
+  const router = signupAtStart
+    ? await createRouterForShownPage(services)
+    : createAppRouter(services);
+  return <RouterProvider router={router} />;
+};
+let routerView = signupAtStart ? null : loadRouterView();
+
+/** The signup page, shown outside the router (features/signup/route.ts). */
+function SignupSlot() {
+  const shown = useShownSignup();
+  if (!shown) return null;
+  const Page = shown.page;
+  return <Page {...shown.params} />;
+}
 
 function App() {
   const scheme = useSelector(services.actors.theme, selectColorScheme);
+  const [router, setRouter] = useState<ReactNode>(null);
+  useEffect(() => {
+    let current = true;
+    // On the signup page the router loads once its first screen is on screen.
+    routerView ??= loadRouterView();
+    void routerView.then((view) => {
+      if (current) startTransition(() => setRouter(view));
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   return (
     <MantineProvider
       theme={mantineTheme}
@@ -32,7 +67,8 @@ function App() {
       forceColorScheme={scheme}
     >
       <AppServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
+        <SignupSlot />
+        {router}
       </AppServicesContext.Provider>
     </MantineProvider>
   );
@@ -40,13 +76,27 @@ function App() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-// A transition: React renders the app in slices of a few milliseconds instead of one long task,
-// so a slow phone stays responsive while the app takes over a prerendered page (whose markup is
-// on screen meanwhile).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+
+async function start(container: HTMLElement) {
+  if (signupAtStart) {
+    // The page is always light (router.tsx tells the theme on entering its route, once loaded).
+    services.actors.theme.send({ type: 'signup.entered' });
+    try {
+      const { SignupWizard } = await import('./features/signup/SignupPage.tsx');
+      showSignup({ page: SignupWizard, params: signupAtStart });
+    } catch {
+      // The router's route for the page then loads it, or shows why it could not.
+    }
+  }
+  // A transition: React renders the app in slices of a few milliseconds instead of one long task,
+  // so a slow phone stays responsive while the app takes over a prerendered page (whose markup is
+  // on screen meanwhile).
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+void start(root);

@@ -11,13 +11,15 @@ import {
   Outlet,
   redirect,
   useMatches,
+  useParams,
+  useSearch,
   type AnyRoute,
   type ErrorComponentProps,
   type RouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
-import { use, type ReactNode } from 'react';
+import { use, useLayoutEffect, type ReactNode } from 'react';
 import { WEB_BASE_PATH } from '#shared/first-load-constants';
 import { ROUTES, type RouteDefinition, type RouteName } from '#shared/routes';
 import type { RouteRequest } from '#machines/session/route-gate.machine';
@@ -30,7 +32,10 @@ import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
 import { withLaterStyles } from './app/later-styles.ts';
+import { showSignup } from './features/signup/route.ts';
 import type { PortalPage } from './portal-pages.ts';
+
+export { RouterProvider } from '@tanstack/react-router';
 
 export interface RouterContext {
   services: AppServices;
@@ -85,8 +90,29 @@ function portalPage(name: PortalPage): RouteComponent {
 // mounted, with its lists and their locks (the router remounts a page only when it changes).
 const managedServerPage = portalPage('managedServer');
 
+/**
+ * The signup page renders outside the router (features/signup/route.ts, `SignupSlot` in main.tsx),
+ * shown there from its first load on, before the router has loaded: its route shows it with the
+ * router's parameters while the route is on screen and hides it when the route is left, so the
+ * page that was on screen stays mounted when the router takes over.
+ */
+const signupRoute = lazyRouteComponent(() =>
+  import('./features/signup/SignupPage.tsx').then(({ SignupWizard }) => ({
+    default: function SignupRoute() {
+      const { components } = useParams({ strict: false }) as { components?: string };
+      const search = useSearch({ strict: false }) as Record<string, unknown>;
+      useLayoutEffect(
+        () => showSignup({ page: SignupWizard, params: { components, search } }),
+        [components, search],
+      );
+      useLayoutEffect(() => () => showSignup(null), []);
+      return null;
+    },
+  })),
+);
+
 const PAGES: Partial<Record<RouteName, RouteComponent>> = {
-  signup: lazyRouteComponent(() => import('./features/signup/SignupPage.tsx')),
+  signup: signupRoute,
   login: lazyRouteComponent(
     withLaterStyles(() =>
       import('./features/session/login/LoginPage.tsx').then((page) => {
@@ -325,3 +351,17 @@ export function createAppRouter(services: AppServices, history?: RouterHistory) 
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The router for a page already on screen (the signup's, shown before the router loaded,
+ * main.tsx): it has resolved its routes before it renders, so it renders the page's route at once
+ * (never a pending screen beside the page), and its first render leaves the scroll where it is (a
+ * navigation scrolls to the top; meanwhile the visitor may have scrolled, or a field scrolled into
+ * view).
+ */
+export async function createRouterForShownPage(services: AppServices): Promise<AppRouter> {
+  const router = createAppRouter(services);
+  await router.load();
+  router._scroll.n = false;
+  return router;
+}

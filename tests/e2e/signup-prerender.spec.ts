@@ -64,6 +64,60 @@ test.describe('signup first screen from the HTML', () => {
     expect(stylesheets.filter((url) => inlined.includes(url))).toEqual([]);
   });
 
+  test('the page works before the router has loaded, which then takes over with the text typed, the focus and the scroll kept', async ({
+    page,
+  }) => {
+    // The router's file is held until the page has been used; its first render is known from the
+    // router's own event (it announces itself on `window`).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __routerRendered: boolean; __router?: unknown };
+      w.__routerRendered = false;
+      Object.defineProperty(window, '__TSR_ROUTER__', {
+        configurable: true,
+        get: () => w.__router,
+        set: (router: { subscribe(event: 'onRendered', listener: () => void): unknown }) => {
+          w.__router = router;
+          router.subscribe('onRendered', () => {
+            w.__routerRendered = true;
+          });
+        },
+      });
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(/\/assets\/router-[\w-]+\.js$/, async (route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    // A phone-sized window, so that the page scrolls.
+    await page.setViewportSize({ width: 390, height: 420 });
+    await page.goto(PATH);
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    const box = page.getByRole('combobox', { name: 'Service address' });
+    await box.fill('1 Main');
+    await expect(box).toBeFocused();
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, 120);
+      return window.scrollY;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    const heading = await page.getByRole('heading', HEADING).boundingBox();
+    expect(held.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as { __router?: unknown }).__router)).toBeUndefined();
+
+    release();
+    await page.waitForFunction(
+      () => (window as unknown as { __routerRendered: boolean }).__routerRendered,
+    );
+    await expect(box).toHaveValue('1 Main');
+    await expect(box).toBeFocused();
+    await expect(page.getByTestId('signup-layout')).toHaveCount(1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await page.getByRole('heading', HEADING).boundingBox()).toEqual(heading);
+  });
+
   test('the largest paint is the prerendered one: the app paints nothing larger after it', async ({
     page,
   }) => {

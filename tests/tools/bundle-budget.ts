@@ -11,9 +11,10 @@ import { gzipSync } from 'node:zlib';
 // 180 KiB was an earlier issue's goal. The machines' descriptions left out of the browser build,
 // the session's actors and messages, the later pages' constants, the portal's page table and the
 // colour palettes of later views out of the first load brought it from 182.4 to 171.5 KiB
-// (docs/signup-wizard.md "Page weight"). 160 KiB, the goal of "Fast on a slow phone everywhere",
-// is not reached: what is left is mostly React, the router, Mantine, XState and the wizard.
-export const BUDGET_KIB = 172;
+// (docs/signup-wizard.md "Page weight"). 160 KiB was the goal of "Fast on a slow phone
+// everywhere": the signup page rendering before the router, which loads after it, brought it to
+// 145.3 KiB.
+export const BUDGET_KIB = 146;
 /** Sources that must never be part of the initial load, with the reason. */
 const FORBIDDEN_IN_INITIAL: { pattern: RegExp; reason: string }[] = [
   {
@@ -27,6 +28,12 @@ const FORBIDDEN_IN_INITIAL: { pattern: RegExp; reason: string }[] = [
   {
     pattern: /\/src\/shared\/constants\.ts$/,
     reason: 'the first load imports its constants from src/shared/first-load-constants.ts',
+  },
+  {
+    // Only the router's search parser (searchParams.js and its qss.js) reads the signup's query.
+    pattern:
+      /\/node_modules\/@tanstack\/(?!router-core\/dist\/esm\/(searchParams|qss)\.js$)|\/src\/web\/router\.tsx$/,
+    reason: 'the router loads after the signup’s first screen (src/web/main.tsx)',
   },
   {
     pattern: /\/src\/web\/portal-pages\.ts$/,

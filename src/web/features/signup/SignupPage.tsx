@@ -4,7 +4,6 @@
  * (and is fetched in the background once the page is idle).
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { earliestScheduleDate } from '#shared/signup/dates';
@@ -23,6 +22,7 @@ import { usePageTitle } from '../../pages/usePageTitle.ts';
 import { liveInspect } from '../../app/live-inspect.ts';
 import { signupApi } from './api.ts';
 import { signupParams } from './params.ts';
+import type { SignupRouteParams } from './route.ts';
 import { AddressSection } from './sections/AddressSection.tsx';
 import { SignupProgress } from './sections/SignupProgress.tsx';
 import { LaterSection, RevealAnnouncer } from './reveal.tsx';
@@ -149,23 +149,12 @@ function Sections({ wizard }: { wizard: SignupActor }) {
   );
 }
 
-export default function SignupPage() {
-  const { components } = useParams({ strict: false }) as { components?: string };
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  return <SignupWizard components={components} search={search} />;
-}
-
 /**
- * The wizard for the route's parameters. The build renders it without a router for the page's
- * prerendered first screen (`src/web/prerender.tsx`).
+ * The wizard for the route's parameters (`route.ts`): the app renders it outside the router
+ * (`SignupSlot` in main.tsx), and the build without one for the page's prerendered first screen
+ * (`src/web/prerender.tsx`).
  */
-export function SignupWizard({
-  components,
-  search,
-}: {
-  components: string | undefined;
-  search: Record<string, unknown>;
-}) {
+export function SignupWizard({ components, search }: SignupRouteParams) {
   usePageTitle('Sign up');
   const { api, config, actors } = useAppServices();
   // The route's parameters are read once: the wizard starts with them.
