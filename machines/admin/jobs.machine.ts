@@ -40,7 +40,7 @@ export type JobsEvent =
   | { type: 'xstate.done.actor.retry'; output: unknown }
   | { type: 'xstate.error.actor.retry'; error: unknown };
 
-export const EMPTY_JOBS_PAGE: AdminJobsResponse = { kinds: [], progress: [] };
+export const EMPTY_JOBS_PAGE: AdminJobsResponse = { kinds: [], progress: [], given_up_mail: [] };
 
 const messageOf = (error: unknown) => failureMessage(error) ?? String(error);
 

@@ -13,6 +13,7 @@ import {
   selectConfirmation,
   selectEmpty,
   selectError,
+  selectGivenUpMail,
   selectKinds,
   selectListed,
   selectLoadFailed,
@@ -73,8 +74,19 @@ const PAGE: AdminJobsResponse = {
       updated_at: '2026-12-01T00:01:00.000Z',
     },
   ],
+  given_up_mail: [
+    {
+      id: DEAD.outboxId,
+      to: 'someone@example.test',
+      subject: 'Your bill',
+      queued_at: '2026-11-29T10:00:00.000Z',
+      given_up_at: '2026-12-01T10:00:00.000Z',
+      attempts: 12,
+      error: '421 4.7.0 Try again later',
+    },
+  ],
 };
-const NO_KINDS: AdminJobsResponse = { kinds: [], progress: [] };
+const NO_KINDS: AdminJobsResponse = { kinds: [], progress: [], given_up_mail: [] };
 
 interface Projection {
   /** Job kinds listed. */
@@ -222,6 +234,10 @@ export const adminJobsModel = defineMachine({
         expectThat(bar.text === M.progressText(bar.done, bar.total), 'customers done of total');
         expectThat(bar.name.endsWith(bar.text), 'the bar’s name says it too');
       }
+      expectThat(
+        selectGivenUpMail(s).length === s.context.page.given_up_mail.length,
+        'every email given up shows',
+      );
       expectThat(selectConfirmation(s) === null, 'nothing is asked');
     },
     refreshing: (s) => {

@@ -1,6 +1,6 @@
 /** What the Admin "Jobs" page shows, from its machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import { type DeadJob, type JobFailure } from '#shared/jobs/types';
+import { type DeadJob, type GivenUpMail, type JobFailure } from '#shared/jobs/types';
 import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '#shared/jobs/messages';
 import { labelOf, type jobsMachine } from './jobs.machine.ts';
 
@@ -76,6 +76,11 @@ export function selectProgress(s: Snapshot): ProgressRow[] {
       name: `${label}, ${text}`,
     };
   });
+}
+
+/** The emails given up, newest first: whom for, what, and the mail server's last answer. */
+export function selectGivenUpMail(s: Snapshot): GivenUpMail[] {
+  return s.context.page.given_up_mail;
 }
 
 export interface ConfirmationView {

@@ -2,7 +2,8 @@
  * The Admin "Jobs" page's API (issue 31 "What an operator watches"; docs/api.md "Jobs"): site
  * admins only; every job kind with its queued, running, failed and dead counts, the oldest
  * waiting age, the last failures with their errors and when, and the progress of long work
- * (customers done of total); a dead job's Retry queues its data again on its kind once, audited
+ * (customers done of total), the emails given up with whom each was for and the mail server's
+ * last answer; a dead job's Retry queues its data again on its kind once, audited
  * with the admin's name, and the email it carried is delivered. On PGlite and on PostgreSQL.
  */
 import { and, eq } from 'drizzle-orm';
@@ -225,6 +226,38 @@ describe('GET /admin/jobs', () => {
     progress = (await jobsPage()).progress.filter((p) => p.kind === 'billing.pass');
     expect(progress).toEqual([]);
   });
+
+  it('lists the emails given up, whom each was for and the mail server’s last answer', async () => {
+    const stamp = Date.now();
+    const mail = (to: string) => ({ to, subject: `About ${to}`, text: 'Hi', html: '<p>Hi</p>' });
+    // One email sent, and one the mail server never took: down for more than two days.
+    const { ids: sentIds } = await queueMailRows(t, t.database.db, [mail(`sent-${stamp}@x.test`)]);
+    await t.jobs.drain();
+    await sink.stop();
+    const lost = `lost-${stamp}@example.test`;
+    const { ids } = await queueMailRows(t, t.database.db, [mail(lost)]);
+    await t.jobs.drain();
+    // And one still waiting for its retry.
+    const { ids: waitingIds } = await queueMailRows(t, t.database.db, [
+      mail(`wait-${stamp}@x.test`),
+    ]);
+    await t.jobs.drain();
+    await sink.start();
+    await t.database.db
+      .update(emailOutbox)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(emailOutbox.id, ids[0]!));
+    await t.jobs.maintain();
+
+    const listed = (await jobsPage()).given_up_mail;
+    const [given] = listed.filter((m) => m.id === ids[0]);
+    expect(given).toMatchObject({ to: lost, subject: `About ${lost}`, attempts: 1 });
+    expect(given!.error).toMatch(/ECONNREFUSED/);
+    expect(Date.parse(given!.given_up_at)).toBeGreaterThan(Date.parse(given!.queued_at));
+    const shown = listed.map((m) => m.id);
+    expect(shown).not.toContain(sentIds[0]);
+    expect(shown).not.toContain(waitingIds[0]);
+  });
 });
 
 describe('POST /admin/jobs/{kind}/dead/{id}/retry', () => {
@@ -245,6 +278,7 @@ describe('POST /admin/jobs/{kind}/dead/{id}/retry', () => {
     const listed = kindOf(await jobsPage(), 'mail.deliver').dead_jobs.find((d) => d.id === deadId);
     expect(listed).toMatchObject({ data: { outboxId }, error: '421 4.7.0 Try again later' });
 
+    expect((await jobsPage()).given_up_mail.map((m) => m.id)).toContain(outboxId);
     const retried = await json(await admin.post(retryPath('mail.deliver', deadId), {}), 200);
     expect(retried).toEqual({ kind: 'mail.deliver', dead_id: deadId });
     // A second retry of the same dead job is refused; nothing more is queued or audited.
@@ -258,6 +292,8 @@ describe('POST /admin/jobs/{kind}/dead/{id}/retry', () => {
     expect(queued).toHaveLength(1);
     const page = kindOf(await jobsPage(), 'mail.deliver');
     expect(page.dead_jobs.map((d) => d.id)).not.toContain(deadId);
+    // The email waits for its delivery again: no longer listed as given up.
+    expect((await jobsPage()).given_up_mail.map((m) => m.id)).not.toContain(outboxId);
     const audits = await t.database.db
       .select()
       .from(auditLog)

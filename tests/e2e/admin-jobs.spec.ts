@@ -3,7 +3,8 @@
  * reaches it from the admin area's navigation; a load that fails says so with Try again; the
  * billing pass shows as customers done of total (a progress bar labelled for screen readers);
  * the mail kind shows its counts, its last failure with the SMTP answer, and its dead job (seeded
- * by tests/e2e/support/jobs-seed.ts), whose Retry asks first, naming the job, sends nothing on
+ * by tests/e2e/support/jobs-seed.ts), the email itself is listed as given up with whom it was for
+ * and that answer; the dead job's Retry asks first, naming the job, sends nothing on
  * Cancel, and once confirmed queues it again: the job leaves the dead list, also after Refresh.
  * The page and its question pass axe in the light and the dark scheme.
  */
@@ -13,7 +14,7 @@ import type { AdminJobsResponse } from '../../src/shared/jobs/types.ts';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
 import { logInAs, logInThroughApi } from './paths/mappings/portal.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
-import { SEEDED_MAIL_ERROR, SEEDED_PASS } from './support/jobs-seed.ts';
+import { SEEDED_MAIL_ERROR, SEEDED_MAIL_TO, SEEDED_PASS } from './support/jobs-seed.ts';
 
 const SLOW = 20_000;
 
@@ -84,6 +85,13 @@ test('the Jobs page: progress, failures, and a dead email retried once confirmed
   const row = mail.getByTestId(`dead-job-${dead.id}`);
   await expect(row).toContainText(label);
   await expect(row).toContainText(SEEDED_MAIL_ERROR);
+
+  // The email itself, given up: whom it was for and the mail server's last answer.
+  const givenUp = page
+    .getByRole('region', { name: M.givenUpMail })
+    .getByTestId(`given-up-mail-${String((dead.data as { outboxId: number }).outboxId)}`);
+  await expect(givenUp).toContainText(SEEDED_MAIL_TO);
+  await expect(givenUp).toContainText(SEEDED_MAIL_ERROR);
   await expectAccessible(page, 'the jobs page');
 
   // Retry asks first, naming the job; Cancel sends nothing.
@@ -111,5 +119,7 @@ test('the Jobs page: progress, failures, and a dead email retried once confirmed
   await page.getByRole('button', { name: M.refresh }).click();
   await expect(page.getByRole('button', { name: M.refresh })).toBeEnabled({ timeout: SLOW });
   await expect(mail.getByTestId(`dead-job-${dead.id}`)).toHaveCount(0);
+  // Its email waits for a delivery again: no longer given up.
+  await expect(givenUp).toHaveCount(0);
   await expect(bar).toBeVisible();
 });

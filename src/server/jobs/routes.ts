@@ -1,7 +1,7 @@
 /**
  * The Admin "Jobs" page's endpoints (site admins only; docs/api.md "Jobs", docs/operations.md
  * "Jobs page"): every job kind with its counts, oldest waiting age, last failures and dead jobs,
- * the progress of long work; and the retry of one dead job, once, audited.
+ * the progress of long work, the emails given up; and the retry of one dead job, once, audited.
  *
  * A dead job is a row of its kind's dead-letter queue (`<kind>.dead`), in pg-boss's job table or,
  * after it was handled and archived, in its archive table. Its retry marks that row
@@ -14,6 +14,7 @@ import { ADMIN_JOBS_MESSAGES as M } from '#shared/jobs/messages';
 import {
   type AdminJobsResponse,
   type DeadJob,
+  type GivenUpMail,
   type JobFailure,
   type JobKindState,
   type RetriedJob,
@@ -103,6 +104,32 @@ async function deadJobs(
   };
 }
 
+/**
+ * The newest emails given up (docs/operations.md "Mail"): too old, or their delivery out of
+ * retries; whom each was for, what, and the mail server's last answer.
+ */
+async function givenUpMail(executeSql: Sql): Promise<GivenUpMail[]> {
+  const { rows } = await executeSql(
+    `select id, "to", subject, attempts, error,
+            extract(epoch from created_at) * 1000 as queued,
+            extract(epoch from failed_at) * 1000 as given_up
+       from email_outbox
+      where failed_at is not null and sent_at is null
+      order by failed_at desc, id desc
+      limit $1`,
+    [ADMIN_JOBS_LISTED.givenUpMail],
+  );
+  return (rows as Record<string, unknown>[]).map((row) => ({
+    id: Number(row.id),
+    to: String(row.to),
+    subject: String(row.subject),
+    queued_at: isoOf(row.queued),
+    given_up_at: isoOf(row.given_up),
+    attempts: Number(row.attempts),
+    error: row.error === null || row.error === undefined ? null : String(row.error),
+  }));
+}
+
 /** Marks the dead job retried (if it is, and was not yet): its data, or why not. */
 async function markRetried(
   tx: Executor,
@@ -168,10 +195,11 @@ export function registerAdminJobRoutes(api: Hono<AppEnv>) {
   api.get('/admin/jobs', async (c) => {
     const { database } = c.var.deps;
     const { executeSql } = executorDb(database.db);
-    const [counts, waiting, progress] = await Promise.all([
+    const [counts, waiting, progress, mail] = await Promise.all([
       jobCounts(database),
       waitingJobs(database),
       unfinishedProgress(database.db),
+      givenUpMail(executeSql),
     ]);
     const count = (queue: string, states: readonly string[]) =>
       counts
@@ -201,6 +229,7 @@ export function registerAdminJobRoutes(api: Hono<AppEnv>) {
         started_at: p.startedAt.toISOString(),
         updated_at: p.updatedAt.toISOString(),
       })),
+      given_up_mail: mail,
     } satisfies AdminJobsResponse);
   });
 

@@ -55,10 +55,31 @@ export interface JobProgress {
   updated_at: string;
 }
 
+/**
+ * An email the outbox gave up (too old, or its delivery out of retries): whom it was for, what,
+ * and the mail server's last answer.
+ */
+export interface GivenUpMail {
+  /** The outbox row's id (a dead `mail.deliver` job carries it as `outboxId`). */
+  id: number;
+  to: string;
+  subject: string;
+  /** When it was written to the outbox (ISO time). */
+  queued_at: string;
+  /** When it was given up (ISO time). */
+  given_up_at: string;
+  /** Delivery attempts started. */
+  attempts: number;
+  /** The last SMTP answer, or why nothing was answered. */
+  error: string | null;
+}
+
 export interface AdminJobsResponse {
   kinds: JobKindState[];
   /** Long work not finished, oldest first. */
   progress: JobProgress[];
+  /** The newest emails given up, newest first. */
+  given_up_mail: GivenUpMail[];
 }
 
 /** `POST /admin/jobs/{kind}/dead/{id}/retry`: the dead job whose data was queued again. */

@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../../../src/server/db/client.ts';
 import { recordProgress } from '../../../src/server/jobs/progress.ts';
 import { JOB_SCHEMA } from '../../../src/server/jobs/queues.ts';
 
+/** Whom the seeded email was for. */
+export const SEEDED_MAIL_TO = 'jobs-page@example.test';
 /** The last SMTP answer of the seeded email. */
 export const SEEDED_MAIL_ERROR = '421 4.7.0 Try again later';
 /** The seeded billing pass: its key, and customers done of total. */
@@ -19,7 +21,7 @@ export async function seedJobsPage(database: DatabaseHandle): Promise<void> {
   const [email] = await database.db
     .insert(emailOutbox)
     .values({
-      to: 'jobs-page@example.test',
+      to: SEEDED_MAIL_TO,
       from: 'billing@example.test',
       subject: 'Your bill',
       text: 'Your bill is ready.',

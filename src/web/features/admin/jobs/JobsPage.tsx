@@ -1,8 +1,9 @@
 /**
  * The Admin "Jobs" page (docs/operations.md "Jobs page"): the long work in progress as bars
- * (customers done of total), then a section per job kind with its counts, oldest waiting age,
- * last failures and dead jobs, each dead job with Retry, asked about before anything is sent.
- * The jobs machine decides; this view renders its selectors and sends it events.
+ * (customers done of total), the emails given up (whom for, the mail server's last answer), then
+ * a section per job kind with its counts, oldest waiting age, last failures and dead jobs, each
+ * dead job with Retry, asked about before anything is sent. The jobs machine decides; this view
+ * renders its selectors and sends it events.
  */
 import {
   Button,
@@ -25,6 +26,7 @@ import {
   selectDone,
   selectEmpty,
   selectError,
+  selectGivenUpMail,
   selectKinds,
   selectListed,
   selectLoadFailed,
@@ -70,6 +72,48 @@ function ProgressBars({ actor }: { actor: JobsActor }) {
           </div>
         ))}
       </Stack>
+    </Paper>
+  );
+}
+
+/** The emails given up: whom for, what, when, and the mail server's last answer. */
+function GivenUpMailSection({ actor }: { actor: JobsActor }) {
+  const mails = useSelector(actor, selectGivenUpMail);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="jobs-given-up-mail">
+      <Title order={2} size="h3" id="jobs-given-up-mail" mb="sm">
+        {M.givenUpMail}
+      </Title>
+      {mails.length === 0 ? (
+        <Text size="sm">{M.noGivenUpMail}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table data-testid="given-up-mail">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{M.mailColumns.to}</Table.Th>
+                <Table.Th scope="col">{M.mailColumns.subject}</Table.Th>
+                <Table.Th scope="col">{M.mailColumns.queued}</Table.Th>
+                <Table.Th scope="col">{M.mailColumns.givenUp}</Table.Th>
+                <Table.Th scope="col">{M.mailColumns.attempts}</Table.Th>
+                <Table.Th scope="col">{M.mailColumns.error}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {mails.map((mail) => (
+                <Table.Tr key={mail.id} data-testid={`given-up-mail-${mail.id}`}>
+                  <Table.Td>{mail.to}</Table.Td>
+                  <Table.Td>{mail.subject}</Table.Td>
+                  <Table.Td>{when(mail.queued_at)}</Table.Td>
+                  <Table.Td>{when(mail.given_up_at)}</Table.Td>
+                  <Table.Td>{mail.attempts}</Table.Td>
+                  <Table.Td>{mail.error ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Paper>
   );
 }
@@ -238,6 +282,7 @@ export default function JobsPage() {
       )}
       <ChangeOutcome error={listed ? error : null} done={done} />
       {listed && <ProgressBars actor={actor} />}
+      {listed && <GivenUpMailSection actor={actor} />}
       {empty && <Text>{M.empty}</Text>}
       {listed && kinds.map((row) => <KindSection key={row.kind} actor={actor} row={row} />)}
       <ConfirmModal
