@@ -17,7 +17,7 @@ import { formatDollars } from '../../../src/shared/cart/money.ts';
 import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 import { ERROR_MESSAGES } from '../../../src/shared/messages.ts';
 import { SESSION_MESSAGES } from '../../../src/shared/session/messages.ts';
-import { BILLING_MESSAGES } from '../../../src/shared/billing/messages.ts';
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '../../../src/shared/billing/messages.ts';
 import { loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { pdfBillTo, pdfText } from '../../support/billing.ts';
 import { DEMO_PASSWORD, fillLogin, logInThroughApi } from '../paths/mappings/portal.ts';
@@ -311,6 +311,78 @@ test.describe('invoice page', () => {
     // The PDF says the same, line by line.
     const text = await downloadPdf(page, `invoice-${issued.bill_id}.pdf`);
     expect(pdfBillTo(text)).toEqual(lines);
+  });
+
+  test('every bill of each demo customer reads on its page as GET /billing/bills lists it, and the newest in its PDF', async ({
+    page,
+    visit,
+    baseURL,
+  }) => {
+    // The consistency guard of issue 30 on screen (the API's own: tests/api/billing-consistency):
+    // customer, addresses, dates, status, lines and totals, field by field. nobilling has no bill.
+    test.setTimeout(180_000);
+    for (const username of ['demo', 'viewer', 'overdue', 'suspended']) {
+      const { bills } = await recordsOf(baseURL ?? '', username);
+      expect(bills.length, `${username} has bills`).toBeGreaterThan(0);
+      await page.context().clearCookies();
+      await logIn(page, username);
+      for (const record of bills) {
+        const what = `${username}: bill ${record.bill_id}`;
+        // The page's own answer (a 401 of a token run out is asked again: the 200 is its).
+        const answer = page.waitForResponse(
+          (r) =>
+            new URL(r.url()).pathname === `${API_BASE_PATH}/billing/bills/${record.bill_id}` &&
+            r.status() === 200,
+        );
+        await visit(`/control/invoice/bills/${record.bill_id}/`);
+        const bill = (await (await answer).json()) as BillDetail;
+        await expect(page.getByRole('heading', { level: 1 }), what).toHaveText(
+          `Invoice #${record.bill_id}`,
+        );
+        await expect(page.getByTestId('bill-to').getByTestId('address-line'), what).toHaveText(
+          billToLines(record.bill_to),
+        );
+        const service = page.getByTestId('invoice-service-address');
+        if (record.service_address)
+          await expect(service.getByTestId('address-line'), what).toHaveText(
+            addressLines(record.service_address),
+          );
+        else await expect(service, what).toHaveCount(0);
+        await expect(fact(page, 'Issue date'), what).toHaveText(readable(record.issue_date));
+        await expect(fact(page, 'Due date'), what).toHaveText(readable(record.due_date));
+        await expect(fact(page, 'Status'), what).toHaveText(BILLING_STATUS_LABELS[record.status]!);
+        const rows = page.getByTestId('invoice-line');
+        await expect(rows, what).toHaveCount(bill.lines.length);
+        for (const [index, line] of bill.lines.entries())
+          await expect(rows.nth(index).getByRole('cell'), what).toHaveText([
+            line.description,
+            String(line.quantity),
+            line.note ?? formatDollars(line.amount),
+          ]);
+        const total = (label: string) =>
+          page
+            .getByTestId('invoice-totals')
+            .getByRole('row')
+            .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+        await expect(total('Subtotal'), what).toContainText(formatDollars(record.subtotal));
+        await expect(total(`Tax (${record.tax_rate}% of taxable lines)`), what).toContainText(
+          formatDollars(record.tax),
+        );
+        await expect(total('Total'), what).toContainText(formatDollars(record.total));
+        await expect(total('Payments applied'), what).toContainText(
+          record.paid === 0 ? formatDollars(0) : `-${formatDollars(record.paid)}`,
+        );
+        await expect(total('Amount due'), what).toContainText(formatDollars(record.amount_due));
+      }
+      // The newest bill's PDF, downloaded from its page, is addressed alike.
+      const newest = bills[0];
+      await visit(`/control/invoice/bills/${newest.bill_id}/`);
+      const text = await downloadPdf(page, `invoice-${newest.bill_id}.pdf`);
+      expect(pdfBillTo(text), `${username}: the PDF's bill-to`).toEqual(
+        billToLines(newest.bill_to),
+      );
+      expect(text).toContain(formatDollars(newest.total));
+    }
   });
 
   test('viewer (read-only) reads its open invoice', async ({ page, visit }) => {
