@@ -89,7 +89,8 @@ test.describe('connection page', () => {
   // A login, the list and the page, each checked with axe in both schemes.
   test.describe.configure({ timeout: 60_000 });
 
-  for (const username of ['demo', 'overdue']) {
+  // Every demo customer with a connection (nobilling has none: tests/api/connection-as-billed).
+  for (const username of ['demo', 'viewer', 'overdue', 'suspended']) {
     test(`${username}: opened from the services list, it shows what the latest bill charges`, async ({
       page,
       visit,
