@@ -1,18 +1,24 @@
 /**
  * Guard (issue "the portal as a customer finds it", item 7): no message a person reads names the
- * code behind it — no source file, no function, no folder. Every message module of src/shared is
- * read whole: its strings, and its message functions called with stand-in arguments.
+ * code behind it — no source file, no function, no folder. Every message module of src/shared (the
+ * shared ones and each area's messages.ts) is read whole: its strings, and its message functions
+ * called with stand-in arguments.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const shared = path.resolve(import.meta.dirname, '../../src/shared');
+/** The shared messages, the words several areas read, and each area's own (`<area>/messages.ts`). */
 const modules = [
   path.join(shared, 'messages.ts'),
   ...readdirSync(path.join(shared, 'messages'))
     .filter((name) => name.endsWith('.ts'))
     .map((name) => path.join(shared, 'messages', name)),
+  ...readdirSync(shared, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'messages')
+    .map((entry) => path.join(shared, entry.name, 'messages.ts'))
+    .filter((file) => existsSync(file)),
 ];
 
 /** What code looks like in a sentence: a source path, a file name, a camelCase call. */
