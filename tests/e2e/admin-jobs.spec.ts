@@ -6,12 +6,15 @@
  * by tests/e2e/support/jobs-seed.ts), the email itself is listed as given up with whom it was for
  * and that answer; the dead job's Retry asks first, naming the job, sends nothing on
  * Cancel, and once confirmed queues it again: the job leaves the dead list, also after Refresh.
- * The page and its question pass axe in the light and the dark scheme.
+ * A customer who opens the page's address is sent to Account with the route's refusal. The page
+ * and its question pass axe in the light and the dark scheme (the Retry's audit entry and the
+ * server's refusals of others are tests/api/admin-jobs.test.ts).
  */
 import type { Page } from '@playwright/test';
 import { ADMIN_JOBS_MESSAGES as M, jobLabel } from '../../src/shared/jobs/messages.ts';
 import type { AdminJobsResponse } from '../../src/shared/jobs/types.ts';
 import { API_BASE_PATH } from '../../src/shared/constants.ts';
+import { ERROR_MESSAGES } from '../../src/shared/messages.ts';
 import { logInAs, logInThroughApi } from './paths/mappings/portal.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { SEEDED_MAIL_ERROR, SEEDED_MAIL_TO, SEEDED_PASS } from './support/jobs-seed.ts';
@@ -122,4 +125,20 @@ test('the Jobs page: progress, failures, and a dead email retried once confirmed
   // Its email waits for a delivery again: no longer given up.
   await expect(givenUp).toHaveCount(0);
   await expect(bar).toBeVisible();
+
+  // A customer who opens the page's address is sent to Account, told so, and asks for no jobs.
+  let jobsAsked = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `${API_BASE_PATH}/admin/jobs`) jobsAsked += 1;
+  });
+  await logInAs(page, visit, 'demo', null);
+  await visit('/control/admin/jobs/');
+  await expect(page).toHaveURL(/\/control\/account\/$/, { timeout: SLOW });
+  await expect(
+    page.getByTestId('notifications').getByRole('alert').filter({
+      hasText: ERROR_MESSAGES.routeDenied,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: M.title })).toHaveCount(0);
+  expect(jobsAsked).toBe(0);
 });
