@@ -19,7 +19,8 @@ export const SIGNUP_TEXT_COLORS = {
 /**
  * The signup view replaces the normal shell: its own logo, no marketing menus, and the light
  * scheme forced while it is shown (the previous scheme comes back when it is left; the route tells
- * the theme, router.tsx `onEnter`/`onLeave`). Shown inline
+ * the theme, router.tsx `onEnter`/`onLeave`, and main.tsx on a first visit, before the router has
+ * loaded). Shown inline
  * (embedded in another page), it draws no header.
  */
 export function SignupLayout({
