@@ -3,8 +3,9 @@
  * once an add succeeds its form is empty again, ready for the next one; an add that is refused
  * keeps what was typed, with the reason. Walked on a billed customer of its own: the DNS panel's
  * Create zone, Add record and Add an alias, and the managed server's add forms (database, vhost,
- * FTP user, redirect, PHP value). Add contact and Add a bank account open empty each time (their
- * dialogs start afresh: tests/e2e/modal-focus.spec.ts, billing/payment-methods.spec.ts).
+ * FTP user, redirect, and the PHP value with its setting chosen from the allowed keys). Add
+ * contact and Add a bank account open empty each time (their dialogs start afresh:
+ * tests/e2e/modal-focus.spec.ts, billing/payment-methods.spec.ts).
  */
 import type { Page } from '@playwright/test';
 import { billedManagedServerIid, claimBilledCustomer } from './support/billed-customers.ts';
@@ -151,4 +152,24 @@ test('an add form is empty after a successful add and keeps its values after a r
     for (const [label] of entry.fields)
       await expect(box(label), `${entry.form}: empty after an add`).toHaveValue('');
   }
+
+  // The PHP value: its setting is a choice of the allowed keys, then the value typed.
+  await openTab(page, 'PHP');
+  const php = page.getByRole('form', { name: 'Set PHP value' });
+  const setting = php.getByRole('combobox', { name: 'Setting' });
+  const value = php.getByLabel('Value', { exact: true });
+  await setting.click();
+  await page.getByRole('option', { name: 'memory_limit', exact: true }).click();
+  await value.fill('lots');
+  await php.getByRole('button', { name: 'Set PHP value' }).click();
+  await expect(value, 'Set PHP value: refused').toHaveAttribute('aria-invalid', 'true');
+  await expect(value, 'Set PHP value: kept after a refusal').toHaveValue('lots');
+  await expect(setting, 'Set PHP value: kept after a refusal').toHaveValue('memory_limit');
+  await value.fill('256M');
+  await php.getByRole('button', { name: 'Set PHP value' }).click();
+  await expect(
+    page.getByRole('table', { name: 'PHP settings' }).getByRole('row', { name: 'memory_limit' }),
+  ).toHaveCount(1);
+  await expect(value, 'Set PHP value: empty after an add').toHaveValue('');
+  await expect(setting, 'Set PHP value: empty after an add').toHaveValue('');
 });
