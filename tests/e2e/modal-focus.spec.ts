@@ -113,6 +113,14 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
     page.getByRole('dialog', { name: 'Add a bank account' }),
     ['Cancel', 'Escape'],
   );
+  // Add a card: the provider's form in its frame; its close button and Escape.
+  await opensAndReturns(
+    page,
+    'Add a card',
+    page.getByRole('button', { name: 'Add a card' }),
+    page.getByRole('dialog', { name: 'Add a card' }),
+    ['Close the card form', 'Escape'],
+  );
   const remove = page.getByRole('button', { name: /^Remove Bank account ending in \d{4}$/ });
   await opensAndReturns(
     page,
@@ -123,7 +131,16 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
   );
 
   // Contacts: Add contact (Cancel, Escape, Save), then the contact's Edit, Make user,
-  // Permissions-free Delete (Cancel, Escape).
+  // Permissions-free Delete (Cancel, Escape); a user's Permissions and Make contact.
+  const api = await freshApi(page, username);
+  await api('post', '/user/authorized_users', {
+    name: 'Uma Focus',
+    email: 'uma.focus@example.com',
+    phone: '(555) 222-3355',
+    uid: `focus${Date.now().toString(36)}`,
+    password: 'Quartz-Meadow-Falcon-Ribbon-73!',
+    perms: { payments: { has_view: true, has_manage: false } },
+  });
   await visit('/control/account/');
   const addContact = page.getByRole('button', { name: PEOPLE_TEXT.addContact });
   const adding = page.getByRole('dialog', { name: PEOPLE_TEXT.addContact });
@@ -155,6 +172,21 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
     'Delete a contact',
     page.getByRole('button', { name: `${PEOPLE_TEXT.delete} ${who}` }),
     page.getByRole('dialog', { name: `${PEOPLE_TEXT.delete} ${who}` }),
+    [PEOPLE_TEXT.cancel, 'Escape'],
+  );
+
+  await opensAndReturns(
+    page,
+    'Permissions',
+    page.getByRole('button', { name: `${PEOPLE_TEXT.permissions}: Uma Focus` }),
+    page.getByRole('dialog', { name: `${PEOPLE_TEXT.permissions}: Uma Focus` }),
+    [PEOPLE_TEXT.cancel, 'Escape'],
+  );
+  await opensAndReturns(
+    page,
+    'Make contact',
+    page.getByRole('button', { name: `${PEOPLE_TEXT.makeContact}: Uma Focus` }),
+    page.getByRole('dialog', { name: PEOPLE_TEXT.makeContact }),
     [PEOPLE_TEXT.cancel, 'Escape'],
   );
 
@@ -209,7 +241,6 @@ test('every dialog gives focus back to what opened it after Cancel, Escape and S
 
   // The managed server: the web server's Off (Cancel, Escape), a password change (Cancel,
   // Escape) and a Delete (Cancel, Escape).
-  const api = await freshApi(page, username);
   await api('post', `/managed_vm/${iid}/mysql_database`, {
     database_name: 'shop',
     username: 'shop_user',

@@ -4,7 +4,7 @@
  * suggestion). Without this the browser drops focus to the page's body, and a keyboard user
  * starts again from the top.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
@@ -71,4 +71,17 @@ export function useReturnFocus() {
     },
     [opener],
   );
+}
+
+/**
+ * For a dialog whose opener cannot hold focus while it is open (Add a card is disabled meanwhile,
+ * and the browser drops its focus to the body): when `open` turns false, focus goes to `opener`,
+ * unless it went somewhere already.
+ */
+export function useFocusBackOnClose(open: boolean, opener: RefObject<HTMLElement | null>) {
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) restoreFocusLater(() => opener.current);
+    wasOpen.current = open;
+  }, [open, opener]);
 }

@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { PAYMENT_METHODS_MESSAGES } from '#shared/billing/messages';
 import type { formMachine } from '#machines/forms/form.machine';
@@ -44,7 +44,7 @@ import { withLaterStyles } from '../../../app/later-styles.ts';
 import { AutopaySwitch } from '../autopay/AutopaySwitch.tsx';
 import { BankAccountFields } from '../../../components/BankAccountFields.tsx';
 import { LoadFailure } from '../../../components/LoadFailure.tsx';
-import { useReturnFocus } from '../../../components/focus.ts';
+import { useFocusBackOnClose, useReturnFocus } from '../../../components/focus.ts';
 import { usePageTitle } from '../../../pages/usePageTitle.ts';
 import { providePaymentMethods } from './api.ts';
 
@@ -201,6 +201,9 @@ export default function PaymentMethodsPage() {
   const view = useSelector(methods, selectPaymentMethodsView, sameView);
   const cardForm = useSelector(methods, selectCardForm);
   const bankForm = useSelector(methods, selectBankForm);
+  // Add a card is disabled while its dialog is open: focus comes back to it when the dialog goes.
+  const addCard = useRef<HTMLButtonElement>(null);
+  useFocusBackOnClose(view.cardModalOpen, addCard);
 
   return (
     <Stack gap="lg">
@@ -222,6 +225,7 @@ export default function PaymentMethodsPage() {
           <Autopay methods={methods} />
           <Group gap="sm">
             <Button
+              ref={addCard}
               disabled={!view.canChange && !view.savingCard}
               loading={view.savingCard}
               onClick={() => methods.send({ type: 'card.add.pressed' })}
