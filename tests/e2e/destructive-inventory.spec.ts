@@ -1,12 +1,13 @@
 /**
  * The inventory of every action of the portal that deletes, turns off or costs money (issue 30,
  * "Destructive and billable actions ask first"): the table below names each one, where it is and
- * what its confirmation must name; besides the issue's list, Force stop (a server off at once) and
- * making a user a contact again (their login taken away). The walk presses each and checks that
+ * what its confirmation must name; besides the issue's list, Force stop (a server off at once),
+ * Pay (its question is inside the page) and making a user a contact again (their login taken
+ * away). The walk presses each and checks that
  *  (a) no change (a request other than GET, token renewals aside) reached the API before the
  *      confirmation was accepted: every request the page makes is watched from the first press;
  *  (b) the confirmation names what is lost or charged (the item's name, the amount);
- *  (c) Cancel, and then Escape, close it and leave the item as it was.
+ *  (c) Cancel, and then Escape (a dialog), close it and leave the item as it was.
  * No confirmation is ever accepted here: what Confirm sends is each area's own tests'
  * (tests/e2e/servers, managed, dns, billing, people). Each test has a billed customer of its own,
  * given one of each item through the API first; every question is checked with axe in the light
@@ -50,6 +51,8 @@ interface Action {
   names: string[];
   /** The button that declines. */
   cancel: string;
+  /** Escape declines too (a dialog); a question inside the page is declined by its button. */
+  inPage?: boolean;
   /** The item as it was: still listed, still on, not created. */
   unchanged: (page: Page) => Promise<void>;
 }
@@ -77,7 +80,8 @@ async function walk(page: Page, visit: (path: string) => Promise<void>, actions:
       shown = entry.path;
     }
     const changes = watchChanges(page);
-    for (const decline of ['button', 'Escape'] as const) {
+    const declines = entry.inPage ? (['button'] as const) : (['button', 'Escape'] as const);
+    for (const decline of declines) {
       await entry.press(page);
       const dialog = entry.dialog(page);
       await expect(dialog, label).toBeVisible();
@@ -138,6 +142,9 @@ test.describe('every action that deletes, turns off or costs money asks first', 
     });
 
     const bank = 'Bank account ending in 3456';
+    const defaultLabel = accounts.payment_accounts.find(
+      (a) => a.payment_account_id === accounts.default_payment_account_id,
+    )!.label;
     const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
     const serversTable = (page: Page) => page.getByTestId('servers-table');
     const contactRow = (page: Page, name: string) =>
@@ -222,17 +229,26 @@ test.describe('every action that deletes, turns off or costs money asks first', 
           expect(page.getByRole('article', { name: bank, exact: true })).toBeVisible(),
       },
       {
+        // Not in the issue's list, but it costs money: its question is inside the page.
+        action: 'Pay',
+        path: '/control/billing/',
+        press: async (page) => {
+          const form = page.getByRole('form', { name: 'Make a payment' });
+          await form.getByRole('textbox', { name: 'Amount' }).fill('1.00');
+          await form.getByRole('button', { name: 'Pay' }).click();
+        },
+        dialog: (page) => page.getByRole('group', { name: 'Confirm the payment' }),
+        names: [`Pay $1.00 from ${defaultLabel}?`],
+        cancel: 'Back',
+        inPage: true,
+        unchanged: (page) => expect(page.getByTestId('payment-outcome')).toHaveCount(0),
+      },
+      {
         action: 'Turn automatic payment off',
         path: '/control/billing/',
         press: (page) => pressCovered(page.getByRole('switch', { name: 'Automatic payment' })),
         dialog: (page) => page.getByRole('dialog', { name: BILLING_PAGE_TEXT.autopayOffTitle }),
-        names: [
-          BILLING_PAGE_TEXT.autopayOffQuestion(
-            accounts.payment_accounts.find(
-              (a) => a.payment_account_id === accounts.default_payment_account_id,
-            )!.label,
-          ),
-        ],
+        names: [BILLING_PAGE_TEXT.autopayOffQuestion(defaultLabel)],
         cancel: 'Cancel',
         unchanged: async (page) => {
           await expect(page.getByRole('switch', { name: 'Automatic payment' })).toBeChecked();
