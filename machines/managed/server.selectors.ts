@@ -5,7 +5,9 @@
  * the customer does not have (the API answered 404: the app loads `null`) or one that is not
  * managed is not found.
  */
+import { hasPermission } from '#shared/permissions';
 import type { ServerRecord } from '#shared/servers/rules';
+import { selectUser, type SessionSnapshot } from '../session/session.selectors.ts';
 import { createLoaderMachine } from '../session/loader.machine.ts';
 import type { LoaderSnapshot } from '../session/loader.selectors.ts';
 
@@ -25,3 +27,10 @@ export function selectManagedServer(s: LoaderSnapshot<ServerRecord | null>): Man
   if (!server?.managed) return { status: 'not found' };
   return { status: 'found', iid: server.iid, name: server.name };
 }
+
+/**
+ * The logged-in user may only view managed servers (services view without manage): the view
+ * offers no change, as the server refuses every one (403).
+ */
+export const selectManagedReadOnly = (s: SessionSnapshot): boolean =>
+  !hasPermission(selectUser(s)?.perms, 'services.manage');

@@ -57,6 +57,9 @@ export const MANAGED_MESSAGES = {
   agentUnavailable: 'The managed server cannot be reached; try again in a minute',
   // The page
   title: 'Managed server',
+  /** Why a user who may only view (services view) finds every change disabled (portal.md §6). */
+  readOnly:
+    'You can view this managed server but not change it: changes take the Services permission at manage level.',
   starting: 'Starting',
   configurationPreview: 'Configuration preview',
   websitesUserChanged: 'The websites user password was changed',

@@ -5,20 +5,25 @@
  * confirmation that names what is lost, and no change is sent before Confirm (every request the
  * page makes is recorded). Confirm then sends exactly the one call. Turning the web server on
  * asks nothing. The view's heading is the server's name; an id the customer has no managed server
- * of is "Server not found" (portal.md §8), and nothing of it is asked for. Each test has a billed
- * customer of its own (its managed server "Managed web host"); every page state is checked with
- * axe (fixtures.ts).
+ * of is "Server not found" (portal.md §8), and nothing of it is asked for; a user who may only
+ * view (services view) finds every control of the sections disabled, with the reason. Each test
+ * has a billed customer of its own (its managed server "Managed web host"); every page state is
+ * checked with axe (fixtures.ts).
  */
 import type { Page, Request } from '@playwright/test';
 import { DELETE_QUESTIONS, MANAGED_MESSAGES as M } from '../../../src/shared/managed/messages.ts';
+import { loggedInLabel } from '../../../src/shared/messages/portal.ts';
 import { DEMO_MANAGED_SERVER_IID } from '../../../src/server/servers/demo-seed.ts';
 import { selfSigned } from '../../managed/certs.ts';
 import { billedManagedServerIid, claimBilledCustomer } from '../support/billed-customers.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
-import { logInAs } from '../paths/mappings/portal.ts';
+import { fillLogin, logInAs, logInThroughApi } from '../paths/mappings/portal.ts';
+import { freshApi } from '../support/fresh-api.ts';
 import { pressCovered } from '../support/hidden-controls.ts';
 
 const STRONG = 'Quiet-Harbor-Lantern-42';
+/** The password of the user the view-only test adds (strong enough for the password rules). */
+const LOOKER_PASSWORD = 'Quartz-Meadow-Falcon-Ribbon-73!';
 /** The billed customers' managed server (tests/e2e/support/billed-customers.ts). */
 const SERVER_NAME = 'Managed web host';
 
@@ -251,4 +256,74 @@ test('an id the customer has no managed server of is "Server not found", and not
     await expect(page.getByRole('tab')).toHaveCount(0);
   }
   expect(asked).toEqual([]);
+});
+
+test('a user who may only view the managed server finds every change disabled, with the reason', async ({
+  page,
+  visit,
+  baseURL,
+}) => {
+  // The customer's owner adds a redirect and a user with the Services permission at view level.
+  const owner = claimBilledCustomer();
+  const iid = billedManagedServerIid(owner);
+  const looker = `look-${owner}`;
+  const { api } = await logInThroughApi(baseURL!, owner);
+  try {
+    const call = await freshApi(api, owner);
+    await call('post', `/managed_vm/${iid}/domain_redirects`, {
+      redirect_from: 'old.example.com',
+      redirect_to: 'https://shop.example.com/',
+    });
+    await call('post', '/user/authorized_users', {
+      name: 'Lee Looker',
+      email: 'lee.looker@example.com',
+      phone: '(801) 555-0191',
+      uid: looker,
+      password: LOOKER_PASSWORD,
+      perms: { services: { has_view: true, has_manage: false } },
+    });
+  } finally {
+    await api.dispose();
+  }
+
+  const changes = recordChanges(page);
+  await page.goto('/control/login/');
+  await fillLogin(page, looker, LOOKER_PASSWORD);
+  await page
+    .getByTestId('logged-in-link')
+    .filter({ hasText: loggedInLabel(looker) })
+    .waitFor();
+  await visit(`/control/servers/${iid}/manage`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SERVER_NAME);
+  await expect(page.getByTestId('managed-read-only')).toHaveText(M.readOnly);
+  // Every section that changes the server: shown, with no control that can be used.
+  const panel = page.getByRole('tabpanel');
+  for (const name of ['SSL', 'Databases', 'Vhosts', 'FTP', 'Redirects', 'PHP', 'Web server']) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(panel.locator('button, input, textarea').first(), name).toBeVisible();
+    await expect(
+      panel.locator('button:enabled, input:enabled, textarea:enabled'),
+      name,
+    ).toHaveCount(0);
+  }
+  await page.getByRole('tab', { name: 'Redirects', exact: true }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Domain redirects' })
+      .getByRole('row', { name: 'old.example.com' })
+      .getByRole('button', { name: 'Delete', exact: true }),
+  ).toBeDisabled();
+  await page.getByRole('tab', { name: 'Websites user', exact: true }).click();
+  await expect(
+    page.getByRole('form', { name: 'Change the websites user password' }).getByRole('button'),
+  ).toBeDisabled();
+  await expect(page.getByRole('group').filter({ has: panel })).toHaveAccessibleDescription(
+    M.readOnly,
+  );
+  await expectAccessible(page, 'the managed server view, as a user who may only view');
+  expect(changes.asked).toEqual([]);
 });

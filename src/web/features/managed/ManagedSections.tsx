@@ -7,8 +7,12 @@
  * `/server/{iid}/domain_redirects`), the others to the view's own address with `?section=`; the
  * router keeps the view mounted from one to another (router.tsx `SHARED_VIEWS`).
  */
-import { Paper, Tabs } from '@mantine/core';
+import { Paper, Tabs, Text } from '@mantine/core';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { selectManagedReadOnly } from '#machines/managed/server.selectors';
+import { useAppServices } from '../../app/context.tsx';
 import { MANAGED_MESSAGES as M } from '#shared/managed/messages';
 import type { ManagedApi } from './api.ts';
 import { ConfigurationPreview } from './ConfigurationPreview.tsx';
@@ -56,7 +60,28 @@ function sectionOf(pathname: string, search: Record<string, unknown>): Section {
   return 'ssl';
 }
 
+/**
+ * The sections that change the server: for a user who may only view, every control in them is
+ * disabled (a disabled fieldset), described by the reason shown above the tabs.
+ */
+function Changes({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <fieldset
+      disabled={readOnly}
+      aria-describedby={readOnly ? READ_ONLY_ID : undefined}
+      style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+    >
+      {children}
+    </fieldset>
+  );
+}
+
+const READ_ONLY_ID = 'managed-read-only';
+
 export function ManagedSections({ calls, iid }: { calls: ManagedApi; iid: number }) {
+  const { actors } = useAppServices();
+  // The server refuses a change without services manage (403): the view offers none.
+  const readOnly = useSelector(actors.session, selectManagedReadOnly);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
@@ -70,6 +95,11 @@ export function ManagedSections({ calls, iid }: { calls: ManagedApi; iid: number
 
   return (
     <Paper withBorder p="md" radius="md">
+      {readOnly && (
+        <Text id={READ_ONLY_ID} mb="sm" data-testid="managed-read-only">
+          {M.readOnly}
+        </Text>
+      )}
       <Tabs
         value={section}
         onChange={(value) => {
@@ -84,30 +114,32 @@ export function ManagedSections({ calls, iid }: { calls: ManagedApi; iid: number
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="ssl" pt="md">
-          <SslSection certs={certs} />
-        </Tabs.Panel>
-        <Tabs.Panel value="databases" pt="md">
-          <DatabasesSection databases={databases} />
-        </Tabs.Panel>
-        <Tabs.Panel value="vhosts" pt="md">
-          <VhostsSection vhosts={vhosts} certs={certs} />
-        </Tabs.Panel>
-        <Tabs.Panel value="ftp" pt="md">
-          <FtpSection ftp={ftp} vhosts={vhosts} />
-        </Tabs.Panel>
-        <Tabs.Panel value="redirects" pt="md">
-          <RedirectsSection redirects={redirects} />
-        </Tabs.Panel>
-        <Tabs.Panel value="php" pt="md">
-          <PhpSection php={php} />
-        </Tabs.Panel>
-        <Tabs.Panel value="nginx" pt="md">
-          <NginxSection calls={calls} vhosts={vhosts} redirects={redirects} />
-        </Tabs.Panel>
-        <Tabs.Panel value="websites-user" pt="md">
-          <WebsitesUserSection calls={calls} />
-        </Tabs.Panel>
+        <Changes readOnly={readOnly}>
+          <Tabs.Panel value="ssl" pt="md">
+            <SslSection certs={certs} />
+          </Tabs.Panel>
+          <Tabs.Panel value="databases" pt="md">
+            <DatabasesSection databases={databases} />
+          </Tabs.Panel>
+          <Tabs.Panel value="vhosts" pt="md">
+            <VhostsSection vhosts={vhosts} certs={certs} />
+          </Tabs.Panel>
+          <Tabs.Panel value="ftp" pt="md">
+            <FtpSection ftp={ftp} vhosts={vhosts} />
+          </Tabs.Panel>
+          <Tabs.Panel value="redirects" pt="md">
+            <RedirectsSection redirects={redirects} />
+          </Tabs.Panel>
+          <Tabs.Panel value="php" pt="md">
+            <PhpSection php={php} />
+          </Tabs.Panel>
+          <Tabs.Panel value="nginx" pt="md">
+            <NginxSection calls={calls} vhosts={vhosts} redirects={redirects} />
+          </Tabs.Panel>
+          <Tabs.Panel value="websites-user" pt="md">
+            <WebsitesUserSection calls={calls} />
+          </Tabs.Panel>
+        </Changes>
         <Tabs.Panel value="configuration" pt="md">
           <ConfigurationPreview calls={calls} />
         </Tabs.Panel>
