@@ -32,7 +32,7 @@ import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LazyShell as Shell } from './shell/LazyShell.tsx';
 import { withLaterStyles } from './app/later-styles.ts';
-import { showSignup } from './features/signup/route.ts';
+import { showSignup, signupShown } from './features/signup/route.ts';
 import type { PortalPage } from './portal-pages.ts';
 
 export { RouterProvider } from '@tanstack/react-router';
@@ -276,9 +276,13 @@ function buildRoute(
     path: toRouterPath(definition.path).slice(parent.path.length) || '/',
     staticData: { route: definition, ownLayout: OWN_LAYOUT.has(name) },
     // The signup page forces the light scheme while it is shown (machines/shell/theme.machine.ts):
-    // its route tells the theme when it is entered and left, not a view's effect.
+    // its route tells the theme when it is entered and left, not a view's effect. A page shown
+    // before the router loaded (main.tsx) has told the theme already: the route taking it over
+    // does not tell it twice.
     ...(OWN_LAYOUT.has(name) && {
-      onEnter: ({ context }) => context.services.actors.theme.send({ type: 'signup.entered' }),
+      onEnter: ({ context }) => {
+        if (!signupShown()) context.services.actors.theme.send({ type: 'signup.entered' });
+      },
       onLeave: ({ context }) => context.services.actors.theme.send({ type: 'signup.left' }),
     }),
     beforeLoad: target

@@ -74,6 +74,11 @@ export function signupRouteAt(location: {
 let shown: ShownSignup | null = null;
 const listeners = new Set<() => void>();
 
+/** Whether the page is on screen (shown before the router, or by its route). */
+export function signupShown(): boolean {
+  return shown !== null;
+}
+
 /** Shows the page (or hides it with null). */
 export function showSignup(next: ShownSignup | null): void {
   if (next === shown) return;
