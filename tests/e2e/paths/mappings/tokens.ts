@@ -74,6 +74,28 @@ class Held<T = Route> {
   }
 }
 
+/**
+ * After "renewal unreachable" the network stays down for renewals until the next event: a renewal
+ * the page sends meanwhile (a request refused after the first renewal failed starts another, on a
+ * busy machine) never reaches the server either, as it would not while the network is down,
+ * instead of waiting on the network for an event that is not coming.
+ */
+let renewalsDown = false;
+const holdOrDropRenewal = (route: Route) =>
+  renewalsDown ? route.abort('internetdisconnected') : refreshes.handler(route);
+/** A mapping's events, each of which brings the renewals' network back first. */
+function renewalsBackFirst(events: BrowserMapping['events']): BrowserMapping['events'] {
+  return Object.fromEntries(
+    Object.entries(events).map(([type, cause]) => [
+      type,
+      async (context: BrowserContext, event: EventObject) => {
+        renewalsDown = false;
+        await cause(context, event);
+      },
+    ]),
+  );
+}
+
 /** A server's answer that reaches the page only when an event lets it. */
 interface HeldAnswer {
   route: Route;
@@ -292,7 +314,8 @@ async function openAccount({ page, visit, upcoming }: BrowserContext) {
     )
       tokenAt = Date.now();
   });
-  await page.route(REFRESH, refreshes.handler);
+  renewalsDown = false;
+  await page.route(REFRESH, holdOrDropRenewal);
   await page.route(REAUTH, reauths.handler);
   await page.route(`${API}/user/info`, holdAnswers);
   await page.route(`${API}/token/password_reset`, holdAnswers);
@@ -372,6 +395,7 @@ const windowEvents: BrowserMapping['events'] = {
     } else {
       // The renewal never reaches the server.
       await route.abort('internetdisconnected');
+      renewalsDown = true;
       passwordError = ERROR_MESSAGES.timeout;
       if (await contact(page).isVisible())
         outcome = async (p, expect) =>
@@ -398,7 +422,7 @@ const ONLY_ITS_ANSWER =
 export const tokensMapping: BrowserMapping = {
   machine: 'tokens',
   start: openAccount,
-  events: {
+  events: renewalsBackFirst({
     'request.refused': async ({ page, upcoming }, event) => {
       if (isRetried(event)) {
         // The retry's answer, held since it came: the server refused it again.
@@ -507,6 +531,7 @@ export const tokensMapping: BrowserMapping = {
       } else {
         // The renewal never reaches the server.
         await route.abort('internetdisconnected');
+        renewalsDown = true;
         passwordError = ERROR_MESSAGES.timeout;
         if (await contact(page).isVisible())
           outcome = async (p, expect) =>
@@ -545,7 +570,7 @@ export const tokensMapping: BrowserMapping = {
       await (await refreshes.next()).continue();
       outcome = endedOutcome;
     },
-  },
+  }),
   notCaused: {
     'request.refused': (place) => {
       const { event, previous } = place;
@@ -620,7 +645,7 @@ export const passwordPromptMapping: BrowserMapping = {
     outcome = async (p, expect) =>
       expect(passwordForm(p)).toContainText(SESSION_MESSAGES.currentPasswordWrong);
   },
-  events: windowEvents,
+  events: renewalsBackFirst(windowEvents),
   notCaused: {
     'user.changed': 'the open password window covers the page and its Log out button',
     'xstate.error.actor.reauthenticate': ({ event }) =>
