@@ -79,7 +79,8 @@ if (!root) throw new Error('The page has no #root element');
 
 async function start(container: HTMLElement) {
   if (signupAtStart) {
-    // The page is always light (router.tsx tells the theme on entering its route, once loaded).
+    // The page is always light. The router's route tells the theme only when it shows the page
+    // itself (a later visit): it takes this one over without telling it again.
     services.actors.theme.send({ type: 'signup.entered' });
     try {
       const { SignupWizard } = await import('./features/signup/SignupPage.tsx');
