@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -65,12 +65,71 @@ async function pingWith(db: Database): Promise<boolean> {
   }
 }
 
+/**
+ * The types drizzle reads as text on the embedded database: the parsers its PGlite driver brings
+ * with every statement (drizzle-orm/pglite/session.js), dates, intervals, and arrays of numerics
+ * and dates.
+ */
+const DRIZZLE_TEXT_TYPES: ReadonlySet<number> = new Set([
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+
+type Parsers = PGlite['parsers'];
+type PgliteClient = PGlite | Transaction;
+
+/**
+ * PGlite copies its whole table of parsers (318 types) into a new object for every statement that
+ * brings parsers of its own, and drizzle's brings them on every statement: about 0.1 ms and its
+ * garbage each, some 3 ms of an order's event loop (docs/operations.md). So the table itself reads
+ * drizzle's types as text, drizzle's statements go without their parsers, and the raw statements
+ * ({@link DatabaseHandle.executeSql}: the job runner's) bring PGlite's own back, reading dates as
+ * dates as before. The client must be ready: PGlite fills its array parsers while it opens.
+ */
+function textTypesForDrizzle(client: PGlite): Parsers {
+  const own: Parsers = {};
+  for (const oid of DRIZZLE_TEXT_TYPES) {
+    own[oid] = client.parsers[oid]!;
+    client.parsers[oid] = (value: string) => value;
+  }
+  return own;
+}
+
+/** Drizzle's statements without the parsers PGlite's table now holds (above). */
+function withoutDrizzleParsers<C extends PgliteClient>(client: C): C {
+  const query: PgliteClient['query'] = (text, params, options) => {
+    const parsers = options?.parsers;
+    const onlyText =
+      parsers !== undefined && Object.keys(parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(+oid));
+    return client.query(text, params, onlyText ? { ...options, parsers: undefined } : options);
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      if (key === 'transaction' && 'transaction' in target) {
+        return <T>(run: (tx: Transaction) => Promise<T>) =>
+          target.transaction((tx) => run(withoutDrizzleParsers(tx)));
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function openPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const ownParsers = textTypesForDrizzle(client);
+  const db = drizzlePglite({ client: withoutDrizzleParsers(client), schema }) as unknown as Database;
   const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
-    if (values && values.length > 0) return client.query(text, values);
+    if (values && values.length > 0) return client.query(text, values, { parsers: ownParsers });
     try {
-      return (await client.exec(text)).at(-1) ?? { rows: [] };
+      return (await client.exec(text, { parsers: ownParsers })).at(-1) ?? { rows: [] };
     } catch (error) {
       // A failed statement inside the text's own BEGIN leaves that transaction open.
       await client.exec('rollback').catch(() => undefined);
