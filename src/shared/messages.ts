@@ -78,6 +78,15 @@ export const ERROR_TITLES = {
   csrfFailed: 'CSRF check failed',
 } as const;
 
+/**
+ * The app's own code could not be downloaded (a lost connection, a deployment replacing its files):
+ * the specification shows no such message (docs/architecture.md "First load").
+ */
+export const APP_LOAD_MESSAGES = {
+  title: 'This page could not be loaded',
+  message: 'Please check your connection and try again.',
+} as const;
+
 /** Connectivity details of the signup (signup.md §5 "Owner and renter", "Installation"). */
 export const CONNECTIVITY_MESSAGES = {
   ownershipRequired: 'Please tell us whether you own this home',

@@ -1,16 +1,19 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
-import { MantineProvider } from '@mantine/core';
+import { Container, MantineProvider } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectColorScheme } from '#machines/shell/theme.selectors';
+import { APP_LOAD_MESSAGES } from '#shared/messages';
 import { createApiClient } from './api/client.ts';
 import { createAppActors } from './app/actors.ts';
 import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
 import { liveInspect } from './app/live-inspect.ts';
+import { useReplacePrerendered } from './app/prerendered.ts';
+import { LoadFailure } from './components/LoadFailure.tsx';
 import { showSignup, signupRouteAt, useShownSignup } from './features/signup/route.ts';
 
 const config = readPublicConfig();
@@ -36,7 +39,7 @@ const loadRouterView = async (): Promise<ReactNode> => {
     : createAppRouter(services);
   return <RouterProvider router={router} />;
 };
-let routerView = signupAtStart ? null : loadRouterView();
+let routerView: Promise<ReactNode> | null = signupAtStart ? null : loadRouterView();
 
 /** The signup page, shown outside the router (features/signup/route.ts). */
 function SignupSlot() {
@@ -46,20 +49,48 @@ function SignupSlot() {
   return <Page {...shown.params} />;
 }
 
+/**
+ * The router's code did not arrive: the page says so in place of its prerendered screen (whose
+ * form would do nothing without it), and Try again downloads it again.
+ */
+function RouterLoadFailure({ onRetry }: { onRetry: () => void }) {
+  useReplacePrerendered();
+  return (
+    <Container component="main" id="main" size="sm" py="xl">
+      <LoadFailure
+        title={APP_LOAD_MESSAGES.title}
+        message={APP_LOAD_MESSAGES.message}
+        onRetry={onRetry}
+      />
+    </Container>
+  );
+}
+
 function App() {
   const scheme = useSelector(services.actors.theme, selectColorScheme);
+  const shownSignup = useShownSignup();
   const [router, setRouter] = useState<ReactNode>(null);
+  /** Whether the router's code failed to download; Try again clears it, which asks again. */
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
+    if (failed) return;
     let current = true;
     // On the signup page the router loads once its first screen is on screen.
     routerView ??= loadRouterView();
-    void routerView.then((view) => {
-      if (current) startTransition(() => setRouter(view));
-    });
+    routerView.then(
+      (view) => {
+        if (current) startTransition(() => setRouter(view));
+      },
+      () => {
+        // The next attempt downloads it again (a failed import is not kept by the browser).
+        routerView = null;
+        if (current) setFailed(true);
+      },
+    );
     return () => {
       current = false;
     };
-  }, []);
+  }, [failed]);
   return (
     <MantineProvider
       theme={mantineTheme}
@@ -69,6 +100,8 @@ function App() {
       <AppServicesContext.Provider value={services}>
         <SignupSlot />
         {router}
+        {/* The signup shown outside the router keeps working; its links need the router later. */}
+        {failed && !shownSignup ? <RouterLoadFailure onRetry={() => setFailed(false)} /> : null}
       </AppServicesContext.Provider>
     </MantineProvider>
   );

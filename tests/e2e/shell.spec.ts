@@ -1,10 +1,30 @@
 import { TOP_MENUS } from '../../src/shared/marketing.ts';
+import { APP_LOAD_MESSAGES } from '../../src/shared/messages.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { setCoveredChecked } from './support/hidden-controls.ts';
 
 const MAIN_SITE = 'https://www.ridgeline.example';
 
+/** The router's own file: every page but the signup waits for it (src/web/main.tsx). */
+const ROUTER_CODE = /\/assets\/router-[\w-]+\.js$/;
+
 test.describe('public shell', () => {
+  test('says the page could not load when the app’s code does not arrive, and Try again loads it', async ({
+    page,
+    visit,
+  }) => {
+    await page.route(ROUTER_CODE, (route) => route.abort('connectionfailed'));
+    // The prerendered login gives way to the message (its form would do nothing); axe checks it.
+    await visit('/control/login/');
+    const failure = page.getByRole('alert').filter({ hasText: APP_LOAD_MESSAGES.title });
+    await expect(failure).toContainText(APP_LOAD_MESSAGES.message);
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveCount(0);
+    await page.unroute(ROUTER_CODE);
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
   test('top menus hold the marketing links of the main site', async ({ page, visit }) => {
     // Each of the four menus is checked by axe in the light and the dark scheme.
     test.slow();
