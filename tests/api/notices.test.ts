@@ -161,7 +161,7 @@ describe('notice Markdown', () => {
     const source = '<script>alert(1)</script> [x](javascript:alert(1)) **ok**';
     const stored = await publish({ content: source });
     expect(stored.content).toBe(source);
-    expect(stored.content_html).toBe(renderNoticeMarkdown(source));
+    expect(stored.content_html).toBe(await renderNoticeMarkdown(source));
     expect(stored.content_html).not.toContain('<script');
     expect(stored.content_html).not.toContain('href');
   });
@@ -202,7 +202,7 @@ describe('notice preview', () => {
       await admin.post('/notices/preview', { content: source }),
       200,
     );
-    expect(preview.content_html).toBe(renderNoticeMarkdown(source));
+    expect(preview.content_html).toBe(await renderNoticeMarkdown(source));
     expect(preview.content_html).toContain('<strong>bold</strong>');
     expect(preview.content_html).not.toContain('<img');
     expect((await t.database.db.select().from(notices)).length).toBe(before);

@@ -27,19 +27,19 @@ const SOURCE = [
   'Write to [support@example.com](mailto:support@example.com), x <b onclick="alert(2)">now</b>.',
 ].join('\n');
 
-function mail(source = SOURCE) {
+async function mail(source = SOURCE) {
   return noticeMail({
     productName: 'Utopia',
     to: 'ann@example.test',
     firstName: 'Ann',
-    notice: { title: 'Maintenance', ...renderNoticeMail(source, ORIGIN) },
+    notice: { title: 'Maintenance', ...(await renderNoticeMail(source, ORIGIN)) },
     unsubscribe: `${ORIGIN}/control/unsubscribe/?token=t`,
   });
 }
 
 describe('a notice’s email', () => {
-  it('sends the notice as plain text, without Markdown or raw HTML', () => {
-    const { text } = mail();
+  it('sends the notice as plain text, without Markdown or raw HTML', async () => {
+    const { text } = await mail();
     expect(text).toContain(
       [
         'Planned maintenance',
@@ -62,8 +62,8 @@ describe('a notice’s email', () => {
     }
   });
 
-  it('sends the notice as sanitised HTML, without Markdown or raw HTML', () => {
-    const { html } = mail();
+  it('sends the notice as sanitised HTML, without Markdown or raw HTML', async () => {
+    const { html } = await mail();
     for (const raw of ['**', '_Sunday_', '](', '<script', '&lt;script', 'alert(', 'onclick']) {
       expect(html).not.toContain(raw);
     }
@@ -79,8 +79,8 @@ describe('a notice’s email', () => {
     ]);
   });
 
-  it('keeps unsafe links out of both parts', () => {
-    const { text, html } = mail('[click](javascript:alert(1)) <img src=x onerror=alert(1)>');
+  it('keeps unsafe links out of both parts', async () => {
+    const { text, html } = await mail('[click](javascript:alert(1)) <img src=x onerror=alert(1)>');
     const body = new DOMParser().parseFromString(html, 'text/html').body;
     expect([...body.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       `${ORIGIN}/control/unsubscribe/?token=t`,

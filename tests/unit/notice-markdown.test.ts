@@ -29,8 +29,8 @@ const ATTACKS = [
 ];
 
 describe('notice Markdown', () => {
-  it.each(ATTACKS)('never lets script, raw HTML or event attributes out: %s', (source) => {
-    const html = renderNoticeMarkdown(source);
+  it.each(ATTACKS)('never lets script, raw HTML or event attributes out: %s', async (source) => {
+    const html = await renderNoticeMarkdown(source);
     const body = new DOMParser().parseFromString(html, 'text/html').body;
     for (const element of body.querySelectorAll('*')) {
       expect(['P', 'A', 'STRONG', 'EM', 'CODE', 'PRE']).toContain(element.tagName);
@@ -42,16 +42,16 @@ describe('notice Markdown', () => {
     }
   });
 
-  it('keeps only http, https, mailto and this site’s links', () => {
+  it('keeps only http, https, mailto and this site’s links', async () => {
     expect(
-      renderNoticeMarkdown('[a](ftp://x.example) [b](//evil.example) [c](/control/billing/)'),
+      await renderNoticeMarkdown('[a](ftp://x.example) [b](//evil.example) [c](/control/billing/)'),
     ).toBe(
       '<p>[a](ftp://x.example) [b](//evil.example) <a href="/control/billing/" rel="noopener noreferrer" target="_blank">c</a></p>\n',
     );
   });
 
-  it('keeps ordinary Markdown and safe links', () => {
-    expect(renderNoticeMarkdown('# Hi\n\n- one\n- [status](https://status.example)')).toBe(
+  it('keeps ordinary Markdown and safe links', async () => {
+    expect(await renderNoticeMarkdown('# Hi\n\n- one\n- [status](https://status.example)')).toBe(
       '<h1>Hi</h1>\n<ul>\n<li>one</li>\n<li><a href="https://status.example" rel="noopener noreferrer" target="_blank">status</a></li>\n</ul>\n',
     );
   });

@@ -82,7 +82,7 @@ export async function queueNoticeMails(
   );
   const rendered = {
     title: notice.title,
-    ...renderNoticeMail(notice.content, linkOrigin(deps.config)),
+    ...(await renderNoticeMail(notice.content, linkOrigin(deps.config))),
   };
   const mails: OutgoingMail[] = [];
   for (const recipient of recipients) {

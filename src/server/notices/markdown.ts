@@ -6,62 +6,81 @@
  * (`/…`); any other link stays text. Images are off: a notice shows no remote content. Links open
  * outside the portal without handing it over (`rel="noopener noreferrer"`).
  */
-import MarkdownIt from 'markdown-it';
-
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable([
-  'image',
-]);
-
-const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
-const defaultValidateLink = markdown.validateLink.bind(markdown);
-markdown.validateLink = (url) => defaultValidateLink(url) && SAFE_LINK.test(url.trim());
-
-const defaultLinkOpen =
-  markdown.renderer.rules.link_open ??
-  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
-
-markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  tokens[idx].attrSet('rel', 'noopener noreferrer');
-  tokens[idx].attrSet('target', '_blank');
-  return defaultLinkOpen(tokens, idx, options, env, self);
-};
-
-export function renderNoticeMarkdown(source: string): string {
-  return markdown.render(source);
-}
-
-/**
- * The notice as an email shows it (src/server/notices/mail.ts): HTML and a plain-text rendering,
- * never the Markdown source. Raw HTML written in a notice is not part of its text: the email
- * leaves it out of both parts (a `<script>` line is neither run nor shown), where the portal shows
- * it escaped. This instance parses raw HTML (`html: true`) only to recognise it and render it as
- * nothing; every other rule is the portal's: images off, the same link checks, and same-site
- * paths made absolute with the site's origin, since an email has no site to be relative to.
- */
-const mailMarkdown = new MarkdownIt({ html: true, linkify: false, typographer: false }).disable([
-  'image',
-]);
-mailMarkdown.validateLink = markdown.validateLink;
-mailMarkdown.renderer.rules.html_block = () => '';
-mailMarkdown.renderer.rules.html_inline = () => '';
+import type MarkdownIt from 'markdown-it';
 
 interface MailEnv {
   origin: string;
 }
 
+interface Renderers {
+  markdown: MarkdownIt;
+  mailMarkdown: MarkdownIt;
+}
+
+let renderers: Promise<Renderers> | undefined;
+
+/**
+ * markdown-it loads when a notice is first written, previewed or mailed, not at the server's start
+ * (docs/architecture.md "Memory"); both instances are made once.
+ */
+function renderersOnce(): Promise<Renderers> {
+  renderers ??= import('markdown-it').then(({ default: Markdown }) => makeRenderers(Markdown));
+  return renderers;
+}
+
+const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
+
 function absoluteLink(href: string, env: MailEnv): string {
   return href.startsWith('/') ? `${env.origin}${href}` : href;
 }
 
-mailMarkdown.renderer.rules.link_open = (tokens, idx, options, env: MailEnv, self) => {
-  const token = tokens[idx];
-  token.attrSet('href', absoluteLink(token.attrGet('href') ?? '', env));
-  token.attrSet('rel', 'noopener noreferrer');
-  token.attrSet('target', '_blank');
-  return self.renderToken(tokens, idx, options);
-};
+function makeRenderers(Markdown: typeof MarkdownIt): Renderers {
+  const markdown = new Markdown({ html: false, linkify: false, typographer: false }).disable([
+    'image',
+  ]);
+  const defaultValidateLink = markdown.validateLink.bind(markdown);
+  markdown.validateLink = (url) => defaultValidateLink(url) && SAFE_LINK.test(url.trim());
 
-type Token = ReturnType<typeof mailMarkdown.parse>[number];
+  const defaultLinkOpen =
+    markdown.renderer.rules.link_open ??
+    ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+
+  markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+    tokens[idx].attrSet('rel', 'noopener noreferrer');
+    tokens[idx].attrSet('target', '_blank');
+    return defaultLinkOpen(tokens, idx, options, env, self);
+  };
+
+  /*
+   * The notice as an email shows it (src/server/notices/mail.ts): HTML and a plain-text
+   * rendering, never the Markdown source. Raw HTML written in a notice is not part of its text:
+   * the email leaves it out of both parts (a `<script>` line is neither run nor shown), where the
+   * portal shows it escaped. This instance parses raw HTML (`html: true`) only to recognise it and
+   * render it as nothing; every other rule is the portal's: images off, the same link checks, and
+   * same-site paths made absolute with the site's origin, since an email has no site to be
+   * relative to.
+   */
+  const mailMarkdown = new Markdown({ html: true, linkify: false, typographer: false }).disable([
+    'image',
+  ]);
+  mailMarkdown.validateLink = markdown.validateLink;
+  mailMarkdown.renderer.rules.html_block = () => '';
+  mailMarkdown.renderer.rules.html_inline = () => '';
+  mailMarkdown.renderer.rules.link_open = (tokens, idx, options, env: MailEnv, self) => {
+    const token = tokens[idx];
+    token.attrSet('href', absoluteLink(token.attrGet('href') ?? '', env));
+    token.attrSet('rel', 'noopener noreferrer');
+    token.attrSet('target', '_blank');
+    return self.renderToken(tokens, idx, options);
+  };
+  return { markdown, mailMarkdown };
+}
+
+export async function renderNoticeMarkdown(source: string): Promise<string> {
+  return (await renderersOnce()).markdown.render(source);
+}
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /** An inline run as text: marks dropped, a link's address after its words, raw HTML left out. */
 function inlineText(children: readonly Token[], env: MailEnv): string {
@@ -84,7 +103,7 @@ function inlineText(children: readonly Token[], env: MailEnv): string {
 }
 
 /** The notice as plain text: paragraphs, headings, lists ("- ", "1. "), quotes ("> "), code. */
-function plainText(source: string, env: MailEnv): string {
+function plainText(mailMarkdown: MarkdownIt, source: string, env: MailEnv): string {
   const lines: string[] = [];
   const lists: { ordered: boolean; next: number }[] = [];
   let quotes = 0;
@@ -152,7 +171,11 @@ function plainText(source: string, env: MailEnv): string {
 }
 
 /** A notice's text for its email: HTML (sanitised as above) and plain text. */
-export function renderNoticeMail(source: string, origin: string): { html: string; text: string } {
+export async function renderNoticeMail(
+  source: string,
+  origin: string,
+): Promise<{ html: string; text: string }> {
+  const { mailMarkdown } = await renderersOnce();
   const env: MailEnv = { origin };
-  return { html: mailMarkdown.render(source, env), text: plainText(source, env) };
+  return { html: mailMarkdown.render(source, env), text: plainText(mailMarkdown, source, env) };
 }

@@ -121,7 +121,7 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
         .values({
           title: body.title,
           content: body.content,
-          contentHtml: renderNoticeMarkdown(body.content),
+          contentHtml: await renderNoticeMarkdown(body.content),
           ignorable: body.ignorable,
           cid: body.cid,
           startsAt: new Date(body.starts_at),
@@ -139,7 +139,9 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
   api.post('/notices/preview', async (c) => {
     await requireSession(c);
     const body = await readJson(c, NoticePreviewSchema);
-    return c.json({ content_html: renderNoticeMarkdown(body.content) } satisfies NoticePreview);
+    return c.json({
+      content_html: await renderNoticeMarkdown(body.content),
+    } satisfies NoticePreview);
   });
 
   api.post('/notices/:id/ack', async (c) => {
@@ -190,7 +192,7 @@ export function registerNoticeRoutes(api: Hono<AppEnv>) {
       .set({
         title: body.title,
         content: body.content,
-        contentHtml: renderNoticeMarkdown(body.content),
+        contentHtml: await renderNoticeMarkdown(body.content),
         ignorable: body.ignorable === true,
         cid,
         startsAt: new Date(body.starts_at),

@@ -19,18 +19,13 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { PASSKEYS } from '#shared/session/constants';
 import { PASSKEY_MESSAGES } from '#shared/session/passkey-messages';
 import type { Passkey } from '#shared/session/passkeys';
@@ -45,6 +40,13 @@ import { audit } from './audit.ts';
 import { LIMITS, consume, giveBack } from './rate-limit.ts';
 
 const M = PASSKEY_MESSAGES;
+
+/**
+ * `@simplewebauthn/server` loads on the first passkey request: some 3 MiB of heap that a server
+ * whose logins use no passkey would otherwise hold from its start (docs/architecture.md "Memory").
+ */
+const simpleWebAuthn = () => import('@simplewebauthn/server');
+const base64Url = async () => (await import('@simplewebauthn/server/helpers')).isoBase64URL;
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -108,7 +110,8 @@ async function storeChallenge(
 }
 
 /** The challenge a browser's answer signed (from its client data), or null. */
-function challengeIn(clientDataJSON: string): string | null {
+async function challengeIn(clientDataJSON: string): Promise<string | null> {
+  const isoBase64URL = await base64Url();
   try {
     const data = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
     return typeof data.challenge === 'string' && data.challenge.length <= 200
@@ -159,6 +162,7 @@ export async function registrationOptions(
   const { rpId } = relyingParty(deps.config);
   const existing = await passkeysOf(deps.database.db, user.uid);
   if (existing.length >= PASSKEYS.maxPerLogin) throw conflict(M.tooMany);
+  const { generateRegistrationOptions } = await simpleWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: deps.config.productName,
     rpID: rpId,
@@ -188,10 +192,11 @@ export async function registerPasskey(
   response: RegistrationResponseJSON,
 ): Promise<PasskeyRow> {
   const { rpId, origins } = relyingParty(deps.config);
-  const challenge = challengeIn(response.response.clientDataJSON);
+  const challenge = await challengeIn(response.response.clientDataJSON);
   if (!(await takeChallenge(deps, challenge, 'register', user.uid))) throw notVerified();
   let info;
   try {
+    const { verifyRegistrationResponse } = await simpleWebAuthn();
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge!,
@@ -213,7 +218,7 @@ export async function registerPasskey(
       .values({
         uid: user.uid,
         credentialId: info.credential.id,
-        publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+        publicKey: (await base64Url()).fromBuffer(info.credential.publicKey),
         counter: info.credential.counter,
         transports: info.credential.transports ?? [],
         name,
@@ -236,6 +241,7 @@ export async function authenticationOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { rpId } = relyingParty(deps.config);
   const own = await passkeysOf(deps.database.db, user.uid);
+  const { generateAuthenticationOptions } = await simpleWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rpId,
     userVerification: 'preferred',
@@ -288,7 +294,7 @@ async function checkAssertion(
 ): Promise<PasskeyRow | null> {
   const { rpId, origins } = relyingParty(deps.config);
   const { db } = deps.database;
-  const challenge = challengeIn(assertion.response.clientDataJSON);
+  const challenge = await challengeIn(assertion.response.clientDataJSON);
   if (!(await takeChallenge(deps, challenge, 'authenticate', user.uid))) return null;
   const [passkey] = await db
     .select()
@@ -297,6 +303,7 @@ async function checkAssertion(
   if (!passkey) return null;
   let newCounter: number;
   try {
+    const { verifyAuthenticationResponse } = await simpleWebAuthn();
     const result = await verifyAuthenticationResponse({
       response: assertion,
       expectedChallenge: challenge!,
@@ -304,7 +311,7 @@ async function checkAssertion(
       expectedRPID: rpId,
       credential: {
         id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: (await base64Url()).toBuffer(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports as AuthenticatorTransportFuture[],
       },
