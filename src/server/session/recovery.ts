@@ -34,8 +34,8 @@ import { contactOf, findUserByUsername } from './accounts.ts';
 import { digest, randomToken } from './tokens.ts';
 
 /**
- * Emails the usernames registered with this address, if any. Called after the answer was sent
- * (`afterResponse` in background.ts), so that known and unknown addresses answer alike.
+ * Emails the usernames registered with this address, if any. Run by the `recovery.username` job
+ * (jobs/handlers.ts), queued by the request, so that known and unknown addresses answer alike.
  */
 export async function sendUsernameReminder(
   deps: AppDeps,
@@ -76,8 +76,9 @@ export async function sendUsernameReminder(
 }
 
 /**
- * Emails a password link to a known username with an email on file. Called after the answer was
- * sent (`afterResponse` in background.ts), so that known and unknown usernames answer alike.
+ * Emails a password link to a known username with an email on file. Run by the
+ * `recovery.password` job (jobs/handlers.ts), queued by the request, so that known and unknown
+ * usernames answer alike.
  */
 export async function sendPasswordLink(
   deps: AppDeps,
