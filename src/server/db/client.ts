@@ -125,7 +125,10 @@ function withoutDrizzleParsers<C extends PgliteClient>(client: C): C {
 
 export function openPglite(client: PGlite): DatabaseHandle {
   const ownParsers = textTypesForDrizzle(client);
-  const db = drizzlePglite({ client: withoutDrizzleParsers(client), schema }) as unknown as Database;
+  const db = drizzlePglite({
+    client: withoutDrizzleParsers(client),
+    schema,
+  }) as unknown as Database;
   const executeSql = async (text: string, values?: unknown[]): Promise<SqlResult> => {
     if (values && values.length > 0) return client.query(text, values, { parsers: ownParsers });
     try {
