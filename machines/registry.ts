@@ -45,7 +45,7 @@ import { billingPaymentModel } from './billing/payment.model.ts';
 import { billingAutopayModel } from './billing/autopay.model.ts';
 import { billingPageModel } from './billing/billing-page.model.ts';
 import { recordsPageModel } from './billing/records-page.model.ts';
-import { cardFormModel } from './payments/card-form.model.ts';
+import { cardFormModel } from './billing/card-form.model.ts';
 import { paymentMethodsModel } from './billing/payment-methods.model.ts';
 import { noticesBannerModel } from './notices/banner.model.ts';
 import { publishedNoticesModel } from './notices/published.model.ts';

@@ -20,7 +20,7 @@
  *
  * | id         | machine                       | what                   |
  * | ---------- | ----------------------------- | ---------------------- |
- * | `cardForm` | payments/card-form.machine.ts | the payment-card modal |
+ * | `cardForm` | card-form.machine.ts | the payment-card modal |
  * | `bank`     | forms/form.machine.ts         | the bank form          |
  * | `autopay`  | billing/autopay.machine.ts    | the automatic payment switch, while the list shows |
  *
@@ -44,11 +44,7 @@ import { BankDetailsSchema } from '#shared/schemas/payment';
 import { formMachine, type FormInput } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';
 import type { FieldSchemas } from '../forms/validation.ts';
-import {
-  cardFormMachine,
-  type CardFormInput,
-  type CardFormOutput,
-} from '../payments/card-form.machine.ts';
+import { cardFormMachine, type CardFormInput, type CardFormOutput } from './card-form.machine.ts';
 import { failureMessage } from '#shared/api-error';
 import {
   autopayMachine,

@@ -5,7 +5,7 @@ import type { PaymentAccountRecord } from '#shared/billing/schemas';
 import { CARD_BRAND_LABELS } from '#shared/billing/messages';
 import type { formMachine } from '../forms/form.machine.ts';
 import type { FormSnapshot } from '../forms/form.selectors.ts';
-import type { CardFormActor } from '../payments/card-form.machine.ts';
+import type { CardFormActor } from './card-form.machine.ts';
 import type { paymentMethodsMachine } from './payment-methods.machine.ts';
 
 export type PaymentMethodsSnapshot = SnapshotFrom<typeof paymentMethodsMachine>;

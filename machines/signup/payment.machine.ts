@@ -2,7 +2,7 @@
  * Payment (signup.md §2 item 9, §3 "Payment", §4 "Payment", §5 "Bank form", "Billing name"):
  *
  * - Card or bank account (ACH). Card opens the payment-card modal (the card form machine,
- *   machines/payments/card-form.machine.ts, shared with the payment methods page), which ends
+ *   machines/billing/card-form.machine.ts, shared with the payment methods page), which ends
  *   with the card the provider's form posted or none. Once a card is added: "Card ending in" its
  *   last four, with a Change button that opens the modal again. Choosing ACH closes the modal and
  *   shows the bank form.
@@ -12,7 +12,7 @@
  *
  * | id               | machine                       | what                   |
  * | ---------------- | ----------------------------- | ---------------------- |
- * | `cardForm`       | payments/card-form.machine.ts | the payment-card modal |
+ * | `cardForm`       | billing/card-form.machine.ts | the payment-card modal |
  * | `bank`           | forms/form.machine.ts         | the bank form          |
  * | `billingAddress` | forms/form.machine.ts         | a new billing address  |
  */
@@ -24,7 +24,7 @@ import {
   cardFormMachine,
   type CardFormInput,
   type CardFormOutput,
-} from '../payments/card-form.machine.ts';
+} from '../billing/card-form.machine.ts';
 import { selectFormValid, type FormSnapshot } from '../forms/form.selectors.ts';
 import {
   BANK_FIELDS,

@@ -3,7 +3,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BillingAddressChoice } from '#shared/schemas/payment';
 import type { PaymentAccountType } from '#shared/signup/order';
 import type { formMachine } from '../forms/form.machine.ts';
-import type { CardFormActor } from '../payments/card-form.machine.ts';
+import type { CardFormActor } from '../billing/card-form.machine.ts';
 import type { paymentMachine } from './payment.machine.ts';
 import { paymentSummary } from './payment.summary.ts';
 

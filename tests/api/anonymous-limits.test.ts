@@ -36,7 +36,7 @@ import {
   uniqueAddress,
   type AddressFacts,
 } from './self-signup-support.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
 
 /** Every log line of the app, parsed. */
 const logLines: Record<string, unknown>[] = [];

@@ -14,7 +14,7 @@ import {
   type BankDebitInput,
   type BankOutcome,
   type BankProcessor,
-} from '../../src/server/payments/index.ts';
+} from '../../src/server/billing/processors/index.ts';
 import { billedCustomer, billingTestApp, newIdempotencyKey, passOn } from '../support/billing.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -127,7 +127,7 @@ describe('a bank payment through an injected bank processor', () => {
     t.clock.set('2030-01-15T19:00:00Z');
     const customer = await billedCustomer(t, { bankAccount: '000123456789' });
     const client = await customer.client();
-    const { BankProcessorError } = await import('../../src/server/payments/index.ts');
+    const { BankProcessorError } = await import('../../src/server/billing/processors/index.ts');
     const submit = fake.processor.submitDebit;
     fake.processor.submitDebit = () => Promise.reject(new BankProcessorError('connection reset'));
     const key = newIdempotencyKey();

@@ -17,7 +17,7 @@ import { BILLING_MESSAGES } from '../../src/shared/billing/messages.ts';
 import type { UserInfoResponse } from '../../src/shared/session/types.ts';
 import { customerBalance } from '../../src/server/billing/ledger.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
-import { markAchReturn } from '../../src/server/payments/ach-processor.ts';
+import { markAchReturn } from '../../src/server/billing/processors/ach-processor.ts';
 import {
   billedCustomer,
   billingTestApp,

@@ -23,7 +23,7 @@ import { runBillingPass } from '../../src/server/billing/run.ts';
 import {
   startCardProvider,
   type RunningCardProvider,
-} from '../../src/server/card-provider/server.ts';
+} from '../../src/server/billing/card-provider/server.ts';
 import { SettableClock } from '../../src/server/clock.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/client.ts';
 import {

@@ -21,8 +21,8 @@ import {
 import { progressOf } from '../../src/server/jobs/progress.ts';
 import { JOB_SCHEMA } from '../../src/server/jobs/queues.ts';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/runner.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
-import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
+import { createSandboxCardProcessor } from '../../src/server/billing/processors/sandbox-processor.ts';
 import { billedCustomer, noonOn, useInProcessCardProvider } from '../support/billing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

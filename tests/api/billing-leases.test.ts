@@ -18,7 +18,7 @@ import {
   type CardProcessor,
   type ChargeInput,
   type ChargeResult,
-} from '../../src/server/payments/index.ts';
+} from '../../src/server/billing/processors/index.ts';
 import { billedCustomer, billingTestApp, noonOn, passOn } from '../support/billing.ts';
 import type { TestApp } from '../support/test-app.ts';
 

@@ -32,7 +32,7 @@ import {
 import { runSeed } from '../../src/server/db/seed.ts';
 import { setPreference } from '../../src/server/mail/unsubscribe.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { useInProcessSandbox } from '../../src/server/payments/index.ts';
+import { useInProcessSandbox } from '../../src/server/billing/processors/index.ts';
 import { billedCustomer, billingTestApp, noonOn } from '../support/billing.ts';
 import { testConfig } from '../support/database.ts';
 import { ownPostgresDatabase, type TempPostgres } from '../support/postgres.ts';

@@ -5,7 +5,10 @@
 import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCardProviderApp, type CardProviderApp } from '../../src/server/card-provider/app.ts';
+import {
+  createCardProviderApp,
+  type CardProviderApp,
+} from '../../src/server/billing/card-provider/app.ts';
 import { cardProviderCards, cardProviderCharges } from '../../src/server/db/schema.ts';
 import { CARD_TOKEN_MESSAGE_TYPE } from '../../src/shared/schemas/card-token.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

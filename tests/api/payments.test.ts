@@ -7,15 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { createCardProviderApp } from '../../src/server/card-provider/app.ts';
+import { createCardProviderApp } from '../../src/server/billing/card-provider/app.ts';
 import { cardProviderOrigins } from '../../src/server/config.ts';
 import {
   CardProcessorError,
   cardProcessorFor,
   useCardProcessor,
   type CardProcessor,
-} from '../../src/server/payments/index.ts';
-import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
+} from '../../src/server/billing/processors/index.ts';
+import { createSandboxCardProcessor } from '../../src/server/billing/processors/sandbox-processor.ts';
 import { PAYMENT_MESSAGES } from '../../src/shared/signup/messages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { annLeeCard } from '../support/payment-details.ts';

@@ -27,7 +27,7 @@ import type {
   ChargeInput,
   ChargeResult,
   VerifiedCard,
-} from '../../src/server/payments/index.ts';
+} from '../../src/server/billing/processors/index.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import {
   contacts,
@@ -43,7 +43,7 @@ import {
   users,
 } from '../../src/server/db/schema.ts';
 import type { OrderHooks } from '../../src/server/signup/orders/hooks.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -127,7 +127,7 @@ export class FakeCardProcessor implements CardProcessor {
   async verifyToken(token: string): Promise<VerifiedCard | null> {
     this.verifyCalls += 1;
     if (this.down) {
-      const { CardProcessorError } = await import('../../src/server/payments/index.ts');
+      const { CardProcessorError } = await import('../../src/server/billing/processors/index.ts');
       throw new CardProcessorError('down for the test');
     }
     return this.cards.get(token) ?? null;

@@ -44,7 +44,7 @@ import type { OrderHooks } from '../../src/server/signup/orders/hooks.ts';
 import { passwordWorkerCount } from '../../src/server/signup/orders/password-check.ts';
 import { bankAccountContext } from '../../src/server/signup/orders/place-order.ts';
 import { DEMO_PRE_SIGNUPS } from '../../src/server/signup/orders/pre-signup.ts';
-import { bankCipherFor } from '../../src/server/payments/index.ts';
+import { bankCipherFor } from '../../src/server/billing/processors/index.ts';
 import type { CookieClient } from '../support/http-client.ts';
 import type { TestApp } from '../support/test-app.ts';
 import * as v from 'valibot';

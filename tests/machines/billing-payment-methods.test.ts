@@ -21,7 +21,7 @@ import {
   selectCardForm,
   selectPaymentMethodsView,
 } from '../../machines/billing/payment-methods.selectors.ts';
-import { cardFormMachine } from '../../machines/payments/card-form.machine.ts';
+import { cardFormMachine } from '../../machines/billing/card-form.machine.ts';
 import { SAMPLE_CARD } from '../../machines/signup/order-samples.ts';
 
 const EMPTY: PaymentAccountsResponse = {

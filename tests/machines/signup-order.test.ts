@@ -46,8 +46,8 @@ import {
   STRONG_PASSWORD,
 } from '../../machines/signup/order-samples.ts';
 import { paymentMachine } from '../../machines/signup/payment.machine.ts';
-import { cardFormMachine } from '../../machines/payments/card-form.machine.ts';
-import { selectCardModal } from '../../machines/payments/card-form.selectors.ts';
+import { cardFormMachine } from '../../machines/billing/card-form.machine.ts';
+import { selectCardModal } from '../../machines/billing/card-form.selectors.ts';
 import {
   selectCardForm,
   selectPaymentActors,

@@ -17,12 +17,12 @@ import {
   type NewPaymentAccount,
 } from '../../src/server/billing/accounts.ts';
 import { runBillingPass } from '../../src/server/billing/run.ts';
-import { createCardProviderApp } from '../../src/server/card-provider/app.ts';
+import { createCardProviderApp } from '../../src/server/billing/card-provider/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { Logger } from '../../src/server/logger.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
-import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
+import { createSandboxCardProcessor } from '../../src/server/billing/processors/sandbox-processor.ts';
 import type { BillRecord, BillsPage } from '../../src/shared/billing/schemas.ts';
 import type { CartChoices } from '../../src/shared/cart/offering.ts';
 import { INVOICE_TEXT } from '../../src/shared/billing/messages.ts';
@@ -105,7 +105,7 @@ export async function billedCustomer(t: TestApp, options: BilledOptions = {}) {
   passwordHash ??= hashPassword(PASSWORD);
   let paymentAccount: NewPaymentAccount;
   if (options.bankAccount) {
-    const { bankCipherFor } = await import('../../src/server/payments/index.ts');
+    const { bankCipherFor } = await import('../../src/server/billing/processors/index.ts');
     paymentAccount = {
       method: 'ACH',
       account: options.bankAccount,

@@ -16,7 +16,7 @@ import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { SIGNUP_ORDER_PATHS } from '../../src/shared/signup/order.ts';
 import { LIMITS } from '../../src/server/session/rate-limit.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
 import {
   addressFacts,
   CHEAP_CAPTCHA_ENV,

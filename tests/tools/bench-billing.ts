@@ -47,10 +47,10 @@ import {
   periodStart,
 } from '../../src/server/billing/cycle.ts';
 import { runBillingPass, type PassReport } from '../../src/server/billing/run.ts';
-import { startCardProvider } from '../../src/server/card-provider/server.ts';
+import { startCardProvider } from '../../src/server/billing/card-provider/server.ts';
 import { createJobRunner } from '../../src/server/jobs/runner.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
-import { createSandboxCardProcessor } from '../../src/server/payments/sandbox-processor.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
+import { createSandboxCardProcessor } from '../../src/server/billing/processors/sandbox-processor.ts';
 import { SettableClock } from '../../src/server/clock.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { SEED_STEPS } from '../../src/server/db/seed.ts';

@@ -23,7 +23,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_ADDRESSES } from '../../src/shared/signup/demo-addresses.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { useCardProcessor } from '../../src/server/payments/index.ts';
+import { useCardProcessor } from '../../src/server/billing/processors/index.ts';
 import {
   addressFacts,
   CHEAP_CAPTCHA_ENV,

@@ -1,8 +1,8 @@
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_RULES, cardRules } from '../../src/server/card-provider/card-rules.ts';
-import { formScript } from '../../src/server/card-provider/form-page.ts';
+import { CARD_RULES, cardRules } from '../../src/server/billing/card-provider/card-rules.ts';
+import { formScript } from '../../src/server/billing/card-provider/form-page.ts';
 import { CARD_EXPIRY_CENTURY } from '../../src/shared/constants.ts';
 import { CARD_BRANDS, CARD_BRAND_LABELS } from '../../src/shared/schemas/card-token.ts';
 

@@ -67,15 +67,15 @@ const TECHNICAL: Record<string, { names: string[]; reason: string }> = {
     names: ['HSTS_MAX_AGE_SECONDS'],
     reason: 'a transport setting',
   },
-  'src/server/card-provider/card-rules.ts': {
+  'src/server/billing/card-provider/card-rules.ts': {
     names: ['MAX_YEARS_AHEAD'],
     reason: "the stand-in card provider's own rule",
   },
-  'src/server/payments/sandbox-processor.ts': {
+  'src/server/billing/processors/sandbox-processor.ts': {
     names: ['TIMEOUT_MS'],
     reason: 'a network timeout',
   },
-  'src/server/payments/bank-crypto.ts': {
+  'src/server/billing/processors/bank-crypto.ts': {
     names: ['NONCE_BYTES', 'TAG_BYTES'],
     reason: 'cipher parameters',
   },

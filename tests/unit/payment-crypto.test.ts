@@ -12,7 +12,7 @@ import {
   createBankCipher,
   loadBankEncryptionKey,
   sealBankAccount,
-} from '../../src/server/payments/bank-crypto.ts';
+} from '../../src/server/billing/processors/bank-crypto.ts';
 
 const key = randomBytes(32);
 const cipher = createBankCipher(key);

@@ -14,7 +14,7 @@ import { customerBilling, customerServices, orders, paymentAccounts } from '../d
 import { findServiceable } from '../signup/serviceability/addresses.ts';
 import { buildOffering } from '../signup/serviceability/offering.ts';
 import { bankAccountContext } from '../signup/orders/place-order.ts';
-import { sealBankAccount, type BankCipher } from '../payments/index.ts';
+import { sealBankAccount, type BankCipher } from './processors/index.ts';
 
 export const DEFAULT_CHOICES: CartChoices = {
   speed_id: 'speed_1000_sym',

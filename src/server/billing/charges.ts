@@ -49,7 +49,7 @@ import {
   bankProcessorFor,
   CardProcessorError,
   cardProcessorFor,
-} from '../payments/index.ts';
+} from './processors/index.ts';
 import { addresseesOf } from './bill-to.ts';
 import { dueDateOf, draftFeeBill, type DraftBill } from './cycle.ts';
 import { settleLedger, settleLedgers } from './ledger.ts';

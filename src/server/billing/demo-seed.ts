@@ -14,10 +14,10 @@ import { addDays } from '#shared/signup/dates';
 import { ALL_PERMISSIONS } from '../session/accounts.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { clockToday, systemClock } from '../clock.ts';
-import { createCardStore } from '../card-provider/store.ts';
+import { createCardStore } from './card-provider/store.ts';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { bills, customerBilling, orders, payments, users } from '../db/schema.ts';
-import { bankCipherFor } from '../payments/index.ts';
+import { bankCipherFor } from './processors/index.ts';
 import type { SeedContext, SeedStep } from '../db/seed-step.ts';
 import {
   addBilledOrder,

@@ -62,7 +62,7 @@ import {
   bankCipherFor,
   cardProcessorFor,
   sealBankAccount,
-} from '../payments/index.ts';
+} from './processors/index.ts';
 
 /** "Sandbox Test Bank" for the whitelisted test numbers, else the routing number. */
 function bankName(routing: string): string {

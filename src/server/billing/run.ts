@@ -38,7 +38,7 @@ import {
   paymentAccounts,
   payments,
 } from '../db/schema.ts';
-import { BankProcessorError, bankProcessorFor } from '../payments/index.ts';
+import { BankProcessorError, bankProcessorFor } from './processors/index.ts';
 import {
   claimAttempts,
   finishAttempts,

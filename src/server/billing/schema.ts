@@ -241,7 +241,7 @@ export const chargeAttempts = pgTable(
 );
 
 /**
- * The stand-in ACH processor's own record of transfers (src/server/payments/ach-processor.ts),
+ * The stand-in ACH processor's own record of transfers (src/server/billing/processors/ach-processor.ts),
  * one per idempotency key. A real ACH processor replaces it.
  */
 export const achTransfers = pgTable('ach_transfers', {

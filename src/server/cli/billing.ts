@@ -12,7 +12,7 @@ import { SettableClock } from '../clock.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPreparedDatabase } from '../db/prepare.ts';
 import { createLogger } from '../logger.ts';
-import { useInProcessSandbox } from '../payments/index.ts';
+import { useInProcessSandbox } from '../billing/processors/index.ts';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

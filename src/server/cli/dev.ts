@@ -9,7 +9,7 @@ import { createServer as createViteServer } from 'vite';
 import { API_BASE_PATH } from '#shared/constants';
 import { createApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
-import { startCardProvider } from '../card-provider/server.ts';
+import { startCardProvider } from '../billing/card-provider/server.ts';
 import { startHostAgent } from '../managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { ConfigError, loadConfig } from '../config.ts';

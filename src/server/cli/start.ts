@@ -5,7 +5,7 @@
 import { demoLoginLines } from '../session/demo-seed.ts';
 import { PAST_DUE_DEMO_LOGINS } from '../billing/demo-seed.ts';
 import { ConfigError, loadConfig, servesDemo } from '../config.ts';
-import { startCardProvider } from '../card-provider/server.ts';
+import { startCardProvider } from '../billing/card-provider/server.ts';
 import { startHostAgent } from '../managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { closeOnSignals, startBanner, startServer } from '../main.ts';

@@ -11,7 +11,7 @@ export * from '../signup/serviceability/address-schema.ts';
 export * from '../signup/serviceability/catalogue-schema.ts';
 export * from '../signup/serviceability/installation-schema.ts';
 export * from '../signup/captcha/schema.ts';
-export * from '../card-provider/schema.ts';
+export * from '../billing/card-provider/schema.ts';
 export * from '../signup/orders/schema.ts';
 export * from './schema/idempotency.ts';
 export * from '../signup/orders/pre-signup-schema.ts';

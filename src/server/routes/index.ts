@@ -8,7 +8,7 @@ import { registerAdminRoutes } from '../session/admin-routes.ts';
 import { registerAdminJobRoutes } from '../jobs/routes.ts';
 import { registerAuthRoutes } from '../session/routes.ts';
 import { registerBillingRoutes } from '../billing/routes.ts';
-import { registerBillingUrlRoutes } from '../payments/routes.ts';
+import { registerBillingUrlRoutes } from '../billing/processors/routes.ts';
 import { registerClientErrorRoutes } from './client-errors.ts';
 import { registerCaptchaRoutes } from '../signup/captcha/routes.ts';
 import { registerConnectivityRoutes } from '../signup/serviceability/connectivity-routes.ts';

@@ -4,7 +4,7 @@
  * ciphertext, the login's id bound in as associated data so that a value copied to another row
  * does not open there); recovery codes are kept as HMAC-SHA-256 digests. Both keys are derived
  * with HKDF-SHA-256 from the key held outside the database, BANK_ENCRYPTION_KEY (or, outside
- * production, the key file in DATA_DIR: src/server/payments/bank-crypto.ts), each under its own
+ * production, the key file in DATA_DIR: src/server/billing/processors/bank-crypto.ts), each under its own
  * label: a copy of the database alone opens no secret and lets nobody test recovery codes
  * offline. Changing that key makes the second factors unreadable: docs/session.md says how to
  * change it.
@@ -15,7 +15,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync } fr
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { BANK_KEY_FILE, loadBankEncryptionKey } from '../payments/bank-crypto.ts';
+import { BANK_KEY_FILE, loadBankEncryptionKey } from '../billing/processors/bank-crypto.ts';
 
 const VERSION = 't1';
 const ALGORITHM = 'aes-256-gcm';

@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { PAYMENT_PATHS, type PaymentAccountUrlResponse } from '#shared/schemas/payment';
-import { cardFormMachine } from '#machines/payments/card-form.machine';
+import { cardFormMachine } from '#machines/billing/card-form.machine';
 import type { ApiClient } from './client.ts';
 
 export function cardFormApi(api: ApiClient) {

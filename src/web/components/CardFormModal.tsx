@@ -2,7 +2,7 @@
  * The payment-card modal (signup.md §2 "Other shared pieces"; the payment methods page): the card
  * provider's own form in a frame from the provider's origin. The card number never reaches this
  * page: the form posts only a token and what it shows, and the page takes it only from that frame
- * and origin. It renders the card form machine (machines/payments/card-form.machine.ts) that the
+ * and origin. It renders the card form machine (machines/billing/card-form.machine.ts) that the
  * signup's payment and the payment methods page invoke while their modal is open. The form's
  * address carries the page's colour scheme (`scheme=dark`), which the provider's page follows.
  */
@@ -11,9 +11,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { SIGNUP_ORDER_MESSAGES } from '#shared/messages';
 import { cardFormAddress } from '#shared/schemas/card-token';
-import type { CardFormActor } from '#machines/payments/card-form.machine';
+import type { CardFormActor } from '#machines/billing/card-form.machine';
 import { selectColorScheme } from '#machines/shell/theme.selectors';
-import { selectCardModal, type CardModalView } from '#machines/payments/card-form.selectors';
+import { selectCardModal, type CardModalView } from '#machines/billing/card-form.selectors';
 import { useAppServices } from '../app/context.tsx';
 import { listenForCardMessages } from './card-messages.ts';
 import { useReturnFocus } from './focus.ts';

@@ -25,7 +25,7 @@ import { customerServices, hypervisorVms, servers } from '../../../src/server/db
 import { addDemoServer } from '../../../src/server/servers/demo-seed.ts';
 import { SERVICES_LIST_MAX } from '../../../src/shared/services/constants.ts';
 import type { Logger } from '../../../src/server/logger.ts';
-import { bankCipherFor } from '../../../src/server/payments/index.ts';
+import { bankCipherFor } from '../../../src/server/billing/processors/index.ts';
 import { BILLED_CUSTOMERS, claimsFolder } from './billed-pool.ts';
 
 export { BILLED_CUSTOMERS };

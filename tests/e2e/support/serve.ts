@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../../../src/server/cli/build-web.ts';
 import { loadConfig } from '../../../src/server/config.ts';
-import { startCardProvider } from '../../../src/server/card-provider/server.ts';
+import { startCardProvider } from '../../../src/server/billing/card-provider/server.ts';
 import { startHostAgent } from '../../../src/server/managed/stand-in/server.ts';
 import { startStandInHypervisor } from '../../../src/server/hypervisor/stand-in/server.ts';
 import { closeOnSignals, startServer } from '../../../src/server/main.ts';

@@ -29,7 +29,7 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { parseWith } from '../../http/validate.ts';
-import { CardProcessorError, cardProcessorFor } from '../../payments/index.ts';
+import { CardProcessorError, cardProcessorFor } from '../../billing/processors/index.ts';
 import {
   findServiceable,
   serviceabilityDetails,

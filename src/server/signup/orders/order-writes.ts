@@ -22,7 +22,7 @@ import {
   provisioningTasks,
   type ServiceKind,
 } from '../../db/schema.ts';
-import { sealBankAccount, type BankCipher } from '../../payments/index.ts';
+import { sealBankAccount, type BankCipher } from '../../billing/processors/index.ts';
 import type { ServiceableRecord } from '../serviceability/addresses.ts';
 import { bookInstallationSlot } from '../serviceability/installation.ts';
 import type { VerifiedCard } from './order-checks.ts';

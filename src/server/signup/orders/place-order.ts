@@ -35,7 +35,7 @@ import { captchaFailed, captchaFor } from '../captcha/index.ts';
 import type { AppDeps } from '../../context.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { bankCipherFor } from '../../payments/index.ts';
+import { bankCipherFor } from '../../billing/processors/index.ts';
 import { postalLines } from '../serviceability/addresses.ts';
 import { orderConfirmationMail } from './confirmation-mail.ts';
 import { NO_ORDER_HOOKS } from './hooks.ts';

@@ -10,7 +10,7 @@
  * - `POST /tokens` (from the form's own script): checks and keeps the card, answers its token.
  *
  * Server side (`Authorization: Bearer <CARD_PROVIDER_API_KEY>`), used through the CardProcessor
- * interface of src/server/payments:
+ * interface of src/server/billing/processors:
  * - `GET /api/v1/tokens/{token}`: the card behind a token (never its number).
  * - `POST /api/v1/charges`: charges a token once per idempotency key.
  */
@@ -20,9 +20,9 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CARD_EXPIRY_CENTURY } from '#shared/constants';
 import { CARD_FORM_SCHEME_PARAM, CARD_TOKEN_MESSAGE_TYPE } from '#shared/schemas/card-token';
-import { cardProviderOrigins, type Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
+import { cardProviderOrigins, type Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
 import { CARD_RULES } from './card-rules.ts';
 import { FORM_CSS, formPageHtml, formScript, refusedPageHtml } from './form-page.ts';
 import { createCardStore, type StoredCard } from './store.ts';

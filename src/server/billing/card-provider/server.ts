@@ -3,9 +3,9 @@
  * product's server, on the same database (its own tables).
  */
 import { serve, type ServerType } from '@hono/node-server';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
 import { createCardProviderApp } from './app.ts';
 
 export interface RunningCardProvider {

@@ -1,11 +1,11 @@
 /**
- * The CardProcessor of the stand-in card provider (src/server/card-provider), reached over HTTP
+ * The CardProcessor of the stand-in card provider (src/server/billing/card-provider), reached over HTTP
  * like a real processor: its form at CARD_PROVIDER_ORIGIN, its server API at
  * CARD_PROVIDER_API_URL with CARD_PROVIDER_API_KEY.
  */
 import * as v from 'valibot';
 import { CardDetailsSchema } from '#shared/schemas/card-token';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 import {
   CardProcessorError,
   type CardFormRequest,

@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { BILLING } from '#shared/billing/constants';
 import { addDays } from '#shared/signup/dates';
-import type { Executor } from '../db/client.ts';
-import { achTransfers } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { achTransfers } from '../../db/schema.ts';
 import type { BankProcessor } from './bank-processor.ts';
 
 export const ACH_RETURN_CODES: Readonly<Record<string, string>> = {

@@ -15,7 +15,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lastFour } from '#shared/schemas/payment';
-import { ConfigError, decodeBankEncryptionKey, type Config } from '../config.ts';
+import { ConfigError, decodeBankEncryptionKey, type Config } from '../../config.ts';
 
 const VERSION = 'v1';
 export const BANK_KEY_FILE = 'bank-encryption.key';

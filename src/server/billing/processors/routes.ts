@@ -11,10 +11,10 @@ import {
   PaymentAccountUrlQuerySchema,
   type PaymentAccountUrlResponse,
 } from '#shared/schemas/payment';
-import type { AppEnv } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { requestOwnOrigin } from '../http/forwarded.ts';
-import { readQuery } from '../http/validate.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { requestOwnOrigin } from '../../http/forwarded.ts';
+import { readQuery } from '../../http/validate.ts';
 import { cardProcessorFor } from './index.ts';
 
 /** The origin of the page that asked: PUBLIC_URL's, else scheme and host of this request. */

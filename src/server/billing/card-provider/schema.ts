@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The stand-in card provider's own store (src/server/card-provider). Only the provider's code
+ * The stand-in card provider's own store (src/server/billing/card-provider). Only the provider's code
  * reads or writes these tables; the product reaches cards through the processor API. The full
  * card number is never stored: the brand, the last four digits and the expiry are.
  */

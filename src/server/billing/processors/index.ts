@@ -5,9 +5,9 @@
  * processor on the app's database (the only one so far). Tests and tools put another in place
  * with {@link useCardProcessor} and {@link useBankProcessor}.
  */
-import type { Config } from '../config.ts';
-import type { Database, DatabaseHandle } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../../config.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
 import { createSandboxBankProcessor } from './ach-processor.ts';
 import type { BankProcessor } from './bank-processor.ts';
 import type { CardProcessor } from './card-processor.ts';

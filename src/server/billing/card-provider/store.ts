@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { cardProviderCards, cardProviderCharges } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { cardProviderCards, cardProviderCharges } from '../../db/schema.ts';
 import type { CheckedCard } from './card-rules.ts';
 
 /** Sandbox test cards that are declined when charged, with the decline code. */
