@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { MeshType, ServiceActionType } from '#shared/constants';
+import type { ServiceActionType } from '#shared/constants';
+import type { MeshType } from '#shared/signup/constants';
 import { meshChoices, meshOutOfStock, meshTypeOf } from '#shared/signup/mesh';
 import type { MeshOption, RouterOption, SpeedOption } from '#shared/signup/serviceability';
 import {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { ACTIVITY } from '#shared/activity/constants';
 import { BILLING } from '#shared/billing/constants';
-import { DEFAULT_LOG_LEVEL, LOG_LEVELS, MAP_ZOOM, type LogLevel } from '#shared/constants';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from '#shared/constants';
+import { MAP_ZOOM } from '#shared/signup/constants';
 import {
   PROVIDER_DETAILS_DEFAULTS,
   providerDetails,

@@ -1,6 +1,6 @@
 /**
- * The product-wide business constants (signup.md §9, portal.md §9), and the signup's. An area's
- * own are in its folder, `src/shared/<area>/constants.ts` (DNS, billing, servers, session, …).
+ * The product-wide business constants (signup.md §9, portal.md §9). An area's own are in its
+ * folder, `src/shared/<area>/constants.ts` (signup, DNS, billing, servers, session, …).
  * Nothing here is re-typed anywhere else: machines, views, server and tests import it.
  */
 
@@ -74,10 +74,6 @@ export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 48;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 127;
-/** Installation notes of an order. */
-export const NOTES_MAX_LENGTH = 1_000;
-/** The free text of "How did you hear about us?". */
-export const ATTRIBUTION_MAX_LENGTH = 300;
 /** At most this many username suggestions come back. */
 export const USERNAME_SUGGESTION_LIMIT = 5;
 /** zxcvbn's score (0-4) times this factor must reach {@link PASSWORD_REQUIRED_STRENGTH}. */
@@ -95,41 +91,8 @@ export const PASSWORD_GENERATOR = {
   /** 24 characters. */
   symbols: '!@#$%^&*()-_=+[]{};:,.?/',
 } as const;
-
-export const ZIP_LENGTH = 5;
-export const ZIP_EXTENSION_LENGTH = 4;
-/** A displayed address is cut to this many characters followed by "...". */
-export const DISPLAY_ADDRESS_MAX_LENGTH = 20;
-
-export const MAP_ZOOM = 20;
-export const MAP_TYPE = 'roadmap';
 /** A card's two-digit expiry year means this plus the two digits. */
 export const CARD_EXPIRY_CENTURY = 2000;
-
-export const ROUTER_COVERAGE = {
-  devices: 250,
-  squareFeet: 2_500,
-  /** Mesh extenders are recommended above this floor area. */
-  meshRecommendedAboveSquareFeet: 2_500,
-} as const;
-/** Router first-month discount, as the product describes it. */
-export const ROUTER_FIRST_MONTH_DISCOUNT_TEXT = '$12-15';
-
-export const SPEED_IDS = {
-  gbps2: 'speed_2000_sym',
-  gbps2_5: 'speed_2500_sym',
-  gbps10: 'speed_10000_sym',
-} as const;
-/** Choosing this speed bundles the router. */
-export const ROUTER_BUNDLED_SPEED_ID = SPEED_IDS.gbps10;
-export const SPEED_TIERS = ['250Mbps', '1Gbps', '2Gbps', '2.5Gbps', '10Gbps'] as const;
-export const SPEED_TIERS_SYMMETRIC = true;
-
-export const INSTALLATION_TYPES = {
-  basic: { label: 'Standard installation', cablingFeet: 45, hours: 2 },
-  advanced: { label: 'Advanced installation', cablingFeet: 150, hours: 4 },
-} as const;
-export type InstallationType = keyof typeof INSTALLATION_TYPES;
 
 /** Figures from the general terms and conditions. Amounts are US dollars. */
 export const TERMS = {
@@ -186,10 +149,6 @@ export const REMINDER_TYPES = { 'E-Mail': 1, 'Snail Mail': 2, Fax: 3, 'CC Auto':
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
-
-/** Mesh types of a router order line. */
-export const MESH_TYPES = ['mesh_none', 'mesh_lease', 'mesh_purchase'] as const;
-export type MeshType = (typeof MESH_TYPES)[number];
 export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 /**

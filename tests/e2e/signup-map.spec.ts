@@ -6,7 +6,7 @@
  * address, and accessible to axe. Nothing is fetched from the internet.
  */
 import type { Locator, Page } from '@playwright/test';
-import { MAP_ZOOM } from '../../src/shared/constants.ts';
+import { MAP_ZOOM } from '../../src/shared/signup/constants.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../src/shared/public-config.ts';
 import type { ServiceabilityDetails } from '../../src/shared/signup/serviceability.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ROUTER_BUNDLED_SPEED_ID } from '../../src/shared/constants.ts';
+import { ROUTER_BUNDLED_SPEED_ID } from '../../src/shared/signup/constants.ts';
 import type { ServiceOffering } from '../../src/shared/signup/serviceability.ts';
 import { servicesMachine } from '../../machines/signup/services.machine.ts';
 import {

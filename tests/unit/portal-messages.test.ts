@@ -18,7 +18,7 @@ import {
   SIGNUP_WIZARD_MESSAGES,
   suggestionsAnnouncement,
 } from '../../src/shared/messages.ts';
-import { DISPLAY_ADDRESS_MAX_LENGTH } from '../../src/shared/constants.ts';
+import { DISPLAY_ADDRESS_MAX_LENGTH } from '../../src/shared/signup/constants.ts';
 
 describe('the portal names who is logged in', () => {
   it('the top bar shows the username with the text "logged in" (signup.md §2)', () => {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ROUTER_COVERAGE } from '../../src/shared/constants.ts';
+import { ROUTER_COVERAGE } from '../../src/shared/signup/constants.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import {
   billedSeparatelyBy,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../src/shared/constants.ts';
+import { ATTRIBUTION_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../src/shared/signup/constants.ts';
 import { FIELD_MESSAGES } from '../../src/shared/messages.ts';
 import {
   AGREEMENT_MESSAGES,

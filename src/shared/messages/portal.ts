@@ -2,7 +2,7 @@
  * Messages of the logged-in portal (portal.md §3, §4): loaded with the portal's pages.
  * One of the message modules beside `../messages.ts` (see its header).
  */
-import { DISPLAY_ADDRESS_MAX_LENGTH } from '../constants.ts';
+import { DISPLAY_ADDRESS_MAX_LENGTH } from '../signup/constants.ts';
 
 /** What each permission category lets a user do (GET /perms/schema). */
 export const PERMISSION_CATEGORY_TEXT = {

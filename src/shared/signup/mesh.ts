@@ -4,7 +4,7 @@
  * or more are leased (`mesh_lease`). The wizard, the order summary's cart and the server's order
  * all ask these functions, so they cannot disagree about the stock limit or the mesh type.
  */
-import type { MeshType } from '../constants.ts';
+import type { MeshType } from './constants.ts';
 import type { MeshOption } from './serviceability.ts';
 
 /** What the stock rule needs of an offering's mesh option. */

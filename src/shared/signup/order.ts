@@ -11,14 +11,8 @@
  * Paths are relative to the API base path /manage/api/v1.0 ({@link SIGNUP_ORDER_PATHS}).
  */
 import * as v from 'valibot';
-import {
-  ATTRIBUTION_MAX_LENGTH,
-  MESH_TYPES,
-  NOTES_MAX_LENGTH,
-  SERVICE_ACTION_TYPES,
-  SERVICE_CLASS,
-  USERNAME_SUGGESTION_LIMIT,
-} from '../constants.ts';
+import { SERVICE_ACTION_TYPES, SERVICE_CLASS, USERNAME_SUGGESTION_LIMIT } from '../constants.ts';
+import { ATTRIBUTION_MAX_LENGTH, MESH_TYPES, NOTES_MAX_LENGTH } from './constants.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { AGREEMENT_MESSAGES, PASSWORD_MESSAGES } from '../messages/account.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';

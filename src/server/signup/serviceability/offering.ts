@@ -7,12 +7,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   PROVIDERS,
-  ROUTER_BUNDLED_SPEED_ID,
   SERVICE_CLASS,
   type ProviderName,
   type RatePeriod,
   type RateTerm,
 } from '#shared/constants';
+import { ROUTER_BUNDLED_SPEED_ID } from '#shared/signup/constants';
 import {
   INSTALL_TYPES,
   MAIN_PROVIDER_NAME,

@@ -9,7 +9,7 @@
  */
 import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAP_TYPE, MAP_ZOOM } from '#shared/constants';
+import { MAP_TYPE, MAP_ZOOM } from '#shared/signup/constants';
 import { useAppServices } from '../../../app/context.tsx';
 
 export function mapsLink(latitude: number, longitude: number): string {

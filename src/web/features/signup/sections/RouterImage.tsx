@@ -1,7 +1,7 @@
 /**
  * Drawings of the XWi router: a different model for 2 Gbps (and below), 2.5 Gbps and 10 Gbps.
  */
-import { SPEED_IDS } from '#shared/constants';
+import { SPEED_IDS } from '#shared/signup/constants';
 
 type Model = 'standard' | 'multi-gig' | 'ten-gig';
 

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { ROUTER_COVERAGE } from '#shared/constants';
+import { ROUTER_COVERAGE } from '#shared/signup/constants';
 import { formatDollars } from '#shared/cart/money';
 import { SIGNUP_WIZARD_MESSAGES } from '#shared/messages';
 import {

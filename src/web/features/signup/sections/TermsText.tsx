@@ -6,7 +6,8 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDollars } from '#shared/cart/money';
-import { INSTALLATION_TYPES, RATE_TERMS, TERMS } from '#shared/constants';
+import { RATE_TERMS, TERMS } from '#shared/constants';
+import { INSTALLATION_TYPES } from '#shared/signup/constants';
 
 export interface TermsContacts {
   productName: string;

@@ -7,7 +7,7 @@ import * as L from 'leaflet';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerIconRetina from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { MAP_ZOOM } from '#shared/constants';
+import { MAP_ZOOM } from '#shared/signup/constants';
 import { escapeHtml } from '#shared/html';
 import type { MapTiles } from '#shared/public-config';
 
