@@ -133,12 +133,15 @@ test.describe('billing page', () => {
         { timeout: 15_000 },
       );
       await confirm.getByRole('button', { name: 'Confirm payment' }).click();
-      await declined;
-      await expect(outcome).toContainText(BILLING_MESSAGES.declined('card_declined'));
+      // An auto-waiting check first: a token that ran out since the login (they live 5 s on the e2e
+      // server) brings the password prompt, which answerPasswordPrompts answers only during checks
+      // and actions, never during a wait for a response alone.
       await expect(
         payments.getByRole('row').filter({ hasText: BILLING_STATUS_LABELS.failed }),
         `try ${attempt}: listed as failed`,
       ).toHaveCount(attempt);
+      await declined;
+      await expect(outcome).toContainText(BILLING_MESSAGES.declined('card_declined'));
       await expect(due, `try ${attempt}: the amount due as it was`).toHaveText(dueBefore);
       await expect(bills, `try ${attempt}: no fee bill`).toHaveCount(billsBefore);
     }
