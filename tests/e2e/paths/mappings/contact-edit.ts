@@ -173,7 +173,9 @@ export function listReloaded(page: Page): Promise<void> {
     .waitForResponse(
       (response) =>
         response.request().method() === 'GET' &&
-        new URL(response.url()).pathname === `${API_BASE_PATH}/user/authorized_contacts`,
+        new URL(response.url()).pathname === `${API_BASE_PATH}/user/authorized_contacts` &&
+        // The list's own answer (a 401 for a token run out is renewed and the list asked again).
+        response.status() !== 401,
     )
     .then(async (response) => {
       await response.finished();
