@@ -4,19 +4,10 @@
  * sent again): every `waitForResponse` of a browser test names the answer it wants by its status
  * (`.status()` or `.ok()`), unless it waits for a static asset, which no token guards.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const e2e = path.resolve(import.meta.dirname, '../e2e');
-
-function sources(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
+import { browserTestSources, E2E_DIR as e2e } from '../support/browser-test-sources.ts';
 
 const CALL = 'waitForResponse(';
 
@@ -59,7 +50,7 @@ describe("browser tests' waits for an answer", () => {
   });
 
   it('each name the answer they want by its status', () => {
-    const found = sources(e2e).flatMap((file) =>
+    const found = browserTestSources().flatMap((file) =>
       responseWaits(readFileSync(file, 'utf8'))
         .filter(({ text }) => takesAnyAnswer(text))
         .map(({ line }) => `${path.relative(e2e, file)}:${line}`),

@@ -5,24 +5,16 @@
  * timeout goes through tests/e2e/support/quiet-clock.ts, which moves a second at a time once no
  * API call is in flight. The jumps that still go straight are listed here with what they wait out.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { browserTestSources, E2E_DIR as e2e } from '../support/browser-test-sources.ts';
 import { DNS } from '../../src/shared/dns/constants.ts';
 import { TIMERS } from '../../src/shared/first-load-constants.ts';
 import { SERVERS } from '../../src/shared/servers/constants.ts';
 import { REQUEST_TIMEOUT_MS } from '../../src/web/api/client.ts';
 
-const e2e = path.resolve(import.meta.dirname, '../e2e');
 const HOME = path.join(e2e, 'support', 'quiet-clock.ts');
-
-function sources(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
 
 const GROUPS: Record<string, Record<string, unknown>> = { DNS, SERVERS, TIMERS };
 
@@ -94,7 +86,7 @@ describe("browser tests' jumps of the page's clock", () => {
   });
 
   it('are shorter than the request timeout, go through the quiet clock, or are listed', () => {
-    const found = sources(e2e)
+    const found = browserTestSources()
       .filter((file) => file !== HOME)
       .flatMap((file) => {
         const name = path.relative(e2e, file);

@@ -3,20 +3,12 @@
  * forces a click only through tests/e2e/support/hidden-controls.ts, whose helpers first wait for
  * the control to be enabled, or say that it must be disabled.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { browserTestSources, E2E_DIR as e2e } from '../support/browser-test-sources.ts';
 
-const e2e = path.resolve(import.meta.dirname, '../e2e');
 const HOME = path.join(e2e, 'support', 'hidden-controls.ts');
-
-function sources(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
 
 /** A click, check, uncheck, setChecked or tap given `force: true`. */
 const FORCED = /\.(?:click|dblclick|check|uncheck|setChecked|tap)\([^()]*force:\s*true/;
@@ -33,7 +25,7 @@ describe('forced clicks in browser tests', () => {
   });
 
   it('are made only by the helpers that wait for the control first', () => {
-    const found = sources(e2e)
+    const found = browserTestSources()
       .filter((file) => file !== HOME)
       .flatMap((file) =>
         forcedClicks(readFileSync(file, 'utf8')).map(
