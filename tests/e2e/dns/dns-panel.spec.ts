@@ -7,16 +7,13 @@
  * 360 px wide.
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { TIMERS } from '../../../src/shared/constants.ts';
 import { DNS_MESSAGES } from '../../../src/shared/dns/messages.ts';
 import { logInAs } from '../paths/mappings/portal.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { runForQuietly, trackApiCalls } from '../support/quiet-clock.ts';
+import { pageNow, runForQuietly, trackApiCalls } from '../support/quiet-clock.ts';
 
 const DNS_PATH = '/control/services/dnspanel';
-
-const pageNow = (page: Page) => page.evaluate(() => Date.now());
 
 test('the DNS panel: a new zone’s countdown, an import, paging 250 records, an MX record’s dot and a field error', async ({
   page,

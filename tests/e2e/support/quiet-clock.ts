@@ -10,6 +10,9 @@ import { API_BASE_PATH } from '../../../src/shared/constants.ts';
 
 const STEP_MS = 1_000;
 
+/** Now on the page's clock (Playwright's, when installed). */
+export const pageNow = (page: Page): Promise<number> => page.evaluate(() => Date.now());
+
 const calls = new WeakMap<Page, Set<Request>>();
 
 const isApiCall = (request: Request) => new URL(request.url()).pathname.startsWith(API_BASE_PATH);

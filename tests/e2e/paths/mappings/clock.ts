@@ -4,6 +4,7 @@
  * event moves it on by the pause and lets it run again.
  */
 import type { Page } from '@playwright/test';
+import { pageNow } from '../../support/quiet-clock.ts';
 
 const held = new WeakSet<Page>();
 
@@ -11,7 +12,7 @@ const held = new WeakSet<Page>();
 export async function holdTheClock(page: Page) {
   if (held.has(page)) return;
   // A little ahead of now: real time goes on between reading the clock and stopping it.
-  const now = await page.evaluate(() => Date.now());
+  const now = await pageNow(page);
   await page.clock.pauseAt(now + 1_000);
   held.add(page);
 }

@@ -26,6 +26,7 @@ import {
 import { TIMERS } from '../../../../src/shared/constants.ts';
 import { SESSION_NOTICES } from '../../../../src/shared/session/messages.ts';
 import { PASSWORD_MESSAGES } from '../../../../src/shared/messages/account.ts';
+import { pageNow } from '../../support/quiet-clock.ts';
 import type { BrowserMapping, StateCheckContext } from '../runner.ts';
 import { logInAs } from './portal.ts';
 import { replaySnapshot, replayed, startReplay } from './replay.ts';
@@ -47,10 +48,6 @@ const box = (page: Page, field: PasswordField) =>
 
 /** When the new password last changed, on the page's clock (the 750 ms pause starts then). */
 const editedAt = new WeakMap<Page, number>();
-
-async function pageNow(page: Page): Promise<number> {
-  return page.evaluate(() => Date.now());
-}
 
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
