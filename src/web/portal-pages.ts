@@ -94,10 +94,12 @@ export const PORTAL_DATA: Partial<
  * their answers (app/prefetch.ts, installed into the app's client here, the first time) instead
  * of asking only once their code is here.
  */
-export function askForData(services: AppServices, name: PortalPage): void {
+export async function askForData(services: AppServices, name: PortalPage): Promise<void> {
   const ask = PORTAL_DATA[name];
   services.prefetch ??= installPrefetch(services.api);
-  const session = services.actors.session.getSnapshot();
+  // A page open to everyone passes the route gate at once: the session's code may still be on its
+  // way then (app/actors.ts `whenSession`), and reading its actor before it is here throws.
+  const session = (await services.actors.whenSession()).session.getSnapshot();
   // A page without calls here still starts its visit: what an earlier one left is forgotten.
   services.prefetch((api) => void ask?.(api, session).catch(() => undefined));
 }
