@@ -1,19 +1,17 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
-import { Container, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectColorScheme } from '#machines/shell/theme.selectors';
-import { APP_LOAD_MESSAGES } from '#shared/messages';
 import { createApiClient } from './api/client.ts';
 import { createAppActors } from './app/actors.ts';
 import { AppServicesContext, type AppServices } from './app/context.tsx';
 import { cssVariablesResolver, mantineTheme } from './app/theme.ts';
 import { readPublicConfig } from './config.ts';
 import { liveInspect } from './app/live-inspect.ts';
-import { useReplacePrerendered } from './app/prerendered.ts';
-import { LoadFailure } from './components/LoadFailure.tsx';
+import { AppLoadFailure } from './components/AppLoadFailure.tsx';
 import { showSignup, signupRouteAt, useShownSignup } from './features/signup/route.ts';
 
 const config = readPublicConfig();
@@ -47,23 +45,6 @@ function SignupSlot() {
   if (!shown) return null;
   const Page = shown.page;
   return <Page {...shown.params} />;
-}
-
-/**
- * The router's code did not arrive: the page says so in place of its prerendered screen (whose
- * form would do nothing without it), and Try again downloads it again.
- */
-function RouterLoadFailure({ onRetry }: { onRetry: () => void }) {
-  useReplacePrerendered();
-  return (
-    <Container component="main" id="main" size="sm" py="xl">
-      <LoadFailure
-        title={APP_LOAD_MESSAGES.title}
-        message={APP_LOAD_MESSAGES.message}
-        onRetry={onRetry}
-      />
-    </Container>
-  );
 }
 
 function App() {
@@ -101,7 +82,7 @@ function App() {
         <SignupSlot />
         {router}
         {/* The signup shown outside the router keeps working; its links need the router later. */}
-        {failed && !shownSignup ? <RouterLoadFailure onRetry={() => setFailed(false)} /> : null}
+        {failed && !shownSignup ? <AppLoadFailure main onRetry={() => setFailed(false)} /> : null}
       </AppServicesContext.Provider>
     </MantineProvider>
   );

@@ -93,6 +93,7 @@ function loggedOutActors(): AppActors {
     navigation,
     routeGate,
     whenSession: () => ready,
+    retrySession: () => undefined,
     session: session.session,
     tokens: session.tokens,
   };

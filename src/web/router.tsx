@@ -6,12 +6,12 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  ErrorComponent,
   lazyRouteComponent,
   Outlet,
   redirect,
   useMatches,
   useParams,
+  useRouter,
   useSearch,
   type AnyRoute,
   type ErrorComponentProps,
@@ -26,7 +26,7 @@ import type { RouteRequest } from '#machines/session/route-gate.machine';
 import { selectGateVerdict, type GateVerdict } from '#machines/session/route-gate.selectors';
 import { useAppServices, type AppServices } from './app/context.tsx';
 import { relativeHref } from './app/navigation.ts';
-import { useReplacePrerendered } from './app/prerendered.ts';
+import { AppLoadFailure } from './components/AppLoadFailure.tsx';
 import { SessionPrompts } from './features/session/prompts/SessionPrompts.tsx';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -183,10 +183,25 @@ function ShellLayout({ children }: { children: ReactNode }) {
   return <Shell>{children}</Shell>;
 }
 
-/** An error in place of a page also replaces the prerendered first screen. */
-function RouteError(props: ErrorComponentProps) {
-  useReplacePrerendered();
-  return <ErrorComponent {...props} />;
+/**
+ * A page whose code did not arrive, or that could not be shown, says so in the app's words in
+ * place of the page (inside the shell), and Try again runs its route again. The root's error has
+ * no shell around it: its message is the page's main content.
+ */
+function RouteError({ reset }: ErrorComponentProps) {
+  return <AppLoadFailure main={false} onRetry={useRetry(reset)} />;
+}
+function RootError({ reset }: ErrorComponentProps) {
+  return <AppLoadFailure main onRetry={useRetry(reset)} />;
+}
+function useRetry(reset: () => void) {
+  const router = useRouter();
+  const { actors } = useAppServices();
+  return () => {
+    // The session's code may be what did not arrive (every page in the shell waits for it).
+    actors.retrySession();
+    void router.invalidate().then(reset);
+  };
 }
 
 function RootLayout() {
@@ -259,6 +274,7 @@ async function gate(
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  errorComponent: RootError,
   notFoundComponent: NotFoundPage,
 });
 

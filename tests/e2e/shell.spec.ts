@@ -7,6 +7,10 @@ const MAIN_SITE = 'https://www.ridgeline.example';
 
 /** The router's own file: every page but the signup waits for it (src/web/main.tsx). */
 const ROUTER_CODE = /\/assets\/router-[\w-]+\.js$/;
+/** The session's actors (src/web/app/actors.ts `whenSession`). */
+const SESSION_CODE = /\/assets\/session-actors-[\w-]+\.js$/;
+/** One portal page's own file: the mailbox's. */
+const MAILBOX_CODE = /\/assets\/portal-mailbox-[\w-]+\.js$/;
 
 test.describe('public shell', () => {
   test('says the page could not load when the app’s code does not arrive, and Try again loads it', async ({
@@ -23,6 +27,65 @@ test.describe('public shell', () => {
     await failure.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
     await expect(failure).toHaveCount(0);
+  });
+
+  test('says so in the app’s words when a page’s code does not arrive, and Try again shows the page', async ({
+    page,
+  }) => {
+    await page.route(MAILBOX_CODE, (route) => route.abort('connectionfailed'));
+    await page.goto('/control/mailbox/');
+    const failure = page.getByRole('alert').filter({ hasText: APP_LOAD_MESSAGES.title });
+    await expect(failure).toContainText(APP_LOAD_MESSAGES.message);
+    // In place of the page, inside the shell: its header and main area stay.
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expectAccessible(page, 'a page whose code did not arrive');
+    await page.unroute(MAILBOX_CODE);
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
+  test('says so when the session’s code does not arrive, and Try again shows the page', async ({
+    page,
+  }) => {
+    await page.route(SESSION_CODE, (route) => route.abort('connectionfailed'));
+    await page.goto('/control/mailbox/');
+    // Every page in the shell waits for the session's code: the message is the page itself.
+    const failure = page.getByRole('main').getByRole('alert');
+    await expect(failure).toContainText(APP_LOAD_MESSAGES.title);
+    await expect(failure).toContainText(APP_LOAD_MESSAGES.message);
+    await expectAccessible(page, 'the session’s code did not arrive');
+    await page.unroute(SESSION_CODE);
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a page open to everyone opens when the table of pages runs before the session’s code arrives', async ({
+    page,
+  }) => {
+    // On a busy machine the table of portal pages can run before the session's code is here; the
+    // route's check then asks for the page's data with the session it has to wait for.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SESSION_CODE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The table of portal pages.
+    const pagesCode = page.waitForResponse(/\/assets\/portal-pages-[\w-]+\.js$/);
+    await page.goto('/control/mailbox/');
+    const pagesUrl = (await pagesCode).url();
+    // A second import of the table resolves once it has run; a task later the route's check has
+    // gone on with it.
+    await page.evaluate(async (url) => {
+      await import(url);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }, pagesUrl);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('top menus hold the marketing links of the main site', async ({ page, visit }) => {

@@ -20,6 +20,7 @@ import {
 } from '../api/client.ts';
 import { readPublicConfig } from '../config.ts';
 import { createNavigation, rememberAttemptedRoute, type Navigation } from './navigation.ts';
+import type * as SessionModule from '../features/session/session-actors.ts';
 import type { SessionActors } from '../features/session/session-actors.ts';
 
 export interface AppActors extends SessionActors {
@@ -30,10 +31,12 @@ export interface AppActors extends SessionActors {
   /** Whether a page may open (portal.md §2): every navigation asks it first. */
   routeGate: ActorRefFrom<typeof routeGateMachine>;
   /**
-   * Resolves once the session's actors run (the same promise each time while it loads or once
-   * loaded; a failed load is tried again by the next call).
+   * Resolves once the session's actors run: the same promise each time, a failed one too (a view
+   * waiting on it with `use` would otherwise ask the network again at every render).
    */
   whenSession(): Promise<SessionActors>;
+  /** Forgets a failed load of the session's actors: the next `whenSession` asks again. */
+  retrySession(): void;
 }
 
 function savedScheme(): ColorScheme | null {
@@ -47,7 +50,15 @@ function savedScheme(): ColorScheme | null {
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');
 
-export function createAppActors(inspect?: (event: InspectionEvent) => void): AppActors {
+/** The session's code: a module of its own, downloaded once the app runs (a test can fail it). */
+type SessionCode = typeof SessionModule;
+const downloadSessionCode = (): Promise<SessionCode> =>
+  import('../features/session/session-actors.ts');
+
+export function createAppActors(
+  inspect?: (event: InspectionEvent) => void,
+  loadSessionCode: () => Promise<SessionCode> = downloadSessionCode,
+): AppActors {
   const theme = createActor(
     themeMachine.provide({
       actions: {
@@ -90,8 +101,10 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
 
   let session: SessionActors | undefined;
   let loading: Promise<SessionActors> | undefined;
+  let failed = false;
   const whenSession = (): Promise<SessionActors> => {
-    loading ??= import('../features/session/session-actors.ts').then(({ createSessionActors }) => {
+    if (loading) return loading;
+    loading = loadSessionCode().then(({ createSessionActors }) => {
       session = createSessionActors({
         api: createApiClient(),
         navigation,
@@ -102,9 +115,14 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
       return session;
     });
     loading.catch(() => {
-      loading = undefined;
+      failed = true;
     });
     return loading;
+  };
+  const retrySession = () => {
+    if (!failed) return;
+    failed = false;
+    loading = undefined;
   };
   const loaded = (): SessionActors => {
     if (!session) throw new Error('The session actors were used before they loaded (whenSession)');
@@ -128,6 +146,7 @@ export function createAppActors(inspect?: (event: InspectionEvent) => void): App
     navigation,
     routeGate,
     whenSession,
+    retrySession,
     get session() {
       return loaded().session;
     },
