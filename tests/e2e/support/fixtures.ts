@@ -203,9 +203,14 @@ function visitorAddress(testId: string): string {
   return `2001:db8::${(hash & 0xffff).toString(16)}:${(hash >>> 16).toString(16)}`;
 }
 
+/** A resource that did not load is in the trace already; the errors worth reading are the page's own. */
+const NETWORK_NOISE = /^Failed to load resource/;
+const MAX_PAGE_ERRORS = 20;
+
 export const test = base.extend<{
   visit: (path: string) => Promise<void>;
   a11yAtEnd: void;
+  pageErrorsOnFailure: void;
 }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': visitorAddress(testInfo.testId) });
@@ -224,6 +229,25 @@ export const test = base.extend<{
       await use();
       if (baseURL && page.url().startsWith(baseURL))
         await expectAccessible(page, `end of test: ${page.url()}`);
+    },
+    { auto: true },
+  ],
+  // A failed test names what the page threw or logged as an error (a first try runs without a
+  // trace, so its report is all there is to read of a failure that its rerun does not repeat).
+  pageErrorsOnFailure: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !NETWORK_NOISE.test(message.text()))
+          errors.push(`console.error ${message.text()}`);
+      });
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus && errors.length > 0)
+        await testInfo.attach('page errors', {
+          body: errors.slice(0, MAX_PAGE_ERRORS).join('\n'),
+          contentType: 'text/plain',
+        });
     },
     { auto: true },
   ],
