@@ -17,7 +17,7 @@
  * runs) is fetched from the real server and delivered when its event comes. The Change password
  * form is always sent with a wrong current password: no password is ever changed.
  */
-import type { APIResponse, Page, Route } from '@playwright/test';
+import type { APIResponse, Page, Request, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import {
   selectPasswordWindow,
@@ -48,6 +48,45 @@ const MARGIN_MS = 700;
 const NEW_PASSWORD = 'Quartz-Lantern-Meadow-47!';
 const HELD_MS = 20_000;
 
+/**
+ * The page's last calls to the API, as the network saw them (sent, answered or failed): a wait for
+ * a held request that never comes names what the page did instead.
+ */
+const NETWORK_LOG_SIZE = 40;
+let networkLog: string[] = [];
+let networkStart = 0;
+function logCalls(page: Page) {
+  networkLog = [];
+  networkStart = Date.now();
+  const note = (line: string) => {
+    networkLog.push(`+${Date.now() - networkStart} ms ${line}`);
+    if (networkLog.length > NETWORK_LOG_SIZE) networkLog.shift();
+  };
+  const call = (request: Request) => {
+    const url = new URL(request.url());
+    return url.pathname.includes('/manage/api/') ? `${request.method()} ${url.pathname}` : null;
+  };
+  const fromPage = (request: Request) => {
+    try {
+      return request.frame().page() === page;
+    } catch {
+      return false; // a worker's request
+    }
+  };
+  page.context().on('request', (request) => {
+    const what = call(request);
+    if (what) note(`${fromPage(request) ? '' : '(other tab) '}sent ${what}`);
+  });
+  page.context().on('response', (response) => {
+    const what = call(response.request());
+    if (what) note(`answered ${what} ${response.status()}`);
+  });
+  page.context().on('requestfailed', (request) => {
+    const what = call(request);
+    if (what) note(`failed ${what} (${request.failure()?.errorText ?? 'no reason'})`);
+  });
+}
+
 /** Requests (or answers) held on the network until an event lets them go on, in order. */
 class Held<T = Route> {
   private items: T[] = [];
@@ -63,7 +102,13 @@ class Held<T = Route> {
     if (item) return Promise.resolve(item);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`no ${this.what} was sent within ${HELD_MS} ms`)),
+        () =>
+          reject(
+            new Error(
+              `no ${this.what} was sent within ${HELD_MS} ms; the page's last calls:\n` +
+                networkLog.join('\n'),
+            ),
+          ),
         HELD_MS,
       );
       this.waiters.push((held) => {
@@ -315,6 +360,7 @@ async function openAccount({ page, visit, upcoming }: BrowserContext) {
       tokenAt = Date.now();
   });
   renewalsDown = false;
+  logCalls(page);
   await page.route(REFRESH, holdOrDropRenewal);
   await page.route(REAUTH, reauths.handler);
   await page.route(`${API}/user/info`, holdAnswers);
