@@ -216,13 +216,16 @@ function stepRecorder(entry: RegisteredMachine) {
   };
 }
 
-function isPrefix(shorter: PlannedPath, longer: PlannedPath): boolean {
-  if (shorter.steps.length > longer.steps.length) return false;
-  return shorter.steps.every(
-    (step, i) =>
-      JSON.stringify(step.event) === JSON.stringify(longer.steps[i].event) &&
-      step.expected === longer.steps[i].expected,
-  );
+/**
+ * The keys of a path's prefixes, the empty one first and the whole path last: each step adds its
+ * event and the state it expects. A path is a prefix of another (or the same) exactly when its
+ * whole key is one of the other's prefix keys.
+ */
+function prefixKeys(path: PlannedPath): string[] {
+  const keys = [''];
+  for (const step of path.steps)
+    keys.push(`${keys.at(-1)}\u0000${JSON.stringify(step.event)}\u0001${step.expected}`);
+  return keys;
 }
 
 export function planPaths(entry: RegisteredMachine): MachinePlan {
@@ -382,11 +385,15 @@ export function planPaths(entry: RegisteredMachine): MachinePlan {
   }
 
   // Drop exact duplicates and prefixes of longer paths; keep a stable, readable order.
+  // (Longest first: a path whose key is a prefix key of a kept one is left out.)
   const kept: PlannedPath[] = [];
+  const keptPrefixes = new Set<string>();
   const bySize = [...paths].sort((a, b) => b.steps.length - a.steps.length);
   for (const path of bySize) {
-    if (kept.some((other) => isPrefix(path, other))) continue;
+    const keys = prefixKeys(path);
+    if (keptPrefixes.has(keys.at(-1)!)) continue;
     kept.push(path);
+    for (const key of keys) keptPrefixes.add(key);
   }
   const reasonOrder: Record<PathReason, number> = {
     state: 0,
