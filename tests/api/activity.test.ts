@@ -1149,6 +1149,51 @@ describe('refused and failed changes', () => {
     expect(payment!.reason).toMatch(/^Validation failed: /);
   });
 
+  it('records a refused login given to a contact as a user added, and a refused login removal as a rights change (docs/activity.md)', async () => {
+    const manager = await createUser(t, { permissions: { account: 'manage', contacts: 'manage' } });
+    const managing = await login(t, manager.username, manager.password);
+    const contact = await body<{ contact_id: number }>(
+      await managing.post('/user/authorized_contacts', {
+        name: 'Robin Refused',
+        email: 'robin.refused@example.test',
+        phone: '(801) 555-0107',
+      }),
+      201,
+    );
+    const viewerName = `viewer${Date.now().toString(36)}`;
+    await body(
+      await managing.post('/user/authorized_users', {
+        name: 'Vic Viewer',
+        email: 'vic.viewer@example.test',
+        phone: '(801) 555-0108',
+        uid: viewerName,
+        password: USER_PASSWORD,
+        perms: { contacts: { has_view: true, has_manage: false } },
+      }),
+      201,
+    );
+    const viewing = await login(t, viewerName, USER_PASSWORD);
+    const giveLogin = (password: string) => ({
+      add_perms: true,
+      uid: `robin${Date.now().toString(36)}`,
+      password,
+      perms: { account: { has_view: true, has_manage: false } },
+    });
+    const before = await lastId();
+    const path = `/user/authorized_users/${contact.contact_id}`;
+    // Without the right (refused before the handler), with a weak password, and a login removed
+    // from a contact that has none.
+    expect((await viewing.put(path, giveLogin(USER_PASSWORD))).status).toBe(403);
+    expect((await managing.put(path, giveLogin('short'))).status).toBe(422);
+    expect((await managing.put(path, { add_perms: false })).status).toBe(409);
+    const rows = await rowsOf(manager.cid, before);
+    expect(rows.map((row) => [row.login, row.action, row.outcome, row.summary])).toEqual([
+      [viewerName, 'user.create', 'refused', `User added: PUT ${path}`],
+      [manager.username, 'user.create', 'refused', `User added: PUT ${path}`],
+      [manager.username, 'user.update', 'refused', `User rights changed: PUT ${path}`],
+    ]);
+  });
+
   it('records a wrong password for the login it names, and nothing for an unknown username', async () => {
     const before = await lastId();
     const wrong = await t.client().post('/auth/tokens', {

@@ -85,3 +85,21 @@ export const ACTIVITY_ACTIONS: Partial<Record<EndpointKey, ActivityAction>> = {
   'POST /plesk_servers': 'plesk.create',
   'POST /plesk_servers/delete': 'plesk.delete',
 };
+
+/**
+ * Endpoints whose action depends on what the request asked for: the same route gives a contact a
+ * login (a user added) or takes it away (a user's rights changed). The success's entry is the
+ * handler's; a refused or failed request is recorded with the action its body asked for (no body,
+ * or one that is not JSON: the endpoint's action).
+ */
+export const ACTIVITY_ACTIONS_BY_BODY: Partial<
+  Record<EndpointKey, (body: unknown) => ActivityAction | undefined>
+> = {
+  'PUT /user/authorized_users/:contact_id': givesLogin,
+  'PUT /user/admin_authorized_users/:contact_id': givesLogin,
+};
+
+function givesLogin(body: unknown): ActivityAction | undefined {
+  const asked = typeof body === 'object' && body !== null && 'add_perms' in body;
+  return asked && body.add_perms === true ? 'user.create' : undefined;
+}

@@ -17,7 +17,7 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { activityLog } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { ACTIVITY_ACTIONS, type ActivityAction } from './actions.ts';
+import { ACTIVITY_ACTIONS, ACTIVITY_ACTIONS_BY_BODY, type ActivityAction } from './actions.ts';
 
 export type { ActivityOutcome };
 
@@ -273,9 +273,10 @@ export function activityMiddleware(basePath: string): MiddlewareHandler<AppEnv> 
     if (c.error instanceof ApiError && LOGIN_STEPS.has(c.error.title)) return;
     try {
       const { outcome, reason } = refusalOf(c, status);
+      const asked = await actionAsked(c, endpoint!, action);
       await recordActivity(c.var.deps.database.db, c, {
-        action,
-        summary: `${ACTIVITY_ACTION_WORDS[action]}: ${c.req.method} ${pathShown(c, basePath)}`,
+        action: asked,
+        summary: `${ACTIVITY_ACTION_WORDS[asked]}: ${c.req.method} ${pathShown(c, basePath)}`,
         outcome,
         reason,
       });
@@ -283,6 +284,19 @@ export function activityMiddleware(basePath: string): MiddlewareHandler<AppEnv> 
       c.var.log.error({ err: error, endpoint }, 'could not record a refused change');
     }
   };
+}
+
+/** A refused request's action: what its body asked for, where the endpoint does more than one thing. */
+async function actionAsked(
+  c: Context<AppEnv>,
+  endpoint: EndpointKey,
+  action: ActivityAction,
+): Promise<ActivityAction> {
+  const byBody = ACTIVITY_ACTIONS_BY_BODY[endpoint];
+  if (!byBody) return action;
+  // Hono keeps a body read once: the handler's read (or none) and this one see the same JSON.
+  const body: unknown = await c.req.json().catch(() => undefined);
+  return byBody(body) ?? action;
 }
 
 /** Installed first, around access control: a change it refuses is recorded too. */
