@@ -358,6 +358,26 @@ async function addUser(
   return response;
 }
 
+/** A user `client` adds with USER_PASSWORD and `perms`: its username, a fresh one of `prefix`. */
+async function newLogin(
+  client: CookieClient,
+  prefix: string,
+  contact: { name: string; email: string; phone: string },
+  perms: Record<string, unknown>,
+): Promise<string> {
+  const uid = `${prefix}${Date.now().toString(36)}`;
+  await body(
+    await client.post('/user/authorized_users', {
+      ...contact,
+      uid,
+      password: USER_PASSWORD,
+      perms,
+    }),
+    201,
+  );
+  return uid;
+}
+
 /** One step of the walk: the call it makes, what it must answer, the one entry it must write. */
 interface Step {
   endpoint: keyof typeof ACTIVITY_ACTIONS;
@@ -1160,17 +1180,11 @@ describe('refused and failed changes', () => {
       }),
       201,
     );
-    const viewerName = `viewer${Date.now().toString(36)}`;
-    await body(
-      await managing.post('/user/authorized_users', {
-        name: 'Vic Viewer',
-        email: 'vic.viewer@example.test',
-        phone: '(801) 555-0108',
-        uid: viewerName,
-        password: USER_PASSWORD,
-        perms: { contacts: { has_view: true, has_manage: false } },
-      }),
-      201,
+    const viewerName = await newLogin(
+      managing,
+      'viewer',
+      { name: 'Vic Viewer', email: 'vic.viewer@example.test', phone: '(801) 555-0108' },
+      { contacts: { has_view: true, has_manage: false } },
     );
     const viewing = await login(t, viewerName, USER_PASSWORD);
     const giveLogin = (password: string) => ({
@@ -1379,18 +1393,12 @@ describe('GET /activity', () => {
   });
 
   it('shows a user who is not the primary admin only their own entries', async () => {
-    const login2 = `casey${Date.now().toString(36)}`;
     const mine = await login(t, owner.username, NEW_STRONG);
-    await body(
-      await mine.post('/user/authorized_users', {
-        name: 'Casey Viewer',
-        email: 'casey@acme.example',
-        phone: '(801) 555-0104',
-        uid: login2,
-        password: USER_PASSWORD,
-        perms: { account: { has_view: true, has_manage: false } },
-      }),
-      201,
+    const login2 = await newLogin(
+      mine,
+      'casey',
+      { name: 'Casey Viewer', email: 'casey@acme.example', phone: '(801) 555-0104' },
+      { account: { has_view: true, has_manage: false } },
     );
     const casey = await login(t, login2, USER_PASSWORD);
     const page = await body<ActivityPage>(await casey.get('/activity'), 200);
