@@ -58,6 +58,21 @@ function nextStep() {
   t.clock.advance(STEP_MS);
 }
 
+/**
+ * Two time steps share a code about once in a million: moves the clock on a step at a time until
+ * the codes from one step before now to `ahead` steps after are all different, so that a right
+ * code names its own step only, and a far step's code (a wrong one) is none of the window's.
+ */
+async function toDistinctCodes(secret: string, ahead = 8) {
+  for (;;) {
+    const codes = await Promise.all(
+      Array.from({ length: ahead + 2 }, (_, i) => codeNow(secret, i - 1)),
+    );
+    if (new Set(codes).size === codes.length) return;
+    nextStep();
+  }
+}
+
 const credentials = (username: string, password: string, otp?: string) => ({
   username,
   password,
@@ -84,6 +99,7 @@ async function withSecondFactor() {
   expect(confirm.status).toBe(200);
   const { recovery_codes } = (await confirm.json()) as RecoveryCodesResponse;
   nextStep();
+  await toDistinctCodes(setup.secret);
   return { ...account, client, secret: setup.secret, recoveryCodes: recovery_codes };
 }
 
@@ -119,6 +135,7 @@ describe('turning the authenticator app on', () => {
     );
 
     // A wrong first code does not turn it on; a malformed one is a 422.
+    await toDistinctCodes(setup.secret);
     const wrong = await client.post('/auth/mfa/totp/confirm', {
       code: await codeNow(setup.secret, 5),
     });
@@ -252,9 +269,11 @@ describe('logging in with the second factor on', () => {
   it('refuses a burst of wrong codes past the limit, and then even the right code', async () => {
     const { username, password, secret, client } = await withSecondFactor();
     const max = RATE_LIMITS.secondFactorPerUser.max;
+    // A far step's code, never one of the window's ('000000' could be, once in 500,000 runs).
+    const wrong = await codeNow(secret, 5);
     // One after another, each with the right password: only the codes count.
     for (let i = 0; i < max; i += 1) {
-      const response = await logInWithCode(username, password, '000000');
+      const response = await logInWithCode(username, password, wrong);
       expect(response.status).toBe(401);
     }
     const locked = await logInWithCode(username, password, await codeNow(secret));
@@ -272,13 +291,16 @@ describe('logging in with the second factor on', () => {
   });
 
   it('checks at most the limit of a burst of wrong codes sent at once', async () => {
-    const { client } = await withSecondFactor();
+    const { client, secret } = await withSecondFactor();
     const burst = 40;
+    // Wrong codes: none a code of the window (one of 100000 and on could be, once in 100,000 runs).
+    const window = await Promise.all([-1, 0, 1].map((step) => codeNow(secret, step)));
+    const wrong = Array.from({ length: burst + window.length }, (_, i) => String(100000 + i))
+      .filter((code) => !window.includes(code))
+      .slice(0, burst);
     const statuses = await Promise.all(
-      Array.from({ length: burst }, (_, i) =>
-        client
-          .request('POST', '/auth/mfa/recovery_codes', { code: String(100000 + i) })
-          .then((r) => r.status),
+      wrong.map((code) =>
+        client.request('POST', '/auth/mfa/recovery_codes', { code }).then((r) => r.status),
       ),
     );
     const max = RATE_LIMITS.secondFactorPerUser.max;
@@ -435,6 +457,7 @@ describe("the customer's rule: a second factor for every login", () => {
       .client()
       .post('/auth/tokens', credentials(member.username, member.password));
     expect(((await second.json()) as { setup: TotpSetup }).setup.secret).toBe(body.setup.secret);
+    await toDistinctCodes(body.setup.secret);
 
     // A wrong code sets nothing up; the right one logs in and answers the recovery codes once.
     const wrong = await logInWithCode(
