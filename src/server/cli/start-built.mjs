@@ -14,6 +14,9 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { holdYoungGeneration } from './memory.mjs';
+
+holdYoungGeneration();
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const BUNDLE = path.join(root, 'dist', 'server', 'start.mjs');

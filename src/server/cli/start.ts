@@ -11,6 +11,7 @@ import { startStandInHypervisor } from '../hypervisor/stand-in/server.ts';
 import { closeOnSignals, startBanner, startServer } from '../main.ts';
 import { dnsStartLine } from '../dns/config.ts';
 import { buildWebIfStale } from './build-web.ts';
+import { collectStartupGarbage } from './memory.mjs';
 
 async function main() {
   const started = performance.now();
@@ -39,6 +40,7 @@ async function main() {
       ),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  collectStartupGarbage();
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`;
   console.log(`\n${startBanner(config, running.port)}`);
   console.log(`Ready in ${seconds}s: open ${running.url}`);
