@@ -257,8 +257,8 @@ function refusalOf(
 export function activityMiddleware(basePath: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const endpoint = endpointOf(c, basePath);
-    const action = endpoint ? ACTIVITY_ACTIONS[endpoint] : undefined;
-    if (!action) return next();
+    const action = endpoint && ACTIVITY_ACTIONS[endpoint];
+    if (!endpoint || !action) return next();
     const scope: ActivityScope = { action, written: 0, refusalWritten: false };
     c.set('activity', scope);
     await next();
@@ -273,7 +273,7 @@ export function activityMiddleware(basePath: string): MiddlewareHandler<AppEnv> 
     if (c.error instanceof ApiError && LOGIN_STEPS.has(c.error.title)) return;
     try {
       const { outcome, reason } = refusalOf(c, status);
-      const asked = await actionAsked(c, endpoint!, action);
+      const asked = await actionAsked(c, endpoint, action);
       await recordActivity(c.var.deps.database.db, c, {
         action: asked,
         summary: `${ACTIVITY_ACTION_WORDS[asked]}: ${c.req.method} ${pathShown(c, basePath)}`,
