@@ -9,7 +9,6 @@
  * (tests/tools/with-postgres.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/shared/constants.ts';
 import { SECOND_FACTOR } from '../../src/shared/session/constants.ts';
@@ -34,6 +33,7 @@ import {
 import type { CookieClient } from '../support/http-client.ts';
 import { createUser, login } from '../support/session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { codeAt, toDistinctCodes } from '../support/totp.ts';
 
 let t: TestApp;
 
@@ -47,30 +47,11 @@ type ErrorBody = { status: number; title: string; msg: string } & Record<string,
 const STEP_MS = SECOND_FACTOR.totpPeriodSeconds * 1000;
 
 /** The authenticator app's code now, on the app's clock. */
-function codeNow(secret: string, offsetSteps = 0): Promise<string> {
-  const epoch =
-    Math.floor(t.clock.now().getTime() / 1000) + offsetSteps * SECOND_FACTOR.totpPeriodSeconds;
-  return generate({ secret, epoch });
-}
+const codeNow = (secret: string, offsetSteps = 0) => codeAt(t.clock, secret, offsetSteps);
 
 /** The app's clock moved to the next time step: a new code. */
 function nextStep() {
   t.clock.advance(STEP_MS);
-}
-
-/**
- * Two time steps share a code about once in a million: moves the clock on a step at a time until
- * the codes from one step before now to `ahead` steps after are all different, so that a right
- * code names its own step only, and a far step's code (a wrong one) is none of the window's.
- */
-async function toDistinctCodes(secret: string, ahead = 8) {
-  for (;;) {
-    const codes = await Promise.all(
-      Array.from({ length: ahead + 2 }, (_, i) => codeNow(secret, i - 1)),
-    );
-    if (new Set(codes).size === codes.length) return;
-    nextStep();
-  }
 }
 
 const credentials = (username: string, password: string, otp?: string) => ({
@@ -99,7 +80,7 @@ async function withSecondFactor() {
   expect(confirm.status).toBe(200);
   const { recovery_codes } = (await confirm.json()) as RecoveryCodesResponse;
   nextStep();
-  await toDistinctCodes(setup.secret);
+  await toDistinctCodes(t.clock, setup.secret);
   return { ...account, client, secret: setup.secret, recoveryCodes: recovery_codes };
 }
 
@@ -135,7 +116,7 @@ describe('turning the authenticator app on', () => {
     );
 
     // A wrong first code does not turn it on; a malformed one is a 422.
-    await toDistinctCodes(setup.secret);
+    await toDistinctCodes(t.clock, setup.secret);
     const wrong = await client.post('/auth/mfa/totp/confirm', {
       code: await codeNow(setup.secret, 5),
     });
@@ -457,7 +438,7 @@ describe("the customer's rule: a second factor for every login", () => {
       .client()
       .post('/auth/tokens', credentials(member.username, member.password));
     expect(((await second.json()) as { setup: TotpSetup }).setup.secret).toBe(body.setup.secret);
-    await toDistinctCodes(body.setup.secret);
+    await toDistinctCodes(t.clock, body.setup.secret);
 
     // A wrong code sets nothing up; the right one logs in and answers the recovery codes once.
     const wrong = await logInWithCode(
